@@ -1,0 +1,90 @@
+// Builds the Fastify application as a plugin tree; it never listens (server/main.ts does, tests inject).
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { resources } from '../shared/registry/index.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { loadJwtSecret } from './auth/secrets.ts';
+import type { Config } from './config.ts';
+import type { Database, Dialect } from './db/database.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerFrontEnds } from './http/front-ends.ts';
+import { databaseStore } from './http/rate-limit-store.ts';
+import { zodValidatorCompiler } from './http/validation.ts';
+import { crudRoutes } from './resources/crud/crud.routes.ts';
+import { tripRoutes } from './resources/trips/trips.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<any>;
+    dialect: Dialect;
+    config: Config;
+    jwtSecret: Uint8Array;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Travellers' and staff's ids are opaque strings; keep route matching strict and simple.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('config', config);
+  app.decorate('jwtSecret', await loadJwtSecret(config, database));
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) and the swagger UI insert style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false, store: databaseStore(database.db) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Rihla API', description: 'Intercity bus ticketing for Sudan', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/api/health', { schema: { tags: ['health'] } }, async () => {
+    await database.db.selectFrom('app_secrets').select('name').limit(1).execute();
+    return { status: 'ok' };
+  });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(tripRoutes, { prefix: '/api/trips' });
+  for (const def of resources) await app.register(crudRoutes(def), { prefix: def.api.base });
+  await registerFrontEnds(app);
+  return app;
+}

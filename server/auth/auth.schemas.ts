@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { createSchema, updateSchema, users } from '../../shared/registry/index.ts';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../shared/rules.ts';
+
+/** The spec's login rules and messages. */
+export const loginBody = z.object({
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, { error: 'Email is required.' })
+    .max(200)
+    .regex(EMAIL_PATTERN, { error: 'Please enter a valid email address.' }),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, { error: 'Password is required.' })
+    .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters long.' })
+    .max(200),
+});
+
+const PASSWORDS_DIFFER = 'Passwords do not match.';
+
+export const registerBody = createSchema(users).refine((body) => body.password === body.password_confirm, {
+  error: PASSWORDS_DIFFER,
+  path: ['password_confirm'],
+});
+
+export const updateUserBody = updateSchema(users).refine(
+  (body) => body.password === undefined || body.password === body.password_confirm,
+  { error: PASSWORDS_DIFFER, path: ['password_confirm'] },
+);
+
+export const idParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,32 @@
+// The preHandler that every staff call runs: a valid, unexpired access token of a user who still exists.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/errors.ts';
+import { verifyAccessToken } from './tokens.ts';
+import { userExists } from './users.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staffId?: string;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header && /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : undefined;
+}
+
+export async function requireStaff(request: FastifyRequest, _reply: FastifyReply) {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  const userId = await verifyAccessToken(request.server.jwtSecret, token);
+  if (!userId || !(await userExists(request.server.db, userId))) {
+    throw unauthorized('Your session has expired. Please sign in again.');
+  }
+  request.staffId = userId;
+}
+
+/** For calls open to the public that do more for staff: sets staffId when a valid token is present. */
+export async function identifyStaff(request: FastifyRequest, reply: FastifyReply) {
+  if (bearerToken(request)) await requireStaff(request, reply).catch(() => undefined);
+}

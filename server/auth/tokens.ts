@@ -1,0 +1,77 @@
+// Access tokens (JWT, 15 minutes, in the client's memory) and refresh tokens (random, 30 days, stored
+// hashed, rotated on every use; a token used twice ends its whole session family).
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import { newId } from '../db/ids.ts';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function signAccessToken(secret: Uint8Array, userId: string): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+    .sign(secret);
+}
+
+/** The user id of a valid access token, or undefined. */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<string | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    return typeof payload.sub === 'string' ? payload.sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function issueRefreshToken(db: Kysely<any>, userId: string, familyId = newId()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: newId(),
+      token_hash: sha256(token),
+      family_id: familyId,
+      user_id: userId,
+      expires_at: Date.now() + REFRESH_TOKEN_MS,
+    })
+    .execute();
+  return token;
+}
+
+export type RotateResult = { userId: string; token: string } | { reused: true } | undefined;
+
+/**
+ * Exchanges a refresh token for a new one. The old one is marked used in the same statement that checks it
+ * is unused, so two concurrent refreshes with one token cannot both succeed; the loser is treated as reuse.
+ */
+export async function rotateRefreshToken(db: Kysely<any>, token: string): Promise<RotateResult> {
+  const now = Date.now();
+  const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+  if (!row || row.revoked_at != null || Number(row.expires_at) <= now) return undefined;
+  const claimed = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    await revokeFamily(db, row.family_id);
+    return { reused: true };
+  }
+  return { userId: row.user_id, token: await issueRefreshToken(db, row.user_id, row.family_id) };
+}
+
+export async function revokeFamily(db: Kysely<any>, familyId: string) {
+  await db.updateTable('refresh_tokens').set({ revoked_at: Date.now() }).where('family_id', '=', familyId).execute();
+}
+
+export async function revokeRefreshToken(db: Kysely<any>, token: string) {
+  const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', sha256(token)).executeTakeFirst();
+  if (row) await revokeFamily(db, row.family_id);
+}

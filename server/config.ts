@@ -1,0 +1,59 @@
+// Configuration comes from the environment only; README lists every variable.
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL switches to PostgreSQL; otherwise SQLite in dataDir. */
+  databaseUrl?: string;
+  jwtSecret?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  demoData: boolean;
+  trustProxy: boolean;
+  /** Origins allowed to call the API from a browser, besides the product's own. */
+  corsOrigins: string[];
+  /** Sets the Secure flag on cookies (on by default behind HTTPS). */
+  secureCookies: boolean;
+  logLevel: string;
+  loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  lookupRateLimit: { perIp: number; windowMs: number };
+  operator: { phone: string; email: string; address: string };
+}
+
+const flag = (value: string | undefined) => value === '1' || value === 'true';
+const int = (value: string | undefined, fallback: number) =>
+  value && /^\d+$/.test(value) ? Number(value) : fallback;
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: isPostgresUrl(env.DATABASE_URL) ? env.DATABASE_URL : undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoData: flag(env.DEMO_DATA),
+    trustProxy: flag(env.TRUST_PROXY),
+    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean),
+    secureCookies: flag(env.SECURE_COOKIES),
+    logLevel: env.LOG_LEVEL || 'info',
+    loginRateLimit: {
+      perIp: int(env.LOGIN_RATE_LIMIT_PER_IP, 20),
+      perEmail: int(env.LOGIN_RATE_LIMIT_PER_EMAIL, 10),
+      windowMs: 15 * 60_000,
+    },
+    lookupRateLimit: { perIp: int(env.LOOKUP_RATE_LIMIT_PER_IP, 30), windowMs: 60_000 },
+    operator: {
+      phone: env.OPERATOR_PHONE || '',
+      email: env.OPERATOR_EMAIL || '',
+      address: env.OPERATOR_ADDRESS || '',
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// Runs the migrations in order, once each, at start-up (both databases; Kysely takes a lock while it runs).
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as referenceData from './migrations/2026-11-21-01-reference-data.ts';
+import * as staffAuth from './migrations/2026-11-21-02-staff-auth.ts';
+import * as bookings from './migrations/2026-11-21-03-bookings.ts';
+
+const migrations: Record<string, Migration> = {
+  '2026-11-21-01-reference-data': referenceData,
+  '2026-11-21-02-staff-auth': staffAuth,
+  '2026-11-21-03-bookings': bookings,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

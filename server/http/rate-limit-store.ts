@@ -1,0 +1,59 @@
+// Rate-limit counters kept in the database, so that several API nodes on one PostgreSQL count together.
+// Plugs into @fastify/rate-limit as its `store`, and serves hand-made limits (login per email) directly.
+import { type Kysely, sql } from 'kysely';
+
+export interface Hit {
+  current: number;
+  ttl: number;
+}
+
+/** Counts one hit of `key` in a fixed window and answers the count so far and the time left. */
+export async function hit(db: Kysely<any>, key: string, windowMs: number): Promise<Hit> {
+  const now = Date.now();
+  const resetAt = now + windowMs;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql`case when rate_limits.reset_at <= ${now} then ${resetAt} else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  if (Math.random() < 0.01) {
+    await db.deleteFrom('rate_limits').where('reset_at', '<', now).execute();
+  }
+  return { current: Number(row.count), ttl: Math.max(0, Number(row.reset_at) - now) };
+}
+
+type Callback = (error: Error | null, result: Hit) => void;
+interface StoreOptions {
+  groupId?: string;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/** A @fastify/rate-limit store class bound to one database. */
+export function databaseStore(db: Kysely<any>, prefix = 'global') {
+  return class DatabaseRateLimitStore {
+    constructor(readonly options: StoreOptions = {}) {}
+
+    private key(ip: string) {
+      const route = this.options.routeInfo;
+      const scope = this.options.groupId ?? (route?.url ? `${route.method}:${route.url}` : prefix);
+      return `${scope}|${ip}`;
+    }
+
+    incr(ip: string, callback: Callback, timeWindow: number) {
+      hit(db, this.key(ip), timeWindow).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error, { current: 0, ttl: 0 }),
+      );
+    }
+
+    child(options: unknown) {
+      return new DatabaseRateLimitStore(options as StoreOptions);
+    }
+  };
+}

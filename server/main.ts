@@ -1,0 +1,28 @@
+// Starts the server: open the database, migrate, create the first account, listen; close on SIGTERM.
+import { buildApp } from './app.ts';
+import { ensureFirstStaffAccount } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoData } from './demo/demo-data.ts';
+
+const config = loadConfig();
+const database = openDatabase(config);
+await migrateToLatest(database.db);
+const app = await buildApp({ config, database });
+await ensureFirstStaffAccount(database.db, config, app.log);
+if (config.demoData) await seedDemoData(database.db, app.log);
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });

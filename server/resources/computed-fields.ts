@@ -1,0 +1,29 @@
+// Fields a resource answers but does not store: they are derived when documents are read.
+import type { Kysely } from 'kysely';
+import type { Document } from './crud/row-mapper.ts';
+
+type Compute = (db: Kysely<any>, documents: Document[]) => Promise<void>;
+
+/** Seat numbers of each trip's live bookings (cancelled bookings free their seats). */
+export async function bookedSeatsByTrip(db: Kysely<any>, tripIds: string[]): Promise<Map<string, number[]>> {
+  const seats = new Map<string, number[]>(tripIds.map((id) => [id, []]));
+  if (!tripIds.length) return seats;
+  const rows = await db
+    .selectFrom('booking_seats')
+    .select(['tripId', 'seat'])
+    .where('tripId', 'in', tripIds)
+    .orderBy('seat')
+    .execute();
+  for (const row of rows) seats.get(row.tripId)?.push(Number(row.seat));
+  return seats;
+}
+
+export const computedFields: Record<string, Compute> = {
+  trips: async (db, trips) => {
+    const seats = await bookedSeatsByTrip(db, trips.map((trip) => trip._id));
+    for (const trip of trips) trip.bookedSeats = seats.get(trip._id) ?? [];
+  },
+  users: async (_db, users) => {
+    for (const user of users) user.full_name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
+  },
+};

@@ -1,0 +1,134 @@
+// Generic data access for every plain resource of the registry: list, find, create, update, delete,
+// with reference checks, unique checks and delete integrity. Route handlers hold no SQL.
+import { type Kysely, sql } from 'kysely';
+import { getResource, type ResourceDef, resources } from '../../../shared/registry/index.ts';
+import { newId } from '../../db/ids.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import type { ListParams } from './list-params.ts';
+import { toDocuments } from './populate.ts';
+import { bodyToRow, type Document, type Row } from './row-mapper.ts';
+
+function applyFilters(def: ResourceDef, params: ListParams, query: any) {
+  let q = query;
+  if (params.ids) q = q.where('id', 'in', params.ids.length ? params.ids : ['']);
+  for (const [field, value] of Object.entries(params.equals)) {
+    const kind = def.fields[field].kind;
+    const typed = kind === 'boolean' ? (value === 'true' || value === '1' ? 1 : 0) : kind === 'integer' || kind === 'money' ? Number(value) : value;
+    q = q.where(field, '=', typed);
+  }
+  for (const range of params.ranges) q = q.where(range.field, range.op, range.value);
+  if (params.q) {
+    const searchable = Object.entries(def.fields).filter(([, f]) => f.searchable && !f.computed);
+    const pattern = `%${params.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb: any) =>
+      eb.or(searchable.map(([name]) => sql<boolean>`lower(${sql.ref(name)}) like ${pattern} escape '\\'`)),
+    );
+  }
+  return q;
+}
+
+export async function listDocuments(db: Kysely<any>, def: ResourceDef, params: ListParams) {
+  let query = applyFilters(def, params, db.selectFrom(def.table).selectAll());
+  query = query.orderBy(params.sort, params.order === 'DESC' ? 'desc' : 'asc');
+  if (params.sort !== 'id') query = query.orderBy('id', 'asc');
+  const paged = params.start !== undefined || params.end !== undefined;
+  if (paged) {
+    const start = params.start ?? 0;
+    const end = Math.max(params.end ?? start + 25, start);
+    query = query.limit(Math.min(end - start, 1000)).offset(start);
+  }
+  const rows: Row[] = await query.execute();
+  let total = rows.length;
+  if (paged) {
+    const counted = await applyFilters(def, params, db.selectFrom(def.table))
+      .select((eb: any) => eb.fn.countAll().as('count'))
+      .executeTakeFirst();
+    total = Number(counted?.count ?? 0);
+  }
+  return { documents: await toDocuments(db, def, rows), total };
+}
+
+export async function findDocument(db: Kysely<any>, def: ResourceDef, id: string): Promise<Document | undefined> {
+  const row = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await toDocuments(db, def, [row]))[0] : undefined;
+}
+
+/** 400 naming the field when a reference points at nothing. */
+export async function assertReferencesExist(db: Kysely<any>, def: ResourceDef, body: Record<string, unknown>) {
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.kind !== 'reference' || typeof body[name] !== 'string') continue;
+    const target = getResource(field.ref!);
+    const found = await db.selectFrom(target.table).select('id').where('id', '=', body[name]).executeTakeFirst();
+    if (!found) {
+      const message = `${name} does not match any ${target.singular}.`;
+      throw badRequest(message, { [name]: message });
+    }
+  }
+}
+
+/** 409 when a unique field's value is already taken by another document. */
+export async function assertUnique(db: Kysely<any>, def: ResourceDef, body: Record<string, unknown>, exceptId?: string) {
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!field.unique || body[name] === undefined) continue;
+    let query = db.selectFrom(def.table).select('id').where(name, '=', body[name]);
+    if (exceptId) query = query.where('id', '<>', exceptId);
+    if (await query.executeTakeFirst()) {
+      throw conflict(`A ${def.singular} with this ${name} already exists.`, { errors: { [name]: 'Already taken.' } });
+    }
+  }
+}
+
+export async function createDocument(db: Kysely<any>, def: ResourceDef, body: Record<string, unknown>, extra: Row = {}) {
+  await assertReferencesExist(db, def, body);
+  await assertUnique(db, def, body);
+  const now = new Date().toISOString();
+  const row: Row = { id: newId(), ...bodyToRow(def, body), ...extra };
+  if (def.timestamps) Object.assign(row, { created_at: now, updated_at: now });
+  await db.insertInto(def.table).values(row).execute();
+  return (await findDocument(db, def, row.id as string))!;
+}
+
+export async function updateDocument(db: Kysely<any>, def: ResourceDef, id: string, body: Record<string, unknown>, extra: Row = {}) {
+  await assertReferencesExist(db, def, body);
+  await assertUnique(db, def, body, id);
+  const row: Row = { ...bodyToRow(def, body), ...extra };
+  if (def.timestamps) row.updated_at = new Date().toISOString();
+  if (Object.keys(row).length) {
+    const result = await db.updateTable(def.table).set(row).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+  }
+  return findDocument(db, def, id);
+}
+
+/** Who still refers to a document: {resource name: count}, counting only rows that block deletion. */
+export async function referencesTo(db: Kysely<any>, def: ResourceDef, id: string) {
+  const found: Record<string, number> = {};
+  for (const other of resources) {
+    for (const [name, field] of Object.entries(other.fields)) {
+      if (field.kind !== 'reference' || field.ref !== def.name) continue;
+      let query = db.selectFrom(other.table).select((eb: any) => eb.fn.countAll().as('count')).where(name, '=', id);
+      for (const [column, value] of Object.entries(field.blocksDeleteWhen ?? {})) query = query.where(column, '=', value);
+      const count = Number(((await query.executeTakeFirst()) as { count?: unknown } | undefined)?.count ?? 0);
+      if (count > 0) found[other.name] = (found[other.name] ?? 0) + count;
+    }
+  }
+  return found;
+}
+
+export function describeReferences(def: ResourceDef, found: Record<string, number>): string {
+  const parts = Object.entries(found).map(([name, count]) => {
+    const other = getResource(name);
+    const live = other.fields.isCancelled && name === 'bookings' ? 'live ' : '';
+    return `${count} ${live}${count === 1 ? other.singular : other.name}`;
+  });
+  return `This ${def.singular} cannot be deleted: ${parts.join(', ')} still refer to it.`;
+}
+
+export async function deleteDocument(db: Kysely<any>, def: ResourceDef, id: string) {
+  const document = await findDocument(db, def, id);
+  if (!document) return undefined;
+  const found = await referencesTo(db, def, id);
+  if (Object.keys(found).length) throw conflict(describeReferences(def, found), { referencedBy: found });
+  await db.deleteFrom(def.table).where('id', '=', id).execute();
+  return document;
+}

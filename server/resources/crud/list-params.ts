@@ -1,0 +1,62 @@
+// Paging, sorting and filtering parameters of list calls, in react-admin's simple-REST style:
+// _start, _end, _sort, _order, q, id (repeatable), <field>=value, <field>_gte / <field>_lte.
+import { z } from 'zod';
+import type { ResourceDef } from '../../../shared/registry/index.ts';
+import { badRequest } from '../../http/errors.ts';
+import { columnFields } from './row-mapper.ts';
+
+export interface ListParams {
+  start?: number;
+  end?: number;
+  sort: string;
+  order: 'ASC' | 'DESC';
+  q?: string;
+  ids?: string[];
+  equals: Record<string, string>;
+  ranges: { field: string; op: '>=' | '<='; value: string }[];
+}
+
+const index = z.coerce.number().int().min(0).max(1_000_000_000);
+
+export const listQuerySchema = z
+  .object({
+    _start: index.optional(),
+    _end: index.optional(),
+    _sort: z.string().max(64).optional(),
+    _order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
+    q: z.string().max(200).optional(),
+    id: z.union([z.string().max(64), z.array(z.string().max(64)).max(1000)]).optional(),
+  })
+  .catchall(z.union([z.string().max(200), z.array(z.string().max(200))]));
+
+const RANGE_KINDS = new Set(['date', 'timestamp', 'integer', 'money']);
+const FILTER_KINDS = new Set(['reference', 'choice', 'boolean', 'date', 'text', 'email', 'phone', 'integer', 'money']);
+
+export function parseListParams(def: ResourceDef, query: Record<string, unknown>): ListParams {
+  const { _start, _end, _sort, _order, q, id, ...rest } = query as z.infer<typeof listQuerySchema>;
+  const columns = new Set(columnFields(def));
+  const sort = _sort === '_id' || _sort === 'id' ? 'id' : (_sort ?? def.defaultSort.field);
+  if (sort !== 'id' && !columns.has(sort)) throw badRequest(`Cannot sort by ${sort}.`);
+  const params: ListParams = {
+    start: _start,
+    end: _end,
+    sort,
+    order: (_order?.toUpperCase() as 'ASC' | 'DESC') ?? (_sort ? 'ASC' : def.defaultSort.order),
+    q: q?.trim() || undefined,
+    ids: id === undefined ? undefined : Array.isArray(id) ? id : [id],
+    equals: {},
+    ranges: [],
+  };
+  for (const [key, raw] of Object.entries(rest)) {
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === undefined) continue;
+    const range = /^(.+)_(gte|lte)$/.exec(key);
+    if (range && columns.has(range[1]) && RANGE_KINDS.has(def.fields[range[1]].kind)) {
+      params.ranges.push({ field: range[1], op: range[2] === 'gte' ? '>=' : '<=', value });
+    } else if (columns.has(key) && FILTER_KINDS.has(def.fields[key].kind)) {
+      params.equals[key] = value;
+    }
+    // Unknown parameters are ignored, as react-admin may send its own.
+  }
+  return params;
+}

@@ -1,0 +1,27 @@
+// Fills references with the documents they point to, as the spec's entities show them (a trip's busId is
+// the bus, whose bus_owner_companyId is the company), one query per reference field and level, then
+// adds the fields a resource computes (a trip's bookedSeats, a user's full_name).
+import type { Kysely } from 'kysely';
+import { getResource, type ResourceDef } from '../../../shared/registry/index.ts';
+import { computedFields } from '../computed-fields.ts';
+import { type Document, type Row, rowToDocument } from './row-mapper.ts';
+
+const MAX_DEPTH = 2;
+
+export async function toDocuments(db: Kysely<any>, def: ResourceDef, rows: Row[], depth = MAX_DEPTH): Promise<Document[]> {
+  const documents = rows.map((row) => rowToDocument(def, row));
+  if (!documents.length) return documents;
+  if (depth > 0) {
+    for (const [name, field] of Object.entries(def.fields)) {
+      if (field.kind !== 'reference') continue;
+      const ids = [...new Set(documents.map((d) => d[name]).filter((v): v is string => typeof v === 'string'))];
+      if (!ids.length) continue;
+      const target = getResource(field.ref!);
+      const targetRows = await db.selectFrom(target.table).selectAll().where('id', 'in', ids).execute();
+      const byId = new Map((await toDocuments(db, target, targetRows, depth - 1)).map((d) => [d._id, d]));
+      for (const document of documents) document[name] = byId.get(document[name] as string) ?? null;
+    }
+  }
+  await computedFields[def.name]?.(db, documents);
+  return documents;
+}

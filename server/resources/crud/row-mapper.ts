@@ -1,0 +1,38 @@
+// Turns database rows into API documents and back. Driver differences (SQLite's 0/1 booleans, pg's numeric
+// strings) are normalised here and nowhere else.
+import type { ResourceDef } from '../../../shared/registry/index.ts';
+
+export type Row = Record<string, unknown>;
+export type Document = Record<string, unknown> & { _id: string };
+
+/** Fields with a column of their own (computed and structured ones are filled elsewhere). */
+export function columnFields(def: ResourceDef): string[] {
+  return Object.entries(def.fields)
+    .filter(([, field]) => !field.writeOnly && !field.computed)
+    .filter(([, field]) => !['seats', 'passenger', 'priceList'].includes(field.kind))
+    .map(([name]) => name);
+}
+
+export function rowToDocument(def: ResourceDef, row: Row): Document {
+  const document: Document = { _id: String(row.id) };
+  for (const name of columnFields(def)) {
+    const field = def.fields[name];
+    const value = row[name];
+    if (value === undefined) continue;
+    if (field.kind === 'boolean') document[name] = Boolean(Number(value));
+    else if ((field.kind === 'integer' || field.kind === 'money') && value !== null) document[name] = Number(value);
+    else document[name] = value;
+  }
+  return document;
+}
+
+/** Column values from a validated body (references stay as `_id` strings). */
+export function bodyToRow(def: ResourceDef, body: Record<string, unknown>): Row {
+  const row: Row = {};
+  for (const [name, value] of Object.entries(body)) {
+    const field = def.fields[name];
+    if (!field || field.readOnly || field.writeOnly || value === undefined) continue;
+    row[name] = field.kind === 'boolean' ? (value ? 1 : 0) : value;
+  }
+  return row;
+}

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import { boardingMinutes } from '../../../shared/rules.ts';
+import { trips } from '../../../shared/registry/index.ts';
+import { toDocuments } from '../crud/populate.ts';
+
+/** Trips on a date between an origin and a destination, not cancelled, by boarding time. */
+export async function searchTrips(db: Kysely<any>, originId: string, destinationId: string, date: string) {
+  const rows = await db
+    .selectFrom('trips')
+    .selectAll()
+    .where('trip_originId', '=', originId)
+    .where('trip_destinationId', '=', destinationId)
+    .where('trip_date', '=', date)
+    .where('isCancelled', '=', 0)
+    .execute();
+  rows.sort((a, b) => boardingMinutes(a.trip_boarding_time) - boardingMinutes(b.trip_boarding_time));
+  return toDocuments(db, trips, rows);
+}
+
+/** Sets isCancelled once; false when it already was (so a second cancel is a conflict, even in a race). */
+export async function cancelTrip(db: Kysely<any>, id: string): Promise<boolean> {
+  const result = await db.updateTable('trips').set({ isCancelled: 1 }).where('id', '=', id).where('isCancelled', '=', 0).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

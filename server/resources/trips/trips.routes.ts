@@ -1,0 +1,43 @@
+// Trip calls beyond plain CRUD: the public search and cancelling a trip.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { trips } from '../../../shared/registry/index.ts';
+import { isValidDate } from '../../../shared/rules.ts';
+import { requireStaff } from '../../auth/staff-guard.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { findDocument } from '../crud/crud.repository.ts';
+import { cancelTrip, searchTrips } from './trips.repository.ts';
+
+const SEARCH_MESSAGE = 'All fields are required.';
+
+const searchQuery = z.object({
+  origin: z.string({ error: SEARCH_MESSAGE }).trim().min(1, { error: SEARCH_MESSAGE }).max(64),
+  destination: z.string({ error: SEARCH_MESSAGE }).trim().min(1, { error: SEARCH_MESSAGE }).max(64),
+  date: z
+    .string({ error: SEARCH_MESSAGE })
+    .trim()
+    .min(1, { error: SEARCH_MESSAGE })
+    .refine(isValidDate, { error: 'Dates must be real dates written YYYY-MM-DD.' }),
+});
+
+export async function tripRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const tags = ['trips'];
+
+  app.get('/filterTrips', { schema: { tags, querystring: searchQuery } }, async (request) => {
+    const { origin, destination, date } = request.query as z.infer<typeof searchQuery>;
+    return searchTrips(db, origin, destination, date);
+  });
+
+  app.patch(
+    '/cancelTrip/:id',
+    { schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) }, preHandler: requireStaff },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const trip = await findDocument(db, trips, id);
+      if (!trip) throw notFound('No trip has this _id.');
+      if (!(await cancelTrip(db, id))) throw conflict('This trip is already cancelled.');
+      return findDocument(db, trips, id);
+    },
+  );
+}

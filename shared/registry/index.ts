@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './resources.ts';
+export * from './schemas.ts';

@@ -1,0 +1,233 @@
+// One declarative entry per resource. Server routes, validation, the admin's screens and the public site's
+// API client are all derived from these entries. Field names and paths are the spec's, misspellings included.
+import { BOARDING_TIMES, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
+import type { ResourceDef } from './types.ts';
+
+const crud = (base: string, entity: string, plural = `${entity}s`) => ({
+  base,
+  list: `getAll${plural}`,
+  one: `get${entity}`,
+  create: `create${entity}`,
+  update: `update${entity}`,
+  remove: `delete${entity}`,
+});
+
+export const companies: ResourceDef = {
+  name: 'companies',
+  singular: 'company',
+  table: 'companies',
+  api: crud('/api/companies', 'Company', 'Companies'),
+  fields: {
+    company_name: { kind: 'text', required: true, searchable: true, unique: true },
+    company_phone: { kind: 'phone', required: true, searchable: true },
+    company_email: { kind: 'email', required: true, searchable: true },
+    company_tin: { kind: 'text', required: true, searchable: true, unique: true },
+  },
+  messages: { create: 'Please provide company details.', update: 'Please provide all company details.' },
+  representation: 'company_name',
+  defaultSort: { field: 'company_name', order: 'ASC' },
+};
+
+export const buses: ResourceDef = {
+  name: 'buses',
+  singular: 'bus',
+  table: 'buses',
+  api: crud('/api/buses', 'Bus', 'Buses'),
+  fields: {
+    bus_number: { kind: 'text', required: true, searchable: true, unique: true },
+    bus_owner_companyId: { kind: 'reference', ref: 'companies', required: true },
+    bus_number_of_seats: { kind: 'integer', required: true, min: 1, max: MAX_BUS_SEATS },
+    bus_status: { kind: 'choice', choices: BUS_STATUSES, required: true },
+    date_ofLast_oil_service: { kind: 'date', required: true },
+  },
+  messages: { create: 'Please provide all bus details.', update: 'Please provide all bus details.' },
+  representation: 'bus_number',
+  defaultSort: { field: 'bus_number', order: 'ASC' },
+};
+
+export const positions: ResourceDef = {
+  name: 'positions',
+  singular: 'employee position',
+  table: 'positions',
+  api: crud('/api/positions', 'Position'),
+  fields: {
+    employee_position_title: { kind: 'text', required: true, searchable: true, unique: true },
+  },
+  messages: {
+    create: 'Please provide  employee position title details.',
+    update: 'Please provide  employee position title details.',
+  },
+  representation: 'employee_position_title',
+  defaultSort: { field: 'employee_position_title', order: 'ASC' },
+};
+
+export const employees: ResourceDef = {
+  name: 'employees',
+  singular: 'employee',
+  table: 'employees',
+  api: crud('/api/employees', 'Employee'),
+  fields: {
+    employee_full_name: { kind: 'text', required: true, searchable: true },
+    employee_national_id: { kind: 'text', required: true, searchable: true, unique: true },
+    employee_phone_number: { kind: 'phone', required: true, searchable: true },
+    employee_emial: { kind: 'email', required: true, searchable: true },
+    positionId: { kind: 'reference', ref: 'positions', required: true },
+  },
+  messages: { create: 'Please provide employee details.', update: 'Please provide all employee details.' },
+  representation: 'employee_full_name',
+  defaultSort: { field: 'employee_full_name', order: 'ASC' },
+};
+
+export const origins: ResourceDef = {
+  name: 'origins',
+  singular: 'origin',
+  table: 'origins',
+  api: crud('/api/origins', 'Origin'),
+  publicOps: ['list'],
+  fields: { origin_city: { kind: 'text', required: true, searchable: true, unique: true } },
+  messages: { create: 'Please provide origin details.', update: 'Please provide origin details.' },
+  representation: 'origin_city',
+  defaultSort: { field: 'origin_city', order: 'ASC' },
+};
+
+export const destinations: ResourceDef = {
+  name: 'destinations',
+  singular: 'destination',
+  table: 'destinations',
+  api: crud('/api/destination', 'Destination'),
+  publicOps: ['list'],
+  fields: { destination_city: { kind: 'text', required: true, searchable: true, unique: true } },
+  messages: { create: 'Please provide destination details.', update: 'Please provide destination details.' },
+  representation: 'destination_city',
+  defaultSort: { field: 'destination_city', order: 'ASC' },
+};
+
+export const prices: ResourceDef = {
+  name: 'prices',
+  singular: 'price',
+  table: 'prices',
+  api: crud('/api/prices', 'Price'),
+  fields: { price: { kind: 'money', required: true, unique: true } },
+  messages: { create: 'Please provide price details.', update: 'Please provide price details.' },
+  representation: 'price',
+  defaultSort: { field: 'price', order: 'ASC' },
+};
+
+export const trips: ResourceDef = {
+  name: 'trips',
+  singular: 'trip',
+  table: 'trips',
+  api: crud('/api/trips', 'Trip'),
+  publicOps: ['one'],
+  fields: {
+    busId: { kind: 'reference', ref: 'buses', required: true },
+    trip_originId: { kind: 'reference', ref: 'origins', required: true },
+    trip_destinationId: { kind: 'reference', ref: 'destinations', required: true },
+    trip_date: { kind: 'date', required: true },
+    trip_boarding_time: { kind: 'choice', choices: BOARDING_TIMES, required: true },
+    trip_ticket_priceId: { kind: 'reference', ref: 'prices', required: true },
+    bookedSeats: { kind: 'seats', readOnly: true, computed: true },
+    isCancelled: { kind: 'boolean', readOnly: true },
+  },
+  messages: { create: 'Please provide all trip details.', update: 'Please provide all trip details.' },
+  representation: 'trip_date',
+  defaultSort: { field: 'trip_date', order: 'DESC' },
+};
+
+export const reports: ResourceDef = {
+  name: 'reports',
+  singular: 'report',
+  table: 'reports',
+  api: crud('/api/reports', 'Report'),
+  fields: {
+    report_title: { kind: 'text', required: true, searchable: true },
+    report_description: { kind: 'longtext', required: true, searchable: true, maxLength: 20000 },
+    created_at: { kind: 'timestamp', readOnly: true },
+    updated_at: { kind: 'timestamp', readOnly: true },
+  },
+  messages: { create: 'Please provide all report details.', update: 'Please provide all report details.' },
+  representation: 'report_title',
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  timestamps: true,
+};
+
+export const users: ResourceDef = {
+  name: 'users',
+  singular: 'user',
+  table: 'users',
+  api: {
+    base: '/api/auth',
+    list: 'getAllusers',
+    one: 'getUser',
+    create: 'register',
+    update: 'updateUser',
+    remove: 'deleteUser',
+  },
+  customRoutes: ['create', 'update', 'remove'],
+  fields: {
+    username: { kind: 'text', required: true, searchable: true, unique: true },
+    first_name: { kind: 'text', required: true, searchable: true },
+    last_name: { kind: 'text', required: true, searchable: true },
+    phone_number: { kind: 'phone', required: true, searchable: true },
+    email: { kind: 'email', required: true, searchable: true, unique: true },
+    password: { kind: 'password', required: true, writeOnly: true },
+    password_confirm: { kind: 'password', required: true, writeOnly: true },
+    full_name: { kind: 'text', readOnly: true, computed: true },
+  },
+  messages: {
+    create: 'Please provide all the requested details.',
+    update: 'Please provide all the requested details.',
+  },
+  representation: 'full_name',
+  defaultSort: { field: 'first_name', order: 'ASC' },
+  timestamps: true,
+};
+
+export const bookings: ResourceDef = {
+  name: 'bookings',
+  singular: 'booking',
+  table: 'bookings',
+  api: { ...crud('/api/bookings', 'Booking'), update: undefined },
+  publicOps: ['create'],
+  customRoutes: ['list', 'one', 'create', 'remove'],
+  fields: {
+    tripId: { kind: 'reference', ref: 'trips', required: true, blocksDeleteWhen: { isCancelled: 0 } },
+    ticketId: { kind: 'text', readOnly: true, searchable: true },
+    seats: { kind: 'seats', required: true },
+    passengerInfo: { kind: 'passenger', required: true },
+    totalTicketPrice: { kind: 'priceList', required: true },
+    bookingDate: { kind: 'timestamp', required: true },
+    isCancelled: { kind: 'boolean', readOnly: true },
+    bankakScreenshot: { kind: 'image' },
+  },
+  messages: {
+    create: 'Please provide your personal details.',
+    update: 'Please provide your personal details.',
+  },
+  representation: 'ticketId',
+  defaultSort: { field: 'bookingDate', order: 'DESC' },
+};
+
+/** Every resource, in the order the back-office lists them. */
+export const registry = {
+  bookings,
+  trips,
+  reports,
+  companies,
+  buses,
+  employees,
+  users,
+  origins,
+  destinations,
+  prices,
+  positions,
+} as const satisfies Record<string, ResourceDef>;
+
+export type ResourceName = keyof typeof registry;
+export const resources: readonly ResourceDef[] = Object.values(registry);
+
+export function getResource(name: string): ResourceDef {
+  const def = (registry as Record<string, ResourceDef>)[name];
+  if (!def) throw new Error(`Unknown resource ${name}`);
+  return def;
+}

@@ -1,0 +1,79 @@
+// The shape of a registry entry: what every layer needs to know about one resource, as plain data.
+
+export type FieldKind =
+  | 'text' // one line of text
+  | 'longtext' // several lines
+  | 'email'
+  | 'phone' // 10 digits
+  | 'integer'
+  | 'money' // a positive amount in SDG
+  | 'date' // YYYY-MM-DD
+  | 'choice' // one of `choices`
+  | 'reference' // the _id of a document of `ref`
+  | 'password' // write-only
+  | 'boolean'
+  | 'timestamp' // ISO 8601, set by the server
+  | 'seats' // list of seat numbers
+  | 'passenger' // {firstName, lastName, phone, email?}
+  | 'priceList' // list of amounts, the first one shown
+  | 'image'; // URL path of a stored upload
+
+export interface FieldDef {
+  kind: FieldKind;
+  /** Required on create (blank counts as missing). */
+  required?: boolean;
+  /** Set by the server; never accepted from a client. */
+  readOnly?: boolean;
+  /** Computed by the server when it answers; no column of its own. */
+  computed?: boolean;
+  /** Accepted from a client, never answered. */
+  writeOnly?: boolean;
+  ref?: string;
+  choices?: readonly string[];
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  /** No two documents may share this value. */
+  unique?: boolean;
+  /** Included in the free-text `q` search of lists. */
+  searchable?: boolean;
+  /** Only rows matching this block deletion of the referenced document (e.g. live bookings). */
+  blocksDeleteWhen?: Record<string, unknown>;
+}
+
+export type Operation = 'list' | 'one' | 'create' | 'update' | 'remove';
+
+export interface ResourceDef {
+  /** Admin resource name, i18n key and REST folder name: lower-case plural. */
+  name: string;
+  /** Singular noun used in server messages ("company"). */
+  singular: string;
+  table: string;
+  api: {
+    base: string;
+    list?: string;
+    one?: string;
+    create?: string;
+    update?: string;
+    remove?: string;
+  };
+  /** Operations open to anonymous travellers; every other one needs a staff token. */
+  publicOps?: readonly Operation[];
+  /** Routes written by hand on the server (the registry still describes fields and paths). */
+  customRoutes?: readonly Operation[];
+  fields: Record<string, FieldDef>;
+  messages: {
+    /** Answered when a required field is missing on create (the spec's words). */
+    create: string;
+    /** Answered when a field is blanked on update. */
+    update: string;
+  };
+  /** Field shown when another screen refers to a document of this resource. */
+  representation: string;
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  timestamps?: boolean;
+}
+
+/** i18n keys of the labels, by react-admin's convention. */
+export const resourceLabelKey = (resource: string) => `resources.${resource}.name`;
+export const fieldLabelKey = (resource: string, field: string) => `resources.${resource}.fields.${field}`;

@@ -1,0 +1,82 @@
+// Domain rules shared by the server, the admin and the public site. Pure data and functions only.
+
+export const MAX_SEATS_PER_BOOKING = 3;
+export const MAX_BUS_SEATS = 100;
+export const TICKET_ID_LENGTH = 13;
+export const PHONE_LENGTH = 10;
+export const PASSWORD_MIN_LENGTH = 6;
+export const REPORT_PREVIEW_LENGTH = 15;
+export const CURRENCY = 'SDG';
+/** Trips run on Sudan's clock: boarding times and "departed" are judged in this zone. */
+export const TRIP_TIME_ZONE = 'Africa/Khartoum';
+export const BOARDING_TIMES = ['9:00 am', '7:00 pm'] as const;
+export const BUS_STATUSES = ['In Service', 'Out of Service'] as const;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const TICKET_ID_PATTERN = /^\d{13}$/;
+export const PHONE_PATTERN = /^\d{10}$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A basic address pattern, as the spec's login form uses. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const ARABIC_INDIC_ZERO = 0x0660;
+const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
+
+/** Arabic keyboards type ٠١٢٣٤٥٦٧٨٩ (or ۰۱۲…): read them as ASCII digits. */
+export function normalizeDigits(value: string): string {
+  return value.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => {
+    const code = d.charCodeAt(0);
+    const zero = code >= EXTENDED_ARABIC_INDIC_ZERO ? EXTENDED_ARABIC_INDIC_ZERO : ARABIC_INDIC_ZERO;
+    return String(code - zero);
+  });
+}
+
+/** Phones are stored as 10 plain digits: spaces and dashes people type are dropped. */
+export function normalizePhone(value: string): string {
+  return normalizeDigits(value).replace(/[\s\-().]/g, '');
+}
+
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(normalizePhone(value));
+}
+
+export function isValidTicketId(value: string): boolean {
+  return TICKET_ID_PATTERN.test(normalizeDigits(value.trim()));
+}
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isValidDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function totalPrice(seatCount: number, price: number): number {
+  return Math.round(seatCount * price * 100) / 100;
+}
+
+/** Minutes after midnight of a boarding-time option ("9:00 am" → 540). */
+export function boardingMinutes(time: string): number {
+  const match = /^(\d{1,2}):(\d{2}) (am|pm)$/.exec(time);
+  if (!match) return 0;
+  const hours = (Number(match[1]) % 12) + (match[3] === 'pm' ? 12 : 0);
+  return hours * 60 + Number(match[2]);
+}
+
+/** Khartoum has kept UTC+2 all year since 2017 (no daylight saving). */
+const KHARTOUM_OFFSET_MINUTES = 120;
+
+/** The instant a trip departs, from its local date and boarding time in Khartoum. */
+export function departureInstant(tripDate: string, boardingTime: string): Date {
+  const midnightUtc = Date.parse(`${tripDate}T00:00:00Z`);
+  return new Date(midnightUtc + (boardingMinutes(boardingTime) - KHARTOUM_OFFSET_MINUTES) * 60_000);
+}
+
+export function hasDeparted(tripDate: string, boardingTime: string, now: Date = new Date()): boolean {
+  return departureInstant(tripDate, boardingTime).getTime() <= now.getTime();
+}
+
+/** Today's date in Khartoum, YYYY-MM-DD. */
+export function khartoumToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + KHARTOUM_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+}
