@@ -82,6 +82,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     await database.db.selectFrom('app_secrets').select('name').limit(1).execute();
     return { status: 'ok' };
   });
+  // The operator's contact details for the public pages, from configuration (never hard-coded).
+  app.get('/api/settings', { schema: { tags: ['settings'] } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return { operator: config.operator };
+  });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(tripRoutes, { prefix: '/api/trips' });
   for (const def of resources) await app.register(crudRoutes(def), { prefix: def.api.base });

@@ -13,12 +13,22 @@ export async function ensureFirstStaffAccount(db: Kysely<any>, config: Config, l
   const email = config.adminEmail ?? 'admin@localhost';
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   try {
-    await createUser(db, { username: 'admin', first_name: 'Rihla', last_name: 'Admin', phone_number: '0000000000', email, password });
+    await createUser(db, {
+      username: 'admin',
+      first_name: 'Rihla',
+      last_name: 'Admin',
+      phone_number: '0000000000',
+      email,
+      password,
+    });
   } catch (error) {
     // Another node created it first.
     if (isUniqueViolation(error) || (error instanceof HttpError && error.statusCode === 409)) return;
     throw error;
   }
   if (config.adminPassword) log.info(`Created the first staff account ${email}`);
-  else console.log(`\n  First staff account created: ${email}  password: ${password}\n  (shown once; change it after signing in)\n`);
+  else
+    console.log(
+      `\n  First staff account created: ${email}  password: ${password}\n  (shown once; change it after signing in)\n`,
+    );
 }

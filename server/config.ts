@@ -41,7 +41,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: flag(env.DEMO_DATA),
     trustProxy: flag(env.TRUST_PROXY),
-    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS || '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     secureCookies: flag(env.SECURE_COOKIES),
     logLevel: env.LOG_LEVEL || 'info',
     loginRateLimit: {

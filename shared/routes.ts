@@ -69,7 +69,7 @@ export const STAFF_SEGMENTS = [
 function matches(pattern: string, path: string): boolean {
   const a = pattern.split('/');
   const b = path.split('/');
-  return a.length === b.length && a.every((part, i) => part.startsWith(':') ? b[i] !== '' : part === b[i]);
+  return a.length === b.length && a.every((part, i) => (part.startsWith(':') ? b[i] !== '' : part === b[i]));
 }
 
 export function isPublicRoute(path: string): boolean {

@@ -80,3 +80,54 @@ export function hasDeparted(tripDate: string, boardingTime: string, now: Date = 
 export function khartoumToday(now: Date = new Date()): string {
   return new Date(now.getTime() + KHARTOUM_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
+
+/** Lost item types: the union of the form's and the text's readings in the spec. */
+export const LOST_ITEM_TYPES = [
+  'headphones',
+  'wallet',
+  'clothes',
+  'passport',
+  'belt',
+  'tablet',
+  'hat',
+  'beret',
+  'musical instruments',
+  'work tools',
+  'suitcase',
+  'hand bag',
+  'computer',
+  'unidentified documents',
+  'identified documents',
+  'coat',
+  'camera',
+  'eyeglasses',
+  'sunglasses',
+  'cell phone',
+  'book',
+  'wagon',
+  "children's toys",
+  'checkbook',
+  'notebook',
+  'electric scooter',
+  'watch',
+  'bag',
+  'jewelry',
+  'identity card',
+  'other valuable',
+  'other less valuable',
+] as const;
+
+export const LOST_ITEM_COLOURS = [
+  'red',
+  'gray',
+  'pink',
+  'gold',
+  'green',
+  'blue',
+  'orange',
+  'white',
+  'purple',
+  'yellow',
+  'black',
+  'other',
+] as const;

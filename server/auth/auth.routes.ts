@@ -5,7 +5,13 @@ import { hit } from '../http/rate-limit-store.ts';
 import { idParams, loginBody, registerBody, updateUserBody } from './auth.schemas.ts';
 import { verifyPassword } from './passwords.ts';
 import { requireStaff } from './staff-guard.ts';
-import { REFRESH_TOKEN_MS, issueRefreshToken, revokeRefreshToken, rotateRefreshToken, signAccessToken } from './tokens.ts';
+import {
+  REFRESH_TOKEN_MS,
+  issueRefreshToken,
+  revokeRefreshToken,
+  rotateRefreshToken,
+  signAccessToken,
+} from './tokens.ts';
 import { createUser, findCredentials, findUser, updateUser } from './users.repository.ts';
 
 export const REFRESH_COOKIE = 'rihla_refresh';
@@ -15,8 +21,20 @@ export const SESSION_HINT_COOKIE = 'rihla_staff';
 function setSessionCookies(request: FastifyRequest, reply: FastifyReply, refreshToken: string) {
   const secure = request.server.config.secureCookies || request.protocol === 'https';
   const maxAge = REFRESH_TOKEN_MS / 1000;
-  reply.setCookie(REFRESH_COOKIE, refreshToken, { httpOnly: true, sameSite: 'strict', secure, path: '/api/auth', maxAge });
-  reply.setCookie(SESSION_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'strict', secure, path: '/', maxAge });
+  reply.setCookie(REFRESH_COOKIE, refreshToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/api/auth',
+    maxAge,
+  });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'strict',
+    secure,
+    path: '/',
+    maxAge,
+  });
 }
 
 function clearSessionCookies(reply: FastifyReply) {
@@ -61,7 +79,10 @@ export async function authRoutes(app: FastifyInstance) {
       throw unauthorized('Your session has ended. Please sign in again.');
     }
     setSessionCookies(request, reply, result.token);
-    return { access_token: await signAccessToken(app.jwtSecret, result.userId), user: await findUser(db, result.userId) };
+    return {
+      access_token: await signAccessToken(app.jwtSecret, result.userId),
+      user: await findUser(db, result.userId),
+    };
   });
 
   app.post('/logout', { schema: { tags } }, async (request, reply) => {
@@ -77,10 +98,14 @@ export async function authRoutes(app: FastifyInstance) {
     return user;
   });
 
-  app.post('/register', { schema: { tags, body: registerBody }, preHandler: requireStaff }, async (request, reply) => {
-    reply.status(201);
-    return createUser(db, request.body as never);
-  });
+  app.post(
+    '/register',
+    { schema: { tags, body: registerBody }, preHandler: requireStaff },
+    async (request, reply) => {
+      reply.status(201);
+      return createUser(db, request.body as never);
+    },
+  );
 
   app.patch(
     '/updateUser/:id',
@@ -93,12 +118,16 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/deleteUser/:id', { schema: { tags, params: idParams }, preHandler: requireStaff }, async (request) => {
-    const { id } = request.params as { id: string };
-    if (id === request.staffId) throw conflict('You cannot delete your own account.');
-    const user = await findUser(db, id);
-    if (!user) throw notFound('No user has this _id.');
-    await db.deleteFrom('users').where('id', '=', id).execute();
-    return user;
-  });
+  app.delete(
+    '/deleteUser/:id',
+    { schema: { tags, params: idParams }, preHandler: requireStaff },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      if (id === request.staffId) throw conflict('You cannot delete your own account.');
+      const user = await findUser(db, id);
+      if (!user) throw notFound('No user has this _id.');
+      await db.deleteFrom('users').where('id', '=', id).execute();
+      return user;
+    },
+  );
 }

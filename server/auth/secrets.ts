@@ -23,6 +23,10 @@ export async function loadJwtSecret(config: Config, database: Database): Promise
     .values({ name: 'jwt', value: generated })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await database.db.selectFrom('app_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', 'jwt')
+    .executeTakeFirstOrThrow();
   return new TextEncoder().encode(row.value);
 }

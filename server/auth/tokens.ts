@@ -29,7 +29,11 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function issueRefreshToken(db: Kysely<any>, userId: string, familyId = newId()): Promise<string> {
+export async function issueRefreshToken(
+  db: Kysely<any>,
+  userId: string,
+  familyId = newId(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('refresh_tokens')
@@ -52,7 +56,11 @@ export type RotateResult = { userId: string; token: string } | { reused: true } 
  */
 export async function rotateRefreshToken(db: Kysely<any>, token: string): Promise<RotateResult> {
   const now = Date.now();
-  const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirst();
   if (!row || row.revoked_at != null || Number(row.expires_at) <= now) return undefined;
   const claimed = await db
     .updateTable('refresh_tokens')
@@ -68,10 +76,18 @@ export async function rotateRefreshToken(db: Kysely<any>, token: string): Promis
 }
 
 export async function revokeFamily(db: Kysely<any>, familyId: string) {
-  await db.updateTable('refresh_tokens').set({ revoked_at: Date.now() }).where('family_id', '=', familyId).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: Date.now() })
+    .where('family_id', '=', familyId)
+    .execute();
 }
 
 export async function revokeRefreshToken(db: Kysely<any>, token: string) {
-  const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', sha256(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirst();
   if (row) await revokeFamily(db, row.family_id);
 }

@@ -40,6 +40,9 @@ export async function userExists(db: Kysely<any>, id: string): Promise<boolean> 
 }
 
 export async function countUsers(db: Kysely<any>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

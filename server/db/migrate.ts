@@ -3,11 +3,13 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as referenceData from './migrations/2026-11-21-01-reference-data.ts';
 import * as staffAuth from './migrations/2026-11-21-02-staff-auth.ts';
 import * as bookings from './migrations/2026-11-21-03-bookings.ts';
+import * as inbox from './migrations/2026-11-21-04-inbox.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
   '2026-11-21-02-staff-auth': staffAuth,
   '2026-11-21-03-bookings': bookings,
+  '2026-11-21-04-inbox': inbox,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

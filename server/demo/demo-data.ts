@@ -29,16 +29,37 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
     const cityNames = [HUB, ...CITIES.map(([name]) => name)];
     const origins = Object.fromEntries(cityNames.map((name) => [name, newId()]));
     const destinations = Object.fromEntries(cityNames.map((name) => [name, newId()]));
-    await trx.insertInto('origins').values(cityNames.map((name) => ({ id: origins[name], origin_city: name }))).execute();
-    await trx.insertInto('destinations').values(cityNames.map((name) => ({ id: destinations[name], destination_city: name }))).execute();
+    await trx
+      .insertInto('origins')
+      .values(cityNames.map((name) => ({ id: origins[name], origin_city: name })))
+      .execute();
+    await trx
+      .insertInto('destinations')
+      .values(cityNames.map((name) => ({ id: destinations[name], destination_city: name })))
+      .execute();
 
     const fares = [...new Set(CITIES.map(([, fare]) => fare))];
     const prices = Object.fromEntries(fares.map((fare) => [fare, newId()]));
-    await trx.insertInto('prices').values(fares.map((fare) => ({ id: prices[fare], price: fare }))).execute();
+    await trx
+      .insertInto('prices')
+      .values(fares.map((fare) => ({ id: prices[fare], price: fare })))
+      .execute();
 
     const companies = [
-      { id: newId(), company_name: 'Nile Express', company_phone: '0912345678', company_email: 'info@nile-express.sd', company_tin: '300012345' },
-      { id: newId(), company_name: 'Sahara Lines', company_phone: '0923456789', company_email: 'contact@sahara-lines.sd', company_tin: '300067890' },
+      {
+        id: newId(),
+        company_name: 'Nile Express',
+        company_phone: '0912345678',
+        company_email: 'info@nile-express.sd',
+        company_tin: '300012345',
+      },
+      {
+        id: newId(),
+        company_name: 'Sahara Lines',
+        company_phone: '0923456789',
+        company_email: 'contact@sahara-lines.sd',
+        company_tin: '300067890',
+      },
     ];
     await trx.insertInto('companies').values(companies).execute();
     const buses = [40, 45, 49, 44].map((seats, i) => ({
@@ -55,7 +76,10 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
     const today = khartoumToday();
     for (let day = 0; day < DAYS; day++) {
       CITIES.forEach(([city, fare], c) => {
-        for (const [from, to] of [[HUB, city], [city, HUB]]) {
+        for (const [from, to] of [
+          [HUB, city],
+          [city, HUB],
+        ]) {
           BOARDING_TIMES.forEach((time, t) => {
             trips.push({
               id: newId(),
@@ -71,9 +95,21 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
         }
       });
     }
-    for (let i = 0; i < trips.length; i += 200) await trx.insertInto('trips').values(trips.slice(i, i + 200)).execute();
+    for (let i = 0; i < trips.length; i += 200)
+      await trx
+        .insertInto('trips')
+        .values(trips.slice(i, i + 200))
+        .execute();
 
-    await trx.insertInto('positions').values(['Driver', 'Conductor', 'Ticket agent'].map((title) => ({ id: newId(), employee_position_title: title }))).execute();
+    await trx
+      .insertInto('positions')
+      .values(
+        ['Driver', 'Conductor', 'Ticket agent'].map((title) => ({
+          id: newId(),
+          employee_position_title: title,
+        })),
+      )
+      .execute();
     log.info(`Demo data: ${cityNames.length} cities, ${buses.length} buses, ${trips.length} trips`);
   });
 }

@@ -21,11 +21,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(409).send({ message: 'This conflicts with an existing record.' });
     }
     if (isForeignKeyViolation(error)) {
-      return reply.status(409).send({ message: 'This record is still referred to by others, or refers to one that is gone.' });
+      return reply
+        .status(409)
+        .send({ message: 'This record is still referred to by others, or refers to one that is gone.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = CLIENT_MESSAGES[error.code] ?? (error.code === 'FST_ERR_VALIDATION' ? error.message : error.message || 'Bad request.');
+      const message =
+        CLIENT_MESSAGES[error.code] ??
+        (error.code === 'FST_ERR_VALIDATION' ? error.message : error.message || 'Bad request.');
       return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');

@@ -12,5 +12,10 @@ export async function registerFrontEnds(app: FastifyInstance) {
     app.log.warn('front ends not built (run npm run build); serving the API only');
     return;
   }
-  await app.register(fastifyStatic, { root: path.join(dist, 'public-site'), prefix: '/', wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: path.join(dist, 'public-site'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+  });
 }

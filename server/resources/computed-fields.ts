@@ -20,7 +20,10 @@ export async function bookedSeatsByTrip(db: Kysely<any>, tripIds: string[]): Pro
 
 export const computedFields: Record<string, Compute> = {
   trips: async (db, trips) => {
-    const seats = await bookedSeatsByTrip(db, trips.map((trip) => trip._id));
+    const seats = await bookedSeatsByTrip(
+      db,
+      trips.map((trip) => trip._id),
+    );
     for (const trip of trips) trip.bookedSeats = seats.get(trip._id) ?? [];
   },
   users: async (_db, users) => {

@@ -1,6 +1,6 @@
 // One declarative entry per resource. Server routes, validation, the admin's screens and the public site's
 // API client are all derived from these entries. Field names and paths are the spec's, misspellings included.
-import { BOARDING_TIMES, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
+import { BOARDING_TIMES, BUS_STATUSES, LOST_ITEM_COLOURS, LOST_ITEM_TYPES, MAX_BUS_SEATS } from '../rules.ts';
 import type { ResourceDef } from './types.ts';
 
 const crud = (base: string, entity: string, plural = `${entity}s`) => ({
@@ -208,6 +208,75 @@ export const bookings: ResourceDef = {
   defaultSort: { field: 'bookingDate', order: 'DESC' },
 };
 
+/** Lost-item reports sent from the public site; staff read them in an inbox. */
+export const lostItems: ResourceDef = {
+  name: 'lostItems',
+  singular: 'lost-item report',
+  table: 'lost_items',
+  api: {
+    base: '/api/lostItems',
+    list: 'getAllLostItems',
+    one: 'getLostItem',
+    create: 'createLostItem',
+    remove: 'deleteLostItem',
+  },
+  publicOps: ['create'],
+  fields: {
+    first_name: { kind: 'text', required: true, searchable: true },
+    last_name: { kind: 'text', required: true, searchable: true },
+    phone: { kind: 'phone', required: true, searchable: true },
+    email: { kind: 'email' },
+    date_of_loss: { kind: 'date', required: true },
+    item_type: { kind: 'choice', choices: LOST_ITEM_TYPES, required: true },
+    colour: { kind: 'choice', choices: LOST_ITEM_COLOURS, required: true },
+    brand: { kind: 'text' },
+    bus_number: { kind: 'text', searchable: true },
+    line_description: { kind: 'text' },
+    boarding_time: { kind: 'choice', choices: BOARDING_TIMES },
+    message_subject: { kind: 'text', searchable: true },
+    description: { kind: 'longtext', required: true, searchable: true, maxLength: 2000 },
+    created_at: { kind: 'timestamp', readOnly: true },
+    updated_at: { kind: 'timestamp', readOnly: true },
+  },
+  messages: {
+    create: 'Please provide all the details of the lost item.',
+    update: 'Please provide all the details of the lost item.',
+  },
+  representation: 'item_type',
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  timestamps: true,
+};
+
+/** Public enquiries sent from the public site; staff read them in an inbox. */
+export const enquiries: ResourceDef = {
+  name: 'enquiries',
+  singular: 'enquiry',
+  table: 'enquiries',
+  api: {
+    base: '/api/enquiries',
+    list: 'getAllEnquiries',
+    one: 'getEnquiry',
+    create: 'createEnquiry',
+    remove: 'deleteEnquiry',
+  },
+  publicOps: ['create'],
+  fields: {
+    first_name: { kind: 'text', required: true, searchable: true },
+    last_name: { kind: 'text', required: true, searchable: true },
+    phone: { kind: 'phone', required: true, searchable: true },
+    message: { kind: 'longtext', required: true, searchable: true, maxLength: 2000 },
+    created_at: { kind: 'timestamp', readOnly: true },
+    updated_at: { kind: 'timestamp', readOnly: true },
+  },
+  messages: {
+    create: 'Please provide your details and your message.',
+    update: 'Please provide your details and your message.',
+  },
+  representation: 'first_name',
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  timestamps: true,
+};
+
 /** Every resource, in the order the back-office lists them. */
 export const registry = {
   bookings,
@@ -221,6 +290,8 @@ export const registry = {
   destinations,
   prices,
   positions,
+  lostItems,
+  enquiries,
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof registry;

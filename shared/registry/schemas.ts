@@ -31,7 +31,11 @@ function toNumber(value: unknown): unknown {
 }
 
 function text(missing: string, max: number) {
-  return z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: fieldMessages.tooLong(max) });
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(max, { error: fieldMessages.tooLong(max) });
 }
 
 function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
@@ -84,7 +88,11 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
     case 'reference':
       return text(missing, ID_MAX_LENGTH);
     case 'password':
-      return z.string({ error: missing }).min(1, { error: missing }).min(6, { error: fieldMessages.password }).max(200);
+      return z
+        .string({ error: missing })
+        .min(1, { error: missing })
+        .min(6, { error: fieldMessages.password })
+        .max(200);
     default:
       // Read-only and structured kinds are written by hand-made routes, not by the generic ones.
       return null;

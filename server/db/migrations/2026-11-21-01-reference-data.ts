@@ -92,7 +92,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['reports', 'trips', 'prices', 'destinations', 'origins', 'employees', 'positions', 'buses', 'companies']) {
+  for (const table of [
+    'reports',
+    'trips',
+    'prices',
+    'destinations',
+    'origins',
+    'employees',
+    'positions',
+    'buses',
+    'companies',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

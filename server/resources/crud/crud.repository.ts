@@ -13,7 +13,14 @@ function applyFilters(def: ResourceDef, params: ListParams, query: any) {
   if (params.ids) q = q.where('id', 'in', params.ids.length ? params.ids : ['']);
   for (const [field, value] of Object.entries(params.equals)) {
     const kind = def.fields[field].kind;
-    const typed = kind === 'boolean' ? (value === 'true' || value === '1' ? 1 : 0) : kind === 'integer' || kind === 'money' ? Number(value) : value;
+    const typed =
+      kind === 'boolean'
+        ? value === 'true' || value === '1'
+          ? 1
+          : 0
+        : kind === 'integer' || kind === 'money'
+          ? Number(value)
+          : value;
     q = q.where(field, '=', typed);
   }
   for (const range of params.ranges) q = q.where(range.field, range.op, range.value);
@@ -48,17 +55,29 @@ export async function listDocuments(db: Kysely<any>, def: ResourceDef, params: L
   return { documents: await toDocuments(db, def, rows), total };
 }
 
-export async function findDocument(db: Kysely<any>, def: ResourceDef, id: string): Promise<Document | undefined> {
+export async function findDocument(
+  db: Kysely<any>,
+  def: ResourceDef,
+  id: string,
+): Promise<Document | undefined> {
   const row = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
   return row ? (await toDocuments(db, def, [row]))[0] : undefined;
 }
 
 /** 400 naming the field when a reference points at nothing. */
-export async function assertReferencesExist(db: Kysely<any>, def: ResourceDef, body: Record<string, unknown>) {
+export async function assertReferencesExist(
+  db: Kysely<any>,
+  def: ResourceDef,
+  body: Record<string, unknown>,
+) {
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind !== 'reference' || typeof body[name] !== 'string') continue;
     const target = getResource(field.ref!);
-    const found = await db.selectFrom(target.table).select('id').where('id', '=', body[name]).executeTakeFirst();
+    const found = await db
+      .selectFrom(target.table)
+      .select('id')
+      .where('id', '=', body[name])
+      .executeTakeFirst();
     if (!found) {
       const message = `${name} does not match any ${target.singular}.`;
       throw badRequest(message, { [name]: message });
@@ -67,18 +86,30 @@ export async function assertReferencesExist(db: Kysely<any>, def: ResourceDef, b
 }
 
 /** 409 when a unique field's value is already taken by another document. */
-export async function assertUnique(db: Kysely<any>, def: ResourceDef, body: Record<string, unknown>, exceptId?: string) {
+export async function assertUnique(
+  db: Kysely<any>,
+  def: ResourceDef,
+  body: Record<string, unknown>,
+  exceptId?: string,
+) {
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.unique || body[name] === undefined) continue;
     let query = db.selectFrom(def.table).select('id').where(name, '=', body[name]);
     if (exceptId) query = query.where('id', '<>', exceptId);
     if (await query.executeTakeFirst()) {
-      throw conflict(`A ${def.singular} with this ${name} already exists.`, { errors: { [name]: 'Already taken.' } });
+      throw conflict(`A ${def.singular} with this ${name} already exists.`, {
+        errors: { [name]: 'Already taken.' },
+      });
     }
   }
 }
 
-export async function createDocument(db: Kysely<any>, def: ResourceDef, body: Record<string, unknown>, extra: Row = {}) {
+export async function createDocument(
+  db: Kysely<any>,
+  def: ResourceDef,
+  body: Record<string, unknown>,
+  extra: Row = {},
+) {
   await assertReferencesExist(db, def, body);
   await assertUnique(db, def, body);
   const now = new Date().toISOString();
@@ -88,7 +119,13 @@ export async function createDocument(db: Kysely<any>, def: ResourceDef, body: Re
   return (await findDocument(db, def, row.id as string))!;
 }
 
-export async function updateDocument(db: Kysely<any>, def: ResourceDef, id: string, body: Record<string, unknown>, extra: Row = {}) {
+export async function updateDocument(
+  db: Kysely<any>,
+  def: ResourceDef,
+  id: string,
+  body: Record<string, unknown>,
+  extra: Row = {},
+) {
   await assertReferencesExist(db, def, body);
   await assertUnique(db, def, body, id);
   const row: Row = { ...bodyToRow(def, body), ...extra };
@@ -106,8 +143,12 @@ export async function referencesTo(db: Kysely<any>, def: ResourceDef, id: string
   for (const other of resources) {
     for (const [name, field] of Object.entries(other.fields)) {
       if (field.kind !== 'reference' || field.ref !== def.name) continue;
-      let query = db.selectFrom(other.table).select((eb: any) => eb.fn.countAll().as('count')).where(name, '=', id);
-      for (const [column, value] of Object.entries(field.blocksDeleteWhen ?? {})) query = query.where(column, '=', value);
+      let query = db
+        .selectFrom(other.table)
+        .select((eb: any) => eb.fn.countAll().as('count'))
+        .where(name, '=', id);
+      for (const [column, value] of Object.entries(field.blocksDeleteWhen ?? {}))
+        query = query.where(column, '=', value);
       const count = Number(((await query.executeTakeFirst()) as { count?: unknown } | undefined)?.count ?? 0);
       if (count > 0) found[other.name] = (found[other.name] ?? 0) + count;
     }

@@ -2,10 +2,21 @@
 // delete…/{id}. Staff calls need a token unless the entry opens the operation to the public.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createSchema, type Operation, type ResourceDef, updateSchema } from '../../../shared/registry/index.ts';
+import {
+  createSchema,
+  type Operation,
+  type ResourceDef,
+  updateSchema,
+} from '../../../shared/registry/index.ts';
 import { requireStaff } from '../../auth/staff-guard.ts';
 import { notFound } from '../../http/errors.ts';
-import { createDocument, deleteDocument, findDocument, listDocuments, updateDocument } from './crud.repository.ts';
+import {
+  createDocument,
+  deleteDocument,
+  findDocument,
+  listDocuments,
+  updateDocument,
+} from './crud.repository.ts';
 import { listQuerySchema, parseListParams } from './list-params.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -20,45 +31,69 @@ export function crudRoutes(def: ResourceDef) {
     const { db } = app;
 
     if (generated('list')) {
-      app.get(`/${def.api.list}`, { schema: { tags, querystring: listQuerySchema }, preHandler: guard('list') }, async (request, reply) => {
-        const { documents, total } = await listDocuments(db, def, parseListParams(def, request.query as Record<string, unknown>));
-        reply.header('X-Total-Count', String(total));
-        return documents;
-      });
+      app.get(
+        `/${def.api.list}`,
+        { schema: { tags, querystring: listQuerySchema }, preHandler: guard('list') },
+        async (request, reply) => {
+          const { documents, total } = await listDocuments(
+            db,
+            def,
+            parseListParams(def, request.query as Record<string, unknown>),
+          );
+          reply.header('X-Total-Count', String(total));
+          return documents;
+        },
+      );
     }
 
     if (generated('one')) {
-      app.get(`/${def.api.one}/:id`, { schema: { tags, params: idParams }, preHandler: guard('one') }, async (request) => {
-        const document = await findDocument(db, def, (request.params as { id: string }).id);
-        if (!document) throw missing();
-        return document;
-      });
+      app.get(
+        `/${def.api.one}/:id`,
+        { schema: { tags, params: idParams }, preHandler: guard('one') },
+        async (request) => {
+          const document = await findDocument(db, def, (request.params as { id: string }).id);
+          if (!document) throw missing();
+          return document;
+        },
+      );
     }
 
     if (generated('create')) {
       const body = createSchema(def);
-      app.post(`/${def.api.create}`, { schema: { tags, body }, preHandler: guard('create') }, async (request, reply) => {
-        reply.status(201);
-        return createDocument(db, def, request.body as Record<string, unknown>);
-      });
+      app.post(
+        `/${def.api.create}`,
+        { schema: { tags, body }, preHandler: guard('create') },
+        async (request, reply) => {
+          reply.status(201);
+          return createDocument(db, def, request.body as Record<string, unknown>);
+        },
+      );
     }
 
     if (generated('update')) {
       const body = updateSchema(def);
-      app.patch(`/${def.api.update}/:id`, { schema: { tags, params: idParams, body }, preHandler: guard('update') }, async (request) => {
-        const { id } = request.params as { id: string };
-        const document = await updateDocument(db, def, id, request.body as Record<string, unknown>);
-        if (!document) throw missing();
-        return document;
-      });
+      app.patch(
+        `/${def.api.update}/:id`,
+        { schema: { tags, params: idParams, body }, preHandler: guard('update') },
+        async (request) => {
+          const { id } = request.params as { id: string };
+          const document = await updateDocument(db, def, id, request.body as Record<string, unknown>);
+          if (!document) throw missing();
+          return document;
+        },
+      );
     }
 
     if (generated('remove')) {
-      app.delete(`/${def.api.remove}/:id`, { schema: { tags, params: idParams }, preHandler: guard('remove') }, async (request) => {
-        const document = await deleteDocument(db, def, (request.params as { id: string }).id);
-        if (!document) throw missing();
-        return document;
-      });
+      app.delete(
+        `/${def.api.remove}/:id`,
+        { schema: { tags, params: idParams }, preHandler: guard('remove') },
+        async (request) => {
+          const document = await deleteDocument(db, def, (request.params as { id: string }).id);
+          if (!document) throw missing();
+          return document;
+        },
+      );
     }
   };
 }

@@ -30,7 +30,17 @@ export const listQuerySchema = z
   .catchall(z.union([z.string().max(200), z.array(z.string().max(200))]));
 
 const RANGE_KINDS = new Set(['date', 'timestamp', 'integer', 'money']);
-const FILTER_KINDS = new Set(['reference', 'choice', 'boolean', 'date', 'text', 'email', 'phone', 'integer', 'money']);
+const FILTER_KINDS = new Set([
+  'reference',
+  'choice',
+  'boolean',
+  'date',
+  'text',
+  'email',
+  'phone',
+  'integer',
+  'money',
+]);
 
 export function parseListParams(def: ResourceDef, query: Record<string, unknown>): ListParams {
   const { _start, _end, _sort, _order, q, id, ...rest } = query as z.infer<typeof listQuerySchema>;

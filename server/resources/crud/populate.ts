@@ -8,13 +8,20 @@ import { type Document, type Row, rowToDocument } from './row-mapper.ts';
 
 const MAX_DEPTH = 2;
 
-export async function toDocuments(db: Kysely<any>, def: ResourceDef, rows: Row[], depth = MAX_DEPTH): Promise<Document[]> {
+export async function toDocuments(
+  db: Kysely<any>,
+  def: ResourceDef,
+  rows: Row[],
+  depth = MAX_DEPTH,
+): Promise<Document[]> {
   const documents = rows.map((row) => rowToDocument(def, row));
   if (!documents.length) return documents;
   if (depth > 0) {
     for (const [name, field] of Object.entries(def.fields)) {
       if (field.kind !== 'reference') continue;
-      const ids = [...new Set(documents.map((d) => d[name]).filter((v): v is string => typeof v === 'string'))];
+      const ids = [
+        ...new Set(documents.map((d) => d[name]).filter((v): v is string => typeof v === 'string')),
+      ];
       if (!ids.length) continue;
       const target = getResource(field.ref!);
       const targetRows = await db.selectFrom(target.table).selectAll().where('id', 'in', ids).execute();

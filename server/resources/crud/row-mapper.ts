@@ -20,7 +20,8 @@ export function rowToDocument(def: ResourceDef, row: Row): Document {
     const value = row[name];
     if (value === undefined) continue;
     if (field.kind === 'boolean') document[name] = Boolean(Number(value));
-    else if ((field.kind === 'integer' || field.kind === 'money') && value !== null) document[name] = Number(value);
+    else if ((field.kind === 'integer' || field.kind === 'money') && value !== null)
+      document[name] = Number(value);
     else document[name] = value;
   }
   return document;

@@ -19,6 +19,11 @@ export async function searchTrips(db: Kysely<any>, originId: string, destination
 
 /** Sets isCancelled once; false when it already was (so a second cancel is a conflict, even in a race). */
 export async function cancelTrip(db: Kysely<any>, id: string): Promise<boolean> {
-  const result = await db.updateTable('trips').set({ isCancelled: 1 }).where('id', '=', id).where('isCancelled', '=', 0).executeTakeFirst();
+  const result = await db
+    .updateTable('trips')
+    .set({ isCancelled: 1 })
+    .where('id', '=', id)
+    .where('isCancelled', '=', 0)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
