@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from './helpers/test-app.ts';
+
+describe.each(dialects)('health and unknown calls (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('answers ok once the database is ready', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 404 JSON with a message for an unknown /api path', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toMatch(/No such call/);
+  });
+
+  it('serves the OpenAPI document generated from the zod schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toContain('/api/companies/createCompany');
+    expect(paths).toContain('/api/auth/getAllusers');
+    expect(paths).toContain('/api/destination/getAllDestinations');
+  });
+});

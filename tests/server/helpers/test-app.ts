@@ -1,0 +1,104 @@
+// Builds the real app on a fresh real database for a test file: SQLite in a temporary DATA_DIR, and
+// PostgreSQL (a new database on the server at TEST_DATABASE_URL) when that variable is set.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../server/app.ts';
+import { createUser } from '../../../server/auth/users.repository.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { type Database, type Dialect, openDatabase } from '../../../server/db/database.ts';
+import { migrateToLatest } from '../../../server/db/migrate.ts';
+
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+/** A new, empty PostgreSQL database on the test server; answers its URL and a function that drops it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `rihla_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihla-test-'));
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url,
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
+    LOOKUP_RATE_LIMIT_PER_IP: '1000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    databaseUrl: postgres?.url,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const STAFF = { email: 'staff@rihla.test', password: 'secret123' };
+
+/** Creates a staff account and answers an access token for it. */
+export async function staffToken(t: TestApp, who = STAFF): Promise<string> {
+  const exists = await t.database.db.selectFrom('users').select('id').where('email', '=', who.email).executeTakeFirst();
+  if (!exists) {
+    await createUser(t.database.db, {
+      username: who.email.split('@')[0],
+      first_name: 'Amna',
+      last_name: 'Osman',
+      phone_number: '0912345678',
+      email: who.email,
+      password: who.password,
+    });
+  }
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: who });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return response.json().access_token;
+}
+
+/** inject() with a bearer token and JSON. */
+export function client(t: TestApp, token?: string) {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  return {
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers, payload: payload as object }),
+    patch: (url: string, payload?: unknown) => t.app.inject({ method: 'PATCH', url, headers, payload: payload as object }),
+    delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers }),
+  };
+}
