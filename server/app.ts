@@ -1,6 +1,8 @@
 // Builds the Fastify application as a plugin tree; it never listens (server/main.ts does, tests inject).
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,12 +14,16 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { loadJwtSecret } from './auth/secrets.ts';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
+import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
+import { uploadRoutes } from './resources/bookings/uploads.routes.ts';
+import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
+import { MAX_UPLOAD_BYTES } from '../shared/rules.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +73,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
+  });
   await app.register(rateLimit, { global: false, store: databaseStore(database.db) });
   await app.register(swagger, {
     openapi: {
@@ -89,7 +99,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(tripRoutes, { prefix: '/api/trips' });
+  await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(uploadRoutes, { prefix: '/api/uploads' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   for (const def of resources) await app.register(crudRoutes(def), { prefix: def.api.base });
-  await registerFrontEnds(app);
+  registerNotFoundHandler(app, await registerFrontEnds(app));
   return app;
 }

@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './demo/demo-data.ts';
+import { sweepOrphanUploads } from './resources/bookings/uploads.ts';
 
 const config = loadConfig();
 const database = openDatabase(config);
@@ -12,6 +13,8 @@ await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 await ensureFirstStaffAccount(database.db, config, app.log);
 if (config.demoData) await seedDemoData(database.db, app.log);
+const swept = await sweepOrphanUploads(database.db, config.dataDir);
+if (swept) app.log.warn(`removed ${swept} payment proof(s) left without a booking`);
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

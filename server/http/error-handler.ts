@@ -1,6 +1,6 @@
 // The one place where errors become answers: every error is JSON with a message; a client's mistake is a
 // 4xx; a real 5xx is logged and hides its internals.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/database.ts';
 import { HttpError } from './errors.ts';
 
@@ -10,7 +10,15 @@ const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length.',
+  FST_REQ_FILE_TOO_LARGE: 'The payment screenshot is larger than 5 MB.',
+  FST_FILES_LIMIT_REACHED: 'Please send one payment screenshot only.',
+  FST_PARTS_LIMIT_REACHED: 'The form has too many parts.',
+  FST_FIELDS_LIMIT_REACHED: 'The form has too many fields.',
+  FST_PROTO_VIOLATION: 'The form is malformed.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'This call expects multipart/form-data.',
 };
+
+export type PageServer = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -35,8 +43,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
+}
 
+/** Unknown paths: a page of a front end when one claims it, otherwise a JSON 404. */
+export function registerNotFoundHandler(app: FastifyInstance, servePage: PageServer = () => false) {
   app.setNotFoundHandler((request, reply) => {
+    if (servePage(request, reply)) return;
     reply.status(404).send({ message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -1,21 +1,67 @@
-// Serves the two built front ends from dist/: the public site and the staff back-office. API paths never
-// reach here. Unknown paths get the public site's 404 page with HTTP status 404.
+// Serves the two built front ends from dist/: the public site (Preact) for travellers' pages and the
+// back-office (react-admin) for staff routes. Hashed assets are cached for a year; pages never are.
+// An unknown path gets the public site's 404 page with HTTP status 404. /api paths never reach here.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPublicRoute, isStaffRoute } from '../../shared/routes.ts';
 
-export async function registerFrontEnds(app: FastifyInstance) {
-  const dist = path.resolve(import.meta.dirname, '../../dist');
-  const publicIndex = path.join(dist, 'public-site/index.html');
-  if (!fs.existsSync(publicIndex)) {
-    app.log.warn('front ends not built (run npm run build); serving the API only');
-    return;
+const YEAR = 'public, max-age=31536000, immutable';
+
+function readIfExists(file: string): string | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}
+
+export async function registerFrontEnds(
+  app: FastifyInstance,
+  distDir = path.resolve(import.meta.dirname, '../../dist'),
+) {
+  const publicDir = path.join(distDir, 'public-site');
+  const adminDir = path.join(distDir, 'admin');
+  const publicPage = readIfExists(path.join(publicDir, 'index.html'));
+  const adminPage = readIfExists(path.join(adminDir, 'index.html'));
+  if (!publicPage || !adminPage)
+    app.log.warn('front ends not built (npm run build): some pages will be missing');
+
+  if (publicPage) {
+    // Files of the public site (assets/, favicon, robots.txt…), but not its index.html.
+    await app.register(fastifyStatic, {
+      root: publicDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (res, file) =>
+        res.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? YEAR : 'public, max-age=3600',
+        ),
+    });
   }
-  await app.register(fastifyStatic, {
-    root: path.join(dist, 'public-site'),
-    prefix: '/',
-    wildcard: false,
-    index: false,
-  });
+  if (adminPage) {
+    await app.register(fastifyStatic, {
+      root: path.join(adminDir, 'admin-assets'),
+      prefix: '/admin-assets/',
+      decorateReply: !publicPage,
+      setHeaders: (res) => res.header('Cache-Control', YEAR),
+    });
+  }
+
+  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+    reply
+      .status(status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(html);
+
+  return function servePage(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const pathname = request.url.split('?')[0];
+    if (pathname.startsWith('/api/') || pathname === '/api') return false;
+    if (isStaffRoute(pathname) && adminPage) return (sendPage(reply, adminPage), true);
+    if (!publicPage) return false;
+    sendPage(reply, publicPage, isPublicRoute(pathname) ? 200 : 404);
+    return true;
+  };
 }

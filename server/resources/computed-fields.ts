@@ -1,6 +1,12 @@
-// Fields a resource answers but does not store: they are derived when documents are read.
+// What differs per resource when documents are read: fields a resource answers but does not store (a
+// trip's bookedSeats, a user's full_name), and resources whose rows are not one column per field.
 import type { Kysely } from 'kysely';
-import type { Document } from './crud/row-mapper.ts';
+import { bookingRowToDocument } from './bookings/booking-mapper.ts';
+import type { Document, Row } from './crud/row-mapper.ts';
+
+export const rowMappers: Record<string, (row: Row) => Document> = {
+  bookings: bookingRowToDocument,
+};
 
 type Compute = (db: Kysely<any>, documents: Document[]) => Promise<void>;
 

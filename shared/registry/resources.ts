@@ -189,7 +189,7 @@ export const bookings: ResourceDef = {
   table: 'bookings',
   api: { ...crud('/api/bookings', 'Booking'), update: undefined },
   publicOps: ['create'],
-  customRoutes: ['list', 'one', 'create', 'remove'],
+  customRoutes: ['create', 'remove'],
   fields: {
     tripId: { kind: 'reference', ref: 'trips', required: true, blocksDeleteWhen: { isCancelled: 0 } },
     ticketId: { kind: 'text', readOnly: true, searchable: true },

@@ -3,10 +3,11 @@
 // adds the fields a resource computes (a trip's bookedSeats, a user's full_name).
 import type { Kysely } from 'kysely';
 import { getResource, type ResourceDef } from '../../../shared/registry/index.ts';
-import { computedFields } from '../computed-fields.ts';
+import { computedFields, rowMappers } from '../computed-fields.ts';
 import { type Document, type Row, rowToDocument } from './row-mapper.ts';
 
-const MAX_DEPTH = 2;
+/** booking → trip → bus → company is the longest chain the spec shows. */
+const MAX_DEPTH = 3;
 
 export async function toDocuments(
   db: Kysely<any>,
@@ -14,7 +15,8 @@ export async function toDocuments(
   rows: Row[],
   depth = MAX_DEPTH,
 ): Promise<Document[]> {
-  const documents = rows.map((row) => rowToDocument(def, row));
+  const toDocument = rowMappers[def.name] ?? ((row: Row) => rowToDocument(def, row));
+  const documents = rows.map(toDocument);
   if (!documents.length) return documents;
   if (depth > 0) {
     for (const [name, field] of Object.entries(def.fields)) {

@@ -27,3 +27,24 @@ export async function cancelTrip(db: Kysely<any>, id: string): Promise<boolean> 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The passenger list of a trip, by seat: one line per seat of every booking, live or cancelled. */
+export async function tripPassengers(db: Kysely<any>, tripId: string) {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['id', 'ticketId', 'seats', 'first_name', 'last_name', 'phone', 'isCancelled'])
+    .where('tripId', '=', tripId)
+    .execute();
+  return rows
+    .flatMap((row) =>
+      (JSON.parse(row.seats) as number[]).map((seat) => ({
+        seat,
+        name: `${row.first_name} ${row.last_name}`,
+        phone: row.phone,
+        ticketId: row.ticketId,
+        isCancelled: Boolean(Number(row.isCancelled)),
+        bookingId: row.id,
+      })),
+    )
+    .sort((a, b) => Number(a.isCancelled) - Number(b.isCancelled) || a.seat - b.seat);
+}

@@ -6,7 +6,7 @@ import { isValidDate } from '../../../shared/rules.ts';
 import { requireStaff } from '../../auth/staff-guard.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findDocument } from '../crud/crud.repository.ts';
-import { cancelTrip, searchTrips } from './trips.repository.ts';
+import { cancelTrip, searchTrips, tripPassengers } from './trips.repository.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
 
@@ -38,6 +38,16 @@ export async function tripRoutes(app: FastifyInstance) {
       if (!trip) throw notFound('No trip has this _id.');
       if (!(await cancelTrip(db, id))) throw conflict('This trip is already cancelled.');
       return findDocument(db, trips, id);
+    },
+  );
+
+  app.get(
+    '/passengers/:id',
+    { schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) }, preHandler: requireStaff },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      if (!(await findDocument(db, trips, id))) throw notFound('No trip has this _id.');
+      return tripPassengers(db, id);
     },
   );
 }

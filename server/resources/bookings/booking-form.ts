@@ -1,0 +1,30 @@
+// Reads createBooking's form: multipart/form-data as the spec sends it (fields plus an optional
+// bankakScreenshot file, at most 5 MB), or a plain JSON body for clients without a file.
+import type { FastifyRequest } from 'fastify';
+
+export interface BookingForm {
+  fields: Record<string, unknown>;
+  screenshot?: Buffer;
+}
+
+export async function readBookingForm(request: FastifyRequest): Promise<BookingForm> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return {
+      fields:
+        body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
+    };
+  }
+  const fields: Record<string, unknown> = {};
+  let screenshot: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // Reading the stream is what enforces the size limit (413), so every file part is read.
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'bankakScreenshot' && bytes.length > 0) screenshot = bytes;
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, screenshot };
+}

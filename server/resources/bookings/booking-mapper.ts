@@ -1,0 +1,29 @@
+// A booking row holds the passenger in columns and the seats as JSON; the API answers the spec's shape.
+import type { Document, Row } from '../crud/row-mapper.ts';
+
+export interface PassengerInfo {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email?: string;
+}
+
+export function bookingRowToDocument(row: Row): Document {
+  const passengerInfo: PassengerInfo = {
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    phone: String(row.phone),
+  };
+  if (row.email) passengerInfo.email = String(row.email);
+  return {
+    _id: String(row.id),
+    tripId: row.tripId,
+    ticketId: String(row.ticketId),
+    seats: JSON.parse(String(row.seats)) as number[],
+    passengerInfo,
+    totalTicketPrice: [Number(row.totalTicketPrice)],
+    bookingDate: row.bookingDate,
+    isCancelled: Boolean(Number(row.isCancelled)),
+    bankakScreenshot: row.bankakScreenshot ?? null,
+  };
+}

@@ -1,0 +1,29 @@
+// The ticket PDF of a booking, from the booking and its populated trip.
+import type { Document } from '../crud/row-mapper.ts';
+import { renderTicket, type TicketData } from '../../tickets/ticket-pdf.ts';
+import { CURRENCY } from '../../../shared/rules.ts';
+import type { PassengerInfo } from './booking-mapper.ts';
+
+type Populated = Record<string, any>;
+
+export function ticketData(booking: Document, trip: Populated): TicketData {
+  const passenger = booking.passengerInfo as PassengerInfo;
+  const seats = booking.seats as number[];
+  return {
+    ticketId: String(booking.ticketId),
+    passengerName: `${passenger.firstName} ${passenger.lastName}`,
+    companyName: trip.busId?.bus_owner_companyId?.company_name ?? '',
+    busNumber: trip.busId?.bus_number ?? '',
+    tripDate: trip.trip_date,
+    boardingTime: trip.trip_boarding_time,
+    originCity: trip.trip_originId?.origin_city ?? '',
+    destinationCity: trip.trip_destinationId?.destination_city ?? '',
+    seats,
+    passengerCount: seats.length,
+    total: (booking.totalTicketPrice as number[])[0],
+    currency: CURRENCY,
+    bookingDate: String(booking.bookingDate),
+  };
+}
+
+export const ticketPdf = (booking: Document, trip: Populated) => renderTicket(ticketData(booking, trip));

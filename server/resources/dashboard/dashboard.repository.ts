@@ -1,0 +1,64 @@
+// The back-office dashboard in one call: counts, recent reports, and seats sold against seats offered for
+// each of the next 14 days (aggregated in the database, never by downloading bookings).
+import type { Kysely } from 'kysely';
+import { khartoumToday } from '../../../shared/rules.ts';
+
+export const DASHBOARD_DAYS = 14;
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function count(db: Kysely<any>, table: string, where?: [string, unknown]) {
+  let query = db.selectFrom(table).select((eb) => eb.fn.countAll().as('count'));
+  if (where) query = query.where(where[0], '=', where[1]);
+  return Number((await query.executeTakeFirst())?.count ?? 0);
+}
+
+export async function dashboardSummary(db: Kysely<any>, today = khartoumToday()) {
+  const last = addDays(today, DASHBOARD_DAYS - 1);
+  const [bookings, trips, buses, employees, recentReports, offered, sold] = await Promise.all([
+    count(db, 'bookings', ['isCancelled', 0]),
+    count(db, 'trips'),
+    count(db, 'buses'),
+    count(db, 'employees'),
+    db
+      .selectFrom('reports')
+      .select(['id', 'report_title', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .limit(5)
+      .execute(),
+    db
+      .selectFrom('trips')
+      .innerJoin('buses', 'buses.id', 'trips.busId')
+      .select(['trips.trip_date as date', (eb) => eb.fn.sum('buses.bus_number_of_seats').as('seats')])
+      .where('trips.trip_date', '>=', today)
+      .where('trips.trip_date', '<=', last)
+      .where('trips.isCancelled', '=', 0)
+      .groupBy('trips.trip_date')
+      .execute(),
+    db
+      .selectFrom('booking_seats')
+      .innerJoin('trips', 'trips.id', 'booking_seats.tripId')
+      .select(['trips.trip_date as date', (eb) => eb.fn.countAll().as('seats')])
+      .where('trips.trip_date', '>=', today)
+      .where('trips.trip_date', '<=', last)
+      .where('trips.isCancelled', '=', 0)
+      .groupBy('trips.trip_date')
+      .execute(),
+  ]);
+  const offeredByDate = new Map(offered.map((row) => [row.date, Number(row.seats)]));
+  const soldByDate = new Map(sold.map((row) => [row.date, Number(row.seats)]));
+  const seatsByDay = Array.from({ length: DASHBOARD_DAYS }, (_, i) => {
+    const date = addDays(today, i);
+    return { date, seatsSold: soldByDate.get(date) ?? 0, seatsTotal: offeredByDate.get(date) ?? 0 };
+  });
+  return {
+    counts: { bookings, trips, buses, employees },
+    recentReports: recentReports.map((r) => ({
+      _id: r.id,
+      report_title: r.report_title,
+      created_at: r.created_at,
+    })),
+    seatsByDay,
+  };
+}
