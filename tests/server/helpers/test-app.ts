@@ -11,7 +11,12 @@ import { loadConfig } from '../../../server/config.ts';
 import { type Database, type Dialect, openDatabase } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
 
-export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. RIHLA_TEST_DIALECTS=postgres narrows (CI's second run). */
+export const dialects: Dialect[] = (() => {
+  const available: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const wanted = process.env.RIHLA_TEST_DIALECTS?.split(',');
+  return wanted ? available.filter((dialect) => wanted.includes(dialect)) : available;
+})();
 
 export interface TestApp {
   app: FastifyInstance;
