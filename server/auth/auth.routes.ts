@@ -92,7 +92,7 @@ export async function authRoutes(app: FastifyInstance) {
     return { message: 'Signed out.' };
   });
 
-  app.get('/user', { schema: { tags }, preHandler: requireStaff }, async (request) => {
+  app.get('/user', { schema: { tags }, onRequest: requireStaff }, async (request) => {
     const user = await findUser(db, request.staffId!);
     if (!user) throw unauthorized();
     return user;
@@ -100,7 +100,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post(
     '/register',
-    { schema: { tags, body: registerBody }, preHandler: requireStaff },
+    { schema: { tags, body: registerBody }, onRequest: requireStaff },
     async (request, reply) => {
       reply.status(201);
       return createUser(db, request.body as never);
@@ -109,7 +109,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.patch(
     '/updateUser/:id',
-    { schema: { tags, params: idParams, body: updateUserBody }, preHandler: requireStaff },
+    { schema: { tags, params: idParams, body: updateUserBody }, onRequest: requireStaff },
     async (request) => {
       const { id } = request.params as { id: string };
       const user = await updateUser(db, id, request.body as Record<string, unknown>);
@@ -120,7 +120,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.delete(
     '/deleteUser/:id',
-    { schema: { tags, params: idParams }, preHandler: requireStaff },
+    { schema: { tags, params: idParams }, onRequest: requireStaff },
     async (request) => {
       const { id } = request.params as { id: string };
       if (id === request.staffId) throw conflict('You cannot delete your own account.');

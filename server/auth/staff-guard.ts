@@ -1,4 +1,5 @@
-// The preHandler that every staff call runs: a valid, unexpired access token of a user who still exists.
+// The hook that every staff call runs first (onRequest, before the body is read or validated): a valid,
+// unexpired access token of a user who still exists. Anonymous callers learn nothing but 401.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors.ts';
 import { verifyAccessToken } from './tokens.ts';

@@ -33,7 +33,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('list')) {
       app.get(
         `/${def.api.list}`,
-        { schema: { tags, querystring: listQuerySchema }, preHandler: guard('list') },
+        { schema: { tags, querystring: listQuerySchema }, onRequest: guard('list') },
         async (request, reply) => {
           const { documents, total } = await listDocuments(
             db,
@@ -49,7 +49,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('one')) {
       app.get(
         `/${def.api.one}/:id`,
-        { schema: { tags, params: idParams }, preHandler: guard('one') },
+        { schema: { tags, params: idParams }, onRequest: guard('one') },
         async (request) => {
           const document = await findDocument(db, def, (request.params as { id: string }).id);
           if (!document) throw missing();
@@ -62,7 +62,7 @@ export function crudRoutes(def: ResourceDef) {
       const body = createSchema(def);
       app.post(
         `/${def.api.create}`,
-        { schema: { tags, body }, preHandler: guard('create') },
+        { schema: { tags, body }, onRequest: guard('create') },
         async (request, reply) => {
           reply.status(201);
           return createDocument(db, def, request.body as Record<string, unknown>);
@@ -74,7 +74,7 @@ export function crudRoutes(def: ResourceDef) {
       const body = updateSchema(def);
       app.patch(
         `/${def.api.update}/:id`,
-        { schema: { tags, params: idParams, body }, preHandler: guard('update') },
+        { schema: { tags, params: idParams, body }, onRequest: guard('update') },
         async (request) => {
           const { id } = request.params as { id: string };
           const document = await updateDocument(db, def, id, request.body as Record<string, unknown>);
@@ -87,7 +87,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('remove')) {
       app.delete(
         `/${def.api.remove}/:id`,
-        { schema: { tags, params: idParams }, preHandler: guard('remove') },
+        { schema: { tags, params: idParams }, onRequest: guard('remove') },
         async (request) => {
           const document = await deleteDocument(db, def, (request.params as { id: string }).id);
           if (!document) throw missing();

@@ -31,7 +31,7 @@ export async function tripRoutes(app: FastifyInstance) {
 
   app.patch(
     '/cancelTrip/:id',
-    { schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) }, preHandler: requireStaff },
+    { schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) }, onRequest: requireStaff },
     async (request) => {
       const { id } = request.params as { id: string };
       const trip = await findDocument(db, trips, id);
@@ -43,7 +43,7 @@ export async function tripRoutes(app: FastifyInstance) {
 
   app.get(
     '/passengers/:id',
-    { schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) }, preHandler: requireStaff },
+    { schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) }, onRequest: requireStaff },
     async (request) => {
       const { id } = request.params as { id: string };
       if (!(await findDocument(db, trips, id))) throw notFound('No trip has this _id.');
