@@ -19,6 +19,7 @@ import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
+import { SEARCH_AFFECTING_PREFIXES, SearchCache } from './resources/trips/search-cache.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { uploadRoutes } from './resources/bookings/uploads.routes.ts';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     dialect: Dialect;
     config: Config;
     jwtSecret: Uint8Array;
+    searchCache: SearchCache;
   }
 }
 
@@ -55,6 +57,13 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.decorate('config', config);
   app.decorate('jwtSecret', await loadJwtSecret(config, database));
   registerErrorHandler(app);
+  app.decorate('searchCache', new SearchCache(config.searchCacheMs));
+  // Any successful write that can change a search answer empties the cache (bookings drop only their trip's
+  // entries, in the booking routes).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 400) return;
+    if (SEARCH_AFFECTING_PREFIXES.some((prefix) => request.url.startsWith(prefix))) app.searchCache.clear();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -119,6 +119,7 @@ export const trips: ResourceDef = {
   table: 'trips',
   api: crud('/api/trips', 'Trip'),
   publicOps: ['one'],
+  customRoutes: ['one'],
   fields: {
     busId: { kind: 'reference', ref: 'buses', required: true },
     trip_originId: { kind: 'reference', ref: 'origins', required: true },

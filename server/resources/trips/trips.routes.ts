@@ -1,5 +1,5 @@
 // Trip calls beyond plain CRUD: the public search and cancelling a trip.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { trips } from '../../../shared/registry/index.ts';
 import { isValidDate } from '../../../shared/rules.ts';
@@ -9,6 +9,7 @@ import { findDocument } from '../crud/crud.repository.ts';
 import { cancelTrip, searchTrips, tripPassengers } from './trips.repository.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
+const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const searchQuery = z.object({
   origin: z.string({ error: SEARCH_MESSAGE }).trim().min(1, { error: SEARCH_MESSAGE }).max(64),
@@ -24,9 +25,35 @@ export async function tripRoutes(app: FastifyInstance) {
   const { db } = app;
   const tags = ['trips'];
 
-  app.get('/filterTrips', { schema: { tags, querystring: searchQuery } }, async (request) => {
+  const { searchCache } = app;
+  const sendJson = (reply: FastifyReply, body: string) =>
+    reply.type('application/json; charset=utf-8').send(body);
+
+  app.get('/filterTrips', { schema: { tags, querystring: searchQuery } }, async (request, reply) => {
     const { origin, destination, date } = request.query as z.infer<typeof searchQuery>;
-    return searchTrips(db, origin, destination, date);
+    const key = `search|${origin}|${destination}|${date}`;
+    const cached = searchCache.get(key);
+    if (cached) return sendJson(reply, cached);
+    const found = await searchTrips(db, origin, destination, date);
+    const body = JSON.stringify(found);
+    searchCache.set(
+      key,
+      body,
+      found.map((trip) => trip._id),
+    );
+    return sendJson(reply, body);
+  });
+
+  app.get('/getTrip/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const key = `trip|${id}`;
+    const cached = searchCache.get(key);
+    if (cached) return sendJson(reply, cached);
+    const trip = await findDocument(db, trips, id);
+    if (!trip) throw notFound('No trip has this _id.');
+    const body = JSON.stringify(trip);
+    searchCache.set(key, body, [id]);
+    return sendJson(reply, body);
   });
 
   app.patch(
