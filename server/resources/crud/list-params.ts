@@ -42,6 +42,18 @@ const FILTER_KINDS = new Set([
   'money',
 ]);
 
+// Numbers a filter may compare with: PostgreSQL refuses (and would answer 500 for) 'abc', '1.5' or a value
+// out of range for an integer column, so they are refused here as the client's mistake.
+const NUMBER_FILTERS: Record<string, { pattern: RegExp; message: string }> = {
+  integer: { pattern: /^-?\d{1,9}$/, message: 'must be a whole number' },
+  money: { pattern: /^-?\d{1,15}(\.\d{1,6})?$/, message: 'must be a number' },
+};
+
+function checkFilterValue(def: ResourceDef, field: string, value: string) {
+  const rule = NUMBER_FILTERS[def.fields[field].kind];
+  if (rule && !rule.pattern.test(value)) throw badRequest(`The ${field} filter ${rule.message}.`);
+}
+
 export function parseListParams(def: ResourceDef, query: Record<string, unknown>): ListParams {
   const { _start, _end, _sort, _order, q, id, ...rest } = query as z.infer<typeof listQuerySchema>;
   const columns = new Set(columnFields(def));
@@ -62,8 +74,10 @@ export function parseListParams(def: ResourceDef, query: Record<string, unknown>
     if (value === undefined) continue;
     const range = /^(.+)_(gte|lte)$/.exec(key);
     if (range && columns.has(range[1]) && RANGE_KINDS.has(def.fields[range[1]].kind)) {
+      checkFilterValue(def, range[1], value);
       params.ranges.push({ field: range[1], op: range[2] === 'gte' ? '>=' : '<=', value });
     } else if (columns.has(key) && FILTER_KINDS.has(def.fields[key].kind)) {
+      checkFilterValue(def, key, value);
       params.equals[key] = value;
     }
     // Unknown parameters are ignored, as react-admin may send its own.
