@@ -104,6 +104,8 @@ export async function bookingRoutes(app: FastifyInstance) {
         await removeUpload(config.dataDir, screenshotUrl);
         throw error;
       }
+      // Sold or found taken: either way the cached seat map of this trip is out of date.
+      app.searchCache.invalidateTrip(input.tripId);
       if ('takenSeats' in result) {
         await removeUpload(config.dataDir, screenshotUrl);
         throw conflict(`${seatWord(result.takenSeats)} just been taken. Please choose other seats.`, {
@@ -190,6 +192,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         throw conflict('This trip has already departed; the booking can no longer be cancelled.');
       }
       if (!(await cancelBooking(db, id))) throw conflict('This booking is already cancelled.');
+      app.searchCache.invalidateTrip(String(trip?._id ?? ''));
       return findBooking(db, id);
     },
   );
@@ -202,6 +205,8 @@ export async function bookingRoutes(app: FastifyInstance) {
       const booking = await findBooking(db, id);
       if (!booking) throw notFound('No booking has this _id.');
       await deleteBooking(db, id);
+      const trip = booking.tripId as { _id?: string } | null;
+      if (trip?._id) app.searchCache.invalidateTrip(trip._id);
       await removeUpload(config.dataDir, booking.bankakScreenshot as string | null);
       return booking;
     },
