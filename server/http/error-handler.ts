@@ -20,6 +20,9 @@ const CLIENT_MESSAGES: Record<string, string> = {
 
 export type PageServer = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
+/** PostgreSQL refused a character (a NUL, or bytes that are not UTF-8) that reached it from a request. */
+const isUnstorableText = (error: unknown) => (error as { code?: string })?.code === '22021';
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -32,6 +35,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(409)
         .send({ message: 'This record is still referred to by others, or refers to one that is gone.' });
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ message: 'The request holds characters that cannot be stored.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
