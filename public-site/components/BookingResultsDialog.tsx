@@ -1,0 +1,124 @@
+// The results overlay of the cancel-reservation page: each booking found, its status, and the actions
+// (cancel after a confirmation question, download the ticket again).
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { cityName, formatBoardingTime, formatPrice, formatSeatList, formatTripDate } from '../lib/format.ts';
+import { fill } from '../lib/i18n.ts';
+import { useI18n } from '../lib/use-i18n.ts';
+import type { ActionProblem } from '../lib/use-booking-lookup.ts';
+import type { BookingMatch } from '../lib/types.ts';
+import { Overlay } from './Overlay.tsx';
+
+interface Props {
+  bookings: BookingMatch[];
+  busy: boolean;
+  problem: ActionProblem;
+  onCancel: (booking: BookingMatch) => void;
+  onDownload: (booking: BookingMatch) => void;
+  onClose: () => void;
+}
+
+export function BookingResultsDialog({ bookings, busy, problem, onCancel, onDownload, onClose }: Props) {
+  const { m, lang } = useI18n();
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const asked = useRef<string | null>(null);
+
+  useEffect(() => {
+    // The button that had focus disappears when the question opens or closes: move focus with it.
+    const list = listRef.current;
+    if (confirmingId) list?.querySelector<HTMLElement>('[data-confirm-no]')?.focus();
+    else if (asked.current) list?.querySelector<HTMLElement>(`[data-cancel-for="${asked.current}"]`)?.focus();
+    asked.current = confirmingId;
+  }, [confirmingId]);
+
+  const tripLine = (trip: NonNullable<BookingMatch['trip']>) =>
+    fill(m.cancel.tripLine, {
+      route: fill(m.trip.route, {
+        origin: cityName(trip.origin_city, m),
+        destination: cityName(trip.destination_city, m),
+      }),
+      date: formatTripDate(trip.trip_date, lang),
+      time: formatBoardingTime(trip.trip_boarding_time, m),
+    });
+
+  return (
+    <Overlay title={m.cancel.resultsTitle} onClose={onClose} closeLabel={m.common.close} busy={busy}>
+      {problem && (
+        <p class="message error" role="alert">
+          {m.cancel[problem]}
+        </p>
+      )}
+      <ul class="results" ref={listRef}>
+        {bookings.map((booking) => {
+          const rows: [string, string][] = [
+            [m.cancel.name, `${booking.passengerInfo.firstName} ${booking.passengerInfo.lastName}`],
+            [m.passenger.phone, booking.passengerInfo.phone],
+            [m.cancel.seats, formatSeatList(booking.seats, lang)],
+            [m.cancel.total, formatPrice(booking.totalTicketPrice[0] ?? 0, lang, m)],
+            [m.cancel.ticket, booking.ticketId],
+            ...(booking.trip ? [[m.cancel.trip, tripLine(booking.trip)] as [string, string]] : []),
+            [m.cancel.status, booking.isCancelled ? m.cancel.cancelled : m.cancel.active],
+          ];
+          return (
+            <li key={booking._id} class="card">
+              <dl class="summary">
+                {rows.map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {confirmingId === booking._id ? (
+                <div class="confirm-box" role="group" aria-label={m.cancel.confirmQuestion}>
+                  <p>{m.cancel.confirmQuestion}</p>
+                  <div class="actions">
+                    <button
+                      type="button"
+                      class="button secondary"
+                      onClick={() => setConfirmingId(null)}
+                      data-confirm-no
+                    >
+                      {m.cancel.confirmNo}
+                    </button>
+                    <button
+                      type="button"
+                      class="button danger"
+                      disabled={busy}
+                      onClick={() => onCancel(booking)}
+                    >
+                      {busy ? m.cancel.cancelling : m.cancel.confirmYes}
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <div class="actions">
+                  {!booking.isCancelled && (
+                    <button
+                      type="button"
+                      class="button secondary"
+                      disabled={busy}
+                      onClick={() => onDownload(booking)}
+                    >
+                      {m.cancel.download}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    class="button danger"
+                    disabled={booking.isCancelled || busy}
+                    data-cancel-for={booking._id}
+                    onClick={() => setConfirmingId(booking._id)}
+                  >
+                    {booking.isCancelled ? m.cancel.cancelled : m.cancel.cancelButton}
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Overlay>
+  );
+}

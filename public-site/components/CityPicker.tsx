@@ -1,0 +1,115 @@
+// A city dropdown with a text filter (ARIA 1.2 combobox): type to narrow the list, arrows to move,
+// Enter or a tap to choose, Escape to close. Matches the city's name in either language.
+import { useId, useMemo, useState } from 'preact/hooks';
+import { cityName } from '../lib/format.ts';
+import { useI18n } from '../lib/use-i18n.ts';
+import type { City } from '../lib/use-cities.ts';
+
+interface Props {
+  label: string;
+  cities: City[];
+  value: string;
+  onChange: (id: string) => void;
+}
+
+const fold = (text: string) => text.trim().toLocaleLowerCase();
+
+export function CityPicker({ label, cities, value, onChange }: Props) {
+  const { m } = useI18n();
+  const id = useId();
+  const listId = `${id}-list`;
+  const selected = cities.find((city) => city.id === value);
+  const selectedName = selected ? cityName(selected.name, m) : '';
+  const [text, setText] = useState<string | null>(null); // null: show the selected city's name
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+
+  const shown = text ?? selectedName;
+  const matches = useMemo(() => {
+    const query = fold(text ?? '');
+    if (!query) return cities;
+    return cities.filter(
+      (city) => fold(cityName(city.name, m)).includes(query) || fold(city.name).includes(query),
+    );
+  }, [cities, text, m]);
+
+  const choose = (city: City) => {
+    onChange(city.id);
+    setText(null);
+    setOpen(false);
+  };
+
+  const onInput = (event: Event) => {
+    setText((event.currentTarget as HTMLInputElement).value);
+    setOpen(true);
+    setActive(0);
+    if (value) onChange('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) return setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((index) => (index + step + matches.length) % Math.max(matches.length, 1));
+    } else if (event.key === 'Enter' && open) {
+      event.preventDefault();
+      if (matches[active]) choose(matches[active]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  const onBlur = () => {
+    setOpen(false);
+    // Typing a whole name and leaving the field counts as choosing it.
+    const exact = text !== null && matches.find((city) => fold(cityName(city.name, m)) === fold(text));
+    if (exact) choose(exact);
+    else if (!value) setText(null);
+  };
+
+  const optionId = (index: number) => `${id}-option-${index}`;
+  return (
+    <div class="field combobox">
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        autocomplete="off"
+        aria-autocomplete="list"
+        aria-expanded={open ? 'true' : 'false'}
+        aria-controls={listId}
+        aria-activedescendant={open && matches[active] ? optionId(active) : undefined}
+        placeholder={m.search.cityPlaceholder}
+        value={shown}
+        onInput={onInput}
+        onKeyDown={onKeyDown}
+        onClick={() => setOpen(true)}
+        onBlur={onBlur}
+      />
+      <ul id={listId} role="listbox" aria-label={label} class="combobox-list" hidden={!open}>
+        {matches.map((city, index) => (
+          <li
+            key={city.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={city.id === value ? 'true' : 'false'}
+            class={index === active ? 'active' : undefined}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(city)}
+          >
+            {cityName(city.name, m)}
+          </li>
+        ))}
+      </ul>
+      {open && matches.length === 0 && (
+        <p class="combobox-empty" role="status">
+          {m.search.noCities}
+        </p>
+      )}
+    </div>
+  );
+}

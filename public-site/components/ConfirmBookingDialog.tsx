@@ -1,0 +1,76 @@
+// The confirmation overlay of the spec: everything the traveller is about to pay for, before sending.
+import {
+  cityName,
+  formatBoardingTime,
+  formatNumber,
+  formatPrice,
+  formatSeatList,
+  formatTripDate,
+} from '../lib/format.ts';
+import { fill } from '../lib/i18n.ts';
+import { useI18n } from '../lib/use-i18n.ts';
+import type { PassengerInfo, Trip } from '../lib/types.ts';
+import { Overlay } from './Overlay.tsx';
+
+interface Props {
+  trip: Trip;
+  seats: number[];
+  price: number;
+  total: number;
+  passenger: PassengerInfo;
+  proofName: string | null;
+  /** Set when the server answered that the price changed: the new total is shown first. */
+  priceChanged: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmBookingDialog(props: Props) {
+  const { m, lang } = useI18n();
+  const { trip, seats, passenger } = props;
+  const rows: [string, string][] = [
+    [m.confirm.company, trip.busId.bus_owner_companyId.company_name],
+    [m.confirm.bus, trip.busId.bus_number],
+    [m.confirm.date, formatTripDate(trip.trip_date, lang)],
+    [m.confirm.departure, formatBoardingTime(trip.trip_boarding_time, m)],
+    [m.confirm.from, cityName(trip.trip_originId.origin_city, m)],
+    [m.confirm.to, cityName(trip.trip_destinationId.destination_city, m)],
+    [m.confirm.price, formatPrice(props.price, lang, m)],
+    [m.confirm.seats, formatNumber(seats.length, lang)],
+    [m.confirm.seatNumbers, formatSeatList(seats, lang)],
+    [m.confirm.passengers, formatNumber(seats.length, lang)],
+    [m.confirm.passenger, `${passenger.firstName} ${passenger.lastName}`],
+    [m.confirm.phone, passenger.phone],
+    [m.confirm.proof, props.proofName ?? m.confirm.noProof],
+  ];
+  const total = formatPrice(props.total, lang, m);
+  return (
+    <Overlay title={m.confirm.title} onClose={props.onClose} closeLabel={m.common.close}>
+      {props.priceChanged && (
+        <p class="message warning" role="alert">
+          {fill(m.confirm.priceChanged, { total })}
+        </p>
+      )}
+      <dl class="summary">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div class="summary-total">
+          <dt>{m.confirm.total}</dt>
+          <dd>{total}</dd>
+        </div>
+      </dl>
+      <div class="actions">
+        <button type="button" class="button secondary" onClick={props.onClose}>
+          {m.confirm.edit}
+        </button>
+        <button type="button" class="button" onClick={props.onConfirm} data-autofocus>
+          {m.confirm.submit}
+        </button>
+      </div>
+    </Overlay>
+  );
+}

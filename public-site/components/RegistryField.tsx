@@ -1,0 +1,76 @@
+// One form field drawn from its registry definition: the field kind decides the control.
+import { useId } from 'preact/hooks';
+import { khartoumToday } from '../../shared/rules.ts';
+import type { FieldDef } from '../../shared/registry/types.ts';
+import { useI18n } from '../lib/use-i18n.ts';
+
+interface Props {
+  name: string;
+  def: FieldDef;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  choiceLabels?: Record<string, string>;
+  /** A message shown under the field while its value is wrong. */
+  error?: string;
+}
+
+export function RegistryField({ name, def, label, value, onValue, choiceLabels, error }: Props) {
+  const { m } = useI18n();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    required: def.required,
+    'aria-invalid': error ? ('true' as const) : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    onInput: (event: Event) => onValue((event.currentTarget as HTMLInputElement).value),
+  };
+
+  let control;
+  if (def.kind === 'choice') {
+    control = (
+      <select {...common} value={value} onChange={common.onInput}>
+        <option value="">{m.forms.chooseOne}</option>
+        {(def.choices ?? []).map((choice) => (
+          <option key={choice} value={choice}>
+            {choiceLabels?.[choice] ?? choice}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (def.kind === 'longtext') {
+    control = <textarea {...common} value={value} rows={5} maxLength={def.maxLength} />;
+  } else {
+    const types: Partial<Record<FieldDef['kind'], string>> = { email: 'email', phone: 'tel', date: 'date' };
+    control = (
+      <input
+        {...common}
+        type={types[def.kind] ?? 'text'}
+        value={value}
+        maxLength={def.maxLength ?? 200}
+        inputMode={def.kind === 'phone' ? 'numeric' : undefined}
+        autocomplete={
+          { first_name: 'given-name', last_name: 'family-name', phone: 'tel', email: 'email' }[name] ?? 'off'
+        }
+        max={def.kind === 'date' ? khartoumToday() : undefined}
+      />
+    );
+  }
+
+  return (
+    <div class="field">
+      <label for={id}>
+        {label}
+        {!def.required && <span class="optional"> {m.common.optional}</span>}
+      </label>
+      {control}
+      {error && (
+        <p id={errorId} class="field-hint error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

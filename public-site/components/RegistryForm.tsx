@@ -1,0 +1,96 @@
+// A public form generated from a registry entry (lost-item reports, enquiries): its fields, required
+// flags and API path all come from shared/registry; labels come from the page texts.
+import { useState } from 'preact/hooks';
+import type { ResourceDef } from '../../shared/registry/types.ts';
+import { EMAIL_PATTERN, isValidPhone, normalizePhone } from '../../shared/rules.ts';
+import { ApiError, sendJson } from '../lib/api.ts';
+import { useI18n } from '../lib/use-i18n.ts';
+import { RegistryField } from './RegistryField.tsx';
+
+interface Props {
+  resource: ResourceDef;
+  sections: { title?: string; fields: string[] }[];
+  labels: Record<string, string>;
+  choiceLabels?: Record<string, Record<string, string>>;
+  sentMessage: string;
+}
+
+type Status = 'idle' | 'sending' | 'sent' | 'missing' | 'invalid' | 'failed' | 'tooMany';
+
+export function RegistryForm({ resource, sections, labels, choiceLabels, sentMessage }: Props) {
+  const { m } = useI18n();
+  const names = sections.flatMap((section) => section.fields);
+  const blank = () => Object.fromEntries(names.map((name) => [name, '']));
+  const [values, setValues] = useState<Record<string, string>>(blank);
+  const [status, setStatus] = useState<Status>('idle');
+
+  const fieldError = (name: string): string | undefined => {
+    const value = values[name].trim();
+    const kind = resource.fields[name].kind;
+    if (value && kind === 'phone' && !isValidPhone(value)) return m.passenger.phoneHint;
+    if (value && kind === 'email' && !EMAIL_PATTERN.test(value)) return m.passenger.emailHint;
+    return undefined;
+  };
+
+  const onSubmit = async (event: Event) => {
+    event.preventDefault();
+    if (names.some((name) => resource.fields[name].required && !values[name].trim()))
+      return setStatus('missing');
+    if (names.some(fieldError)) return setStatus('invalid');
+    const payload: Record<string, string> = {};
+    for (const name of names) {
+      const value = values[name].trim();
+      if (value) payload[name] = resource.fields[name].kind === 'phone' ? normalizePhone(value) : value;
+    }
+    setStatus('sending');
+    try {
+      await sendJson('POST', `${resource.api.base}/${resource.api.create}`, payload);
+      setValues(blank());
+      setStatus('sent');
+    } catch (error) {
+      const code = error instanceof ApiError ? error.status : 0;
+      setStatus(code === 429 ? 'tooMany' : code === 400 ? 'invalid' : 'failed');
+    }
+  };
+
+  const problems: Partial<Record<Status, string>> = {
+    missing: m.forms.missing,
+    invalid: m.forms.invalid,
+    failed: m.forms.failed,
+    tooMany: m.common.tooManyRequests,
+  };
+  return (
+    <form class="card" onSubmit={onSubmit} noValidate>
+      {sections.map((section, index) => (
+        <fieldset key={section.title ?? index}>
+          {section.title && <legend>{section.title}</legend>}
+          {section.fields.map((name) => (
+            <RegistryField
+              key={name}
+              name={name}
+              def={resource.fields[name]}
+              label={labels[name] ?? name}
+              value={values[name]}
+              onValue={(value) => setValues((current) => ({ ...current, [name]: value }))}
+              choiceLabels={choiceLabels?.[name]}
+              error={fieldError(name)}
+            />
+          ))}
+        </fieldset>
+      ))}
+      {problems[status] && (
+        <p class="message error" role="alert">
+          {problems[status]}
+        </p>
+      )}
+      {status === 'sent' && (
+        <p class="message success" role="status">
+          {sentMessage}
+        </p>
+      )}
+      <button type="submit" class="button" disabled={status === 'sending'}>
+        {status === 'sending' ? m.forms.sending : m.forms.submit}
+      </button>
+    </form>
+  );
+}

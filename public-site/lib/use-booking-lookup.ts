@@ -1,0 +1,73 @@
+// The cancel-reservation page's calls: find bookings by ticket id and phone, cancel one, download a
+// ticket again. Messages are kept as keys so they follow a language switch.
+import { useState } from 'preact/hooks';
+import { normalizeDigits, normalizePhone } from '../../shared/rules.ts';
+import { ApiError, getBlob, getJson, sendJson, withQuery } from './api.ts';
+import { apiPaths } from './api-paths.ts';
+import { saveBlob, ticketFileName } from './download.ts';
+import type { BookingMatch } from './types.ts';
+
+export type LookupStatus = 'idle' | 'searching' | 'found' | 'notFound' | 'failed' | 'tooMany';
+export type ActionProblem = 'cancelFailed' | 'downloadFailed' | 'downloadMissing' | null;
+
+export function credentials(ticketId: string, phone: string) {
+  return { ticketId: normalizeDigits(ticketId.trim()), phone: normalizePhone(phone) };
+}
+
+export function useBookingLookup() {
+  const [status, setStatus] = useState<LookupStatus>('idle');
+  const [bookings, setBookings] = useState<BookingMatch[]>([]);
+  const [cancelledTicket, setCancelledTicket] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ActionProblem>(null);
+  const [busy, setBusy] = useState(false);
+
+  const find = async (ticketId: string, phone: string) => {
+    setStatus('searching');
+    setCancelledTicket(null);
+    setProblem(null);
+    try {
+      const found = await getJson<BookingMatch[]>(
+        withQuery(apiPaths.filterBookings, credentials(ticketId, phone)),
+      );
+      setBookings(found);
+      setStatus(found.length > 0 ? 'found' : 'notFound');
+    } catch (error) {
+      setStatus(error instanceof ApiError && error.status === 429 ? 'tooMany' : 'failed');
+    }
+  };
+
+  const cancel = async (booking: BookingMatch, phone: string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await sendJson('PATCH', apiPaths.cancelBooking(booking._id), credentials(booking.ticketId, phone));
+      setBookings([]);
+      setStatus('idle');
+      setCancelledTicket(booking.ticketId);
+    } catch {
+      setProblem('cancelFailed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = async (booking: BookingMatch, phone: string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const blob = await getBlob(withQuery(apiPaths.ticket, credentials(booking.ticketId, phone)));
+      saveBlob(blob, ticketFileName(booking.ticketId));
+    } catch (error) {
+      setProblem(error instanceof ApiError && error.status === 404 ? 'downloadMissing' : 'downloadFailed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const close = () => {
+    setStatus('idle');
+    setProblem(null);
+  };
+
+  return { status, bookings, cancelledTicket, problem, busy, find, cancel, download, close };
+}

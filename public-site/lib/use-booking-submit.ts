@@ -1,0 +1,51 @@
+// Sends a booking and tracks it: upload progress, a stop button, and an answer the page can act on.
+// Conflicts (seat taken, price changed) are returned to the caller, which owns the seats and the price.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { apiPaths } from './api-paths.ts';
+import { bookingForm, bookingOutcome, type BookingDraft, type BookingOutcome } from './booking-request.ts';
+import { postForm, UploadInterrupted, type Upload } from './upload.ts';
+
+export type SendState =
+  | { phase: 'idle' }
+  | { phase: 'sending'; progress: number }
+  | { phase: 'interrupted' }
+  | { phase: 'rejected'; reason: Extract<BookingOutcome, { kind: 'rejected' }>['reason'] }
+  | { phase: 'unavailable' }
+  | { phase: 'booked'; ticketId: string; pdfBase64: string | null };
+
+export function useBookingSubmit() {
+  const [state, setState] = useState<SendState>({ phase: 'idle' });
+  const upload = useRef<Upload | null>(null);
+
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const send = async (draft: BookingDraft): Promise<BookingOutcome | null> => {
+    setState({ phase: 'sending', progress: 0 });
+    const current = postForm(apiPaths.createBooking, bookingForm(draft), (progress) =>
+      setState({ phase: 'sending', progress }),
+    );
+    upload.current = current;
+    try {
+      const { status, body } = await current.done;
+      const outcome = bookingOutcome(status, body);
+      if (outcome.kind === 'booked') setState({ phase: 'booked', ...outcome });
+      else if (outcome.kind === 'rejected') setState({ phase: 'rejected', reason: outcome.reason });
+      else if (outcome.kind === 'unavailable') setState({ phase: 'unavailable' });
+      else setState({ phase: 'idle' });
+      return outcome;
+    } catch (error) {
+      if (!(error instanceof UploadInterrupted)) throw error;
+      setState({ phase: 'interrupted' });
+      return null;
+    } finally {
+      upload.current = null;
+    }
+  };
+
+  return {
+    state,
+    send,
+    stop: () => upload.current?.abort(),
+    reset: () => setState({ phase: 'idle' }),
+  };
+}

@@ -1,0 +1,41 @@
+// The seat rules of the spec: booked seats cannot be chosen, at most MAX_SEATS_PER_BOOKING seats, a chosen
+// seat can be removed again. The message is kept as data so it follows a language switch.
+import { useCallback, useState } from 'preact/hooks';
+import { MAX_SEATS_PER_BOOKING } from '../../shared/rules.ts';
+
+export type SeatMessage =
+  { kind: 'limit' } | { kind: 'booked'; seat: number } | { kind: 'taken'; seats: number[] } | null;
+
+export function useSeatSelection(booked: readonly number[]) {
+  const [selected, setSelected] = useState<number[]>([]);
+  const [message, setMessage] = useState<SeatMessage>(null);
+
+  const toggle = (seat: number) => {
+    if (booked.includes(seat)) return setMessage({ kind: 'booked', seat });
+    if (selected.includes(seat)) {
+      setMessage(null);
+      return setSelected(selected.filter((s) => s !== seat));
+    }
+    if (selected.length >= MAX_SEATS_PER_BOOKING) return setMessage({ kind: 'limit' });
+    setMessage(null);
+    setSelected([...selected, seat].sort((a, b) => a - b));
+  };
+
+  const remove = (seat: number) => {
+    setMessage(null);
+    setSelected((current) => current.filter((s) => s !== seat));
+  };
+
+  /** Someone else booked these seats while the traveller was filling in the form. */
+  const dropTaken = useCallback((taken: number[]) => {
+    setSelected((current) => current.filter((seat) => !taken.includes(seat)));
+    setMessage({ kind: 'taken', seats: taken });
+  }, []);
+
+  const reset = useCallback(() => {
+    setSelected([]);
+    setMessage(null);
+  }, []);
+
+  return { selected, message, toggle, remove, dropTaken, reset };
+}

@@ -1,0 +1,26 @@
+// Entry of the public site: pick the remembered language (fetching Arabic first if it was chosen, so the
+// page never flashes in English), render, and check for a staff session only when the hint cookie says so.
+import { render } from 'preact';
+import { App } from './App.tsx';
+import { I18nProvider } from './components/I18nProvider.tsx';
+import { applyDocumentLang, loadMessages, storedLang } from './lib/i18n.ts';
+import { redirectSignedInStaff } from './lib/session-hint.ts';
+import './styles.css';
+
+async function start() {
+  void redirectSignedInStaff();
+  let lang = storedLang();
+  const messages = await loadMessages(lang).catch(() => {
+    lang = 'en';
+    return loadMessages('en');
+  });
+  applyDocumentLang(lang);
+  render(
+    <I18nProvider initialLang={lang} initialMessages={messages}>
+      <App />
+    </I18nProvider>,
+    document.getElementById('app')!,
+  );
+}
+
+void start();

@@ -1,0 +1,185 @@
+// Trip details (spec sections 2 and 4): seats → passenger details → confirmation → sending → thank you.
+// Everything the traveller typed or picked lives here, so a conflict (a seat taken meanwhile, a new
+// price) or a failed send never makes them type it again.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso/router';
+import { hasDeparted, totalPrice } from '../../shared/rules.ts';
+import { ConfirmBookingDialog } from '../components/ConfirmBookingDialog.tsx';
+import { PassengerForm } from '../components/PassengerForm.tsx';
+import { SeatStep } from '../components/SeatStep.tsx';
+import { SendingDialog } from '../components/SendingDialog.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { ThankYouDialog } from '../components/ThankYouDialog.tsx';
+import { TripSummary } from '../components/TripSummary.tsx';
+import { base64ToBlob, saveBlob, ticketFileName } from '../lib/download.ts';
+import { lastSearchUrl } from '../lib/last-search.ts';
+import { emptyPassenger, passengerInfo } from '../lib/passenger.ts';
+import { useBookingSubmit } from '../lib/use-booking-submit.ts';
+import { useI18n } from '../lib/use-i18n.ts';
+import { usePaymentProof } from '../lib/use-payment-proof.ts';
+import { useSeatSelection } from '../lib/use-seat-selection.ts';
+import { useTrip } from '../lib/use-trip.ts';
+import type { Trip } from '../lib/types.ts';
+
+const NO_SEATS: number[] = [];
+
+export default function TripDetails({ id }: { id: string }) {
+  const { m } = useI18n();
+  const trip = useTrip(id);
+
+  if (trip.trip) {
+    const { trip: current } = trip;
+    if (current.isCancelled || hasDeparted(current.trip_date, current.trip_boarding_time)) {
+      return <TripMessage text={m.trip.unavailable} />;
+    }
+    return <Booking trip={current} reloadTrip={trip.reload} />;
+  }
+  if (trip.status === 'notFound') return <TripMessage text={m.trip.notFound} />;
+  if (trip.status === 'failed') return <TripMessage text={m.trip.loadFailed} onRetry={trip.reload} />;
+  return (
+    <section class="page">
+      <Spinner label={m.common.loading} />
+    </section>
+  );
+}
+
+function TripMessage({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  const { m } = useI18n();
+  return (
+    <section class="page">
+      <p class="message error" role="alert">
+        {text}
+      </p>
+      <div class="actions">
+        {onRetry && (
+          <button type="button" class="button" onClick={onRetry}>
+            {m.common.retry}
+          </button>
+        )}
+        <a class="button secondary" href="/create-booking">
+          {m.trip.findAnother}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<void> }) {
+  const { route } = useLocation();
+  const selection = useSeatSelection(trip.bookedSeats ?? NO_SEATS);
+  const payment = usePaymentProof();
+  const submit = useBookingSubmit();
+  const [passenger, setPassenger] = useState(emptyPassenger);
+  const [step, setStep] = useState<'seats' | 'passenger'>('seats');
+  const [confirming, setConfirming] = useState(false);
+  const [newPrice, setNewPrice] = useState<number | null>(null);
+  const [ticket, setTicket] = useState<Blob | null>(null);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const firstStep = useRef(true);
+
+  useEffect(() => {
+    // Moving between steps removes the button that had focus: start the new step at its heading.
+    if (firstStep.current) return void (firstStep.current = false);
+    const heading = stepRef.current?.querySelector('h2');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+  }, [step]);
+
+  const price = newPrice ?? trip.trip_ticket_priceId.price;
+  const seats = selection.selected;
+  const total = totalPrice(seats.length, price);
+  const proof = payment.proof.status === 'ready' ? payment.proof : null;
+
+  const send = async () => {
+    setConfirming(false);
+    const outcome = await submit.send({
+      tripId: trip._id,
+      seats,
+      passenger: passengerInfo(passenger),
+      total,
+      proof: proof && { blob: proof.blob, name: proof.name },
+    });
+    if (outcome?.kind === 'booked') {
+      if (outcome.pdfBase64) {
+        const blob = base64ToBlob(outcome.pdfBase64);
+        setTicket(blob);
+        saveBlob(blob, ticketFileName(outcome.ticketId));
+      }
+      selection.reset();
+    } else if (outcome?.kind === 'seatsTaken') {
+      selection.dropTaken(outcome.seats);
+      setStep('seats');
+      void reloadTrip();
+    } else if (outcome?.kind === 'priceChanged') {
+      setNewPrice(outcome.price ?? (outcome.total ?? total) / Math.max(seats.length, 1));
+      setConfirming(true);
+      void reloadTrip();
+    }
+  };
+
+  const sendState = submit.state;
+  return (
+    <section class="page">
+      <TripSummary trip={trip} price={price} />
+      <div ref={stepRef}>
+        {step === 'seats' ? (
+          <SeatStep
+            seatCount={trip.busId.bus_number_of_seats}
+            booked={trip.bookedSeats ?? NO_SEATS}
+            selected={seats}
+            message={selection.message}
+            onToggle={selection.toggle}
+            onRemove={selection.remove}
+            onContinue={() => setStep('passenger')}
+            onBack={() => route(lastSearchUrl())}
+          />
+        ) : (
+          <PassengerForm
+            value={passenger}
+            onChange={setPassenger}
+            seatCount={seats.length}
+            proof={payment.proof}
+            onChooseProof={payment.choose}
+            onClearProof={payment.clear}
+            onContinue={() => setConfirming(true)}
+            onBack={() => setStep('seats')}
+          />
+        )}
+      </div>
+      {confirming && (
+        <ConfirmBookingDialog
+          trip={trip}
+          seats={seats}
+          price={price}
+          total={total}
+          passenger={passengerInfo(passenger)}
+          proofName={proof?.name ?? null}
+          priceChanged={newPrice !== null}
+          onConfirm={send}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+      {sendState.phase === 'booked' && (
+        <ThankYouDialog
+          ticketId={sendState.ticketId}
+          hasTicket={ticket !== null}
+          onDownloadAgain={() => ticket && saveBlob(ticket, ticketFileName(sendState.ticketId))}
+          onReserveAgain={() => location.reload()}
+          onBookNewTrip={() => route('/create-booking')}
+        />
+      )}
+      {sendState.phase !== 'idle' && sendState.phase !== 'booked' && (
+        <SendingDialog
+          state={sendState}
+          onStop={submit.stop}
+          onRetry={send}
+          onBack={() => {
+            submit.reset();
+            setStep('passenger');
+          }}
+          onFindAnother={() => route('/create-booking')}
+        />
+      )}
+    </section>
+  );
+}
