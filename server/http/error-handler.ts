@@ -10,11 +10,14 @@ const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length.',
+  // @fastify/multipart's codes (FST_FILES_LIMIT, not …_REACHED: its own text is "reach files limit").
   FST_REQ_FILE_TOO_LARGE: 'The payment screenshot is larger than 5 MB.',
-  FST_FILES_LIMIT_REACHED: 'Please send one payment screenshot only.',
-  FST_PARTS_LIMIT_REACHED: 'The form has too many parts.',
-  FST_FIELDS_LIMIT_REACHED: 'The form has too many fields.',
+  FST_FILES_LIMIT: 'Please send one payment screenshot only.',
+  FST_PARTS_LIMIT: 'The form has too many parts.',
+  FST_FIELDS_LIMIT: 'The form has too many fields.',
   FST_PROTO_VIOLATION: 'The form is malformed.',
+  FST_MP_PREMATURE_CLOSE: 'The form is malformed.',
+  FST_INVALID_JSON_FIELD_ERROR: 'The form is malformed.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'This call expects multipart/form-data.',
 };
 
