@@ -8,7 +8,7 @@ import { saveBlob, ticketFileName } from './download.ts';
 import type { BookingMatch } from './types.ts';
 
 export type LookupStatus = 'idle' | 'searching' | 'found' | 'notFound' | 'failed' | 'tooMany';
-export type ActionProblem = 'cancelFailed' | 'downloadFailed' | 'downloadMissing' | null;
+export type ActionProblem = 'cancelFailed' | 'cannotCancel' | 'downloadFailed' | 'downloadMissing' | null;
 
 export function credentials(ticketId: string, phone: string) {
   return { ticketId: normalizeDigits(ticketId.trim()), phone: normalizePhone(phone) };
@@ -44,8 +44,8 @@ export function useBookingLookup() {
       setBookings([]);
       setStatus('idle');
       setCancelledTicket(booking.ticketId);
-    } catch {
-      setProblem('cancelFailed');
+    } catch (error) {
+      setProblem(error instanceof ApiError && error.status === 409 ? 'cannotCancel' : 'cancelFailed');
     } finally {
       setBusy(false);
     }

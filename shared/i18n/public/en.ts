@@ -228,6 +228,8 @@ export const en = {
     cancelling: 'Cancelling…',
     success: 'Booking {id} has been successfully canceled.',
     cancelFailed: 'Something went wrong. Please try again.',
+    cannotCancel:
+      'This booking can no longer be cancelled: it is already cancelled or the trip has departed.',
     download: 'Download my ticket again',
     downloadFailed: 'The ticket could not be downloaded. Please try again.',
     downloadMissing: 'There is no ticket to download for this booking.',
