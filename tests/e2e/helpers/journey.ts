@@ -61,10 +61,17 @@ export async function pdfText(download: Download): Promise<string> {
   }
 }
 
-export async function cancelBooking(page: Page, m: PublicMessages, ticketId: string, phone: string) {
+/** Cancels through the page; `typeDigits` lets a test type the digits as an Arabic keyboard does. */
+export async function cancelBooking(
+  page: Page,
+  m: PublicMessages,
+  ticketId: string,
+  phone: string,
+  typeDigits = (digits: string) => digits,
+) {
   await page.goto('/cancel-reservation');
-  await page.getByLabel(m.cancel.ticketId).fill(ticketId);
-  await page.getByLabel(m.cancel.phone, { exact: true }).fill(phone);
+  await page.getByLabel(m.cancel.ticketId).fill(typeDigits(ticketId));
+  await page.getByLabel(m.cancel.phone, { exact: true }).fill(typeDigits(phone));
   await page.getByRole('button', { name: m.cancel.submit }).click();
   const dialog = page.getByRole('dialog', { name: m.cancel.resultsTitle });
   await dialog.waitFor();
