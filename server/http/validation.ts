@@ -3,7 +3,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ZodType } from 'zod';
 import { describeIssues } from '../../shared/registry/index.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, notFound } from './errors.ts';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
 
@@ -19,9 +19,11 @@ function fieldWithNul(data: unknown, field = '_', depth = 0): string | undefined
 }
 
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
     const nul = fieldWithNul(data);
+    // A path with a NUL names nothing that exists; in a body or query string it is a malformed value.
+    if (nul && httpPart === 'params') return { error: notFound('Nothing has this identifier.') };
     if (nul) return { error: new HttpError(400, NUL_MESSAGE, { errors: { [nul]: NUL_MESSAGE } }) };
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
