@@ -21,6 +21,7 @@ import { zodValidatorCompiler } from './http/validation.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
 import { SEARCH_AFFECTING_PREFIXES, SearchCache } from './resources/trips/search-cache.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
+import { listenForInvalidations, publishInvalidations } from './resources/trips/cache-sync.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { uploadRoutes } from './resources/bookings/uploads.routes.ts';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
@@ -58,6 +59,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.decorate('jwtSecret', await loadJwtSecret(config, database));
   registerErrorHandler(app);
   app.decorate('searchCache', new SearchCache(config.searchCacheMs));
+  if (database.dialect === 'postgres' && config.databaseUrl) {
+    publishInvalidations(app.searchCache, database.db, app.log);
+    const stopListening = await listenForInvalidations(app.searchCache, config.databaseUrl, app.log);
+    app.addHook('onClose', stopListening);
+  }
   // Any successful write that can change a search answer empties the cache (bookings drop only their trip's
   // entries, in the booking routes).
   app.addHook('onResponse', async (request, reply) => {

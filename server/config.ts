@@ -17,7 +17,7 @@ export interface Config {
   /** Sets the Secure flag on cookies (on by default behind HTTPS). */
   secureCookies: boolean;
   logLevel: string;
-  /** How long a public trip search answer may be reused (ms); 0 turns the cache off. */
+  /** Longest life of a cached public trip search answer (ms; writes invalidate it sooner); 0 turns it off. */
   searchCacheMs: number;
   loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
   lookupRateLimit: { perIp: number; windowMs: number };
@@ -49,7 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     secureCookies: flag(env.SECURE_COOKIES),
     logLevel: env.LOG_LEVEL || 'info',
-    searchCacheMs: int(env.SEARCH_CACHE_MS, 1000),
+    searchCacheMs: int(env.SEARCH_CACHE_MS, 60_000),
     loginRateLimit: {
       perIp: int(env.LOGIN_RATE_LIMIT_PER_IP, 20),
       perEmail: int(env.LOGIN_RATE_LIMIT_PER_EMAIL, 10),

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { bookings, trips } from '../../../shared/registry/index.ts';
 import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/database.ts';
+import { forgetCounts } from '../crud/count-cache.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import type { PassengerInfo } from './booking-mapper.ts';
@@ -61,6 +62,7 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
           .values(booking.seats.map((seat) => ({ tripId: booking.tripId, seat, bookingId: id })))
           .execute();
       });
+      forgetCounts('bookings');
       return { booking: (await findBooking(db, id, false))! };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -105,6 +107,7 @@ export async function cancelBooking(db: Kysely<any>, id: string): Promise<boolea
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await trx.deleteFrom('booking_seats').where('bookingId', '=', id).execute();
+    forgetCounts('bookings');
     return true;
   });
 }
@@ -114,6 +117,7 @@ export async function deleteBooking(db: Kysely<any>, id: string): Promise<void> 
     await trx.deleteFrom('booking_seats').where('bookingId', '=', id).execute();
     await trx.deleteFrom('bookings').where('id', '=', id).execute();
   });
+  forgetCounts('bookings');
 }
 
 export async function findTripRow(db: Kysely<any>, id: string) {

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { getResource, type ResourceDef, resources } from '../../../shared/registry/index.ts';
 import { newId } from '../../db/ids.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
+import { cachedCount, forgetCounts } from './count-cache.ts';
 import type { ListParams } from './list-params.ts';
 import { toDocuments } from './populate.ts';
 import { bodyToRow, type Document, type Row } from './row-mapper.ts';
@@ -47,10 +48,13 @@ export async function listDocuments(db: Kysely<any>, def: ResourceDef, params: L
   const rows: Row[] = await query.execute();
   let total = rows.length;
   if (paged) {
-    const counted = await applyFilters(def, params, db.selectFrom(def.table))
-      .select((eb: any) => eb.fn.countAll().as('count'))
-      .executeTakeFirst();
-    total = Number(counted?.count ?? 0);
+    const countQuery = applyFilters(def, params, db.selectFrom(def.table)).select((eb: any) =>
+      eb.fn.countAll().as('count'),
+    );
+    const compiled = countQuery.compile();
+    total = await cachedCount(def.table, `${compiled.sql}|${JSON.stringify(compiled.parameters)}`, async () =>
+      Number((await countQuery.executeTakeFirst())?.count ?? 0),
+    );
   }
   return { documents: await toDocuments(db, def, rows), total };
 }
@@ -116,6 +120,7 @@ export async function createDocument(
   const row: Row = { id: newId(), ...bodyToRow(def, body), ...extra };
   if (def.timestamps) Object.assign(row, { created_at: now, updated_at: now });
   await db.insertInto(def.table).values(row).execute();
+  forgetCounts(def.table);
   return (await findDocument(db, def, row.id as string))!;
 }
 
@@ -132,6 +137,7 @@ export async function updateDocument(
   if (def.timestamps) row.updated_at = new Date().toISOString();
   if (Object.keys(row).length) {
     const result = await db.updateTable(def.table).set(row).where('id', '=', id).executeTakeFirst();
+    forgetCounts(def.table);
     if (Number(result.numUpdatedRows) === 0) return undefined;
   }
   return findDocument(db, def, id);
@@ -171,5 +177,6 @@ export async function deleteDocument(db: Kysely<any>, def: ResourceDef, id: stri
   const found = await referencesTo(db, def, id);
   if (Object.keys(found).length) throw conflict(describeReferences(def, found), { referencedBy: found });
   await db.deleteFrom(def.table).where('id', '=', id).execute();
+  forgetCounts(def.table);
   return document;
 }

@@ -1,11 +1,16 @@
-// A short-lived cache of the public trip reads (filterTrips, getTrip): they are read far more often than
-// written, and a booking rush asks the same few searches again and again. Answers are kept as serialised
-// JSON. Writes on this node invalidate at once (a booking drops the entries of its trip; a change to trips,
-// buses, prices, cities or companies drops everything); another node's writes show within `ttlMs`, which is
-// harmless because the seat itself is guarded by the database, not by this cache.
+// A cache of the public trip reads (filterTrips, getTrip): they are read far more often than written, and a
+// booking rush asks the same searches again and again. Answers are kept as serialised JSON. Every write that
+// can change an answer invalidates it at once: a booking drops the entries of its trip; a change to trips,
+// buses, prices, cities or companies drops everything. With PostgreSQL, invalidations reach the other API
+// nodes through NOTIFY (cache-sync.ts). `ttlMs` only bounds memory and is a last safety net; the seat itself
+// is always guarded by the database, not by this cache.
 export class SearchCache {
   private entries = new Map<string, { body: string; expires: number; tripIds: string[] }>();
   private keysByTrip = new Map<string, Set<string>>();
+  /** Off while other nodes' invalidations cannot be heard. */
+  enabled = true;
+  /** Called on every local invalidation (tripId, or undefined for everything), to tell other nodes. */
+  onInvalidate?: (tripId?: string) => void;
 
   constructor(
     private readonly ttlMs: number,
@@ -13,6 +18,7 @@ export class SearchCache {
   ) {}
 
   get(key: string): string | undefined {
+    if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= Date.now()) {
@@ -23,8 +29,8 @@ export class SearchCache {
   }
 
   set(key: string, body: string, tripIds: string[]) {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) this.clear();
+    if (this.ttlMs <= 0 || !this.enabled) return;
+    if (this.entries.size >= this.maxEntries) this.clear(false);
     this.delete(key);
     this.entries.set(key, { body, expires: Date.now() + this.ttlMs, tripIds });
     for (const id of tripIds) {
@@ -35,12 +41,14 @@ export class SearchCache {
   }
 
   /** Drops every answer that shows this trip. */
-  invalidateTrip(tripId: string) {
+  invalidateTrip(tripId: string, broadcast = true) {
+    if (broadcast) this.onInvalidate?.(tripId);
     for (const key of this.keysByTrip.get(tripId) ?? []) this.delete(key);
     this.keysByTrip.delete(tripId);
   }
 
-  clear() {
+  clear(broadcast = true) {
+    if (broadcast) this.onInvalidate?.();
     this.entries.clear();
     this.keysByTrip.clear();
   }

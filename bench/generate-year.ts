@@ -1,0 +1,180 @@
+// Fills a database with a realistic year: ~200 origin–destination pairs × 365 days × 2 departures
+// (~146k trips) and 1M bookings (with their seats). Target: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
+//   DATA_DIR=/tmp/rihla-year node --import tsx bench/generate-year.ts
+//   DATABASE_URL=postgres://… node --import tsx bench/generate-year.ts
+// BOOKINGS and PAIRS may be set to make a smaller database.
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { BOARDING_TIMES, khartoumToday } from '../shared/rules.ts';
+
+const PAIRS = Number(process.env.PAIRS ?? 200);
+const DAYS = 365;
+const BOOKINGS = Number(process.env.BOOKINGS ?? 1_000_000);
+const CITIES = [
+  'Khartoum',
+  'Omdurman',
+  'Port Sudan',
+  'Kassala',
+  'Halfa',
+  'Gedaref',
+  'Madani',
+  'Dongola',
+  'Nyala',
+  'Fashir',
+  'Kosti',
+  'Sennar',
+  'Atbara',
+  'Obeid',
+  'Kadugli',
+  'Damazin',
+  'Shendi',
+  'Karima',
+  'Geneina',
+  'Rabak',
+];
+const FIRST = [
+  'Mohamed',
+  'Ahmed',
+  'Fatima',
+  'Amna',
+  'Osman',
+  'Huda',
+  'Khalid',
+  'Sara',
+  'محمد',
+  'فاطمة',
+  'عثمان',
+  'آمنة',
+];
+const LAST = ['Ali', 'Hassan', 'Ibrahim', 'Abdalla', 'Yousif', 'Elnour', 'علي', 'حسن', 'إبراهيم'];
+
+const config = loadConfig();
+const { db, dialect, close } = openDatabase(config);
+await migrateToLatest(db);
+if (await db.selectFrom('trips').select('id').limit(1).executeTakeFirst()) {
+  console.error('The database already has trips; give an empty DATA_DIR or database.');
+  process.exit(1);
+}
+let seq = 0;
+const id = () => `g${(seq++).toString(16).padStart(23, '0')}`;
+const started = Date.now();
+
+async function insertMany(
+  table: string,
+  rows: Record<string, unknown>[],
+  chunk = dialect === 'postgres' ? 1000 : 500,
+) {
+  for (let i = 0; i < rows.length; i += chunk)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + chunk))
+      .execute();
+}
+
+const origins = CITIES.map((city) => ({ id: id(), origin_city: city }));
+const destinations = CITIES.map((city) => ({ id: id(), destination_city: city }));
+const prices = [8000, 12000, 15000, 20000, 25000, 30000, 45000, 60000].map((price) => ({ id: id(), price }));
+const companies = Array.from({ length: 12 }, (_, i) => ({
+  id: id(),
+  company_name: `Company ${i + 1}`,
+  company_phone: '0912345678',
+  company_email: `c${i}@example.com`,
+  company_tin: `TIN${i}`,
+}));
+const buses = Array.from({ length: 400 }, (_, i) => ({
+  id: id(),
+  bus_number: `BUS-${1000 + i}`,
+  bus_owner_companyId: companies[i % companies.length].id,
+  bus_number_of_seats: 40 + (i % 10),
+  bus_status: 'In Service',
+  date_ofLast_oil_service: '2026-10-01',
+}));
+await insertMany('origins', origins);
+await insertMany('destinations', destinations);
+await insertMany('prices', prices);
+await insertMany('companies', companies);
+await insertMany('buses', buses);
+
+const pairs: [number, number][] = [];
+for (let a = 0; a < CITIES.length && pairs.length < PAIRS; a++)
+  for (let b = 0; b < CITIES.length && pairs.length < PAIRS; b++) if (a !== b) pairs.push([a, b]);
+const today = khartoumToday();
+const day = (offset: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+
+const trips: { id: string; seats: number }[] = [];
+let batch: Record<string, unknown>[] = [];
+for (let d = 0; d < DAYS; d++) {
+  for (const [p, [a, b]] of pairs.entries()) {
+    for (const [t, time] of BOARDING_TIMES.entries()) {
+      const bus = buses[(p * 2 + t + d) % buses.length];
+      const trip = {
+        id: id(),
+        busId: bus.id,
+        trip_originId: origins[a].id,
+        trip_destinationId: destinations[b].id,
+        trip_date: day(d),
+        trip_boarding_time: time,
+        trip_ticket_priceId: prices[(a + b) % prices.length].id,
+        isCancelled: 0,
+      };
+      trips.push({ id: trip.id, seats: bus.bus_number_of_seats });
+      batch.push(trip);
+      if (batch.length >= 5000) await insertMany('trips', batch.splice(0));
+    }
+  }
+}
+await insertMany('trips', batch.splice(0));
+console.log(`${trips.length} trips in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+// Bookings fill trips in order of seats, 1–3 seats each, spread over all trips.
+const nextSeat = new Map<string, number>();
+let bookings: Record<string, unknown>[] = [];
+let seats: Record<string, unknown>[] = [];
+let made = 0;
+let ticket = 1_000_000_000_000;
+for (let i = 0; made < BOOKINGS; i++) {
+  const trip = trips[(i * 7919) % trips.length];
+  const count = (i % 3) + 1;
+  const first = nextSeat.get(trip.id) ?? 1;
+  if (first + count - 1 > trip.seats) continue;
+  nextSeat.set(trip.id, first + count);
+  const bookingId = id();
+  const cancelled = i % 20 === 0;
+  const list = Array.from({ length: count }, (_, k) => first + k);
+  const when = new Date(Date.now() - (i % 10_000) * 60_000).toISOString();
+  bookings.push({
+    id: bookingId,
+    tripId: trip.id,
+    ticketId: String(ticket++),
+    seats: JSON.stringify(list),
+    first_name: FIRST[i % FIRST.length],
+    last_name: LAST[i % LAST.length],
+    phone: `09${String(10_000_000 + (i % 89_999_999)).padStart(8, '0')}`,
+    email: null,
+    totalTicketPrice: count * 15000,
+    bookingDate: when,
+    isCancelled: cancelled ? 1 : 0,
+    bankakScreenshot: null,
+    created_at: when,
+  });
+  if (!cancelled) for (const seat of list) seats.push({ tripId: trip.id, seat, bookingId });
+  made++;
+  if (bookings.length >= 5000) {
+    await insertMany('bookings', bookings.splice(0), dialect === 'postgres' ? 400 : 250);
+    await insertMany('booking_seats', seats.splice(0));
+    if (made % 100_000 === 0)
+      console.log(`${made} bookings, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+await insertMany('bookings', bookings, dialect === 'postgres' ? 400 : 250);
+await insertMany('booking_seats', seats);
+if (dialect === 'postgres')
+  await db
+    .executeQuery({ sql: 'ANALYZE', parameters: [], query: { kind: 'RawNode' } } as never)
+    .catch(() => undefined);
+console.log(
+  `${made} bookings, ${trips.length} trips, ${pairs.length} pairs in ${((Date.now() - started) / 1000).toFixed(1)} s (${dialect})`,
+);
+await close();

@@ -1,0 +1,96 @@
+// Search at scale: filterTrips and the admin's bookings list against a generated year
+// (bench/generate-year.ts), at 50 connections with autocannon; in the same run, a bare Fastify route
+// answering the same JSON from memory, as the ceiling to compare with.
+//   DATA_DIR=/tmp/rihla-year node --import tsx bench/search.ts          (SQLite)
+//   DATABASE_URL=postgres://… node --import tsx bench/search.ts         (PostgreSQL)
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { ADMIN, login, startServer } from './lib/server.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(
+  url: string,
+  requests: { path: string; headers?: Record<string, string> }[],
+): Promise<Result> {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ setupRequest: (req: any) => ({ ...req, ...requests[i++ % requests.length] }) }],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
+}
+
+const fmt = (r: Result) => `${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors`;
+
+const server = await startServer({ DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL });
+try {
+  const token = await login(server.url);
+  const origins: { _id: string }[] = await fetch(`${server.url}/api/origins/getAllOrigins`).then((r) =>
+    r.json(),
+  );
+  const destinations: { _id: string }[] = await fetch(
+    `${server.url}/api/destination/getAllDestinations`,
+  ).then((r) => r.json());
+  // The searches of a booking rush: every pair, over the next 3 days.
+  const searches: { path: string }[] = [];
+  const today = Date.now() + 2 * 3_600_000; // Khartoum is UTC+2
+  for (let d = 0; d < 3; d++) {
+    const date = new Date(today + d * 86_400_000).toISOString().slice(0, 10);
+    for (const o of origins)
+      for (const dest of destinations)
+        searches.push({
+          path: `/api/trips/filterTrips?origin=${o._id}&destination=${dest._id}&date=${date}`,
+        });
+  }
+  // Keep the searches that find trips (the generator links ~200 of the 400 city pairs).
+  const answers = await Promise.all(searches.map((s) => fetch(server.url + s.path).then((r) => r.text())));
+  const found = searches.filter((_, i) => answers[i] !== '[]');
+  searches.length = 0;
+  searches.push(...found);
+  const sample = answers.find((a) => a !== '[]') ?? '[]';
+
+  const baseline = Fastify();
+  baseline.get('/same-json', async (_req, reply) =>
+    reply.type('application/json; charset=utf-8').send(sample),
+  );
+  const baseUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
+
+  console.log(
+    `filterTrips: ${searches.length} different searches, answer ~${(sample.length / 1024).toFixed(1)} KB, ${CONNECTIONS} connections, ${SECONDS} s each`,
+  );
+  const memory = await load(baseUrl, [{ path: '/same-json' }]);
+  console.log(`  baseline (Fastify from memory): ${fmt(memory)}`);
+  const search = await load(server.url, searches);
+  console.log(
+    `  filterTrips:                    ${fmt(search)}  → ${((100 * search.rps) / memory.rps).toFixed(0)} % of baseline`,
+  );
+  await baseline.close();
+
+  const auth = { authorization: `Bearer ${token}` };
+  const pages = Array.from({ length: 40 }, (_, i) => ({
+    path: `/api/bookings/getAllBookings?_start=${i * 25}&_end=${i * 25 + 25}&_sort=bookingDate&_order=DESC`,
+    headers: auth,
+  }));
+  const list = await load(server.url, pages);
+  const total = (await fetch(server.url + pages[0].path, { headers: auth })).headers.get('x-total-count');
+  console.log(`admin bookings list (${total} bookings, 25 a page, first 40 pages): ${fmt(list)}`);
+  void ADMIN;
+} finally {
+  await server.stop();
+}
