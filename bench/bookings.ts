@@ -123,7 +123,10 @@ async function run(label: string, env: Record<string, string | undefined>) {
       ).then((r) => r.json());
       const seen = new Set<number>();
       for (const booking of bookings)
-        for (const seat of booking.seats) seen.has(seat) ? doubleSold++ : seen.add(seat);
+        for (const seat of booking.seats) {
+          if (seen.has(seat)) doubleSold++;
+          else seen.add(seat);
+        }
     }
     console.log(
       `${label}: ${(created / seconds).toFixed(1)} bookings/s with tickets, p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +

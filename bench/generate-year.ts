@@ -3,6 +3,7 @@
 //   DATA_DIR=/tmp/rihla-year node --import tsx bench/generate-year.ts
 //   DATABASE_URL=postgres://… node --import tsx bench/generate-year.ts
 // BOOKINGS and PAIRS may be set to make a smaller database.
+import { sql } from 'kysely';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
@@ -104,7 +105,7 @@ const day = (offset: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
 const trips: { id: string; seats: number }[] = [];
-let batch: Record<string, unknown>[] = [];
+const batch: Record<string, unknown>[] = [];
 for (let d = 0; d < DAYS; d++) {
   for (const [p, [a, b]] of pairs.entries()) {
     for (const [t, time] of BOARDING_TIMES.entries()) {
@@ -130,8 +131,8 @@ console.log(`${trips.length} trips in ${((Date.now() - started) / 1000).toFixed(
 
 // Bookings fill trips in order of seats, 1–3 seats each, spread over all trips.
 const nextSeat = new Map<string, number>();
-let bookings: Record<string, unknown>[] = [];
-let seats: Record<string, unknown>[] = [];
+const bookings: Record<string, unknown>[] = [];
+const seats: Record<string, unknown>[] = [];
 let made = 0;
 let ticket = 1_000_000_000_000;
 for (let i = 0; made < BOOKINGS; i++) {
