@@ -1,0 +1,35 @@
+// Every word printed on a ticket, English and Arabic side by side. The ticket shows both at once, so these
+// live here rather than in the front ends' locale files.
+
+export interface Bilingual {
+  en: string;
+  ar: string;
+}
+
+export const TICKET_TITLE: Bilingual = { en: 'Rihla — Bus ticket', ar: 'رحلة — تذكرة حافلة' };
+
+export const TICKET_LABELS = {
+  ticketId: { en: 'Ticket number', ar: 'رقم التذكرة' },
+  passengerName: { en: 'Passenger name', ar: 'اسم الراكب' },
+  companyName: { en: 'Company', ar: 'الشركة' },
+  busNumber: { en: 'Bus number', ar: 'رقم الحافلة' },
+  tripDate: { en: 'Trip date', ar: 'تاريخ الرحلة' },
+  boardingTime: { en: 'Boarding time', ar: 'موعد الصعود' },
+  originCity: { en: 'From', ar: 'من' },
+  destinationCity: { en: 'To', ar: 'إلى' },
+  seats: { en: 'Seat numbers', ar: 'أرقام المقاعد' },
+  passengerCount: { en: 'Number of passengers', ar: 'عدد الركاب' },
+  total: { en: 'Total', ar: 'المجموع' },
+  bookingDate: { en: 'Booking date', ar: 'تاريخ الحجز' },
+} satisfies Record<string, Bilingual>;
+
+export const TICKET_TERMS: Bilingual = {
+  en: 'Cancellation fees may apply; refunds go to the original payment method.',
+  ar: 'قد تُطبَّق رسوم على الإلغاء، وتُرد المبالغ إلى وسيلة الدفع الأصلية.',
+};
+
+/** Boarding times are stored as "9:00 am" / "7:00 pm"; the Arabic line names the part of the day. */
+export const DAY_PERIODS: Record<'am' | 'pm', Bilingual> = {
+  am: { en: 'am', ar: 'صباحًا' },
+  pm: { en: 'pm', ar: 'مساءً' },
+};

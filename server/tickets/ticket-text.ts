@@ -1,0 +1,48 @@
+// The values printed on a ticket, as text: typed text made inert and one-line, amounts and times formatted.
+import { TRIP_TIME_ZONE } from '../../shared/rules.ts';
+import { DAY_PERIODS, type Bilingual } from './labels.ts';
+
+// Controls, bidi embeddings/overrides/isolates/marks, zero-width spaces, line separators and lone surrogates.
+// ZWJ and ZWNJ stay: they decide how Arabic letters join.
+const INVISIBLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
+const MAX_CHARACTERS = 64;
+
+/** Typed text as one plain line: invisible characters dropped, spaces collapsed, length capped. */
+export function plainLine(value: string): string {
+  const line = value.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim();
+  const characters = Array.from(line);
+  return characters.length > MAX_CHARACTERS ? `${characters.slice(0, MAX_CHARACTERS - 1).join('')}…` : line;
+}
+
+const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** 90000 → "90,000". */
+export function formatAmount(value: number): string {
+  return amountFormat.format(value);
+}
+
+const khartoumClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TRIP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An ISO instant as "YYYY-MM-DD HH:MM" on Sudan's clock. */
+export function formatBookingDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return plainLine(iso);
+  const part = Object.fromEntries(khartoumClock.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
+/** "7:00 pm" → { en: "7:00 pm", ar: "7:00 مساءً" }. */
+export function formatBoardingTime(time: string): Bilingual {
+  const match = /^(\d{1,2}:\d{2}) ?(am|pm)$/i.exec(time.trim());
+  if (!match) return { en: plainLine(time), ar: plainLine(time) };
+  const period = DAY_PERIODS[match[2].toLowerCase() as 'am' | 'pm'];
+  return { en: `${match[1]} ${period.en}`, ar: `${match[1]} ${period.ar}` };
+}
