@@ -1,6 +1,6 @@
 // /api/bookings beyond the generated list/one: creating (public, multipart), the traveller's lookup and
 // ticket re-download, cancelling (staff, or the traveller with ticket id + phone) and deleting.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { hasDeparted, totalPrice } from '../../../shared/rules.ts';
@@ -36,6 +36,17 @@ export async function bookingRoutes(app: FastifyInstance) {
       max: config.lookupRateLimit.perIp,
       timeWindow: config.lookupRateLimit.windowMs,
       groupId: 'traveller-lookup',
+    },
+  };
+  // Only a traveller proving a ticket is limited: staff cancel a trip's bookings one after another, often
+  // from an office address that travellers share, and must not be locked out by them.
+  const travellerCancelLimit = {
+    rateLimit: {
+      ...lookupLimit.rateLimit,
+      allowList: async (request: FastifyRequest) => {
+        await identifyStaff(request, {} as FastifyReply);
+        return request.staffId !== undefined;
+      },
     },
   };
 
@@ -173,7 +184,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     {
       schema: { tags, params: idParams, body: optionalTravellerProofSchema },
       preHandler: identifyStaff,
-      config: lookupLimit,
+      config: travellerCancelLimit,
     },
     async (request) => {
       const { id } = request.params as { id: string };
