@@ -18,8 +18,8 @@ export const EMAIL_FORMAT = 'Please enter a valid email address.';
 export const TICKET_FORMAT = 'Ticket ID must be 13 numeric characters.';
 
 /** Control and invisible formatting characters have no place in a name printed on a ticket. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const stripInvisible = (value: string) =>
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   value.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '');
 
 const name = z
