@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { sweepOrphanUploads } from './resources/bookings/uploads.ts';
+import { warmUpTicketRenderer } from './tickets/ticket-pdf.ts';
 
 const config = loadConfig();
 const database = openDatabase(config);
@@ -28,4 +29,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
+// Loading the ticket font takes ~0.5 s: do it before the first traveller waits for it.
+await warmUpTicketRenderer();
 await app.listen({ port: config.port, host: config.host });
