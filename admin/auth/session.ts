@@ -1,0 +1,148 @@
+// The staff session. The access token lives in this module's memory only (never in storage); the httpOnly
+// refresh cookie renews it. Every API call goes through `fetch`, which refreshes once on a 401 or 403 and
+// retries; concurrent refreshes share one request, because the server treats a reused refresh token as theft.
+
+export interface StaffUser {
+  _id: string;
+  full_name: string;
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone_number?: string;
+}
+
+/** A failed sign-in: the server's message when it sent one. */
+export class LoginError extends Error {
+  constructor(
+    readonly serverMessage: string | null,
+    readonly status = 0,
+  ) {
+    super(serverMessage ?? 'login failed');
+  }
+}
+
+export interface SessionOptions {
+  fetch?: typeof globalThis.fetch;
+  /** True when the server's hint cookie says a staff session may exist (skips a useless refresh). */
+  hasSessionHint?: () => boolean;
+}
+
+const AUTH = '/api/auth';
+const readHintCookie = () =>
+  typeof document !== 'undefined' && /(?:^|;\s*)rihla_staff=1/.test(document.cookie);
+
+export type Session = ReturnType<typeof createSession>;
+
+export function createSession({
+  fetch = globalThis.fetch.bind(globalThis),
+  hasSessionHint = readHintCookie,
+}: SessionOptions = {}) {
+  let accessToken: string | null = null;
+  let user: StaffUser | null = null;
+  let refreshing: Promise<boolean> | null = null;
+  const listeners = new Set<() => void>();
+
+  const notify = () => listeners.forEach((listener) => listener());
+  const signIn = (answer: { access_token: string; user?: StaffUser }) => {
+    accessToken = answer.access_token;
+    if (answer.user) user = answer.user;
+    notify();
+  };
+  const clear = () => {
+    const wasSignedIn = accessToken !== null;
+    accessToken = null;
+    user = null;
+    if (wasSignedIn) notify();
+  };
+  const post = (path: string, body?: unknown) =>
+    fetch(`${AUTH}/${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  async function refreshOnce(): Promise<boolean> {
+    try {
+      const response = await post('refresh');
+      if (!response.ok) {
+        clear();
+        return false;
+      }
+      signIn(await response.json());
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  const session = {
+    token: () => accessToken,
+    user: () => user,
+    isSignedIn: () => accessToken !== null,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    async login(email: string, password: string): Promise<StaffUser | null> {
+      let response: Response;
+      try {
+        response = await post('login', { email, password });
+      } catch {
+        throw new LoginError(null);
+      }
+      const body = await response.json().catch(() => null);
+      if (!response.ok)
+        throw new LoginError(typeof body?.message === 'string' ? body.message : null, response.status);
+      signIn(body);
+      return user;
+    },
+
+    /** One refresh at a time; callers arriving meanwhile wait for the same answer. */
+    refresh(): Promise<boolean> {
+      refreshing ??= refreshOnce().finally(() => (refreshing = null));
+      return refreshing;
+    },
+
+    /** Silent restore at start-up: failure is ignored (the visitor simply is not signed in). */
+    async restore(): Promise<boolean> {
+      if (accessToken) return true;
+      if (!hasSessionHint()) return false;
+      return session.refresh();
+    },
+
+    async logout(): Promise<void> {
+      clear();
+      await post('logout').catch(() => undefined);
+    },
+
+    /** fetch with the bearer token; on 401/403 refresh once and retry with the new token. */
+    async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+      const send = () => {
+        const headers = new Headers(init.headers);
+        if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+        return fetch(url, { ...init, headers, credentials: 'include' });
+      };
+      const response = await send();
+      if (response.status !== 401 && response.status !== 403) return response;
+      return (await session.refresh()) ? send() : response;
+    },
+
+    /** The signed-in user, from the sign-in answer or else from /api/auth/user. */
+    async loadUser(): Promise<StaffUser | null> {
+      if (user || !accessToken) return user;
+      const response = await session.fetch(`${AUTH}/user`);
+      if (response.ok) {
+        user = await response.json();
+        notify();
+      }
+      return user;
+    },
+  };
+  return session;
+}
+
+/** The app's one session. */
+export const session = createSession();

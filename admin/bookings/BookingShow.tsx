@@ -1,0 +1,65 @@
+// One booking: passenger, ticket, trip, seats, price, status, and the payment proof image (fetched with the
+// staff token, shown through an object URL).
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Labeled, ListButton, Show, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { bookings } from '../../shared/registry/index.ts';
+import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
+import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
+import { KindField } from '../generated/kinds.tsx';
+
+const successArgs = (record: Record<string, unknown>) => ({ id: record.ticketId });
+const DETAILS = [
+  'ticketId',
+  'passengerInfo',
+  'tripId',
+  'seats',
+  'totalTicketPrice',
+  'bookingDate',
+  'isCancelled',
+] as const;
+
+function ProofTitle() {
+  const translate = useTranslate();
+  return (
+    <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      {translate('rihla.bookings.payment_proof')}
+    </Typography>
+  );
+}
+
+export function BookingShow() {
+  return (
+    <Show
+      resource="bookings"
+      actions={
+        <TopToolbar>
+          <ListButton />
+          <CancelRecordButton resource="bookings" successArgs={successArgs} />
+          <DeleteRecordButton />
+        </TopToolbar>
+      }
+      sx={{ '& .RaShow-card': { p: 2 } }}
+    >
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          {DETAILS.map((name) => (
+            <Labeled key={name} source={name} resource="bookings" sx={{ display: 'flex', mb: 1.5 }}>
+              <KindField source={name} field={bookings.fields[name]} resource="bookings" />
+            </Labeled>
+          ))}
+          <Labeled source="passengerInfo.phone" label="rihla.trips.phone" sx={{ display: 'flex', mb: 1.5 }}>
+            <TextField source="passengerInfo.phone" />
+          </Labeled>
+          <Labeled source="passengerInfo.email" label="resources.users.fields.email" sx={{ display: 'flex' }}>
+            <TextField source="passengerInfo.email" emptyText="—" />
+          </Labeled>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <ProofTitle />
+          <KindField source="bankakScreenshot" field={bookings.fields.bankakScreenshot} resource="bookings" />
+        </Grid>
+      </Grid>
+    </Show>
+  );
+}

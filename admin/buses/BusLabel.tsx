@@ -1,0 +1,16 @@
+// A bus as staff pick it for a trip: its number and its owner company.
+import Typography from '@mui/material/Typography';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { useReferenced } from '../generated/fields/RefField.tsx';
+
+export function BusLabel() {
+  const bus = useRecordContext();
+  const company = useReferenced('bus_owner_companyId', 'companies');
+  const translate = useTranslate();
+  if (!bus) return null;
+  return (
+    <Typography component="span" variant="body2">
+      {translate('rihla.buses.label', { number: bus.bus_number, company: company?.company_name ?? '…' })}
+    </Typography>
+  );
+}

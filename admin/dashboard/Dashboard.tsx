@@ -1,0 +1,94 @@
+// The dashboard (/dashboard): counts of bookings, trips, buses and employees, recent reports linking to the
+// report view, and seats sold per day for the next 14 days — all from one call, GET /api/dashboard/summary.
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Loading, Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
+import type { RihlaDataProvider } from '../data/dataProvider.ts';
+import { formatNumber, formatTimestamp } from '../i18n/format.ts';
+import { SeatsChart } from './SeatsChart.tsx';
+
+const COUNTS = ['bookings', 'trips', 'buses', 'employees'] as const;
+
+export function Dashboard() {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const dataProvider = useDataProvider<RihlaDataProvider>();
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['dashboard', 'summary'],
+    queryFn: () => dataProvider.dashboardSummary(),
+  });
+  const title = <Title title="rihla.dashboard.title" />;
+  if (isPending) return <Loading />;
+  if (isError)
+    return (
+      <>
+        {title}
+        <Alert severity="error">{translate('rihla.dashboard.load_error')}</Alert>
+      </>
+    );
+
+  return (
+    <Grid container spacing={2} sx={{ mt: 1 }}>
+      {title}
+      {COUNTS.map((key) => (
+        <Grid key={key} size={{ xs: 6, md: 3 }}>
+          <Card component={Link} to={`/${key}`} sx={{ display: 'block', textDecoration: 'none' }}>
+            <CardContent>
+              <Typography color="text.secondary">{translate(`rihla.dashboard.counts.${key}`)}</Typography>
+              <Typography variant="h4" component="p" data-testid={`count-${key}`}>
+                {formatNumber(data.counts[key], locale)}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+      <Grid size={{ xs: 12, lg: 8 }}>
+        <Card>
+          <CardContent>
+            <SeatsChart days={data.seatsByDay} />
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 4 }}>
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {translate('rihla.dashboard.recent_reports')}
+            </Typography>
+            {data.recentReports.length === 0 ? (
+              <Typography color="text.secondary">{translate('rihla.dashboard.no_reports')}</Typography>
+            ) : (
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('resources.reports.fields.report_title')}</TableCell>
+                    <TableCell>{translate('resources.reports.fields.created_at')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.recentReports.map((report) => (
+                    <TableRow key={report._id}>
+                      <TableCell>
+                        <Link to={`/reports/${report._id}`}>{report.report_title}</Link>
+                      </TableCell>
+                      <TableCell>{formatTimestamp(report.created_at, locale)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}

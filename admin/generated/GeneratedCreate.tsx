@@ -1,0 +1,46 @@
+// A resource's create screen. It lands where spec section 4 says; a create that stays (reports) shows the
+// success banner and starts again with an empty form.
+import { useState } from 'react';
+import { Create, useNotify, useRedirect, useTranslate } from 'react-admin';
+import type { ResourceDef } from '../../shared/registry/index.ts';
+import { useErrorMessage } from '../data/useErrorMessage.ts';
+import { ResourceForm } from './ResourceForm.tsx';
+import { configOf } from './screenConfig.ts';
+
+export function generatedCreate(def: ResourceDef) {
+  const { afterCreate = 'list' } = configOf(def.name);
+  const failureKey =
+    def.name === 'trips' ? 'rihla.notices.trip_create_failed' : 'rihla.notices.create_failed';
+
+  function GeneratedCreate() {
+    const notify = useNotify();
+    const redirect = useRedirect();
+    const translate = useTranslate();
+    const errorMessage = useErrorMessage();
+    const [version, setVersion] = useState(0);
+    const [saved, setSaved] = useState(false);
+    const created = `resources.${def.name}.notifications.created`;
+    return (
+      <Create
+        resource={def.name}
+        mutationOptions={{
+          onSuccess: (data: { id: string }) => {
+            if (afterCreate === false) {
+              setVersion((v) => v + 1);
+              return setSaved(true);
+            }
+            notify(created, { type: 'success' });
+            redirect(afterCreate, def.name, data.id, data);
+          },
+          onError: (error: unknown) => {
+            setSaved(false);
+            notify(errorMessage(error, failureKey, def.name), { type: 'error' });
+          },
+        }}
+      >
+        <ResourceForm def={def} mode="create" version={version} banner={saved ? translate(created) : null} />
+      </Create>
+    );
+  }
+  return GeneratedCreate;
+}

@@ -1,0 +1,72 @@
+// Field components for the registry's value kinds that react-admin has no exact match for: money in SDG,
+// calendar dates, seat lists, passengers, server timestamps and long text.
+import Typography from '@mui/material/Typography';
+import { useFieldValue, useLocale, useTranslate } from 'react-admin';
+import { formatDay, formatMoney, formatSeats, formatTimestamp } from '../../i18n/format.ts';
+
+interface ValueFieldProps {
+  source: string;
+  /** Long text in a list row: a short, single-line preview. */
+  preview?: boolean;
+}
+
+const Text = ({ children }: { children: string }) => (
+  <Typography component="span" variant="body2">
+    {children}
+  </Typography>
+);
+
+export function MoneyField({ source }: ValueFieldProps) {
+  const value = useFieldValue({ source });
+  const translate = useTranslate();
+  const locale = useLocale();
+  const amount = Array.isArray(value) ? value[0] : value; // priceList: the first entry is the one shown
+  return typeof amount === 'number' ? <Text>{formatMoney(amount, locale, translate)}</Text> : null;
+}
+
+export function DayField({ source }: ValueFieldProps) {
+  const value = useFieldValue({ source });
+  const locale = useLocale();
+  return typeof value === 'string' ? <Text>{formatDay(value, locale)}</Text> : null;
+}
+
+export function TimestampField({ source }: ValueFieldProps) {
+  const value = useFieldValue({ source });
+  const locale = useLocale();
+  return typeof value === 'string' ? <Text>{formatTimestamp(value, locale)}</Text> : null;
+}
+
+export function SeatsField({ source }: ValueFieldProps) {
+  const value = useFieldValue({ source });
+  const locale = useLocale();
+  return Array.isArray(value) ? <Text>{formatSeats(value, locale)}</Text> : null;
+}
+
+export function PassengerField({ source }: ValueFieldProps) {
+  const value = useFieldValue({ source }) as { firstName?: string; lastName?: string } | undefined;
+  return value ? <Text>{[value.firstName, value.lastName].filter(Boolean).join(' ')}</Text> : null;
+}
+
+export function LongTextField({ source, preview }: ValueFieldProps) {
+  const value = useFieldValue({ source });
+  if (typeof value !== 'string') return null;
+  return preview ? (
+    <Typography
+      component="span"
+      variant="body2"
+      sx={{
+        display: 'block',
+        maxWidth: 320,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {value}
+    </Typography>
+  ) : (
+    <Typography component="p" variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+      {value}
+    </Typography>
+  );
+}

@@ -1,0 +1,155 @@
+// The one map from a registry field kind to the components that show it (lists, detail pages), edit it
+// (create and edit forms) and filter lists by it. Every generated screen is assembled from this map.
+import type { ComponentType, ReactElement } from 'react';
+import {
+  BooleanField,
+  BooleanInput,
+  DateInput,
+  EmailField,
+  NullableBooleanInput,
+  NumberField,
+  NumberInput,
+  PasswordInput,
+  ReferenceInput,
+  SelectField,
+  SelectInput,
+  TextField,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { fieldLabelKey, type FieldDef, type FieldKind, getResource } from '../../shared/registry/index.ts';
+import { RefField } from './fields/RefField.tsx';
+import { ProtectedImageField } from './fields/ProtectedImageField.tsx';
+import {
+  DayField,
+  LongTextField,
+  MoneyField,
+  PassengerField,
+  SeatsField,
+  TimestampField,
+} from './fields/ValueFields.tsx';
+import { RecordLabel } from './RecordLabel.tsx';
+
+export interface KindProps {
+  source: string;
+  field: FieldDef;
+  resource: string;
+  /** In a list row: keep it short. */
+  preview?: boolean;
+}
+
+interface KindEntry {
+  Field?: ComponentType<KindProps>;
+  Input?: ComponentType<KindProps>;
+  /** List filters for a field of this kind. */
+  filters?: (props: KindProps) => ReactElement[];
+  /** False when the server cannot sort by it (no column of its own). */
+  sortable?: boolean;
+}
+
+const choicesOf = (field: FieldDef) =>
+  (field.choices ?? []).map((value) => ({ id: value, name: `rihla.choices.${value}` }));
+
+function RangeLabel({ resource, source, bound }: { resource: string; source: string; bound: 'from' | 'to' }) {
+  const translate = useTranslate();
+  return <>{translate(`rihla.filters.${bound}`, { field: translate(fieldLabelKey(resource, source)) })}</>;
+}
+const rangeFilters = ({ source, resource }: KindProps) => [
+  <DateInput
+    key={`${source}_gte`}
+    source={`${source}_gte`}
+    label={<RangeLabel resource={resource} source={source} bound="from" />}
+  />,
+  <DateInput
+    key={`${source}_lte`}
+    source={`${source}_lte`}
+    label={<RangeLabel resource={resource} source={source} bound="to" />}
+  />,
+];
+
+function ReferenceSelect({ source, field }: KindProps) {
+  const target = getResource(field.ref!);
+  return (
+    <ReferenceInput source={source} reference={target.name} perPage={500} sort={target.defaultSort}>
+      <SelectInput optionText={<RecordLabel resource={target.name} />} fullWidth />
+    </ReferenceInput>
+  );
+}
+function ChoiceSelect({ source, field }: KindProps) {
+  return <SelectInput source={source} choices={choicesOf(field)} fullWidth />;
+}
+
+export const kinds: Record<FieldKind, KindEntry> = {
+  text: {
+    Field: ({ source }) => <TextField source={source} />,
+    Input: ({ source }) => <TextInput source={source} fullWidth />,
+  },
+  longtext: {
+    Field: ({ source, preview }) => <LongTextField source={source} preview={preview} />,
+    Input: ({ source }) => <TextInput source={source} multiline minRows={4} fullWidth />,
+  },
+  email: {
+    Field: ({ source }) => <EmailField source={source} />,
+    Input: ({ source }) => <TextInput source={source} type="email" fullWidth />,
+  },
+  phone: {
+    Field: ({ source }) => <TextField source={source} />,
+    Input: ({ source }) => <TextInput source={source} type="tel" fullWidth />,
+  },
+  integer: {
+    Field: ({ source }) => <NumberField source={source} />,
+    Input: ({ source, field }) => (
+      <NumberInput source={source} step={1} min={field.min} max={field.max} fullWidth />
+    ),
+  },
+  money: {
+    Field: ({ source }) => <MoneyField source={source} />,
+    Input: ({ source }) => <NumberInput source={source} min={0} fullWidth />,
+  },
+  date: {
+    Field: ({ source }) => <DayField source={source} />,
+    Input: ({ source }) => <DateInput source={source} fullWidth />,
+    filters: rangeFilters,
+  },
+  choice: {
+    Field: ({ source, field }) => <SelectField source={source} choices={choicesOf(field)} />,
+    Input: ChoiceSelect,
+    filters: (props) => [<ChoiceSelect key={props.source} {...props} />],
+  },
+  reference: {
+    Field: ({ source, field }) => <RefField source={source} reference={field.ref!} />,
+    Input: ReferenceSelect,
+    filters: (props) => [<ReferenceSelect key={props.source} {...props} />],
+    sortable: false, // by _id: it would group, not order, the rows
+  },
+  password: {
+    Input: ({ source }) => <PasswordInput source={source} fullWidth />,
+  },
+  boolean: {
+    Field: ({ source }) => <BooleanField source={source} />,
+    Input: ({ source }) => <BooleanInput source={source} />,
+    filters: ({ source }) => [<NullableBooleanInput key={source} source={source} />],
+  },
+  timestamp: {
+    Field: ({ source }) => <TimestampField source={source} />,
+    filters: rangeFilters,
+  },
+  seats: { Field: ({ source }) => <SeatsField source={source} />, sortable: false },
+  passenger: { Field: ({ source }) => <PassengerField source={source} />, sortable: false },
+  priceList: { Field: ({ source }) => <MoneyField source={source} />, sortable: false },
+  image: { Field: ({ source }) => <ProtectedImageField source={source} />, sortable: false },
+};
+
+/** A field of a record, shown through the kind map (a list cell or a detail line). */
+export function KindField(props: KindProps & { label?: string; sortable?: boolean; sortBy?: string }) {
+  const Field = kinds[props.field.kind].Field;
+  return Field ? <Field {...props} /> : null;
+}
+
+/** An input of a form, through the kind map. */
+export function KindInput(props: KindProps) {
+  const Input = kinds[props.field.kind].Input;
+  return Input ? <Input {...props} /> : null;
+}
+
+export const isSortable = (field: FieldDef) => !field.computed && kinds[field.kind].sortable !== false;

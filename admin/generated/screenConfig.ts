@@ -1,0 +1,54 @@
+// What the registry does not say about screens: where a create lands (spec section 4), which columns a long
+// resource lists, and which resources are read-only inboxes. Everything else comes from the registry.
+import type { RedirectionSideEffect } from 'react-admin';
+
+export interface ScreenConfig {
+  /** Where a create lands: react-admin's 'list', or a path; false stays and clears the form. */
+  afterCreate?: RedirectionSideEffect;
+  /** Columns of the list, when not every readable field. */
+  listFields?: readonly string[];
+  /** Inbox: list, detail and delete only. */
+  readOnly?: boolean;
+  /** No edit screen (the spec offers none). */
+  noEdit?: boolean;
+}
+
+const toSettings = () => '/setting';
+
+export const screenConfig: Record<string, ScreenConfig> = {
+  companies: { afterCreate: 'list' },
+  buses: { afterCreate: 'list' },
+  employees: {
+    afterCreate: 'list',
+    listFields: [
+      'employee_full_name',
+      'employee_national_id',
+      'employee_phone_number',
+      'employee_emial',
+      'positionId',
+    ],
+  },
+  trips: { afterCreate: 'list' },
+  origins: { afterCreate: toSettings },
+  destinations: { afterCreate: toSettings },
+  prices: { afterCreate: toSettings },
+  positions: { afterCreate: toSettings },
+  reports: { afterCreate: false },
+  users: { afterCreate: () => '/dashboard', noEdit: true },
+  lostItems: {
+    readOnly: true,
+    listFields: [
+      'created_at',
+      'first_name',
+      'last_name',
+      'phone',
+      'item_type',
+      'colour',
+      'date_of_loss',
+      'bus_number',
+    ],
+  },
+  enquiries: { readOnly: true, listFields: ['created_at', 'first_name', 'last_name', 'phone', 'message'] },
+};
+
+export const configOf = (resource: string): ScreenConfig => screenConfig[resource] ?? { afterCreate: 'list' };

@@ -1,0 +1,64 @@
+// react-admin's i18nProvider (ra-i18n-polyglot). English is the default and the fallback: Arabic messages
+// are laid over the English tree, so a missing Arabic string shows in English. Arabic loads on first use.
+// Changing the language also persists it and turns the page right to left; the frame listens to redraw.
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider } from 'ra-core';
+import { en } from '../../shared/i18n/admin/en.ts';
+import { loadRtlCache } from '../frame/theme.ts';
+import { applyDocumentLocale, isLocale, type Locale, rememberLocale } from './locale.ts';
+
+type Tree = { [key: string]: Tree | string | undefined };
+
+/** Deep merge of message trees: `over` wins, `base` fills what it lacks. */
+export function withFallback(base: Tree, over: Tree): Tree {
+  const merged: Tree = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const below = merged[key];
+    merged[key] =
+      typeof value === 'object' && typeof below === 'object' ? withFallback(below, value) : (value ?? below);
+  }
+  return merged;
+}
+
+let arabic: Tree | undefined;
+/** Arabic messages, and the right-to-left styles that go with them. */
+export async function loadArabic(): Promise<Tree> {
+  const [module] = await Promise.all([import('../../shared/i18n/admin/ar.ts'), loadRtlCache()]);
+  arabic ??= withFallback(en as Tree, module.ar as Tree);
+  return arabic;
+}
+
+const messagesFor = (locale: string): any => (locale === 'ar' ? (arabic ?? loadArabic()) : en);
+
+export interface RihlaI18n extends I18nProvider {
+  subscribe(listener: (locale: Locale) => void): () => void;
+}
+
+/** Call loadArabic() first when the initial locale is Arabic (the first messages must be synchronous). */
+export function createI18nProvider(initial: Locale): RihlaI18n {
+  const base = polyglotI18nProvider(
+    messagesFor,
+    initial,
+    [
+      { locale: 'en', name: en.rihla.language.en },
+      { locale: 'ar', name: en.rihla.language.ar },
+    ],
+    { allowMissing: true },
+  );
+  const listeners = new Set<(locale: Locale) => void>();
+  applyDocumentLocale(initial);
+  return {
+    ...base,
+    async changeLocale(locale: string, options?: any) {
+      if (!isLocale(locale)) return;
+      await base.changeLocale(locale, options);
+      applyDocumentLocale(locale);
+      rememberLocale(locale);
+      listeners.forEach((listener) => listener(locale));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// The page title follows the route (spec section 2): "<page> · Rihla", in the current language.
+import { useEffect } from 'react';
+import { useLocation, useTranslate } from 'react-admin';
+import { registry } from '../../shared/registry/index.ts';
+import { SPEC_SEGMENT_RESOURCES } from '../routes/specRoutes.tsx';
+
+const PAGE_KEYS: Record<string, string> = {
+  dashboard: 'rihla.dashboard.title',
+  setting: 'rihla.settings.title',
+  login: 'rihla.login.title',
+};
+
+export function titleKeyFor(pathname: string): { key: string; plural?: boolean } | null {
+  const segment = pathname.split('/')[1] ?? '';
+  if (PAGE_KEYS[segment]) return { key: PAGE_KEYS[segment] };
+  const resource = segment in registry ? segment : SPEC_SEGMENT_RESOURCES[segment];
+  return resource ? { key: `resources.${resource}.name`, plural: true } : null;
+}
+
+export function useDocumentTitle() {
+  const { pathname } = useLocation();
+  const translate = useTranslate();
+  useEffect(() => {
+    const title = titleKeyFor(pathname);
+    const app = translate('rihla.app.title');
+    document.title = title ? `${translate(title.key, title.plural ? { smart_count: 2 } : {})} · ${app}` : app;
+  }, [pathname, translate]);
+}

@@ -1,0 +1,29 @@
+// The report view (/reports/{id}): title, full description, dates; edit and delete.
+import { ListButton, Show, SimpleShowLayout, TopToolbar } from 'react-admin';
+import { reports } from '../../shared/registry/index.ts';
+import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
+import { KindField } from '../generated/kinds.tsx';
+import { EditReportButton } from './ReportList.tsx';
+
+const FIELDS = ['report_title', 'report_description', 'created_at', 'updated_at'] as const;
+
+export function ReportShow() {
+  return (
+    <Show
+      resource="reports"
+      actions={
+        <TopToolbar>
+          <ListButton />
+          <EditReportButton />
+          <DeleteRecordButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        {FIELDS.map((name) => (
+          <KindField key={name} source={name} field={reports.fields[name]} resource="reports" />
+        ))}
+      </SimpleShowLayout>
+    </Show>
+  );
+}
