@@ -21,6 +21,7 @@ import { zodValidatorCompiler } from './http/validation.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
 import { SEARCH_AFFECTING_PREFIXES, SearchCache } from './resources/trips/search-cache.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
+import { TicketPool } from './tickets/ticket-pool.ts';
 import { listenForInvalidations, publishInvalidations } from './resources/trips/cache-sync.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { uploadRoutes } from './resources/bookings/uploads.routes.ts';
@@ -34,6 +35,7 @@ declare module 'fastify' {
     config: Config;
     jwtSecret: Uint8Array;
     searchCache: SearchCache;
+    tickets: TicketPool;
   }
 }
 
@@ -59,6 +61,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.decorate('jwtSecret', await loadJwtSecret(config, database));
   registerErrorHandler(app);
   app.decorate('searchCache', new SearchCache(config.searchCacheMs));
+  const tickets = new TicketPool(config.ticketWorkers);
+  app.decorate('tickets', tickets);
+  app.addHook('onClose', () => tickets.close());
   if (database.dialect === 'postgres' && config.databaseUrl) {
     publishInvalidations(app.searchCache, database.db, app.log);
     const stopListening = await listenForInvalidations(app.searchCache, config.databaseUrl, app.log);

@@ -30,5 +30,5 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 // Loading the ticket font takes ~0.5 s: do it before the first traveller waits for it.
-await warmUpTicketRenderer();
+await (config.ticketWorkers ? app.tickets.ready() : warmUpTicketRenderer());
 await app.listen({ port: config.port, host: config.host });

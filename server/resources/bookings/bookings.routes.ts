@@ -21,7 +21,7 @@ import {
   findTrip,
 } from './bookings.repository.ts';
 import { isTooLarge, recogniseImage } from './image-check.ts';
-import { ticketPdf } from './ticket.ts';
+import { ticketData } from './ticket.ts';
 import { removeUpload, storeUpload } from './uploads.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -127,7 +127,7 @@ export async function bookingRoutes(app: FastifyInstance) {
 
       let pdfBlob: string | null = null;
       try {
-        pdfBlob = (await ticketPdf(result.booking, trip)).toString('base64');
+        pdfBlob = (await app.tickets.render(ticketData(result.booking, trip))).toString('base64');
       } catch (error) {
         request.log.error({ err: error }, 'ticket PDF failed');
       }
@@ -170,7 +170,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       const booking = (await findByTicket(db, ticketId, phone)).find((b) => !b.isCancelled);
       if (!booking || !booking.tripId)
         throw notFound('No live booking matches this ticket ID and phone number.');
-      const pdf = await ticketPdf(booking, booking.tripId as Record<string, any>);
+      const pdf = await app.tickets.render(ticketData(booking, booking.tripId as Record<string, any>));
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="ticket-${booking.ticketId}.pdf"`)

@@ -1,6 +1,6 @@
 // The ticket PDF of a booking, from the booking and its populated trip.
 import type { Document } from '../crud/row-mapper.ts';
-import { renderTicket, type TicketData } from '../../tickets/ticket-pdf.ts';
+import type { TicketData } from '../../tickets/ticket-pdf.ts';
 import { CURRENCY } from '../../../shared/rules.ts';
 import type { PassengerInfo } from './booking-mapper.ts';
 
@@ -25,5 +25,3 @@ export function ticketData(booking: Document, trip: Populated): TicketData {
     bookingDate: String(booking.bookingDate),
   };
 }
-
-export const ticketPdf = (booking: Document, trip: Populated) => renderTicket(ticketData(booking, trip));

@@ -57,6 +57,9 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
     LOOKUP_RATE_LIMIT_PER_IP: '1000',
     LOG_LEVEL: 'silent',
+    // Tickets render on the main thread in tests (a worker per test app would cost a font load each);
+    // tests/server/ticket-pool.test.ts covers the worker pool.
+    TICKET_WORKERS: '0',
     ...env,
   });
   const database = openDatabase(config);
@@ -81,7 +84,11 @@ export const STAFF = { email: 'staff@rihla.test', password: 'secret123' };
 
 /** Creates a staff account and answers an access token for it. */
 export async function staffToken(t: TestApp, who = STAFF): Promise<string> {
-  const exists = await t.database.db.selectFrom('users').select('id').where('email', '=', who.email).executeTakeFirst();
+  const exists = await t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', who.email)
+    .executeTakeFirst();
   if (!exists) {
     await createUser(t.database.db, {
       username: who.email.split('@')[0],
@@ -102,8 +109,10 @@ export function client(t: TestApp, token?: string) {
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   return {
     get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers, payload: payload as object }),
-    patch: (url: string, payload?: unknown) => t.app.inject({ method: 'PATCH', url, headers, payload: payload as object }),
+    post: (url: string, payload?: unknown) =>
+      t.app.inject({ method: 'POST', url, headers, payload: payload as object }),
+    patch: (url: string, payload?: unknown) =>
+      t.app.inject({ method: 'PATCH', url, headers, payload: payload as object }),
     delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers }),
   };
 }
