@@ -1,0 +1,124 @@
+// Cancel a reservation: hints for the ticket id and the phone, submit disabled until both are valid,
+// the results overlay, the confirmation question, the success message and the cleared list.
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { en as m } from '../../shared/i18n/public/en.ts';
+import CancelReservation from '../../public-site/pages/CancelReservation.tsx';
+import type { BookingMatch } from '../../public-site/lib/types.ts';
+import { answerFetch, renderAt, tomorrow } from './helpers.tsx';
+
+const TICKET = '1234567890123';
+const booking: BookingMatch = {
+  _id: 'b1',
+  ticketId: TICKET,
+  passengerInfo: { firstName: 'Amna', lastName: 'Osman', phone: '0912345678' },
+  seats: [4, 9],
+  totalTicketPrice: [60000],
+  isCancelled: false,
+  bookingDate: new Date().toISOString(),
+  trip: {
+    _id: 't1',
+    trip_date: tomorrow(),
+    trip_boarding_time: '7:00 pm',
+    origin_city: 'Khartoum',
+    destination_city: 'Kassala',
+    company_name: 'Nile Express',
+    bus_number: 'KH-1201',
+  },
+};
+
+const submit = () => screen.getByRole('button', { name: m.cancel.submit }) as HTMLButtonElement;
+const type = (label: string, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('cancel reservation form', () => {
+  it('shows the hints and keeps submit disabled until both fields are valid', () => {
+    answerFetch({});
+    renderAt('/cancel-reservation', <CancelReservation />);
+    expect(screen.getByText(m.cancel.bothRequired)).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+
+    type(m.cancel.ticketId, '12345');
+    expect(screen.getByText(m.cancel.ticketHint)).toBeTruthy();
+    type(m.cancel.phone, '0912');
+    expect(screen.getByText(m.cancel.phoneHint)).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+
+    type(m.cancel.ticketId, TICKET);
+    expect(screen.queryByText(m.cancel.ticketHint)).toBeNull();
+    expect(submit().disabled).toBe(true);
+    type(m.cancel.phone, '٠٩١٢٣٤٥٦٧٨');
+    expect(screen.queryByText(m.cancel.phoneHint)).toBeNull();
+    expect(screen.queryByText(m.cancel.bothRequired)).toBeNull();
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('says when no booking matches, and when the lookup fails', async () => {
+    let status = 200;
+    answerFetch({ '/api/bookings/filterBookings': () => ({ status, body: [] }) });
+    renderAt('/cancel-reservation', <CancelReservation />);
+    type(m.cancel.ticketId, TICKET);
+    type(m.cancel.phone, '0912345678');
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(m.cancel.notFound);
+    status = 500;
+    fireEvent.click(submit());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(m.cancel.failed));
+  });
+
+  it('asks for confirmation, cancels with the ticket id and phone, then clears the list', async () => {
+    const calls = answerFetch({
+      '/api/bookings/filterBookings': { body: [booking] },
+      '/api/bookings/cancelBooking/b1': { body: { ...booking, isCancelled: true } },
+    });
+    renderAt('/cancel-reservation', <CancelReservation />);
+    type(m.cancel.ticketId, TICKET);
+    type(m.cancel.phone, '0912345678');
+    fireEvent.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: m.cancel.resultsTitle });
+    const text = dialog.textContent!;
+    for (const part of [
+      'Amna Osman',
+      '0912345678',
+      '4, 9',
+      '60,000 SDG',
+      TICKET,
+      m.cancel.active,
+      'Khartoum to Kassala',
+    ]) {
+      expect(text).toContain(part);
+    }
+    fireEvent.click(screen.getByRole('button', { name: m.cancel.cancelButton }));
+    expect(screen.getByText(m.cancel.confirmQuestion)).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe(m.cancel.confirmNo);
+    fireEvent.click(screen.getByRole('button', { name: m.cancel.confirmYes }));
+
+    await screen.findByText(`Booking ${TICKET} has been successfully canceled.`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const cancel = calls.find((call) => call.url.pathname === '/api/bookings/cancelBooking/b1')!;
+    expect(cancel.init?.method).toBe('PATCH');
+    expect(JSON.parse(String(cancel.init?.body))).toEqual({ ticketId: TICKET, phone: '0912345678' });
+  });
+
+  it('shows the failure message of section 8 when cancelling fails', async () => {
+    answerFetch({
+      '/api/bookings/filterBookings': { body: [booking] },
+      '/api/bookings/cancelBooking/b1': { status: 500, body: { message: 'boom' } },
+    });
+    renderAt('/cancel-reservation', <CancelReservation />);
+    type(m.cancel.ticketId, TICKET);
+    type(m.cancel.phone, '0912345678');
+    fireEvent.click(submit());
+    await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: m.cancel.cancelButton }));
+    fireEvent.click(screen.getByRole('button', { name: m.cancel.confirmYes }));
+    expect((await screen.findByRole('alert')).textContent).toBe(m.cancel.cancelFailed);
+  });
+});

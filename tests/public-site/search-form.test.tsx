@@ -1,0 +1,115 @@
+// The find-and-book page: 'All fields are required.', the city filter, results hiding the form, the
+// no-trips message and the search failure message (spec sections 2, 5 and 8).
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { en as m } from '../../shared/i18n/public/en.ts';
+import CreateBooking from '../../public-site/pages/CreateBooking.tsx';
+import { answerFetch, demoTrip, renderAt, tomorrow } from './helpers.tsx';
+
+const cities = {
+  '/api/origins/getAllOrigins': {
+    body: [
+      { _id: 'o1', origin_city: 'Khartoum' },
+      { _id: 'o2', origin_city: 'Kassala' },
+    ],
+  },
+  '/api/destination/getAllDestinations': {
+    body: [
+      { _id: 'd1', destination_city: 'Khartoum' },
+      { _id: 'd2', destination_city: 'Kassala' },
+    ],
+  },
+};
+
+async function chooseCity(label: string, typed: string, option: string) {
+  const box = screen.getByRole('combobox', { name: label });
+  fireEvent.input(box, { target: { value: typed } });
+  fireEvent.click(screen.getByRole('option', { name: option }));
+}
+
+async function fillSearch() {
+  await screen.findByRole('combobox', { name: m.search.origin });
+  await chooseCity(m.search.origin, 'khar', 'Khartoum');
+  await chooseCity(m.search.destination, 'kas', 'Kassala');
+  fireEvent.input(screen.getByLabelText(m.search.date), { target: { value: tomorrow() } });
+  fireEvent.click(screen.getByRole('button', { name: m.search.submit }));
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('find and book', () => {
+  it("says 'All fields are required.' and does not search when a field is missing", async () => {
+    const calls = answerFetch(cities);
+    renderAt('/create-booking', <CreateBooking />);
+    await screen.findByRole('combobox', { name: m.search.origin });
+    fireEvent.click(screen.getByRole('button', { name: m.search.submit }));
+    expect(screen.getByRole('alert').textContent).toBe(m.search.allRequired);
+
+    await chooseCity(m.search.origin, 'Khartoum', 'Khartoum');
+    fireEvent.click(screen.getByRole('button', { name: m.search.submit }));
+    expect(screen.getByRole('alert').textContent).toBe(m.search.allRequired);
+    expect(calls.some((call) => call.url.pathname.includes('filterTrips'))).toBe(false);
+  });
+
+  it("filters the city list and shows 'No cities found.' when nothing matches", async () => {
+    answerFetch(cities);
+    renderAt('/create-booking', <CreateBooking />);
+    const origin = await screen.findByRole('combobox', { name: m.search.origin });
+    fireEvent.input(origin, { target: { value: 'kas' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Kassala']);
+    fireEvent.input(origin, { target: { value: 'Paris' } });
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(screen.getByText(m.search.noCities)).toBeTruthy();
+    // Arrow keys and Enter choose from the list too.
+    fireEvent.input(origin, { target: { value: 'k' } });
+    fireEvent.keyDown(origin, { key: 'ArrowDown' });
+    fireEvent.keyDown(origin, { key: 'Enter' });
+    expect((origin as HTMLInputElement).value).toBe('Kassala');
+  });
+
+  it('searches with the chosen ids, hides the form and shows result cards', async () => {
+    const calls = answerFetch({ ...cities, '/api/trips/filterTrips': { body: [demoTrip()] } });
+    renderAt('/create-booking', <CreateBooking />);
+    await fillSearch();
+    await screen.findByRole('heading', { name: m.search.resultsTitle });
+
+    const search = calls.find((call) => call.url.pathname.endsWith('filterTrips'))!.url.searchParams;
+    expect(Object.fromEntries(search)).toEqual({ origin: 'o1', destination: 'd2', date: tomorrow() });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    const card = screen.getByRole('article', { name: 'Khartoum to Kassala' });
+    expect(card.textContent).toContain('Nile Express');
+    expect(card.textContent).toContain('30,000 SDG');
+    expect(card.textContent).toContain('9:00 am');
+    expect(screen.getByRole('link', { name: m.trip.reserveSeat }).getAttribute('href')).toBe(
+      '/trip-details/trip1',
+    );
+    // The search is kept in the address, so coming back shows the same results.
+    expect(location.search).toContain('origin=o1');
+
+    fireEvent.click(screen.getByRole('button', { name: m.search.newSearch }));
+    expect(screen.getByRole('combobox', { name: m.search.origin })).toBeTruthy();
+  });
+
+  it('shows the dismissible no-trips message, and the failure message', async () => {
+    let fail = false;
+    answerFetch({
+      ...cities,
+      '/api/trips/filterTrips': () => (fail ? { status: 500, body: {} } : { body: [] }),
+    });
+    renderAt('/create-booking', <CreateBooking />);
+    await fillSearch();
+    const message = await screen.findByText(m.search.noTripsText);
+    expect(screen.getByRole('combobox', { name: m.search.origin })).toBeTruthy(); // form still there
+    const notice = message.closest('.notice') as HTMLElement;
+    fireEvent.click(notice.querySelector('button')!);
+    expect(screen.queryByText(m.search.noTripsText)).toBeNull();
+
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: m.search.submit }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(m.search.failed));
+  });
+});
