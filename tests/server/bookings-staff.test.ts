@@ -1,0 +1,153 @@
+// Staff reads: getAllBookings and getBooking with the trip populated as getTrip shows it (bus, company,
+// cities, price), paging with X-Total-Count, filters; and a trip's passenger list by seat.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { makeTrip } from './helpers/fixtures.ts';
+import { book, type Booking, PASSENGER } from './helpers/bookings.ts';
+
+describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let made: Awaited<ReturnType<typeof makeTrip>>;
+  let bookings: Booking[];
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await staffToken(t);
+    made = await makeTrip(t, token, { seats: 20, price: 900 });
+    bookings = [];
+    // One after the other, so bookingDate orders them.
+    for (const seats of [[1], [2, 3], [4], [5, 6, 7], [8]]) bookings.push(await book(t, made.trip, seats));
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 without a token', async () => {
+    for (const url of ['/api/bookings/getAllBookings', `/api/bookings/getBooking/${bookings[0]._id}`]) {
+      const response = await client(t).get(url);
+      expect(response.statusCode).toBe(401);
+      expect(response.body).not.toContain(bookings[0].ticketId);
+    }
+  });
+
+  it('lists bookings with tripId populated like getTrip, newest first, with X-Total-Count', async () => {
+    const response = await client(t, token).get('/api/bookings/getAllBookings');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBe('5');
+    const list = response.json();
+    expect(list.map((b: Booking) => b._id)).toEqual(bookings.map((b) => b._id).reverse());
+    const trip = list[0].tripId;
+    expect(trip).toMatchObject({
+      _id: made.trip._id,
+      trip_date: made.trip.trip_date,
+      trip_boarding_time: '9:00 am',
+      busId: {
+        _id: made.bus._id,
+        bus_number: made.bus.bus_number,
+        bus_number_of_seats: 20,
+        bus_owner_companyId: { _id: made.company._id, company_name: made.company.company_name },
+      },
+      trip_originId: { origin_city: made.origin.origin_city },
+      trip_destinationId: { destination_city: made.destination.destination_city },
+      trip_ticket_priceId: { price: 900 },
+      isCancelled: false,
+    });
+    expect([...trip.bookedSeats].sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(list[0]).toMatchObject({ passengerInfo: PASSENGER, seats: [8], totalTicketPrice: [900] });
+  });
+
+  it('pages with _start/_end and counts all matches in X-Total-Count', async () => {
+    const staff = client(t, token);
+    const page = await staff.get('/api/bookings/getAllBookings?_start=1&_end=3&_sort=bookingDate&_order=ASC');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-total-count']).toBe('5');
+    expect(page.json().map((b: Booking) => b._id)).toEqual([bookings[1]._id, bookings[2]._id]);
+    const last = await staff.get(
+      '/api/bookings/getAllBookings?_start=4&_end=10&_sort=bookingDate&_order=ASC',
+    );
+    expect(last.json().map((b: Booking) => b._id)).toEqual([bookings[4]._id]);
+  });
+
+  it('filters by trip, by ticket id text and by cancellation', async () => {
+    const staff = client(t, token);
+    const other = await makeTrip(t, token, { seats: 4 });
+    const elsewhere = await book(t, other.trip, [1]);
+    const byTrip = await staff.get(`/api/bookings/getAllBookings?tripId=${other.trip._id}`);
+    expect(byTrip.json().map((b: Booking) => b._id)).toEqual([elsewhere._id]);
+    expect(byTrip.headers['x-total-count']).toBe('1');
+
+    const byText = await staff.get(`/api/bookings/getAllBookings?q=${bookings[2].ticketId}`);
+    expect(byText.json().map((b: Booking) => b._id)).toEqual([bookings[2]._id]);
+
+    expect((await staff.patch(`/api/bookings/cancelBooking/${elsewhere._id}`)).statusCode).toBe(200);
+    const cancelled = await staff.get('/api/bookings/getAllBookings?isCancelled=true');
+    expect(cancelled.json().map((b: Booking) => b._id)).toEqual([elsewhere._id]);
+  });
+
+  it('answers one booking by _id, populated, and 404 for an unknown one', async () => {
+    const staff = client(t, token);
+    const response = await staff.get(`/api/bookings/getBooking/${bookings[3]._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      ...bookings[3],
+      tripId: {
+        _id: made.trip._id,
+        busId: { bus_owner_companyId: { company_name: made.company.company_name } },
+        trip_originId: { origin_city: made.origin.origin_city },
+        trip_ticket_priceId: { price: 900 },
+      },
+    });
+    const missing = await staff.get('/api/bookings/getBooking/no-such-booking');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toEqual(expect.any(String));
+  });
+
+  it('has no generic update call for bookings (only cancel)', async () => {
+    const response = await client(t, token).patch(`/api/bookings/updateBooking/${bookings[0]._id}`, {
+      seats: [9],
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("lists a trip's passengers by seat, live before cancelled, for staff only", async () => {
+    const { trip } = await makeTrip(t, token, { seats: 8 });
+    const omer = await book(t, trip, [5, 2], {
+      passengerInfo: JSON.stringify({ firstName: 'Omer', lastName: 'Ali', phone: '0923456789' }),
+    });
+    const fatima = await book(t, trip, [1]);
+    const staff = client(t, token);
+    expect((await staff.patch(`/api/bookings/cancelBooking/${fatima._id}`)).statusCode).toBe(200);
+
+    expect((await client(t).get(`/api/trips/passengers/${trip._id}`)).statusCode).toBe(401);
+    const response = await staff.get(`/api/trips/passengers/${trip._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      {
+        seat: 2,
+        name: 'Omer Ali',
+        phone: '0923456789',
+        ticketId: omer.ticketId,
+        isCancelled: false,
+        bookingId: omer._id,
+      },
+      {
+        seat: 5,
+        name: 'Omer Ali',
+        phone: '0923456789',
+        ticketId: omer.ticketId,
+        isCancelled: false,
+        bookingId: omer._id,
+      },
+      {
+        seat: 1,
+        name: 'Fatima Hassan',
+        phone: PASSENGER.phone,
+        ticketId: fatima.ticketId,
+        isCancelled: true,
+        bookingId: fatima._id,
+      },
+    ]);
+    expect((await staff.get('/api/trips/passengers/no-such-trip')).statusCode).toBe(404);
+    const { trip: empty } = await makeTrip(t, token, { seats: 4 });
+    expect((await staff.get(`/api/trips/passengers/${empty._id}`)).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,189 @@
+// Payment proofs: recognised by their bytes (never the name or declared type), at most 5 MB, stored under a
+// generated name in DATA_DIR/uploads, served to signed-in staff only.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { makeTrip } from './helpers/fixtures.ts';
+import { bookingFields, postBooking, storedCounts, type TripDoc, uploadedFiles } from './helpers/bookings.ts';
+import { GIF, JPEG, makePng, PNG, pngClaiming, WEBP } from './helpers/images.ts';
+import { multipart } from './helpers/multipart.ts';
+
+const MB = 1024 * 1024;
+const GENERATED_NAME =
+  /^\/api\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
+
+/** A real PNG followed by filler bytes, `size` bytes in all (viewers ignore data after IEND). */
+const paddedPng = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length, 0x20)]);
+
+describe.each(dialects)('payment proofs (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let trip: TripDoc;
+  let seat = 0;
+  const nextSeat = () => ++seat;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await staffToken(t);
+    trip = (await makeTrip(t, token, { seats: 100, price: 700 })).trip;
+  });
+  afterAll(() => t.close());
+
+  const upload = (data: Buffer, filename: string, contentType: string) =>
+    postBooking(t, bookingFields(trip, [nextSeat()]), { filename, contentType, data });
+
+  it.each([
+    ['a PNG named x.txt and sent as text/plain', PNG, 'x.txt', 'text/plain', 'png'],
+    [
+      'a JPEG named photo.heic and sent as octet-stream',
+      JPEG,
+      'photo.heic',
+      'application/octet-stream',
+      'jpg',
+    ],
+    ['a WebP with no extension', WEBP, 'screenshot', 'image/webp', 'webp'],
+  ])(
+    'accepts %s, stored under a generated name with the right type',
+    async (_case, data, filename, type, ext) => {
+      const response = await upload(data, filename, type);
+      expect(response.statusCode, response.body).toBe(201);
+      const url: string = response.json().booking.bankakScreenshot;
+      expect(url).toMatch(GENERATED_NAME);
+      expect(url.endsWith(`.${ext}`)).toBe(true);
+      expect(url).not.toContain(filename);
+      const name = url.split('/').pop()!;
+      expect(fs.readFileSync(path.join(t.dataDir, 'uploads', name))).toEqual(data);
+    },
+  );
+
+  it('never uses the client file name, even one that tries to leave the uploads folder', async () => {
+    const response = await upload(PNG, '../../../escaped.png', 'image/png');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().booking.bankakScreenshot).toMatch(GENERATED_NAME);
+    expect(fs.existsSync(path.join(t.dataDir, 'escaped.png'))).toBe(false);
+    expect(fs.existsSync(path.join(path.dirname(t.dataDir), 'escaped.png'))).toBe(false);
+    expect(uploadedFiles(t).every((name) => !name.includes('escaped'))).toBe(true);
+  });
+
+  it.each([
+    [
+      'text bytes named x.png and sent as image/png',
+      Buffer.from('just some text, not a picture'),
+      'x.png',
+      'image/png',
+    ],
+    [
+      'a PDF named proof.jpg',
+      Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      'proof.jpg',
+      'image/jpeg',
+    ],
+    ['a GIF (an image, but not one of JPEG, PNG, WebP)', GIF, 'proof.gif', 'image/gif'],
+    [
+      'an HTML page named proof.png',
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'proof.png',
+      'image/png',
+    ],
+  ])('answers 415 for %s, storing nothing', async (_case, data, filename, type) => {
+    const before = await storedCounts(t);
+    const files = uploadedFiles(t);
+    const response = await upload(data, filename, type);
+    expect(response.statusCode, response.body).toBe(415);
+    expect(response.json().message).toMatch(/JPEG, PNG, WebP/);
+    expect(await storedCounts(t)).toEqual(before);
+    expect(uploadedFiles(t)).toEqual(files);
+  });
+
+  it('answers 413 for a file over 5 MB, storing nothing', async () => {
+    const before = await storedCounts(t);
+    const files = uploadedFiles(t);
+    const response = await upload(paddedPng(5 * MB + 1), 'big.png', 'image/png');
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().message).toMatch(/5 MB/);
+    expect(await storedCounts(t)).toEqual(before);
+    expect(uploadedFiles(t)).toEqual(files);
+  });
+
+  it('accepts a file of exactly 5 MB', async () => {
+    const response = await upload(paddedPng(5 * MB), 'large.png', 'image/png');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().booking.bankakScreenshot).toMatch(GENERATED_NAME);
+  });
+
+  it('answers 413 for a small PNG whose header claims a huge picture (decompression bomb)', async () => {
+    const before = await storedCounts(t);
+    const response = await upload(pngClaiming(20_000, 20_000), 'bomb.png', 'image/png');
+    expect(response.statusCode, response.body).toBe(413);
+    expect(await storedCounts(t)).toEqual(before);
+    // A genuine, larger screenshot is fine.
+    expect((await upload(makePng(1080, 40), 'screen.png', 'image/png')).statusCode).toBe(201);
+  });
+
+  it('treats an empty file part (a form sent with no file chosen) as no payment proof', async () => {
+    const response = await upload(Buffer.alloc(0), '', 'application/octet-stream');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().booking.bankakScreenshot).toBeNull();
+  });
+
+  it('answers 413, never 500, for two files in one form, storing nothing', async () => {
+    const before = await storedCounts(t);
+    const fields = bookingFields(trip, [nextSeat()]);
+    const first = multipart(fields, { filename: 'a.png', contentType: 'image/png', data: PNG });
+    const second = multipart({}, { filename: 'b.png', contentType: 'image/png', data: PNG });
+    // Splice the second form's file part in before the first form's closing boundary.
+    const boundary = first.headers['content-type'].split('boundary=')[1];
+    const secondBoundary = second.headers['content-type'].split('boundary=')[1];
+    const secondPart = second.payload
+      .toString('latin1')
+      .replaceAll(secondBoundary, boundary)
+      .replace(`--${boundary}--\r\n`, '');
+    const payload = Buffer.concat([
+      first.payload.subarray(0, first.payload.length - `--${boundary}--\r\n`.length),
+      Buffer.from(secondPart, 'latin1'),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/createBooking',
+      headers: first.headers,
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().message).toEqual(expect.any(String));
+    expect(await storedCounts(t)).toEqual(before);
+  });
+
+  it('serves the proof at its bankakScreenshot path to staff only, with the same bytes', async () => {
+    const response = await upload(JPEG, 'bankak.jpg', 'image/jpeg');
+    expect(response.statusCode, response.body).toBe(201);
+    const url: string = response.json().booking.bankakScreenshot;
+
+    const anonymous = await client(t).get(url);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.rawPayload.equals(JPEG)).toBe(false);
+    const forged = await client(t, 'not.a.token').get(url);
+    expect(forged.statusCode).toBe(401);
+
+    const staff = await client(t, token).get(url);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.headers['content-type']).toBe('image/jpeg');
+    expect(staff.headers['x-content-type-options']).toBe('nosniff');
+    expect(staff.rawPayload.equals(JPEG)).toBe(true);
+  });
+
+  it.each([
+    '/api/uploads/..%2Frihla.db',
+    '/api/uploads/..%2F..%2Frihla.db',
+    '/api/uploads/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/api/uploads/rihla.db',
+    '/api/uploads/..',
+    '/api/uploads/00000000-0000-0000-0000-000000000000.png',
+    '/api/uploads/00000000-0000-0000-0000-000000000000.png%00.db',
+  ])('answers 404 to staff for %s, never a file outside the uploads', async (url) => {
+    const response = await client(t, token).get(url);
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.body).not.toContain('SQLite format');
+  });
+});
