@@ -26,6 +26,8 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
       record={version > 0 ? empty : undefined}
       validate={validate}
       warnWhenUnsavedChanges
+      // Our messages, in the page's language, rather than the browser's own bubbles (type=email, max…).
+      noValidate
     >
       {banner && (
         <Alert severity="success" role="status" sx={{ mb: 2, width: '100%' }}>

@@ -1,0 +1,37 @@
+// Renders a back-office screen the way the app does: react-admin's context with our dataProvider (over a
+// fake fetch), our i18nProvider, a memory router at `path`, and the notification area.
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import {
+  AdminContext,
+  memoryStore,
+  Notification,
+  ResourceContextProvider,
+  TestMemoryRouter,
+} from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { createSession } from '../../../admin/auth/session.ts';
+import { createDataProvider } from '../../../admin/data/dataProvider.ts';
+import { createI18nProvider } from '../../../admin/i18n/i18nProvider.ts';
+
+export async function renderAdmin(
+  { resource, path, route = '*' }: { resource: string; path: string; route?: string },
+  fetch: typeof globalThis.fetch,
+  screen: ReactNode,
+) {
+  const session = createSession({ fetch, hasSessionHint: () => false });
+  await session.login('amna@rihla.test', 'secret123');
+  const dataProvider = createDataProvider(session);
+  return render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('en')} store={memoryStore()}>
+        <ResourceContextProvider value={resource}>
+          <Routes>
+            <Route path={route} element={screen} />
+          </Routes>
+        </ResourceContextProvider>
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
