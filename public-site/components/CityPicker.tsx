@@ -15,7 +15,7 @@ interface Props {
 const fold = (text: string) => text.trim().toLocaleLowerCase();
 
 export function CityPicker({ label, cities, value, onChange }: Props) {
-  const { m } = useI18n();
+  const { m, lang } = useI18n();
   const id = useId();
   const listId = `${id}-list`;
   const selected = cities.find((city) => city.id === value);
@@ -27,11 +27,13 @@ export function CityPicker({ label, cities, value, onChange }: Props) {
   const shown = text ?? selectedName;
   const matches = useMemo(() => {
     const query = fold(text ?? '');
-    if (!query) return cities;
-    return cities.filter(
-      (city) => fold(cityName(city.name, m)).includes(query) || fold(city.name).includes(query),
-    );
-  }, [cities, text, m]);
+    const collator = new Intl.Collator(lang);
+    return cities
+      .filter(
+        (city) => !query || fold(cityName(city.name, m)).includes(query) || fold(city.name).includes(query),
+      )
+      .sort((a, b) => collator.compare(cityName(a.name, m), cityName(b.name, m)));
+  }, [cities, text, m, lang]);
 
   const choose = (city: City) => {
     onChange(city.id);

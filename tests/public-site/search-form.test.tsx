@@ -64,11 +64,12 @@ describe('find and book', () => {
     fireEvent.input(origin, { target: { value: 'Paris' } });
     expect(screen.queryAllByRole('option')).toHaveLength(0);
     expect(screen.getByText(m.search.noCities)).toBeTruthy();
-    // Arrow keys and Enter choose from the list too.
+    // Cities are listed alphabetically; arrow keys and Enter choose from the list too.
     fireEvent.input(origin, { target: { value: 'k' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Kassala', 'Khartoum']);
     fireEvent.keyDown(origin, { key: 'ArrowDown' });
     fireEvent.keyDown(origin, { key: 'Enter' });
-    expect((origin as HTMLInputElement).value).toBe('Kassala');
+    expect((origin as HTMLInputElement).value).toBe('Khartoum');
   });
 
   it('searches with the chosen ids, hides the form and shows result cards', async () => {
