@@ -1,9 +1,17 @@
-// Reference data made through the real API, as staff would: a company, a bus, cities, a price, a trip.
+// Reference data made through the real API, as staff would: a company, a bus, cities, a price, a trip;
+// and valid bodies for every plain resource, fresh unique values each time.
 import { expect } from 'vitest';
 import { client, type TestApp } from './test-app.ts';
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+/** A value no other call of this test file has used (unique fields stay unique). */
+export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+let priceCounter = 0;
+/** A price no other call of this test file has used (prices are unique). */
+export const uniquePrice = () => 50_000 + ++priceCounter * 5;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function futureDate(days = 7): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -15,7 +23,11 @@ export async function createOk(t: TestApp, token: string, url: string, body: Rec
   return response.json();
 }
 
-export async function makeTrip(t: TestApp, token: string, options: { seats?: number; price?: number; date?: string; time?: string } = {}) {
+export async function makeTrip(
+  t: TestApp,
+  token: string,
+  options: { seats?: number; price?: number; date?: string; time?: string } = {},
+) {
   const id = unique();
   const company = await createOk(t, token, '/api/companies/createCompany', {
     company_name: `Company ${id}`,
@@ -31,8 +43,12 @@ export async function makeTrip(t: TestApp, token: string, options: { seats?: num
     date_ofLast_oil_service: '2026-10-01',
   });
   const origin = await createOk(t, token, '/api/origins/createOrigin', { origin_city: `Origin ${id}` });
-  const destination = await createOk(t, token, '/api/destination/createDestination', { destination_city: `Dest ${id}` });
-  const price = await createOk(t, token, '/api/prices/createPrice', { price: options.price ?? 1000 + counter });
+  const destination = await createOk(t, token, '/api/destination/createDestination', {
+    destination_city: `Dest ${id}`,
+  });
+  const price = await createOk(t, token, '/api/prices/createPrice', {
+    price: options.price ?? 1000 + counter,
+  });
   const trip = await createOk(t, token, '/api/trips/createTrip', {
     busId: bus._id,
     trip_originId: origin._id,
@@ -42,4 +58,132 @@ export async function makeTrip(t: TestApp, token: string, options: { seats?: num
     trip_ticket_priceId: price._id,
   });
   return { company, bus, origin, destination, price, trip };
+}
+
+/** The documents that other resources refer to: one of each, made through the API. */
+export interface References {
+  company: { _id: string };
+  position: { _id: string };
+  bus: { _id: string };
+  origin: { _id: string };
+  destination: { _id: string };
+  price: { _id: string };
+}
+
+export type PlainResource =
+  | 'companies'
+  | 'buses'
+  | 'employees'
+  | 'positions'
+  | 'origins'
+  | 'destinations'
+  | 'prices'
+  | 'trips'
+  | 'reports'
+  | 'lostItems'
+  | 'enquiries';
+
+/** A valid create body for a resource, with fresh unique values; references point at `refs`. */
+export function validBody(resource: PlainResource, refs: References): Record<string, unknown> {
+  const id = unique();
+  switch (resource) {
+    case 'companies':
+      return {
+        company_name: `Nile Express ${id}`,
+        company_phone: '0912345678',
+        company_email: `office-${id}@nile.example`,
+        company_tin: `TIN-${id}`,
+      };
+    case 'buses':
+      return {
+        bus_number: `KH-${id}`,
+        bus_owner_companyId: refs.company._id,
+        bus_number_of_seats: 45,
+        bus_status: 'In Service',
+        date_ofLast_oil_service: '2026-10-01',
+      };
+    case 'employees':
+      return {
+        employee_full_name: `Mohamed Ahmed ${id}`,
+        employee_national_id: `NID-${id}`,
+        employee_phone_number: '0923456789',
+        employee_emial: `emp-${id}@nile.example`,
+        positionId: refs.position._id,
+      };
+    case 'positions':
+      return { employee_position_title: `Driver ${id}` };
+    case 'origins':
+      return { origin_city: `Khartoum ${id}` };
+    case 'destinations':
+      return { destination_city: `Port Sudan ${id}` };
+    case 'prices':
+      return { price: uniquePrice() };
+    case 'trips':
+      return {
+        busId: refs.bus._id,
+        trip_originId: refs.origin._id,
+        trip_destinationId: refs.destination._id,
+        trip_date: futureDate(3),
+        trip_boarding_time: '9:00 am',
+        trip_ticket_priceId: refs.price._id,
+      };
+    case 'reports':
+      return { report_title: `Flat tyre ${id}`, report_description: 'Bus KH-1 had a flat tyre near Atbara.' };
+    case 'lostItems':
+      return {
+        first_name: 'Fatima',
+        last_name: 'Hassan',
+        phone: '0934567890',
+        email: `fatima-${id}@example.com`,
+        date_of_loss: '2026-11-01',
+        item_type: 'wallet',
+        colour: 'black',
+        description: `A black leather wallet ${id}`,
+      };
+    case 'enquiries':
+      return {
+        first_name: 'Omer',
+        last_name: 'Ali',
+        phone: '0945678901',
+        message: `Do you run trips to Kassala on Fridays? ${id}`,
+      };
+  }
+}
+
+/** One of each referenced document, made through the API with a staff token. */
+export async function makeReferences(t: TestApp, token: string): Promise<References> {
+  const empty = {} as References;
+  const company = await createOk(t, token, '/api/companies/createCompany', validBody('companies', empty));
+  const position = await createOk(t, token, '/api/positions/createPosition', validBody('positions', empty));
+  const bus = await createOk(t, token, '/api/buses/createBus', validBody('buses', { ...empty, company }));
+  const origin = await createOk(t, token, '/api/origins/createOrigin', validBody('origins', empty));
+  const destination = await createOk(
+    t,
+    token,
+    '/api/destination/createDestination',
+    validBody('destinations', empty),
+  );
+  const price = await createOk(t, token, '/api/prices/createPrice', validBody('prices', empty));
+  return { company, position, bus, origin, destination, price };
+}
+
+/** The seven fields of the spec's register form, fresh unique values. */
+export function newUserBody(password = 'secret123') {
+  const id = unique();
+  return {
+    username: `user${id}`,
+    first_name: 'Sara',
+    last_name: 'Idris',
+    phone_number: '0911111111',
+    email: `sara.${id}@rihla.test`,
+    password,
+    password_confirm: password,
+  };
+}
+
+/** No answer may carry password material: neither the password, its hash, nor a field named so. */
+export function expectNoPasswordMaterial(body: string, password?: string) {
+  expect(body).not.toMatch(/password/i);
+  expect(body).not.toMatch(/\$argon2/);
+  if (password) expect(body).not.toContain(password);
 }

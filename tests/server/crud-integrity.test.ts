@@ -1,0 +1,184 @@
+// Integrity of the generic calls: deleting what others still refer to answers 409 naming them and deletes
+// nothing; unique fields answer 409; unknown _ids answer 404 on every resource.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getResource, resources } from '../../shared/registry/index.ts';
+import {
+  createOk,
+  makeReferences,
+  makeTrip,
+  type PlainResource,
+  type References,
+  validBody,
+} from './helpers/fixtures.ts';
+import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+
+const UNKNOWN_ID = '0123456789abcdef01234567';
+
+describe.each(dialects)('integrity (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let refs: References;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await staffToken(t);
+    refs = await makeReferences(t, token);
+  });
+  afterAll(() => t.close());
+
+  const api = () => client(t, token);
+  const path = (resource: string, op: 'one' | 'create' | 'update' | 'remove', id = '') => {
+    const def = getResource(resource);
+    return `${def.api.base}/${def.api[op]}${id ? `/${id}` : ''}`;
+  };
+
+  /** Deleting `id` answers 409 with a message naming `what`, and the document is still there, unchanged. */
+  async function expectDeleteRefused(resource: string, id: string, what: RegExp) {
+    const before = (await api().get(path(resource, 'one', id))).json();
+    const response = await api().delete(path(resource, 'remove', id));
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toMatch(what);
+    const after = await api().get(path(resource, 'one', id));
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual(before);
+  }
+
+  describe('delete while referred to', () => {
+    it('a company with buses: 409 naming the bus; deletable once the bus is gone', async () => {
+      const { company, bus } = await makeTrip(t, token);
+      await expectDeleteRefused('companies', company._id, /bus/);
+      expect((await api().get(path('buses', 'one', bus._id))).statusCode).toBe(200);
+      const lone = await createOk(t, token, path('companies', 'create'), validBody('companies', refs));
+      expect((await api().delete(path('companies', 'remove', lone._id))).statusCode).toBe(200);
+    });
+
+    it('a bus, price, origin or destination used by a trip: 409 naming the trip; the trip is untouched', async () => {
+      const { bus, price, origin, destination, trip } = await makeTrip(t, token);
+      await expectDeleteRefused('buses', bus._id, /trip/);
+      await expectDeleteRefused('prices', price._id, /trip/);
+      await expectDeleteRefused('origins', origin._id, /trip/);
+      await expectDeleteRefused('destinations', destination._id, /trip/);
+      const after = await api().get(path('trips', 'one', trip._id));
+      expect(after.json()).toEqual(trip);
+    });
+
+    it('once the trip is deleted, its bus, price and cities can be deleted, then the company', async () => {
+      const { company, bus, price, origin, destination, trip } = await makeTrip(t, token);
+      expect((await api().delete(path('trips', 'remove', trip._id))).statusCode).toBe(200);
+      for (const [resource, doc] of [
+        ['buses', bus],
+        ['prices', price],
+        ['origins', origin],
+        ['destinations', destination],
+        ['companies', company],
+      ] as const) {
+        const response = await api().delete(path(resource, 'remove', doc._id));
+        expect(response.statusCode, `${resource}: ${response.body}`).toBe(200);
+      }
+    });
+
+    it('a cancelled trip still holds its bus (cancelling is not deleting)', async () => {
+      const { bus, trip } = await makeTrip(t, token);
+      expect((await api().patch(`/api/trips/cancelTrip/${trip._id}`)).statusCode).toBe(200);
+      await expectDeleteRefused('buses', bus._id, /trip/);
+    });
+
+    it('a position held by employees: 409 naming the employee(s)', async () => {
+      const position = await createOk(t, token, path('positions', 'create'), validBody('positions', refs));
+      const withPosition = { ...refs, position };
+      await createOk(t, token, path('employees', 'create'), validBody('employees', withPosition));
+      await createOk(t, token, path('employees', 'create'), validBody('employees', withPosition));
+      await expectDeleteRefused('positions', position._id, /employee/);
+      const message = (await api().delete(path('positions', 'remove', position._id))).json().message;
+      expect(message).toMatch(/2/);
+    });
+  });
+
+  describe('unique fields', () => {
+    const UNIQUE: [PlainResource, string][] = [
+      ['companies', 'company_name'],
+      ['companies', 'company_tin'],
+      ['buses', 'bus_number'],
+      ['employees', 'employee_national_id'],
+      ['positions', 'employee_position_title'],
+      ['origins', 'origin_city'],
+      ['destinations', 'destination_city'],
+      ['prices', 'price'],
+    ];
+
+    it.each(UNIQUE)(
+      '%s: a second document with the same %s answers 409 and is not created',
+      async (resource, field) => {
+        const first = await createOk(t, token, path(resource, 'create'), validBody(resource, refs));
+        const response = await api().post(path(resource, 'create'), {
+          ...validBody(resource, refs),
+          [field]: first[field],
+        });
+        expect(response.statusCode, response.body).toBe(409);
+        expect(response.json().message).toContain(field);
+        expect(response.json().errors).toHaveProperty(field);
+        const def = getResource(resource);
+        const same = await api().get(
+          `${def.api.base}/${def.api.list}?${field}=${encodeURIComponent(String(first[field]))}`,
+        );
+        expect(same.json()).toHaveLength(1);
+      },
+    );
+
+    it.each(UNIQUE)(
+      '%s: updating %s to a value another document has answers 409; keeping its own is fine',
+      async (resource, field) => {
+        const first = await createOk(t, token, path(resource, 'create'), validBody(resource, refs));
+        const second = await createOk(t, token, path(resource, 'create'), validBody(resource, refs));
+        const taken = await api().patch(path(resource, 'update', second._id), { [field]: first[field] });
+        expect(taken.statusCode).toBe(409);
+        expect((await api().get(path(resource, 'one', second._id))).json()).toEqual(second);
+        const own = await api().patch(path(resource, 'update', second._id), { [field]: second[field] });
+        expect(own.statusCode).toBe(200);
+      },
+    );
+
+    it('a unique value compares after trimming', async () => {
+      const first = await createOk(t, token, path('buses', 'create'), validBody('buses', refs));
+      const response = await api().post(path('buses', 'create'), {
+        ...validBody('buses', refs),
+        bus_number: `  ${first.bus_number} `,
+      });
+      expect(response.statusCode).toBe(409);
+    });
+  });
+
+  describe('unknown _id', () => {
+    // Every resource of issue 2 (bookings are the next issue), each generated or hand-made read/update/delete.
+    const cases = resources
+      .filter((def) => def.name !== 'bookings')
+      .flatMap((def) =>
+        (['one', 'update', 'remove'] as const)
+          .filter((op) => def.api[op])
+          .map((op) => ({ name: def.name, op, url: `${def.api.base}/${def.api[op]}/${UNKNOWN_ID}` })),
+      );
+
+    it.each(cases)('$name $op answers 404 with a message', async ({ op, url }) => {
+      const response =
+        op === 'one'
+          ? await api().get(url)
+          : op === 'update'
+            ? await api().patch(url, {})
+            : await api().delete(url);
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json().message).toBeTruthy();
+      expect(response.json().message).not.toMatch(/No such call/);
+    });
+
+    it('an update of an unknown _id with a valid body answers 404 and creates nothing', async () => {
+      const response = await api().patch(path('origins', 'update', UNKNOWN_ID), { origin_city: 'Nowhere' });
+      expect(response.statusCode).toBe(404);
+      expect((await api().get('/api/origins/getAllOrigins?origin_city=Nowhere')).json()).toEqual([]);
+    });
+
+    it('cancelTrip of an unknown _id answers 404', async () => {
+      const response = await api().patch(`/api/trips/cancelTrip/${UNKNOWN_ID}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBeTruthy();
+    });
+  });
+});

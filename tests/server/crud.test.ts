@@ -1,0 +1,232 @@
+// The generic calls of every plain resource (server/resources/crud): create 201, getAll, get by _id,
+// PATCH partial update 200, delete 200 with the deleted document; field names exactly as the spec spells them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getResource } from '../../shared/registry/index.ts';
+import { type PlainResource, type References, makeReferences, sleep, validBody } from './helpers/fixtures.ts';
+import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+
+/** Each resource's spec field names (what a created document must carry besides _id) and one PATCH. */
+const CASES: { resource: PlainResource; fields: string[]; patch?: Record<string, unknown> }[] = [
+  {
+    resource: 'companies',
+    fields: ['company_name', 'company_phone', 'company_email', 'company_tin'],
+    patch: { company_phone: '0999999999' },
+  },
+  {
+    resource: 'buses',
+    fields: [
+      'bus_number',
+      'bus_owner_companyId',
+      'bus_number_of_seats',
+      'bus_status',
+      'date_ofLast_oil_service',
+    ],
+    patch: { bus_status: 'Out of Service' },
+  },
+  {
+    resource: 'employees',
+    fields: [
+      'employee_full_name',
+      'employee_national_id',
+      'employee_phone_number',
+      'employee_emial',
+      'positionId',
+    ],
+    patch: { employee_emial: 'new.address@nile.example' },
+  },
+  {
+    resource: 'positions',
+    fields: ['employee_position_title'],
+    patch: { employee_position_title: 'Conductor X' },
+  },
+  { resource: 'origins', fields: ['origin_city'], patch: { origin_city: 'Omdurman X' } },
+  { resource: 'destinations', fields: ['destination_city'], patch: { destination_city: 'Kassala X' } },
+  { resource: 'prices', fields: ['price'], patch: { price: 12_345.5 } },
+  {
+    resource: 'trips',
+    fields: [
+      'busId',
+      'trip_originId',
+      'trip_destinationId',
+      'trip_date',
+      'trip_boarding_time',
+      'trip_ticket_priceId',
+      'bookedSeats',
+      'isCancelled',
+    ],
+    patch: { trip_boarding_time: '7:00 pm' },
+  },
+  {
+    resource: 'reports',
+    fields: ['report_title', 'report_description', 'created_at', 'updated_at'],
+    patch: { report_title: 'Engine checked' },
+  },
+  {
+    resource: 'lostItems',
+    fields: [
+      'first_name',
+      'last_name',
+      'phone',
+      'email',
+      'date_of_loss',
+      'item_type',
+      'colour',
+      'brand',
+      'bus_number',
+      'line_description',
+      'boarding_time',
+      'message_subject',
+      'description',
+      'created_at',
+      'updated_at',
+    ],
+  },
+  {
+    resource: 'enquiries',
+    fields: ['first_name', 'last_name', 'phone', 'message', 'created_at', 'updated_at'],
+  },
+];
+
+/** A written reference answers as the populated document with that _id; every other value as written. */
+function expectDocumentMatches(
+  document: Record<string, any>,
+  body: Record<string, unknown>,
+  resource: string,
+) {
+  const def = getResource(resource);
+  expect(document._id).toEqual(expect.any(String));
+  for (const [name, value] of Object.entries(body)) {
+    if (def.fields[name].kind === 'reference') expect(document[name]._id, name).toBe(value);
+    else expect(document[name], name).toEqual(value);
+  }
+}
+
+describe.each(dialects)('generic CRUD (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let refs: References;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await staffToken(t);
+    refs = await makeReferences(t, token);
+  });
+  afterAll(() => t.close());
+
+  describe.each(CASES)('$resource', ({ resource, fields, patch }) => {
+    const def = getResource(resource);
+    const url = (op: 'list' | 'one' | 'create' | 'update' | 'remove', id = '') =>
+      `${def.api.base}/${def.api[op]}${id ? `/${id}` : ''}`;
+
+    it(`${def.api.create} answers 201 with the document, _id and the spec's field names`, async () => {
+      const body = validBody(resource, refs);
+      const response = await client(t, token).post(url('create'), body);
+      expect(response.statusCode, response.body).toBe(201);
+      const document = response.json();
+      expect(Object.keys(document).sort()).toEqual(['_id', ...fields].sort());
+      expectDocumentMatches(document, body, resource);
+    });
+
+    it(`${def.api.list} answers an array holding the document; ${def.api.one} answers it by _id`, async () => {
+      const created = (await client(t, token).post(url('create'), validBody(resource, refs))).json();
+      const list = await client(t, token).get(url('list'));
+      expect(list.statusCode).toBe(200);
+      expect(Array.isArray(list.json())).toBe(true);
+      expect(list.json()).toContainEqual(created);
+      expect(list.headers['x-total-count']).toBe(String(list.json().length));
+      const one = await client(t, token).get(url('one', created._id));
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toEqual(created);
+    });
+
+    if (patch) {
+      it(`${def.api.update} (PATCH) changes only the fields sent and answers 200 with the document`, async () => {
+        const created = (await client(t, token).post(url('create'), validBody(resource, refs))).json();
+        const response = await client(t, token).patch(url('update', created._id), patch);
+        expect(response.statusCode, response.body).toBe(200);
+        const expected = { ...created, ...patch };
+        if (def.timestamps) expected.updated_at = expect.any(String);
+        expect(response.json()).toEqual(expected);
+        expect((await client(t, token).get(url('one', created._id))).json()).toEqual(response.json());
+      });
+    }
+
+    it(`${def.api.remove} answers 200 with the deleted document, which is then gone`, async () => {
+      const created = (await client(t, token).post(url('create'), validBody(resource, refs))).json();
+      const response = await client(t, token).delete(url('remove', created._id));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(created);
+      expect((await client(t, token).get(url('one', created._id))).statusCode).toBe(404);
+      expect((await client(t, token).get(url('list'))).json()).not.toContainEqual(created);
+    });
+  });
+
+  describe('stored values', () => {
+    it('trims strings, lower-cases emails and keeps phones as 10 plain digits (Arabic-Indic digits read)', async () => {
+      const response = await client(t, token).post('/api/companies/createCompany', {
+        ...validBody('companies', refs),
+        company_name: '   Sudan Star   ',
+        company_email: '  Office@SudanStar.Example ',
+        company_phone: '٠٩١ ٢٣٤-٥٦٧٨',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({
+        company_name: 'Sudan Star',
+        company_email: 'office@sudanstar.example',
+        company_phone: '0912345678',
+      });
+    });
+
+    it('answers numbers as JSON numbers and accepts them as form strings', async () => {
+      const bus = await client(t, token).post('/api/buses/createBus', {
+        ...validBody('buses', refs),
+        bus_number_of_seats: '49',
+      });
+      expect(bus.statusCode).toBe(201);
+      expect(bus.json().bus_number_of_seats).toBe(49);
+      const price = await client(t, token).post('/api/prices/createPrice', { price: '7500.5' });
+      expect(price.statusCode).toBe(201);
+      expect(price.json().price).toBe(7500.5);
+    });
+
+    it('ignores fields the server owns or does not know (_id, isCancelled, bookedSeats, created_at, extras)', async () => {
+      const trip = await client(t, token).post('/api/trips/createTrip', {
+        ...validBody('trips', refs),
+        _id: 'chosen-by-client',
+        isCancelled: true,
+        bookedSeats: [1, 2],
+        somethingElse: 'x',
+      });
+      expect(trip.statusCode).toBe(201);
+      expect(trip.json()._id).not.toBe('chosen-by-client');
+      expect(trip.json().isCancelled).toBe(false);
+      expect(trip.json().bookedSeats).toEqual([]);
+      expect(trip.json()).not.toHaveProperty('somethingElse');
+      const report = await client(t, token).post('/api/reports/createReport', {
+        ...validBody('reports', refs),
+        created_at: '2000-01-01T00:00:00.000Z',
+      });
+      expect(report.json().created_at).not.toBe('2000-01-01T00:00:00.000Z');
+    });
+  });
+
+  describe('reports timestamps', () => {
+    it('carry ISO 8601 created_at and updated_at; an update moves updated_at only', async () => {
+      const before = Date.now();
+      const created = (
+        await client(t, token).post('/api/reports/createReport', validBody('reports', refs))
+      ).json();
+      expect(created.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+      expect(created.updated_at).toBe(created.created_at);
+      expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before - 1000);
+      await sleep(15);
+      const updated = (
+        await client(t, token).patch(`/api/reports/updateReport/${created._id}`, {
+          report_description: 'Fixed.',
+        })
+      ).json();
+      expect(updated.report_description).toBe('Fixed.');
+      expect(updated.created_at).toBe(created.created_at);
+      expect(Date.parse(updated.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
+    });
+  });
+});
