@@ -45,6 +45,10 @@ function clearSessionCookies(reply: FastifyReply) {
 export async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const tags = ['auth'];
+  // Answers here carry access tokens and account details: no browser or proxy may keep a copy.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
 
   app.post(
     '/login',
