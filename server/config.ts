@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Longest life of a cached public trip search answer (ms; writes invalidate it sooner); 0 turns it off. */
   searchCacheMs: number;
+  /** At start, payment proofs older than this with no booking (left by a crash) are removed. */
+  uploadSweepGraceMs: number;
   /** Worker threads rendering ticket PDFs; 0 renders on the main thread. */
   ticketWorkers: number;
   loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: flag(env.SECURE_COOKIES),
     logLevel: env.LOG_LEVEL || 'info',
     searchCacheMs: int(env.SEARCH_CACHE_MS, 60_000),
+    uploadSweepGraceMs: int(env.UPLOAD_SWEEP_GRACE_MS, 10 * 60_000),
     ticketWorkers: int(env.TICKET_WORKERS, Math.max(1, Math.min(4, os.availableParallelism() - 1))),
     loginRateLimit: {
       perIp: int(env.LOGIN_RATE_LIMIT_PER_IP, 20),

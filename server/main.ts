@@ -14,7 +14,7 @@ await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 await ensureFirstStaffAccount(database.db, config, app.log);
 if (config.demoData) await seedDemoData(database.db, app.log);
-const swept = await sweepOrphanUploads(database.db, config.dataDir);
+const swept = await sweepOrphanUploads(database.db, config.dataDir, config.uploadSweepGraceMs);
 if (swept) app.log.warn(`removed ${swept} payment proof(s) left without a booking`);
 
 let closing = false;

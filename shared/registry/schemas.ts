@@ -99,6 +99,14 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
   }
 }
 
+/** An optional field left blank in a form is simply not given. */
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+function optional(schema: z.ZodType) {
+  return z.preprocess(blankToUndefined, schema.optional());
+}
+
 function writableFields(def: ResourceDef) {
   return Object.entries(def.fields).filter(([, field]) => !field.readOnly);
 }
@@ -108,7 +116,7 @@ export function createSchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of writableFields(def)) {
     const schema = fieldSchema(field, def.messages.create);
-    if (schema) shape[name] = field.required ? schema : schema.optional();
+    if (schema) shape[name] = field.required ? schema : optional(schema);
   }
   return z.object(shape);
 }
@@ -118,7 +126,7 @@ export function updateSchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of writableFields(def)) {
     const schema = fieldSchema(field, def.messages.update);
-    if (schema) shape[name] = schema.optional();
+    if (schema) shape[name] = field.required ? schema.optional() : optional(schema);
   }
   return z.object(shape);
 }

@@ -210,7 +210,7 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   app.delete(
     '/deleteBooking/:id',
-    { schema: { tags, params: idParams }, preHandler: requireStaff },
+    { schema: { tags, params: idParams }, onRequest: requireStaff },
     async (request) => {
       const { id } = request.params as { id: string };
       const booking = await findBooking(db, id);

@@ -14,7 +14,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/:name',
     {
       schema: { tags: ['bookings'], params: z.object({ name: z.string().max(64) }) },
-      preHandler: requireStaff,
+      onRequest: requireStaff,
     },
     async (request, reply) => {
       const { name } = request.params as { name: string };

@@ -168,7 +168,8 @@ export function describeReferences(def: ResourceDef, found: Record<string, numbe
     const live = other.fields.isCancelled && name === 'bookings' ? 'live ' : '';
     return `${count} ${live}${count === 1 ? other.singular : other.name}`;
   });
-  return `This ${def.singular} cannot be deleted: ${parts.join(', ')} still refer to it.`;
+  const one = Object.keys(found).length === 1 && Object.values(found)[0] === 1;
+  return `This ${def.singular} cannot be deleted: ${parts.join(', ')} still ${one ? 'refers' : 'refer'} to it.`;
 }
 
 export async function deleteDocument(db: Kysely<any>, def: ResourceDef, id: string) {
