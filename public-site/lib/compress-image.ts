@@ -4,6 +4,7 @@
 import { MAX_UPLOAD_BYTES } from '../../shared/rules.ts';
 
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const SERVER_READS_AS_IS = ['image/heic', 'image/heif'];
 /** Below this an accepted image is sent as it is. */
 export const COMPRESS_ABOVE_BYTES = 1024 * 1024;
 const MAX_SIDE = 2400;
@@ -79,8 +80,11 @@ export async function prepareProof(file: File): Promise<PreparedProof> {
   if (!accepted && !file.type.startsWith('image/')) throw new ProofError('notImage');
   // Large images, and other image types the browser can read (HEIC on iPhones), become a JPEG.
   const jpeg = await toJpeg(file).catch((error: unknown) => {
+    // The server also reads HEIC, which most browsers other than Safari cannot decode: send it as it is.
+    if (SERVER_READS_AS_IS.includes(file.type) && file.size <= MAX_UPLOAD_BYTES) return null;
     throw accepted ? error : new ProofError('notImage');
   });
+  if (!jpeg) return { blob: file, name: file.name, originalSize: file.size };
   const best = accepted && file.size < jpeg.size ? file : jpeg;
   if (best.size > MAX_UPLOAD_BYTES) throw new ProofError('tooLarge');
   return { blob: best, name: best === file ? file.name : jpegName(file.name), originalSize: file.size };

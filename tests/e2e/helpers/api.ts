@@ -22,13 +22,20 @@ export function tomorrow(): string {
   return new Date(Date.parse(`${khartoumToday()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function staffToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(STAFF),
-  });
-  return (await json<{ access_token: string }>(response)).access_token;
+const tokens = new Map<string, Promise<string>>();
+
+/** One sign-in per server: the login rate limit counts every attempt. */
+export function staffToken(url: string): Promise<string> {
+  if (!tokens.has(url)) {
+    const login = fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(STAFF),
+    }).then(async (response) => (await json<{ access_token: string }>(response)).access_token);
+    login.catch(() => tokens.delete(url));
+    tokens.set(url, login);
+  }
+  return tokens.get(url)!;
 }
 
 export async function cityId(url: string, kind: 'origin' | 'destination', name: string): Promise<string> {

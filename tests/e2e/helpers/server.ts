@@ -55,6 +55,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ADMIN_EMAIL: STAFF.email,
     ADMIN_PASSWORD: STAFF.password,
     LOG_LEVEL: 'warn',
+    // On PostgreSQL the rate-limit counters live in the shared test database, across test files.
+    LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    LOOKUP_RATE_LIMIT_PER_IP: '1000',
     ...extraEnv,
   };
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
