@@ -10,6 +10,17 @@ export interface BookingDraft {
   proof: { blob: Blob; name: string } | null;
 }
 
+/**
+ * One key per booking attempt, sent again when the traveller retries a send whose answer was lost, so the
+ * server answers the booking it already made instead of calling the traveller's own seats taken.
+ * (getRandomValues also works on plain-HTTP pages, where randomUUID does not.)
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
 export type BookingOutcome =
   | { kind: 'booked'; ticketId: string; pdfBase64: string | null }
   | { kind: 'seatsTaken'; seats: number[] }
@@ -17,8 +28,9 @@ export type BookingOutcome =
   | { kind: 'unavailable' }
   | { kind: 'rejected'; reason: 'tooLarge' | 'notImage' | 'tooMany' | 'failed' };
 
-export function bookingForm(draft: BookingDraft): FormData {
+export function bookingForm(draft: BookingDraft, idempotencyKey: string): FormData {
   const form = new FormData();
+  form.append('idempotencyKey', idempotencyKey);
   form.append('tripId', draft.tripId);
   form.append('seats', JSON.stringify(draft.seats));
   form.append('passengerInfo', JSON.stringify(draft.passenger));

@@ -2,7 +2,13 @@
 // Conflicts (seat taken, price changed) are returned to the caller, which owns the seats and the price.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiPaths } from './api-paths.ts';
-import { bookingForm, bookingOutcome, type BookingDraft, type BookingOutcome } from './booking-request.ts';
+import {
+  bookingForm,
+  bookingOutcome,
+  newIdempotencyKey,
+  type BookingDraft,
+  type BookingOutcome,
+} from './booking-request.ts';
 import { postForm, UploadInterrupted, type Upload } from './upload.ts';
 
 export type SendState =
@@ -16,12 +22,20 @@ export type SendState =
 export function useBookingSubmit() {
   const [state, setState] = useState<SendState>({ phase: 'idle' });
   const upload = useRef<Upload | null>(null);
+  // The same draft resent keeps its key; any change (seats, details, price) is a new attempt.
+  const attempt = useRef<{ draft: string; key: string } | null>(null);
 
   useEffect(() => () => upload.current?.abort(), []);
 
   const send = async (draft: BookingDraft): Promise<BookingOutcome | null> => {
     setState({ phase: 'sending', progress: 0 });
-    const current = postForm(apiPaths.createBooking, bookingForm(draft), (progress) =>
+    const signature = JSON.stringify({
+      ...draft,
+      proof: draft.proof && [draft.proof.name, draft.proof.blob.size],
+    });
+    if (attempt.current?.draft !== signature)
+      attempt.current = { draft: signature, key: newIdempotencyKey() };
+    const current = postForm(apiPaths.createBooking, bookingForm(draft, attempt.current.key), (progress) =>
       setState({ phase: 'sending', progress }),
     );
     upload.current = current;

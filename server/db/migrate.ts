@@ -4,12 +4,14 @@ import * as referenceData from './migrations/2026-11-21-01-reference-data.ts';
 import * as staffAuth from './migrations/2026-11-21-02-staff-auth.ts';
 import * as bookings from './migrations/2026-11-21-03-bookings.ts';
 import * as inbox from './migrations/2026-11-21-04-inbox.ts';
+import * as bookingRetries from './migrations/2026-11-21-05-booking-retries.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
   '2026-11-21-02-staff-auth': staffAuth,
   '2026-11-21-03-bookings': bookings,
   '2026-11-21-04-inbox': inbox,
+  '2026-11-21-05-booking-retries': bookingRetries,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

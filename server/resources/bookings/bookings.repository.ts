@@ -17,9 +17,10 @@ export interface NewBooking {
   passenger: PassengerInfo;
   total: number;
   bankakScreenshot: string | null;
+  idempotencyKey?: string;
 }
 
-export type CreateResult = { booking: Document } | { takenSeats: number[] };
+export type CreateResult = { booking: Document; repeated?: boolean } | { takenSeats: number[] };
 
 const TICKET_ID_ATTEMPTS = 5;
 
@@ -54,6 +55,7 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
             bookingDate: now,
             isCancelled: 0,
             bankakScreenshot: booking.bankakScreenshot,
+            idempotencyKey: booking.idempotencyKey ?? null,
             created_at: now,
           })
           .execute();
@@ -66,6 +68,9 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
       return { booking: (await findBooking(db, id, false))! };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      // A retry that raced its own first attempt: the first one won, answer it.
+      const earlier = booking.idempotencyKey && (await findByIdempotencyKey(db, booking.idempotencyKey));
+      if (earlier) return { booking: earlier, repeated: true };
       const taken = await takenSeats(db, booking.tripId, booking.seats);
       if (taken.length) return { takenSeats: taken };
       // Otherwise the random ticket id collided with an existing one: draw another.
@@ -83,6 +88,16 @@ export async function findBooking(
   const row = await db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   return (await toDocuments(db, bookings, [row], populate ? undefined : 0))[0];
+}
+
+/** The booking an earlier attempt with this idempotency key made, unpopulated. */
+export async function findByIdempotencyKey(db: Kysely<any>, key: string): Promise<Document | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('idempotencyKey', '=', key)
+    .executeTakeFirst();
+  return row ? (await toDocuments(db, bookings, [row], 0))[0] : undefined;
 }
 
 /** Bookings matching a ticket id and phone (the traveller's proof), with their trips. */

@@ -1,4 +1,5 @@
 // /api/bookings beyond the generated list/one: creating (public, multipart), the traveller's lookup and
+import type { Document } from '../crud/row-mapper.ts';
 // ticket re-download, cancelling (staff, or the traveller with ticket id + phone) and deleting.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import {
   createBooking,
   deleteBooking,
   findBooking,
+  findByIdempotencyKey,
   findByTicket,
   findTrip,
 } from './bookings.repository.ts';
@@ -61,6 +63,27 @@ export async function bookingRoutes(app: FastifyInstance) {
         throw badRequest(failure.message, failure.errors);
       }
       const input = parsed.data;
+      const answer = async (booking: Document, trip: Document) => {
+        let pdfBlob: string | null = null;
+        try {
+          pdfBlob = (await app.tickets.render(ticketData(booking, trip))).toString('base64');
+        } catch (error) {
+          request.log.error({ err: error }, 'ticket PDF failed');
+        }
+        reply.status(201);
+        return { booking, pdfBlob };
+      };
+      // A resent attempt whose first answer was lost: answer the booking it already made.
+      const earlier = input.idempotencyKey && (await findByIdempotencyKey(db, input.idempotencyKey));
+      if (earlier) {
+        const sameSeats = JSON.stringify(earlier.seats) === JSON.stringify(input.seats);
+        if (earlier.tripId !== input.tripId || !sameSeats) {
+          throw conflict('This idempotency key was already used for another booking.', {
+            code: 'KEY_REUSED',
+          });
+        }
+        return answer(earlier, (await findTrip(db, input.tripId))!);
+      }
       const trip = await findTrip(db, input.tripId);
       if (!trip) throw notFound('This trip does not exist.');
       if (trip.isCancelled)
@@ -110,6 +133,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           passenger: input.passengerInfo,
           total,
           bankakScreenshot: screenshotUrl,
+          idempotencyKey: input.idempotencyKey,
         });
       } catch (error) {
         await removeUpload(config.dataDir, screenshotUrl);
@@ -125,14 +149,8 @@ export async function bookingRoutes(app: FastifyInstance) {
         });
       }
 
-      let pdfBlob: string | null = null;
-      try {
-        pdfBlob = (await app.tickets.render(ticketData(result.booking, trip))).toString('base64');
-      } catch (error) {
-        request.log.error({ err: error }, 'ticket PDF failed');
-      }
-      reply.status(201);
-      return { booking: result.booking, pdfBlob };
+      if (result.repeated) await removeUpload(config.dataDir, screenshotUrl);
+      return answer(result.booking, trip);
     },
   );
 

@@ -95,6 +95,11 @@ export const createBookingSchema = z.object({
     amount.optional(),
   ),
   bookingDate: z.string().max(64).optional(),
+  /** Chosen by the client once per booking attempt and sent again on a retry. */
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'The idempotency key must be 8 to 64 letters, digits, - or _.' })
+    .optional(),
 });
 
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;
