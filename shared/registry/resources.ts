@@ -16,7 +16,7 @@ export const companies: ResourceDef = {
   name: 'companies',
   singular: 'company',
   table: 'companies',
-  api: crud('/api/companies', 'Company', 'Companies'),
+  api: /* @__PURE__ */ crud('/api/companies', 'Company', 'Companies'),
   fields: {
     company_name: { kind: 'text', required: true, searchable: true, unique: true },
     company_phone: { kind: 'phone', required: true, searchable: true },
@@ -32,7 +32,7 @@ export const buses: ResourceDef = {
   name: 'buses',
   singular: 'bus',
   table: 'buses',
-  api: crud('/api/buses', 'Bus', 'Buses'),
+  api: /* @__PURE__ */ crud('/api/buses', 'Bus', 'Buses'),
   fields: {
     bus_number: { kind: 'text', required: true, searchable: true, unique: true },
     bus_owner_companyId: { kind: 'reference', ref: 'companies', required: true },
@@ -49,7 +49,7 @@ export const positions: ResourceDef = {
   name: 'positions',
   singular: 'employee position',
   table: 'positions',
-  api: crud('/api/positions', 'Position'),
+  api: /* @__PURE__ */ crud('/api/positions', 'Position'),
   fields: {
     employee_position_title: { kind: 'text', required: true, searchable: true, unique: true },
   },
@@ -65,7 +65,7 @@ export const employees: ResourceDef = {
   name: 'employees',
   singular: 'employee',
   table: 'employees',
-  api: crud('/api/employees', 'Employee'),
+  api: /* @__PURE__ */ crud('/api/employees', 'Employee'),
   fields: {
     employee_full_name: { kind: 'text', required: true, searchable: true },
     employee_national_id: { kind: 'text', required: true, searchable: true, unique: true },
@@ -82,7 +82,7 @@ export const origins: ResourceDef = {
   name: 'origins',
   singular: 'origin',
   table: 'origins',
-  api: crud('/api/origins', 'Origin'),
+  api: /* @__PURE__ */ crud('/api/origins', 'Origin'),
   publicOps: ['list'],
   fields: { origin_city: { kind: 'text', required: true, searchable: true, unique: true } },
   messages: { create: 'Please provide origin details.', update: 'Please provide origin details.' },
@@ -94,7 +94,7 @@ export const destinations: ResourceDef = {
   name: 'destinations',
   singular: 'destination',
   table: 'destinations',
-  api: crud('/api/destination', 'Destination'),
+  api: /* @__PURE__ */ crud('/api/destination', 'Destination'),
   publicOps: ['list'],
   fields: { destination_city: { kind: 'text', required: true, searchable: true, unique: true } },
   messages: { create: 'Please provide destination details.', update: 'Please provide destination details.' },
@@ -106,7 +106,7 @@ export const prices: ResourceDef = {
   name: 'prices',
   singular: 'price',
   table: 'prices',
-  api: crud('/api/prices', 'Price'),
+  api: /* @__PURE__ */ crud('/api/prices', 'Price'),
   fields: { price: { kind: 'money', required: true, unique: true } },
   messages: { create: 'Please provide price details.', update: 'Please provide price details.' },
   representation: 'price',
@@ -117,7 +117,7 @@ export const trips: ResourceDef = {
   name: 'trips',
   singular: 'trip',
   table: 'trips',
-  api: crud('/api/trips', 'Trip'),
+  api: /* @__PURE__ */ crud('/api/trips', 'Trip'),
   publicOps: ['one'],
   customRoutes: ['one'],
   fields: {
@@ -139,7 +139,7 @@ export const reports: ResourceDef = {
   name: 'reports',
   singular: 'report',
   table: 'reports',
-  api: crud('/api/reports', 'Report'),
+  api: /* @__PURE__ */ crud('/api/reports', 'Report'),
   fields: {
     report_title: { kind: 'text', required: true, searchable: true },
     report_description: { kind: 'longtext', required: true, searchable: true, maxLength: 20000 },
@@ -188,7 +188,7 @@ export const bookings: ResourceDef = {
   name: 'bookings',
   singular: 'booking',
   table: 'bookings',
-  api: { ...crud('/api/bookings', 'Booking'), update: undefined },
+  api: { .../* @__PURE__ */ crud('/api/bookings', 'Booking'), update: undefined },
   publicOps: ['create'],
   customRoutes: ['create', 'remove'],
   fields: {
@@ -296,7 +296,7 @@ export const registry = {
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof registry;
-export const resources: readonly ResourceDef[] = Object.values(registry);
+export const resources: readonly ResourceDef[] = /* @__PURE__ */ Object.values(registry);
 
 export function getResource(name: string): ResourceDef {
   const def = (registry as Record<string, ResourceDef>)[name];
