@@ -16,12 +16,15 @@ const printStyles = (
     styles={{
       '@media print': {
         '@page': { size: 'A4', margin: '10mm' },
-        '.RaAppBar-root, .RaSidebar-root, .MuiToolbar-root.RaTopToolbar-root, .no-print': {
-          display: 'none !important',
-        },
+        '.MuiAppBar-root, .MuiDrawer-root, .no-print': { display: 'none !important' },
         '.RaLayout-appFrame': { marginTop: '0 !important' },
         '.RaLayout-content': { padding: '0 !important' },
-        '.trip-passengers td, .trip-passengers th': { paddingTop: '1px', paddingBottom: '1px' },
+        '.trip-passengers td, .trip-passengers th': {
+          paddingTop: '1px !important',
+          paddingBottom: '1px !important',
+          lineHeight: '1.25 !important',
+          whiteSpace: 'nowrap',
+        },
       },
     }}
   />

@@ -48,7 +48,7 @@ const detail = (['busId', 'trip_ticket_priceId', 'isCancelled'] as const).map((n
 function Actions() {
   const name = useTripName();
   return (
-    <TopToolbar>
+    <TopToolbar className="no-print">
       <ListButton />
       <CancelRecordButton resource="trips" successArgs={() => ({ name })} />
       <EditButton />

@@ -30,7 +30,7 @@ function translator(messages: unknown) {
   };
 }
 
-export function ensureAdminBuilt() {
+function ensureAdminBuilt() {
   if (fs.existsSync(path.join(ROOT, 'dist/admin/index.html'))) return;
   execFileSync('npx', ['vite', 'build', '--mode', 'admin'], { cwd: ROOT, stdio: 'inherit' });
 }
