@@ -203,7 +203,7 @@ describe('bookings and passengers', () => {
     );
     form.append('totalTicketPrice', String(seats.length * trip.trip_ticket_priceId.price));
     form.append('bookingDate', new Date().toISOString());
-    form.append('bankakScreenshot', new Blob([png()], { type: 'image/png' }), 'proof.png');
+    form.append('bankakScreenshot', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'proof.png');
     const answer = await (
       await fetch(`${server.url}/api/bookings/createBooking`, { method: 'POST', body: form })
     ).json();
