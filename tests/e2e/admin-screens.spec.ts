@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
 import { bookThroughApi, findTrips, freeSeats, staffToken, tomorrow } from './helpers/api.ts';
 import { launchBrowser } from './helpers/browser.ts';
@@ -124,6 +125,28 @@ describe('login page', () => {
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toMatch(
       /eyJ/,
     );
+  });
+});
+
+describe('language', () => {
+  it('the app bar switcher turns the back-office to Arabic, right to left, and the choice survives a reload', async () => {
+    await page.goto('/dashboard');
+    await page.getByTestId('language-switcher').click();
+    await page.waitForFunction(
+      () => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar',
+    );
+    await page.getByRole('menuitem', { name: ar.rihla.menu.trips }).waitFor();
+    const sidebar = await page.locator('.RaSidebar-fixed').boundingBox();
+    expect(sidebar!.x).toBeGreaterThan(720);
+    await page.reload();
+    await page.getByRole('menuitem', { name: ar.rihla.menu.trips }).waitFor();
+    expect(await page.evaluate(() => document.title)).toBe(
+      `${ar.rihla.dashboard.title} · ${ar.rihla.app.title}`,
+    );
+    await page.getByTestId('language-switcher').click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    await page.getByRole('menuitem', { name: m.menu.trips }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('rihla.lang'))).toBe('en');
   });
 });
 

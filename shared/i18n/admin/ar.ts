@@ -205,7 +205,7 @@ export const arOwn: MessageTree<AdminMessages> = {
     },
   },
   rihla: {
-    app: { title: 'رحلة', subtitle: 'لوحة الموظفين' },
+    app: { title: 'رحلة' },
     language: { label: 'اللغة', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'مرحبًا، %{name}', logout: 'تسجيل الخروج' },
     menu: {
@@ -256,7 +256,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       create_position: 'إضافة مسمى وظيفي',
       view_all: 'عرض الكل',
     },
-    actions: { view: 'عرض', print: 'طباعة', back: 'رجوع' },
+    actions: { view: 'عرض', print: 'طباعة' },
     filters: { from: '%{field} من', to: '%{field} إلى' },
     choices: {
       'In Service': 'في الخدمة',
@@ -375,7 +375,6 @@ export const arOwn: MessageTree<AdminMessages> = {
       update_failed: 'حدث خطأ غير متوقع. يُرجى المحاولة مرة أخرى.',
       trip_create_failed: 'تعذّر إنشاء الرحلة. يُرجى المحاولة مرة أخرى.',
       trip_update_failed: 'تعذّر تحديث الرحلة. يُرجى المحاولة مرة أخرى.',
-      cleared: 'تم مسح النموذج.',
     },
     errors: {
       in_use: 'لا يمكن حذف %{name}: ما زالت تشير إليه %{list}.',
@@ -415,7 +414,6 @@ export const arOwn: MessageTree<AdminMessages> = {
       cancel_confirm: 'هل أنت متأكد من أنك تريد إلغاء هذا الحجز؟',
       cancel_success: 'تم إلغاء الحجز %{id} بنجاح.',
       cancel_failure: 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
-      status_active: 'ساري',
       payment_proof: 'إثبات الدفع',
       no_payment_proof: 'لم يُرفع إثبات دفع.',
       proof_loading: 'جارٍ تحميل إثبات الدفع…',

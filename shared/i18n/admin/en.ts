@@ -202,7 +202,7 @@ export const enOwn = {
     },
   },
   rihla: {
-    app: { title: 'Rihla', subtitle: 'Staff back-office' },
+    app: { title: 'Rihla' },
     language: { label: 'Language', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'Welcome, %{name}', logout: 'Logout' },
     menu: {
@@ -253,7 +253,7 @@ export const enOwn = {
       create_position: 'Create employee position',
       view_all: 'View all',
     },
-    actions: { view: 'View', print: 'Print', back: 'Back' },
+    actions: { view: 'View', print: 'Print' },
     filters: { from: '%{field} from', to: '%{field} to' },
     choices: {
       'In Service': 'In Service',
@@ -390,7 +390,6 @@ export const enOwn = {
       update_failed: 'An unexpected error occurred. Please try again.',
       trip_create_failed: 'Failed to create trip. Please try again.',
       trip_update_failed: 'Failed to update trip. Please try again.',
-      cleared: 'The form has been cleared.',
     },
     errors: {
       in_use: 'This %{name} cannot be deleted: %{list} still refer to it.',
@@ -430,7 +429,6 @@ export const enOwn = {
       cancel_confirm: 'Are you sure you want to cancel this booking?',
       cancel_success: 'Booking %{id} has been successfully canceled.',
       cancel_failure: 'Something went wrong. Please try again.',
-      status_active: 'Active',
       payment_proof: 'Payment proof',
       no_payment_proof: 'No payment proof was uploaded.',
       proof_loading: 'Loading the payment proof…',
