@@ -1,0 +1,467 @@
+// The auth matrix: every staff endpoint of the running app × every kind of bad credential answers 401 with a
+// JSON message; refresh-token reuse ends the session; login is rate-limited per IP and per email; cookies,
+// security headers and CORS are what a browser needs to keep a staff session safe.
+import { randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { futureDate, makeTrip, newUserBody } from './helpers/fixtures.ts';
+import { type Endpoint, listEndpoints, registryPublicRoutes } from './helpers/endpoints.ts';
+import { client, createTestApp, dialects, STAFF, staffToken, type TestApp } from './helpers/test-app.ts';
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const now = () => Math.floor(Date.now() / 1000);
+
+function sign(secret: Uint8Array, sub: string, options: { exp?: number; alg?: string } = {}) {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+    .setSubject(sub)
+    .setIssuedAt(now() - 3600)
+    .setExpirationTime(options.exp ?? now() + 600)
+    .sign(secret);
+}
+
+interface Cookie {
+  name: string;
+  value: string;
+  attributes: Record<string, string | true>;
+}
+
+/** The Set-Cookie headers of an answer, parsed by hand (not by the test client) so nothing is assumed. */
+function setCookies(response: LightMyRequestResponse): Cookie[] {
+  const header = response.headers['set-cookie'];
+  const lines = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  return lines.map((line) => {
+    const [pair, ...rest] = line.split(';').map((part) => part.trim());
+    const eq = pair.indexOf('=');
+    const attributes: Record<string, string | true> = {};
+    for (const attribute of rest) {
+      const at = attribute.indexOf('=');
+      if (at < 0) attributes[attribute.toLowerCase()] = true;
+      else attributes[attribute.slice(0, at).toLowerCase()] = attribute.slice(at + 1);
+    }
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attributes };
+  });
+}
+
+const cookie = (response: LightMyRequestResponse, name: string) =>
+  setCookies(response).find((c) => c.name === name);
+
+function expectJsonMessage(response: LightMyRequestResponse, label = '') {
+  expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+  expect(typeof response.json().message, label).toBe('string');
+  expect(response.json().message.length, label).toBeGreaterThan(0);
+}
+
+const login = (t: TestApp, body: object, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress, headers });
+
+const refresh = (t: TestApp, token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { rihla_refresh: token } });
+
+describe.each(dialects)('auth matrix (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let staffId: string;
+  let endpoints: Endpoint[];
+  let staffEndpoints: Endpoint[];
+  const badCredentials: { label: string; authorization?: string }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await staffToken(t);
+    staffId = (await client(t, token).get('/api/auth/user')).json()._id;
+    endpoints = listEndpoints(t.app);
+    staffEndpoints = endpoints.filter((e) => e.access === 'staff');
+
+    // A colleague who signs in, then has their account deleted: their still-unexpired token must die too.
+    const colleague = newUserBody();
+    expect((await client(t, token).post('/api/auth/register', colleague)).statusCode).toBe(201);
+    const colleagueLogin = await login(t, { email: colleague.email, password: colleague.password });
+    const colleagueToken = colleagueLogin.json().access_token as string;
+    const colleagueId = colleagueLogin.json().user._id as string;
+    expect((await client(t, colleagueToken).get('/api/auth/user')).statusCode).toBe(200);
+    expect((await client(t, token).delete(`/api/auth/deleteUser/${colleagueId}`)).statusCode).toBe(200);
+
+    const otherKey = randomBytes(48);
+    const [header, payload] = token.split('.');
+    badCredentials.push(
+      { label: 'no token' },
+      { label: 'malformed token', authorization: 'Bearer not.a.jwt' },
+      { label: 'garbage after Bearer', authorization: `Bearer ${'A'.repeat(4000)}` },
+      { label: 'token without the Bearer scheme', authorization: token },
+      { label: 'Basic scheme', authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
+      { label: 'tampered signature', authorization: `Bearer ${header}.${payload}.${'A'.repeat(43)}` },
+      {
+        label: 'expired token',
+        authorization: `Bearer ${await sign(t.app.jwtSecret, staffId, { exp: now() - 60 })}`,
+      },
+      { label: 'token signed with another key', authorization: `Bearer ${await sign(otherKey, staffId)}` },
+      { label: 'unsigned token (alg none)', authorization: `Bearer ${b64({ alg: 'none' })}.${payload}.` },
+      {
+        label: 'token signed with the right key but HS512',
+        authorization: `Bearer ${await sign(t.app.jwtSecret, staffId, { alg: 'HS512' })}`,
+      },
+      { label: 'token of a user deleted since', authorization: `Bearer ${colleagueToken}` },
+      {
+        label: 'valid signature, unknown subject',
+        authorization: `Bearer ${await sign(t.app.jwtSecret, 'nobody')}`,
+      },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('reads every endpoint from the app and classifies it', () => {
+    const routes = (list: Endpoint[]) => list.map((e) => `${e.method} ${e.route}`);
+    expect(staffEndpoints.length).toBeGreaterThan(60);
+    expect(routes(staffEndpoints)).toEqual(
+      expect.arrayContaining([
+        'GET /api/dashboard/summary',
+        'GET /api/uploads/:name',
+        'DELETE /api/bookings/deleteBooking/:id',
+        'GET /api/bookings/getAllBookings',
+        'GET /api/trips/passengers/:id',
+        'PATCH /api/trips/cancelTrip/:id',
+        'GET /api/auth/user',
+        'POST /api/auth/register',
+        'GET /api/auth/getAllusers',
+      ]),
+    );
+    for (const route of registryPublicRoutes()) expect(routes(endpoints)).toContain(route);
+    expect(routes(endpoints.filter((e) => e.access === 'traveller'))).toEqual([
+      'PATCH /api/bookings/cancelBooking/:id',
+    ]);
+  });
+
+  it('the valid token is accepted everywhere (so the 401s below mean something)', async () => {
+    for (const endpoint of staffEndpoints) {
+      const response = await t.app.inject({
+        method: endpoint.method,
+        url: endpoint.url(),
+        payload: endpoint.hasBody ? {} : undefined,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode, `${endpoint.method} ${endpoint.route}`).not.toBe(401);
+      expect(response.statusCode, `${endpoint.method} ${endpoint.route}`).toBeLessThan(500);
+    }
+  });
+
+  it('public endpoints really are open: no 401 without a token', async () => {
+    for (const endpoint of endpoints.filter((e) => e.access === 'public' && e.method === 'GET')) {
+      const response = await t.app.inject({ method: 'GET', url: endpoint.url() });
+      expect(response.statusCode, endpoint.route).not.toBe(401);
+      expect(response.statusCode, endpoint.route).toBeLessThan(500);
+    }
+  });
+
+  it('every staff endpoint × every bad credential answers 401 with a JSON message', async () => {
+    let checked = 0;
+    for (const endpoint of staffEndpoints) {
+      for (const { label, authorization } of badCredentials) {
+        const response = await t.app.inject({
+          method: endpoint.method,
+          url: endpoint.url(),
+          // A body the endpoint would refuse: the guard must answer before validation does.
+          payload: endpoint.hasBody ? { unexpected: ['x'] } : undefined,
+          headers: authorization ? { authorization } : {},
+        });
+        const what = `${endpoint.method} ${endpoint.route} with ${label}`;
+        expect(response.statusCode, what).toBe(401);
+        expectJsonMessage(response, what);
+        expect(response.body, what).not.toMatch(/staff@rihla|argon2|password_hash|\bat \w+ \(/);
+        checked++;
+      }
+    }
+    expect(checked).toBe(staffEndpoints.length * badCredentials.length);
+  });
+
+  it('a bad token never counts as staff where travellers may also call (cancelBooking → 403)', async () => {
+    const { trip } = await makeTrip(t, token, { date: futureDate(9) });
+    const created = await client(t).post('/api/bookings/createBooking', {
+      tripId: trip._id,
+      seats: [1],
+      passengerInfo: { firstName: 'Hiba', lastName: 'Omer', phone: '0911222333' },
+      totalTicketPrice: trip.trip_ticket_priceId.price,
+      bookingDate: new Date().toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const booking = created.json().booking;
+    for (const { label, authorization } of badCredentials) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/cancelBooking/${booking._id}`,
+        headers: authorization ? { authorization } : {},
+      });
+      expect(response.statusCode, label).toBe(403);
+      expectJsonMessage(response, label);
+    }
+    expect((await client(t, token).get(`/api/bookings/getBooking/${booking._id}`)).json().isCancelled).toBe(
+      false,
+    );
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/cancelBooking/${booking._id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().isCancelled).toBe(true);
+  });
+
+  describe('refresh tokens', () => {
+    it('rotates on use; a token used twice is refused and ends the whole session', async () => {
+      const first = await login(t, STAFF);
+      const r1 = cookie(first, 'rihla_refresh')!.value;
+      expect(first.body).not.toContain(r1);
+
+      const rotated = await refresh(t, r1);
+      expect(rotated.statusCode).toBe(200);
+      expect(rotated.json().access_token).toEqual(expect.any(String));
+      const r2 = cookie(rotated, 'rihla_refresh')!.value;
+      expect(r2).not.toBe(r1);
+
+      const reused = await refresh(t, r1);
+      expect(reused.statusCode).toBe(401);
+      expectJsonMessage(reused);
+      const cleared = cookie(reused, 'rihla_refresh')!;
+      expect(cleared.value).toBe('');
+      expect(cleared.attributes.path).toBe('/api/auth');
+
+      // The legitimate holder's newer token died with the session.
+      const afterReuse = await refresh(t, r2);
+      expect(afterReuse.statusCode).toBe(401);
+      expectJsonMessage(afterReuse);
+    });
+
+    it('two concurrent refreshes with one token: at most one wins, and the session ends', async () => {
+      const r1 = cookie(await login(t, STAFF), 'rihla_refresh')!.value;
+      const answers = await Promise.all([refresh(t, r1), refresh(t, r1)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+      const winner = answers.find((a) => a.statusCode === 200)!;
+      expect((await refresh(t, cookie(winner, 'rihla_refresh')!.value)).statusCode).toBe(401);
+    });
+
+    it('logout revokes the refresh token; unknown and missing cookies answer 401', async () => {
+      const r1 = cookie(await login(t, STAFF), 'rihla_refresh')!.value;
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { rihla_refresh: r1 },
+      });
+      expect(out.statusCode).toBe(200);
+      expect(cookie(out, 'rihla_refresh')).toMatchObject({ value: '', attributes: { path: '/api/auth' } });
+      expect(cookie(out, 'rihla_staff')).toMatchObject({ value: '', attributes: { path: '/' } });
+      expect((await refresh(t, r1)).statusCode).toBe(401);
+      for (const bad of [randomBytes(32).toString('base64url'), "' OR 1=1 --", 'x'.repeat(5000)]) {
+        const response = await refresh(t, bad);
+        expect(response.statusCode).toBe(401);
+        expectJsonMessage(response);
+      }
+      const none = await t.app.inject({ method: 'POST', url: '/api/auth/refresh' });
+      expect(none.statusCode).toBe(401);
+      expectJsonMessage(none);
+    });
+
+    it('a deleted user’s refresh token is refused', async () => {
+      const body = newUserBody();
+      await client(t, token).post('/api/auth/register', body);
+      const signedIn = await login(t, { email: body.email, password: body.password });
+      const r1 = cookie(signedIn, 'rihla_refresh')!.value;
+      await client(t, token).delete(`/api/auth/deleteUser/${signedIn.json().user._id}`);
+      expect((await refresh(t, r1)).statusCode).toBe(401);
+    });
+  });
+
+  describe('cookies', () => {
+    it('the refresh cookie is httpOnly, SameSite=Strict, scoped to /api/auth; the hint carries no secret', async () => {
+      const response = await login(t, STAFF);
+      expect(response.statusCode).toBe(200);
+      const refreshCookie = cookie(response, 'rihla_refresh')!;
+      expect(refreshCookie.value.length).toBeGreaterThanOrEqual(40);
+      expect(refreshCookie.attributes.httponly).toBe(true);
+      expect(String(refreshCookie.attributes.samesite).toLowerCase()).toBe('strict');
+      expect(refreshCookie.attributes.path).toBe('/api/auth');
+      expect(Number(refreshCookie.attributes['max-age'])).toBe(30 * 24 * 60 * 60);
+      const hint = cookie(response, 'rihla_staff')!;
+      expect(hint.value).toBe('1');
+      expect(String(hint.attributes.samesite).toLowerCase()).toBe('strict');
+      expect(hint.attributes.path).toBe('/');
+      // The access token lives in the client's memory, never in a cookie.
+      expect(
+        setCookies(response)
+          .map((c) => c.name)
+          .sort(),
+      ).toEqual(['rihla_refresh', 'rihla_staff']);
+
+      const rotated = cookie(await refresh(t, refreshCookie.value), 'rihla_refresh')!;
+      expect(rotated.attributes).toMatchObject({ httponly: true, path: '/api/auth' });
+      expect(String(rotated.attributes.samesite).toLowerCase()).toBe('strict');
+    });
+
+    it('answers holding tokens or the account are never cached (Cache-Control: no-store)', async () => {
+      const signedIn = await login(t, STAFF);
+      const answers = [
+        signedIn,
+        await refresh(t, cookie(signedIn, 'rihla_refresh')!.value),
+        await client(t, token).get('/api/auth/user'),
+        await login(t, { email: STAFF.email, password: 'wrong-password' }),
+      ];
+      for (const response of answers) {
+        expect(response.headers['cache-control'], response.body.slice(0, 80)).toBe('no-store');
+      }
+    });
+
+    it('a JSON login cannot be forged by a cross-site HTML form (text/plain, urlencoded bodies are not read as JSON)', async () => {
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'content-type': contentType },
+          payload: JSON.stringify(STAFF),
+        });
+        expect([400, 415], contentType).toContain(response.statusCode);
+        expectJsonMessage(response, contentType);
+        expect(cookie(response, 'rihla_refresh')).toBeUndefined();
+      }
+    });
+  });
+
+  describe('security headers and CORS', () => {
+    const requests = () => [
+      { label: 'health', method: 'GET' as const, url: '/api/health' },
+      { label: '401', method: 'GET' as const, url: '/api/dashboard/summary' },
+      { label: '404', method: 'GET' as const, url: '/api/no/such/call' },
+      { label: '400', method: 'GET' as const, url: '/api/trips/filterTrips' },
+      { label: 'staff list', method: 'GET' as const, url: '/api/trips/getAllTrips', token },
+      {
+        label: 'login refused',
+        method: 'POST' as const,
+        url: '/api/auth/login',
+        payload: { email: 'a@b.cd', password: 'wrong-pass' },
+      },
+    ];
+
+    it('every API answer carries CSP, nosniff, frame protection, referrer policy and HSTS', async () => {
+      for (const { label, method, url, token: bearer, payload } of requests()) {
+        const response = await t.app.inject({
+          method,
+          url,
+          payload,
+          headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+        });
+        const h = response.headers;
+        const csp = String(h['content-security-policy']);
+        expect(csp, label).toContain("default-src 'self'");
+        expect(csp, label).toContain("object-src 'none'");
+        expect(csp, label).toMatch(/script-src 'self'(;|$)/);
+        expect(csp, label).toContain("frame-ancestors 'none'");
+        expect(h['x-content-type-options'], label).toBe('nosniff');
+        expect(h['x-frame-options'] ?? csp, label).toMatch(/SAMEORIGIN|DENY|frame-ancestors/i);
+        expect(h['referrer-policy'], label).toMatch(/no-referrer|same-origin|strict-origin/);
+        expect(String(h['strict-transport-security']), label).toMatch(/max-age=\d{7,}/);
+        expect(h['x-powered-by'], label).toBeUndefined();
+      }
+    });
+
+    it('a cross-origin request gets no Access-Control-Allow-Origin, whatever it asks', async () => {
+      for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example']) {
+        for (const { label, method, url, token: bearer, payload } of requests()) {
+          const response = await t.app.inject({
+            method,
+            url,
+            payload,
+            headers: { origin, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+          });
+          expect(response.headers['access-control-allow-origin'], `${label} from ${origin}`).toBeUndefined();
+          expect(response.headers['access-control-allow-credentials'], label).toBeUndefined();
+        }
+      }
+    });
+
+    it('a preflight from another origin is not granted', async () => {
+      for (const url of [
+        '/api/auth/login',
+        '/api/auth/refresh',
+        '/api/bookings/createBooking',
+        '/api/trips/getAllTrips',
+      ]) {
+        const response = await t.app.inject({
+          method: 'OPTIONS',
+          url,
+          headers: {
+            origin: 'https://evil.example',
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type, authorization',
+          },
+        });
+        expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(response.headers['access-control-allow-origin'], url).toBeUndefined();
+        expect(response.headers['access-control-allow-methods'], url).toBeUndefined();
+        expect(response.headers['access-control-allow-headers'], url).toBeUndefined();
+        expect(response.headers['access-control-allow-credentials'], url).toBeUndefined();
+      }
+    });
+  });
+});
+
+describe.each(dialects)('login rate limits (%s)', (dialect) => {
+  describe('per IP', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_IP: '3', LOGIN_RATE_LIMIT_PER_EMAIL: '1000' });
+      await staffToken(t); // creates the account (one attempt from 127.0.0.1)
+    });
+    afterAll(() => t.close());
+
+    it('answers 429 with a JSON message after the limit, even for the right password, and X-Forwarded-For does not reset it', async () => {
+      const ip = '10.1.2.3';
+      for (let i = 0; i < 3; i++) {
+        const response = await login(t, { email: `someone${i}@example.com`, password: 'wrong-password' }, ip);
+        expect(response.statusCode).toBe(401);
+      }
+      const limited = await login(t, STAFF, ip);
+      expect(limited.statusCode).toBe(429);
+      expectJsonMessage(limited);
+      expect(cookie(limited, 'rihla_refresh')).toBeUndefined();
+      const spoofed = await login(t, STAFF, ip, { 'x-forwarded-for': '203.0.113.9' });
+      expect(spoofed.statusCode).toBe(429);
+      // Another address is not affected.
+      expect((await login(t, STAFF, '10.9.9.9')).statusCode).toBe(200);
+    });
+  });
+
+  describe('per email', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_EMAIL: '2' });
+      await staffToken(t); // one attempt for STAFF.email
+    });
+    afterAll(() => t.close());
+
+    it('answers 429 for that email from any address and in any letter case, not for other emails', async () => {
+      const wrong = await login(t, { email: STAFF.email, password: 'wrong-password' }, '10.0.0.1');
+      expect(wrong.statusCode).toBe(401);
+      const limited = await login(t, STAFF, '10.0.0.2');
+      expect(limited.statusCode).toBe(429);
+      expectJsonMessage(limited);
+      const shouted = await login(t, { ...STAFF, email: STAFF.email.toUpperCase() }, '10.0.0.3');
+      expect(shouted.statusCode).toBe(429);
+      const other = await login(t, { email: 'other@rihla.test', password: 'wrong-password' }, '10.0.0.4');
+      expect(other.statusCode).toBe(401);
+    });
+  });
+
+  describe('Secure cookies', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect, { SECURE_COOKIES: '1' });
+    });
+    afterAll(() => t.close());
+
+    it('SECURE_COOKIES=1 marks both cookies Secure', async () => {
+      await staffToken(t);
+      const response = await login(t, STAFF);
+      expect(cookie(response, 'rihla_refresh')!.attributes.secure).toBe(true);
+      expect(cookie(response, 'rihla_staff')!.attributes.secure).toBe(true);
+    });
+  });
+});
