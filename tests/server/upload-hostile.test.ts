@@ -1,0 +1,454 @@
+// Hostile payment proofs on createBooking: path-traversal file names, polyglots, decompression bombs dressed
+// as images, oversized and extra file parts. A refused proof leaves nothing behind: no booking row, no seat
+// held, no file under DATA_DIR/uploads. An accepted one is stored under a generated name inside that folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../shared/rules.ts';
+import { futureDate, makeTrip } from './helpers/fixtures.ts';
+import { type FormPart, formData } from './helpers/endpoints.ts';
+import { createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+
+// --- Image bytes, written by hand so that every header field (and every CRC) is exactly what we claim. ---
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** A PNG whose IHDR declares width × height; its pixel data is `rows` rows of that width, deflated. */
+function png(width: number, height: number, rows = height): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const raw = Buffer.alloc(rows * (1 + width * 3), 0x20);
+  for (let row = 0; row < rows; row++) raw[row * (1 + width * 3)] = 0; // filter byte: none
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PNG = png(2, 2);
+
+/** A baseline JPEG skeleton whose frame header (SOF0) declares width × height; `fill` 0xFF bytes precede it. */
+function jpeg(width: number, height: number, fill = 0): Buffer {
+  const sof = Buffer.from([
+    0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+  ]);
+  sof.writeUInt16BE(height, 5);
+  sof.writeUInt16BE(width, 7);
+  const app0 = Buffer.concat([
+    Buffer.from([0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'),
+  ]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    app0,
+    Buffer.alloc(fill, 0xff),
+    sof,
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/** A WebP (extended format, VP8X) whose canvas is width × height. */
+function webp(width: number, height: number): Buffer {
+  const vp8x = Buffer.alloc(18);
+  vp8x.write('VP8X', 0, 'ascii');
+  vp8x.writeUInt32LE(10, 4);
+  vp8x.writeUIntLE(width - 1, 12, 3);
+  vp8x.writeUIntLE(height - 1, 15, 3);
+  const riff = Buffer.alloc(12);
+  riff.write('RIFF', 0, 'ascii');
+  riff.writeUInt32LE(4 + vp8x.length, 4);
+  riff.write('WEBP', 8, 'ascii');
+  return Buffer.concat([riff, vp8x]);
+}
+
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const text = (value: string) => Buffer.from(value, 'utf8');
+
+/** Files that are not JPEG, PNG, WebP or HEIC by their bytes, whatever they claim to be. */
+const NOT_IMAGES: { label: string; data: Buffer; filename: string; contentType: string }[] = [
+  {
+    label: 'PHP then PNG bytes',
+    data: Buffer.concat([text('<?php system($_GET["c"]); ?>'), PNG]),
+    filename: 'proof.png',
+    contentType: 'image/png',
+  },
+  {
+    label: 'HTML then PNG bytes',
+    data: Buffer.concat([text('<html><script>alert(1)</script></html>'), PNG]),
+    filename: 'proof.png',
+    contentType: 'image/png',
+  },
+  {
+    label: 'HTML with a BOM',
+    data: text('\ufeff<!doctype html><script>alert(document.cookie)</script>'),
+    filename: 'proof.jpg',
+    contentType: 'image/jpeg',
+  },
+  { label: 'GIF', data: GIF, filename: 'proof.gif', contentType: 'image/gif' },
+  { label: 'GIF named .png', data: GIF, filename: 'proof.png', contentType: 'image/png' },
+  {
+    label: 'SVG with a script',
+    data: text(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.domain)</script></svg>',
+    ),
+    filename: 'proof.svg',
+    contentType: 'image/svg+xml',
+  },
+  {
+    label: 'PDF',
+    data: text(
+      '%PDF-1.4\n1 0 obj <</Type /Catalog /OpenAction <</S /JavaScript /JS (app.alert(1))>> >> endobj\n%%EOF',
+    ),
+    filename: 'proof.pdf',
+    contentType: 'application/pdf',
+  },
+  {
+    label: 'ZIP',
+    data: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]),
+    filename: 'proof.png',
+    contentType: 'image/png',
+  },
+  {
+    label: 'ELF executable',
+    data: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(60)]),
+    filename: 'proof.jpg',
+    contentType: 'image/jpeg',
+  },
+  {
+    label: 'BMP',
+    data: Buffer.concat([text('BM'), Buffer.alloc(60)]),
+    filename: 'proof.bmp',
+    contentType: 'image/bmp',
+  },
+  {
+    label: 'TIFF',
+    data: Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), Buffer.alloc(60)]),
+    filename: 'proof.tif',
+    contentType: 'image/tiff',
+  },
+  { label: 'plain text', data: text('I paid, trust me'), filename: 'proof.png', contentType: 'image/png' },
+];
+
+const BOMBS: { label: string; data: Buffer }[] = [
+  { label: 'PNG declaring 100000×100000 (valid CRCs)', data: png(100_000, 100_000, 1) },
+  { label: 'PNG declaring 1×60000000', data: png(1, 60_000_000, 1) },
+  { label: 'JPEG declaring 65500×65500', data: jpeg(65_500, 65_500) },
+  { label: 'WebP declaring 16384×16384', data: webp(16_384, 16_384) },
+];
+
+const fileStamp = (file: string) =>
+  fs.existsSync(file) && fs.statSync(file).isFile() ? fs.statSync(file).mtimeMs : undefined;
+
+const UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|heic)$/;
+
+describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let trip: { _id: string; trip_ticket_priceId: { price: number } };
+  let uploadsDir: string;
+  let seat = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await staffToken(t);
+    trip = (await makeTrip(t, token, { seats: 100, date: futureDate(5) })).trip;
+    uploadsDir = path.join(t.dataDir, 'uploads');
+  });
+  afterAll(() => t.close());
+
+  const uploads = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
+  const count = async (table: string) => {
+    const row = await t.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
+  /** Every file under DATA_DIR except the database's own (which changes with every write). */
+  const filesOutsideDatabase = (dir = t.dataDir): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((entry) =>
+        entry.isDirectory()
+          ? filesOutsideDatabase(path.join(dir, entry.name))
+          : [path.relative(t.dataDir, path.join(dir, entry.name))],
+      )
+      .filter((name) => !name.startsWith('rihla.db'))
+      .sort();
+
+  function bookingForm(
+    files: FormPart[],
+    options: { seats?: number[]; tripId?: string; total?: number } = {},
+  ) {
+    const seats = options.seats ?? [++seat];
+    return formData([
+      { name: 'tripId', value: options.tripId ?? trip._id },
+      { name: 'seats', value: JSON.stringify(seats) },
+      {
+        name: 'passengerInfo',
+        value: JSON.stringify({ firstName: 'Musa', lastName: 'Yousif', phone: '0912345678' }),
+      },
+      {
+        name: 'totalTicketPrice',
+        value: String(options.total ?? seats.length * trip.trip_ticket_priceId.price),
+      },
+      { name: 'bookingDate', value: new Date().toISOString() },
+      ...files,
+    ]);
+  }
+  const proof = (
+    data: Buffer,
+    filename = 'proof.png',
+    contentType = 'image/png',
+    name = 'bankakScreenshot',
+  ) => ({
+    name,
+    filename,
+    contentType,
+    data,
+  });
+  const post = (form: ReturnType<typeof formData>) =>
+    t.app.inject({ method: 'POST', url: '/api/bookings/createBooking', ...form });
+
+  function expectJsonMessage(response: LightMyRequestResponse, label: string) {
+    expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+    expect(response.json().message, label).toEqual(expect.any(String));
+  }
+
+  /** Sends the form and checks it was refused with one of `statuses` and left nothing at all behind. */
+  async function expectRefused(label: string, form: ReturnType<typeof formData>, statuses: number[]) {
+    const before = {
+      files: uploads(),
+      bookings: await count('bookings'),
+      seats: await count('booking_seats'),
+    };
+    const response = await post(form);
+    expect(statuses, `${label}: ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(
+      response.statusCode,
+    );
+    expectJsonMessage(response, label);
+    expect(uploads(), label).toEqual(before.files);
+    expect(await count('bookings'), label).toBe(before.bookings);
+    expect(await count('booking_seats'), label).toBe(before.seats);
+    return response;
+  }
+
+  /** Sends the form, expects 201 and answers the stored proof's name after checking where and what it is. */
+  async function expectStored(label: string, data: Buffer, filename: string, contentType = 'image/png') {
+    const before = filesOutsideDatabase();
+    // Where the client's name would point if it were used as a path (outside DATA_DIR for the traversals).
+    const target = path.resolve(uploadsDir, filename.replace(/\\/g, '/'));
+    const targetBefore = fileStamp(target);
+    const response = await post(bookingForm([proof(data, filename, contentType)]));
+    expect(response.statusCode, `${label}: ${response.body.slice(0, 200)}`).toBe(201);
+    const url: string = response.json().booking.bankakScreenshot;
+    expect(url, label).toMatch(/^\/api\/uploads\//);
+    const name = url.slice('/api/uploads/'.length);
+    expect(name, label).toMatch(UUID_NAME);
+    const stored = path.resolve(uploadsDir, name);
+    expect(path.dirname(stored), label).toBe(path.resolve(uploadsDir));
+    expect(fs.readFileSync(stored).equals(data), label).toBe(true);
+    // Exactly one new file, and it is that one: nothing was written where the client's name pointed.
+    expect(filesOutsideDatabase(), label).toEqual([...before, path.join('uploads', name)].sort());
+    expect(fileStamp(target), label).toBe(targetBefore);
+    return { name, url };
+  }
+
+  describe('path traversal in the file name', () => {
+    const names = [
+      '../../etc/passwd.png',
+      '..\\..\\x.png',
+      '../../../../../../tmp/rihla-owned.png',
+      '/etc/cron.d/evil.png',
+      'C:\\Windows\\System32\\evil.png',
+      '..%2F..%2Fescaped.png',
+      'proof.png\u0000.php',
+      'proof.php',
+      '.htaccess',
+      '',
+      `${'a'.repeat(2000)}.png`,
+      'x"; name="tripId"; filename="y.png',
+      'سند الدفع\u202Egnp.exe',
+    ];
+
+    it.each(names)(
+      'real PNG bytes named %j are stored under a generated name inside DATA_DIR/uploads',
+      async (filename) => {
+        const { name, url } = await expectStored(filename, PNG, filename);
+        const served = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe('image/png');
+        expect(served.rawPayload.equals(PNG)).toBe(true);
+        expect(name.endsWith('.png')).toBe(true);
+      },
+    );
+
+    it('what the client claims (name, type) is ignored: PNG bytes named .html as text/html are a .png served as image/png', async () => {
+      const polyglot = Buffer.concat([PNG, text('<html><script>alert(document.cookie)</script></html>')]);
+      const { name, url } = await expectStored('html name', polyglot, 'proof.html', 'text/html');
+      expect(name).toMatch(/\.png$/);
+      const served = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(served.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    });
+
+    it('the uploads call serves nothing outside DATA_DIR/uploads, whatever the name', async () => {
+      fs.mkdirSync(uploadsDir, { recursive: true });
+      const secret = fs.existsSync(path.join(t.dataDir, 'jwt-secret'))
+        ? fs.readFileSync(path.join(t.dataDir, 'jwt-secret'), 'utf8')
+        : undefined;
+      for (const name of [
+        '..%2Fjwt-secret',
+        '..%2Frihla.db',
+        '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+        '..%5C..%5Cetc%5Cpasswd',
+        'x.png%00.txt',
+        '00000000-0000-4000-8000-000000000000.png',
+        encodeURIComponent('../../../../etc/passwd'),
+        'a'.repeat(500),
+      ]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/uploads/${name}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect([400, 404, 414], name).toContain(response.statusCode);
+        expectJsonMessage(response, name);
+        expect(response.body, name).not.toMatch(/root:|SQLite format/);
+        if (secret) expect(response.body, name).not.toContain(secret);
+      }
+    });
+  });
+
+  describe('files that are not images by their bytes → 415, nothing stored', () => {
+    it.each(NOT_IMAGES)('$label', async ({ label, data, filename, contentType }) => {
+      const response = await expectRefused(label, bookingForm([proof(data, filename, contentType)]), [415]);
+      expect(response.json().message).toMatch(/JPEG, PNG, WebP/);
+    });
+  });
+
+  describe('decompression bombs dressed as images → refused, nothing stored', () => {
+    it.each(BOMBS)('$label', async ({ label, data }) => {
+      expect(data.length).toBeLessThan(2000);
+      await expectRefused(label, bookingForm([proof(data)]), [413, 415]);
+    });
+
+    it('a phone-sized real PNG (2000×1500) is still accepted', async () => {
+      await expectStored('2000×1500', png(2000, 1500), 'screenshot.png');
+    });
+
+    // KNOWN BUG, server/resources/bookings/image-check.ts (not ours to change): jpegPixels() stops at the
+    // first byte after a marker that is not a marker start, so JPEG fill bytes (0xFF padding, legal before
+    // any marker) hide the frame header; the size is then "unknown" and the file is stored. Same for HEIC,
+    // whose size is never read. The check should fail closed. Remove `.fails` once fixed.
+    it.fails('a JPEG bomb whose frame header follows 0xFF fill bytes is refused too', async () => {
+      await expectRefused(
+        'JPEG bomb with fill bytes',
+        bookingForm([proof(jpeg(65_500, 65_500, 3))]),
+        [413, 415],
+      );
+    });
+  });
+
+  describe('oversized and extra file parts', () => {
+    const big = (bytes: number) => Buffer.concat([PNG, Buffer.alloc(bytes - PNG.length)]);
+
+    it('a 6 MB screenshot → 413, nothing stored', async () => {
+      const response = await expectRefused('6 MB', bookingForm([proof(big(6 * 1024 * 1024))]), [413]);
+      expect(response.json().message).toMatch(/5 MB/);
+    });
+
+    it('one byte over 5 MB → 413; exactly 5 MB is accepted', async () => {
+      await expectRefused('5 MB + 1', bookingForm([proof(big(MAX_UPLOAD_BYTES + 1))]), [413]);
+      await expectStored('5 MB', big(MAX_UPLOAD_BYTES), 'five.png');
+    });
+
+    it('a 6 MB file under another field name → 413, nothing stored', async () => {
+      await expectRefused(
+        '6 MB avatar',
+        bookingForm([proof(big(6 * 1024 * 1024), 'a.png', 'image/png', 'avatar')]),
+        [413],
+      );
+    });
+
+    it('a small file under another field name is not stored (the booking has no proof)', async () => {
+      const before = uploads();
+      const response = await post(bookingForm([proof(PNG, 'a.png', 'image/png', 'avatar')]));
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().booking.bankakScreenshot).toBeNull();
+      expect(uploads()).toEqual(before);
+    });
+
+    it('two files → 413 with a message, nothing stored', async () => {
+      const response = await expectRefused(
+        'two screenshots',
+        bookingForm([proof(PNG, 'a.png'), proof(PNG, 'b.png')]),
+        [413],
+      );
+      expect(response.json().message).toBe('Please send one payment screenshot only.');
+      await expectRefused(
+        'screenshot + other',
+        bookingForm([proof(PNG, 'a.png'), proof(PNG, 'b.png', 'image/png', 'x')]),
+        [413],
+      );
+    });
+
+    it('too many form fields → 413 with a message, nothing stored', async () => {
+      const extra = Array.from({ length: 20 }, (_, i) => ({ name: `extra${i}`, value: 'x' }));
+      const response = await expectRefused('many fields', bookingForm([...extra, proof(PNG)]), [413]);
+      expect(response.json().message).toBe('The form has too many fields.');
+    });
+  });
+
+  describe('a good proof with a booking that fails leaves nothing either', () => {
+    it('seat taken meanwhile (409), unknown trip (404), changed price (409), bad passenger (400)', async () => {
+      const taken = ++seat;
+      expect((await post(bookingForm([], { seats: [taken] }))).statusCode).toBe(201);
+      const response = await expectRefused(
+        'seat taken',
+        bookingForm([proof(PNG)], { seats: [taken] }),
+        [409],
+      );
+      expect(response.json()).toMatchObject({ code: 'SEATS_TAKEN', takenSeats: [taken] });
+      await expectRefused(
+        'unknown trip',
+        bookingForm([proof(PNG)], { tripId: '0123456789abcdef01234567' }),
+        [404],
+      );
+      await expectRefused('changed price', bookingForm([proof(PNG)], { total: 1 }), [409]);
+      await expectRefused('no such seat', bookingForm([proof(PNG)], { seats: [101] }), [400]);
+    });
+  });
+});
