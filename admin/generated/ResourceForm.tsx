@@ -2,7 +2,7 @@
 // the registry's validation. `version` > 0 remounts it empty: after a save the spec clears the form.
 import Alert from '@mui/material/Alert';
 import { useMemo } from 'react';
-import { SimpleForm, useRecordContext } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
 import type { ResourceDef } from '../../shared/registry/index.ts';
 import { KindInput } from './kinds.tsx';
 import { type FormMode, formFields, validator } from './validation.ts';
@@ -15,6 +15,13 @@ interface ResourceFormProps {
   /** Shown above the inputs after a save (the spec's success banner). */
   banner?: string | null;
 }
+
+// Delete lives in the page's actions, with the spec's confirmation; the form only saves.
+const saveOnly = (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
 
 export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormProps) {
   const record = useRecordContext();

@@ -13,5 +13,5 @@ export const tripScreens: ResourceScreens = {
   create: generatedCreate(trips),
   edit: generatedEdit(trips),
   icon: RouteIcon,
-  recordRepresentation: (trip) => `${trip.trip_date} ${trip.trip_boarding_time}`,
+  recordRepresentation: 'trip_date',
 };

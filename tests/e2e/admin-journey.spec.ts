@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
 import { khartoumToday } from '../../shared/rules.ts';
-import { cityId } from './helpers/api.ts';
+import { cityId, staffToken } from './helpers/api.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ROOT, startServer, STAFF, type TestServer } from './helpers/server.ts';
 
@@ -210,9 +210,21 @@ describe.each([
       .getByRole('dialog')
       .getByRole('button', { name: t('ra.action.confirm') })
       .click();
+    // The server's own words (asking it directly changes nothing: the delete is refused the same way).
+    const token = await staffToken(server.url);
+    const [owner] = await (
+      await fetch(`${server.url}/api/companies/getAllCompanies?q=${encodeURIComponent(company.name)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json();
+    const refusal = await fetch(`${server.url}/api/companies/deleteCompany/${owner._id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(refusal.status).toBe(409);
     const reason =
       lang === 'en'
-        ? 'This company cannot be deleted: 1 bus still refer to it.'
+        ? (await refusal.json()).message
         : t('rihla.errors.in_use', {
             name: t('resources.companies.name').split(' |||| ')[1],
             list: t('rihla.errors.in_use_item', {
