@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { resources } from '../shared/registry/index.ts';
@@ -15,6 +15,7 @@ import { loadJwtSecret } from './auth/secrets.ts';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { allowConfiguredOrigins } from './http/cors.ts';
 import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
@@ -51,7 +52,17 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Travellers' and staff's ids are opaque strings; keep route matching strict and simple.
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long ids reach the route's own validation (400/404) instead of the router's bare 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Addresses the router cannot read (bad percent-encoding) skip hooks and the error handler: answer
+    // them here, in the API's JSON shape, without echoing the address.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      reply
+        .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .send({ message: 'This address is not valid.' });
+    },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,6 +106,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
+  allowConfiguredOrigins(app, config.corsOrigins);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
   });

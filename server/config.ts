@@ -26,6 +26,8 @@ export interface Config {
   ticketWorkers: number;
   loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
   lookupRateLimit: { perIp: number; windowMs: number };
+  /** Bookings per IP: generous, because many travellers share one mobile-carrier address. */
+  bookingRateLimit: { perIp: number; windowMs: number };
   operator: { phone: string; email: string; address: string };
 }
 
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: 15 * 60_000,
     },
     lookupRateLimit: { perIp: int(env.LOOKUP_RATE_LIMIT_PER_IP, 30), windowMs: 60_000 },
+    bookingRateLimit: { perIp: int(env.BOOKING_RATE_LIMIT_PER_IP, 60), windowMs: 60_000 },
     operator: {
       phone: env.OPERATOR_PHONE || '',
       email: env.OPERATOR_EMAIL || '',

@@ -39,6 +39,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_RATE_LIMIT_PER_IP: '100000',
       LOOKUP_RATE_LIMIT_PER_IP: '100000000',
+      BOOKING_RATE_LIMIT_PER_IP: '100000000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -58,7 +59,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     dataDir,
     process: child,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }

@@ -465,3 +465,27 @@ describe.each(dialects)('login rate limits (%s)', (dialect) => {
     });
   });
 });
+
+describe('CORS_ORIGINS', () => {
+  it('grants only the configured origin, with preflight', async () => {
+    const { createTestApp: create } = await import('./helpers/test-app.ts');
+    const t = await create('sqlite', { CORS_ORIGINS: 'https://partner.example' });
+    try {
+      const ok = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/trips/filterTrips',
+        headers: { origin: 'https://partner.example' },
+      });
+      expect(ok.statusCode).toBe(204);
+      expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example');
+      const evil = await t.app.inject({
+        method: 'GET',
+        url: '/api/origins/getAllOrigins',
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});

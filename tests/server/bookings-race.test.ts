@@ -109,7 +109,13 @@ describe.each(dialects)('seats sold once under concurrency (%s)', (dialect) => {
   it.runIf(dialect === 'postgres')(
     'holds across two API nodes with their own pools on one database',
     async () => {
-      const config = loadConfig({ DATA_DIR: t.dataDir, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' });
+      const config = loadConfig({
+        DATA_DIR: t.dataDir,
+        DATABASE_URL: t.databaseUrl,
+        LOG_LEVEL: 'silent',
+        BOOKING_RATE_LIMIT_PER_IP: '100000',
+        TICKET_WORKERS: '0',
+      });
       const database = openDatabase(config);
       const second = await buildApp({ config, database, logger: false });
       try {

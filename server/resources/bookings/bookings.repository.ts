@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { bookings, trips } from '../../../shared/registry/index.ts';
 import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/database.ts';
+import { lockRow } from '../../db/locks.ts';
 import { forgetCounts } from '../crud/count-cache.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
@@ -20,7 +21,10 @@ export interface NewBooking {
   idempotencyKey?: string;
 }
 
-export type CreateResult = { booking: Document; repeated?: boolean } | { takenSeats: number[] };
+export type CreateResult =
+  { booking: Document; repeated?: boolean } | { takenSeats: number[] } | { tripUnavailable: true };
+
+class TripUnavailable extends Error {}
 
 const TICKET_ID_ATTEMPTS = 5;
 
@@ -40,6 +44,10 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
     const now = new Date().toISOString();
     try {
       await db.transaction().execute(async (trx) => {
+        // The trip is read again under a share lock: a cancel or delete of the trip waits for this sale,
+        // and a sale cannot slip in after the trip was cancelled.
+        const trip = await lockRow(trx, 'trips', booking.tripId, 'share');
+        if (!trip || Number(trip.isCancelled)) throw new TripUnavailable();
         await trx
           .insertInto('bookings')
           .values({
@@ -61,12 +69,18 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
           .execute();
         await trx
           .insertInto('booking_seats')
-          .values(booking.seats.map((seat) => ({ tripId: booking.tripId, seat, bookingId: id })))
+          // In seat order, so that two sales of overlapping seats lock them in the same order (no deadlock).
+          .values(
+            [...booking.seats]
+              .sort((a, b) => a - b)
+              .map((seat) => ({ tripId: booking.tripId, seat, bookingId: id })),
+          )
           .execute();
       });
-      forgetCounts('bookings');
+      forgetCounts(db, 'bookings');
       return { booking: (await findBooking(db, id, false))! };
     } catch (error) {
+      if (error instanceof TripUnavailable) return { tripUnavailable: true };
       if (!isUniqueViolation(error)) throw error;
       // A retry that raced its own first attempt: the first one won, answer it.
       const earlier = booking.idempotencyKey && (await findByIdempotencyKey(db, booking.idempotencyKey));
@@ -122,7 +136,7 @@ export async function cancelBooking(db: Kysely<any>, id: string): Promise<boolea
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await trx.deleteFrom('booking_seats').where('bookingId', '=', id).execute();
-    forgetCounts('bookings');
+    forgetCounts(db, 'bookings');
     return true;
   });
 }
@@ -132,7 +146,7 @@ export async function deleteBooking(db: Kysely<any>, id: string): Promise<void> 
     await trx.deleteFrom('booking_seats').where('bookingId', '=', id).execute();
     await trx.deleteFrom('bookings').where('id', '=', id).execute();
   });
-  forgetCounts('bookings');
+  forgetCounts(db, 'bookings');
 }
 
 export async function findTripRow(db: Kysely<any>, id: string) {

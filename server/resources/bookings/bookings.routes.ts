@@ -54,7 +54,17 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   app.post(
     '/createBooking',
-    { schema: { tags, consumes: ['multipart/form-data', 'application/json'] } },
+    {
+      schema: { tags, consumes: ['multipart/form-data', 'application/json'] },
+      // Against anonymous clients filling every seat with made-up names.
+      config: {
+        rateLimit: {
+          max: config.bookingRateLimit.perIp,
+          timeWindow: config.bookingRateLimit.windowMs,
+          groupId: 'create-booking',
+        },
+      },
+    },
     async (request, reply) => {
       const form = await readBookingForm(request);
       const parsed = createBookingSchema.safeParse(form.fields);
@@ -141,6 +151,12 @@ export async function bookingRoutes(app: FastifyInstance) {
       }
       // Sold or found taken: either way the cached seat map of this trip is out of date.
       app.searchCache.invalidateTrip(input.tripId);
+      if ('tripUnavailable' in result) {
+        await removeUpload(config.dataDir, screenshotUrl);
+        throw conflict('This trip has been cancelled and takes no more bookings.', {
+          code: 'TRIP_UNAVAILABLE',
+        });
+      }
       if ('takenSeats' in result) {
         await removeUpload(config.dataDir, screenshotUrl);
         throw conflict(`${seatWord(result.takenSeats)} just been taken. Please choose other seats.`, {

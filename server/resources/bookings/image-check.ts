@@ -27,13 +27,29 @@ export function declaredPixels(bytes: Buffer, mime: AcceptedMime): number | unde
   if (mime === 'image/png' && bytes.length >= 24) return bytes.readUInt32BE(16) * bytes.readUInt32BE(20);
   if (mime === 'image/jpeg') return jpegPixels(bytes);
   if (mime === 'image/webp') return webpPixels(bytes);
-  return undefined;
+  return heicPixels(bytes);
+}
+
+/** HEIC keeps each image's size in an 'ispe' box: version/flags, then width and height. */
+function heicPixels(bytes: Buffer): number | undefined {
+  let largest: number | undefined;
+  for (
+    let at = bytes.indexOf('ispe');
+    at >= 0 && at + 16 <= bytes.length;
+    at = bytes.indexOf('ispe', at + 4)
+  ) {
+    const pixels = bytes.readUInt32BE(at + 8) * bytes.readUInt32BE(at + 12);
+    largest = Math.max(largest ?? 0, pixels);
+  }
+  return largest;
 }
 
 function jpegPixels(bytes: Buffer): number | undefined {
   let offset = 2;
   while (offset + 9 < bytes.length) {
     if (bytes[offset] !== 0xff) return undefined;
+    // Any number of 0xFF fill bytes may stand before a marker.
+    while (bytes[offset + 1] === 0xff && offset + 10 < bytes.length) offset++;
     const marker = bytes[offset + 1];
     const length = bytes.readUInt16BE(offset + 2);
     // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
@@ -58,7 +74,8 @@ function webpPixels(bytes: Buffer): number | undefined {
   return undefined;
 }
 
+/** Too many pixels, or a size that cannot be read (which a real camera or screenshot file always has). */
 export function isTooLarge(bytes: Buffer, mime: AcceptedMime): boolean {
   const pixels = declaredPixels(bytes, mime);
-  return pixels !== undefined && pixels > MAX_PIXELS;
+  return pixels === undefined || pixels > MAX_PIXELS;
 }

@@ -5,9 +5,23 @@
 const TTL_MS = 5000;
 const MAX_ENTRIES = 1000;
 
-const totals = new Map<string, { table: string; total: number; expires: number }>();
+type Totals = Map<string, { table: string; total: number; expires: number }>;
+/** One set of totals per database handle (tests and the two-node check run several apps in one process). */
+const byDatabase = new WeakMap<object, Totals>();
 
-export async function cachedCount(table: string, key: string, count: () => Promise<number>): Promise<number> {
+function totalsOf(db: object): Totals {
+  let totals = byDatabase.get(db);
+  if (!totals) byDatabase.set(db, (totals = new Map()));
+  return totals;
+}
+
+export async function cachedCount(
+  db: object,
+  table: string,
+  key: string,
+  count: () => Promise<number>,
+): Promise<number> {
+  const totals = totalsOf(db);
   const cacheKey = `${table}|${key}`;
   const entry = totals.get(cacheKey);
   if (entry && entry.expires > Date.now()) return entry.total;
@@ -17,6 +31,7 @@ export async function cachedCount(table: string, key: string, count: () => Promi
   return total;
 }
 
-export function forgetCounts(table: string) {
+export function forgetCounts(db: object, table: string) {
+  const totals = totalsOf(db);
   for (const [key, entry] of totals) if (entry.table === table) totals.delete(key);
 }

@@ -3,6 +3,7 @@
 import { type Kysely, sql } from 'kysely';
 import { getResource, type ResourceDef, resources } from '../../../shared/registry/index.ts';
 import { newId } from '../../db/ids.ts';
+import { lockRow } from '../../db/locks.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { cachedCount, forgetCounts } from './count-cache.ts';
 import type { ListParams } from './list-params.ts';
@@ -52,8 +53,11 @@ export async function listDocuments(db: Kysely<any>, def: ResourceDef, params: L
       eb.fn.countAll().as('count'),
     );
     const compiled = countQuery.compile();
-    total = await cachedCount(def.table, `${compiled.sql}|${JSON.stringify(compiled.parameters)}`, async () =>
-      Number((await countQuery.executeTakeFirst())?.count ?? 0),
+    total = await cachedCount(
+      db,
+      def.table,
+      `${compiled.sql}|${JSON.stringify(compiled.parameters)}`,
+      async () => Number((await countQuery.executeTakeFirst())?.count ?? 0),
     );
   }
   return { documents: await toDocuments(db, def, rows), total };
@@ -120,7 +124,7 @@ export async function createDocument(
   const row: Row = { id: newId(), ...bodyToRow(def, body), ...extra };
   if (def.timestamps) Object.assign(row, { created_at: now, updated_at: now });
   await db.insertInto(def.table).values(row).execute();
-  forgetCounts(def.table);
+  forgetCounts(db, def.table);
   return (await findDocument(db, def, row.id as string))!;
 }
 
@@ -137,7 +141,7 @@ export async function updateDocument(
   if (def.timestamps) row.updated_at = new Date().toISOString();
   if (Object.keys(row).length) {
     const result = await db.updateTable(def.table).set(row).where('id', '=', id).executeTakeFirst();
-    forgetCounts(def.table);
+    forgetCounts(db, def.table);
     if (Number(result.numUpdatedRows) === 0) return undefined;
   }
   return findDocument(db, def, id);
@@ -175,9 +179,14 @@ export function describeReferences(def: ResourceDef, found: Record<string, numbe
 export async function deleteDocument(db: Kysely<any>, def: ResourceDef, id: string) {
   const document = await findDocument(db, def, id);
   if (!document) return undefined;
-  const found = await referencesTo(db, def, id);
-  if (Object.keys(found).length) throw conflict(describeReferences(def, found), { referencedBy: found });
-  await db.deleteFrom(def.table).where('id', '=', id).execute();
-  forgetCounts(def.table);
+  // Checked and deleted in one transaction with the row locked, so nothing can start referring to it
+  // (a booking of a trip, say) between the check and the delete.
+  await db.transaction().execute(async (trx) => {
+    await lockRow(trx, def.table, id, 'update');
+    const found = await referencesTo(trx, def, id);
+    if (Object.keys(found).length) throw conflict(describeReferences(def, found), { referencedBy: found });
+    await trx.deleteFrom(def.table).where('id', '=', id).execute();
+  });
+  forgetCounts(db, def.table);
   return document;
 }

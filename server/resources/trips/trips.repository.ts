@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { boardingMinutes } from '../../../shared/rules.ts';
+import { boardingMinutes, hasDeparted } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { toDocuments } from '../crud/populate.ts';
 
@@ -13,8 +13,10 @@ export async function searchTrips(db: Kysely<any>, originId: string, destination
     .where('trip_date', '=', date)
     .where('isCancelled', '=', 0)
     .execute();
-  rows.sort((a, b) => boardingMinutes(a.trip_boarding_time) - boardingMinutes(b.trip_boarding_time));
-  return toDocuments(db, trips, rows);
+  // Today's departures that have already left are no longer offered.
+  const open = rows.filter((row) => !hasDeparted(row.trip_date, row.trip_boarding_time));
+  open.sort((a, b) => boardingMinutes(a.trip_boarding_time) - boardingMinutes(b.trip_boarding_time));
+  return toDocuments(db, trips, open);
 }
 
 /** Sets isCancelled once; false when it already was (so a second cancel is a conflict, even in a race). */

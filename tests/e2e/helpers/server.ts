@@ -59,6 +59,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     LOOKUP_RATE_LIMIT_PER_IP: '1000',
+    BOOKING_RATE_LIMIT_PER_IP: '1000',
     ...extraEnv,
   };
   if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;

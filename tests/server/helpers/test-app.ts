@@ -56,6 +56,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
     LOOKUP_RATE_LIMIT_PER_IP: '1000',
+    BOOKING_RATE_LIMIT_PER_IP: '1000',
     LOG_LEVEL: 'silent',
     // Tickets render on the main thread in tests (a worker per test app would cost a font load each);
     // tests/server/ticket-pool.test.ts covers the worker pool.
