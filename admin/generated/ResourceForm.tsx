@@ -35,6 +35,8 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
       warnWhenUnsavedChanges
       // Our messages, in the page's language, rather than the browser's own bubbles (type=email, max…).
       noValidate
+      toolbar={saveOnly}
+      sx={{ maxWidth: 720 }}
     >
       {banner && (
         <Alert severity="success" role="status" sx={{ mb: 2, width: '100%' }}>
