@@ -180,6 +180,22 @@ describe('getList', () => {
   });
 });
 
+describe('timestamp ranges', () => {
+  it('a picked day covers that whole day in Khartoum (UTC+2)', async () => {
+    const fake = fakeFetch({
+      'GET /api/bookings/getAllBookings': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
+    });
+    const dp = createDataProvider(createSession({ fetch: fake.fetch, hasSessionHint: () => false }));
+    await dp.getList('bookings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'bookingDate', order: 'DESC' },
+      filter: { bookingDate_gte: '2026-11-21', bookingDate_lte: '2026-11-30' },
+    });
+    expect(fake.calls[0].query.get('bookingDate_gte')).toBe('2026-11-20T22:00:00.000Z');
+    expect(fake.calls[0].query.get('bookingDate_lte')).toBe('2026-11-30T21:59:59.999Z');
+  });
+});
+
 describe('getMany and getManyReference', () => {
   it('getMany asks the list call for each id', async () => {
     await provider.getMany('buses', { ids: ['b1', 'b2'] });
