@@ -16,8 +16,14 @@ export interface I18n {
 
 export const I18nContext = createContext<I18n>({ lang: DEFAULT_LANG, m: en, setLang: async () => {} });
 
+/** A link may carry ?lang=ar or ?lang=en (shared links, SMS); otherwise the remembered choice. */
 export function storedLang(): Lang {
   try {
+    const asked = new URLSearchParams(location.search).get('lang');
+    if (asked === 'ar' || asked === 'en') {
+      rememberLang(asked);
+      return asked;
+    }
     return localStorage.getItem(LANG_STORAGE_KEY) === 'ar' ? 'ar' : DEFAULT_LANG;
   } catch {
     return DEFAULT_LANG;
