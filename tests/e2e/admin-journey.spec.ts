@@ -30,8 +30,16 @@ function translator(messages: unknown) {
   };
 }
 
+/** Builds dist/admin when it is missing or older than the back-office's sources. */
 function ensureAdminBuilt() {
-  if (fs.existsSync(path.join(ROOT, 'dist/admin/index.html'))) return;
+  const built = path.join(ROOT, 'dist/admin/index.html');
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
+      const file = path.join(dir, entry.name);
+      return Math.max(latest, entry.isDirectory() ? newest(file) : fs.statSync(file).mtimeMs);
+    }, 0);
+  const sources = Math.max(newest(path.join(ROOT, 'admin')), newest(path.join(ROOT, 'shared')));
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
   execFileSync('npx', ['vite', 'build', '--mode', 'admin'], { cwd: ROOT, stdio: 'inherit' });
 }
 
