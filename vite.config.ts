@@ -10,7 +10,12 @@ export default defineConfig(({ mode }) => {
       base: '/',
       publicDir: false,
       oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-      build: { outDir: '../dist/admin', emptyOutDir: true, assetsDir: 'admin-assets', chunkSizeWarningLimit: 1500 },
+      build: {
+        outDir: '../dist/admin',
+        emptyOutDir: true,
+        assetsDir: 'admin-assets',
+        chunkSizeWarningLimit: 1500,
+      },
       server: { proxy: { '/api': 'http://localhost:3000' } },
     };
   }
@@ -20,9 +25,18 @@ export default defineConfig(({ mode }) => {
     publicDir: 'static',
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     resolve: {
-      alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
+      alias: {
+        react: 'preact/compat',
+        'react-dom': 'preact/compat',
+        'react/jsx-runtime': 'preact/jsx-runtime',
+      },
     },
-    build: { outDir: '../dist/public-site', emptyOutDir: true, assetsDir: 'assets', modulePreload: { polyfill: false } },
+    build: {
+      outDir: '../dist/public-site',
+      emptyOutDir: true,
+      assetsDir: 'assets',
+      modulePreload: { polyfill: false },
+    },
     server: { proxy: { '/api': 'http://localhost:3000' } },
   };
 });
