@@ -3,50 +3,19 @@
 // held, no file under DATA_DIR/uploads. An accepted one is stored under a generated name inside that folder.
 import fs from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../shared/rules.ts';
+import { encodePng, scanlines } from '../helpers/png.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
 import { type FormPart, formData } from './helpers/endpoints.ts';
 import { createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 
 // --- Image bytes, written by hand so that every header field (and every CRC) is exactly what we claim. ---
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 /** A PNG whose IHDR declares width × height; its pixel data is `rows` rows of that width, deflated. */
-function png(width: number, height: number, rows = height): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const raw = Buffer.alloc(rows * (1 + width * 3), 0x20);
-  for (let row = 0; row < rows; row++) raw[row * (1 + width * 3)] = 0; // filter byte: none
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const png = (width: number, height: number, rows = height) =>
+  encodePng(width, height, scanlines(width, rows, 0x20));
 const PNG = png(2, 2);
 
 /** A baseline JPEG skeleton whose frame header (SOF0) declares width × height; `fill` 0xFF bytes precede it. */
