@@ -8,6 +8,7 @@ import {
   makeTrip,
   type PlainResource,
   type References,
+  resourceUrl,
   validBody,
 } from './helpers/fixtures.ts';
 import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
@@ -26,18 +27,14 @@ describe.each(dialects)('integrity (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const api = () => client(t, token);
-  const path = (resource: string, op: 'one' | 'create' | 'update' | 'remove', id = '') => {
-    const def = getResource(resource);
-    return `${def.api.base}/${def.api[op]}${id ? `/${id}` : ''}`;
-  };
 
   /** Deleting `id` answers 409 with a message naming `what`, and the document is still there, unchanged. */
   async function expectDeleteRefused(resource: string, id: string, what: RegExp) {
-    const before = (await api().get(path(resource, 'one', id))).json();
-    const response = await api().delete(path(resource, 'remove', id));
+    const before = (await api().get(resourceUrl(resource, 'one', id))).json();
+    const response = await api().delete(resourceUrl(resource, 'remove', id));
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json().message).toMatch(what);
-    const after = await api().get(path(resource, 'one', id));
+    const after = await api().get(resourceUrl(resource, 'one', id));
     expect(after.statusCode).toBe(200);
     expect(after.json()).toEqual(before);
   }
@@ -46,9 +43,9 @@ describe.each(dialects)('integrity (%s)', (dialect) => {
     it('a company with buses: 409 naming the bus; deletable once the bus is gone', async () => {
       const { company, bus } = await makeTrip(t, token);
       await expectDeleteRefused('companies', company._id, /bus/);
-      expect((await api().get(path('buses', 'one', bus._id))).statusCode).toBe(200);
-      const lone = await createOk(t, token, path('companies', 'create'), validBody('companies', refs));
-      expect((await api().delete(path('companies', 'remove', lone._id))).statusCode).toBe(200);
+      expect((await api().get(resourceUrl('buses', 'one', bus._id))).statusCode).toBe(200);
+      const lone = await createOk(t, token, resourceUrl('companies', 'create'), validBody('companies', refs));
+      expect((await api().delete(resourceUrl('companies', 'remove', lone._id))).statusCode).toBe(200);
     });
 
     it('a bus, price, origin or destination used by a trip: 409 naming the trip; the trip is untouched', async () => {
@@ -57,13 +54,13 @@ describe.each(dialects)('integrity (%s)', (dialect) => {
       await expectDeleteRefused('prices', price._id, /trip/);
       await expectDeleteRefused('origins', origin._id, /trip/);
       await expectDeleteRefused('destinations', destination._id, /trip/);
-      const after = await api().get(path('trips', 'one', trip._id));
+      const after = await api().get(resourceUrl('trips', 'one', trip._id));
       expect(after.json()).toEqual(trip);
     });
 
     it('once the trip is deleted, its bus, price and cities can be deleted, then the company', async () => {
       const { company, bus, price, origin, destination, trip } = await makeTrip(t, token);
-      expect((await api().delete(path('trips', 'remove', trip._id))).statusCode).toBe(200);
+      expect((await api().delete(resourceUrl('trips', 'remove', trip._id))).statusCode).toBe(200);
       for (const [resource, doc] of [
         ['buses', bus],
         ['prices', price],
@@ -71,7 +68,7 @@ describe.each(dialects)('integrity (%s)', (dialect) => {
         ['destinations', destination],
         ['companies', company],
       ] as const) {
-        const response = await api().delete(path(resource, 'remove', doc._id));
+        const response = await api().delete(resourceUrl(resource, 'remove', doc._id));
         expect(response.statusCode, `${resource}: ${response.body}`).toBe(200);
       }
     });
@@ -83,12 +80,17 @@ describe.each(dialects)('integrity (%s)', (dialect) => {
     });
 
     it('a position held by employees: 409 naming the employee(s)', async () => {
-      const position = await createOk(t, token, path('positions', 'create'), validBody('positions', refs));
+      const position = await createOk(
+        t,
+        token,
+        resourceUrl('positions', 'create'),
+        validBody('positions', refs),
+      );
       const withPosition = { ...refs, position };
-      await createOk(t, token, path('employees', 'create'), validBody('employees', withPosition));
-      await createOk(t, token, path('employees', 'create'), validBody('employees', withPosition));
+      await createOk(t, token, resourceUrl('employees', 'create'), validBody('employees', withPosition));
+      await createOk(t, token, resourceUrl('employees', 'create'), validBody('employees', withPosition));
       await expectDeleteRefused('positions', position._id, /employee/);
-      const message = (await api().delete(path('positions', 'remove', position._id))).json().message;
+      const message = (await api().delete(resourceUrl('positions', 'remove', position._id))).json().message;
       expect(message).toMatch(/2/);
     });
   });
@@ -108,8 +110,8 @@ describe.each(dialects)('integrity (%s)', (dialect) => {
     it.each(UNIQUE)(
       '%s: a second document with the same %s answers 409 and is not created',
       async (resource, field) => {
-        const first = await createOk(t, token, path(resource, 'create'), validBody(resource, refs));
-        const response = await api().post(path(resource, 'create'), {
+        const first = await createOk(t, token, resourceUrl(resource, 'create'), validBody(resource, refs));
+        const response = await api().post(resourceUrl(resource, 'create'), {
           ...validBody(resource, refs),
           [field]: first[field],
         });
@@ -127,19 +129,23 @@ describe.each(dialects)('integrity (%s)', (dialect) => {
     it.each(UNIQUE)(
       '%s: updating %s to a value another document has answers 409; keeping its own is fine',
       async (resource, field) => {
-        const first = await createOk(t, token, path(resource, 'create'), validBody(resource, refs));
-        const second = await createOk(t, token, path(resource, 'create'), validBody(resource, refs));
-        const taken = await api().patch(path(resource, 'update', second._id), { [field]: first[field] });
+        const first = await createOk(t, token, resourceUrl(resource, 'create'), validBody(resource, refs));
+        const second = await createOk(t, token, resourceUrl(resource, 'create'), validBody(resource, refs));
+        const taken = await api().patch(resourceUrl(resource, 'update', second._id), {
+          [field]: first[field],
+        });
         expect(taken.statusCode).toBe(409);
-        expect((await api().get(path(resource, 'one', second._id))).json()).toEqual(second);
-        const own = await api().patch(path(resource, 'update', second._id), { [field]: second[field] });
+        expect((await api().get(resourceUrl(resource, 'one', second._id))).json()).toEqual(second);
+        const own = await api().patch(resourceUrl(resource, 'update', second._id), {
+          [field]: second[field],
+        });
         expect(own.statusCode).toBe(200);
       },
     );
 
     it('a unique value compares after trimming', async () => {
-      const first = await createOk(t, token, path('buses', 'create'), validBody('buses', refs));
-      const response = await api().post(path('buses', 'create'), {
+      const first = await createOk(t, token, resourceUrl('buses', 'create'), validBody('buses', refs));
+      const response = await api().post(resourceUrl('buses', 'create'), {
         ...validBody('buses', refs),
         bus_number: `  ${first.bus_number} `,
       });
@@ -170,7 +176,9 @@ describe.each(dialects)('integrity (%s)', (dialect) => {
     });
 
     it('an update of an unknown _id with a valid body answers 404 and creates nothing', async () => {
-      const response = await api().patch(path('origins', 'update', UNKNOWN_ID), { origin_city: 'Nowhere' });
+      const response = await api().patch(resourceUrl('origins', 'update', UNKNOWN_ID), {
+        origin_city: 'Nowhere',
+      });
       expect(response.statusCode).toBe(404);
       expect((await api().get('/api/origins/getAllOrigins?origin_city=Nowhere')).json()).toEqual([]);
     });

@@ -2,7 +2,13 @@
 // (create and edit wording), and the format rules of issue 2 (choices, seats, prices, dates, emails, phones).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getResource } from '../../shared/registry/index.ts';
-import { makeReferences, type PlainResource, type References, validBody } from './helpers/fixtures.ts';
+import {
+  makeReferences,
+  type PlainResource,
+  type References,
+  resourceUrl,
+  validBody,
+} from './helpers/fixtures.ts';
 import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 
 /** The spec's words, written out here rather than read from the registry, so a typo there fails a test. */
@@ -62,14 +68,10 @@ describe.each(dialects)('validation of create and update (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const api = () => client(t, token);
-  const create = (resource: PlainResource, body: Record<string, unknown>) => {
-    const def = getResource(resource);
-    return api().post(`${def.api.base}/${def.api.create}`, body);
-  };
-  const update = (resource: PlainResource, id: string, body: Record<string, unknown>) => {
-    const def = getResource(resource);
-    return api().patch(`${def.api.base}/${def.api.update}/${id}`, body);
-  };
+  const create = (resource: PlainResource, body: Record<string, unknown>) =>
+    api().post(resourceUrl(resource, 'create'), body);
+  const update = (resource: PlainResource, id: string, body: Record<string, unknown>) =>
+    api().patch(resourceUrl(resource, 'update', id), body);
   /** 400 with exactly this message, and the field named in errors when given. */
   async function expect400(response: Awaited<ReturnType<typeof create>>, message: string, field?: string) {
     expect(response.statusCode, response.body).toBe(400);
@@ -103,7 +105,7 @@ describe.each(dialects)('validation of create and update (%s)', (dialect) => {
         async (field) => {
           const created = (await create(resource, validBody(resource, refs))).json();
           await expect400(await update(resource, created._id, { [field]: '  ' }), updateMessage, field);
-          const after = await api().get(`${def.api.base}/${def.api.one}/${created._id}`);
+          const after = await api().get(resourceUrl(resource, 'one', created._id));
           expect(after.json()).toEqual(created);
         },
       );
@@ -311,7 +313,7 @@ describe.each(dialects)('validation of create and update (%s)', (dialect) => {
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toContain(field);
         expect(response.json().errors).toHaveProperty(field);
-        const list = await api().get(`${getResource(resource).api.base}/${getResource(resource).api.list}`);
+        const list = await api().get(resourceUrl(resource, 'list'));
         expect(JSON.stringify(list.json())).not.toContain(MISSING_ID);
       },
     );

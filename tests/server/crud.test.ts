@@ -2,7 +2,15 @@
 // PATCH partial update 200, delete 200 with the deleted document; field names exactly as the spec spells them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getResource } from '../../shared/registry/index.ts';
-import { type PlainResource, type References, makeReferences, sleep, validBody } from './helpers/fixtures.ts';
+import type { Operation } from '../../shared/registry/types.ts';
+import {
+  type PlainResource,
+  type References,
+  makeReferences,
+  resourceUrl,
+  sleep,
+  validBody,
+} from './helpers/fixtures.ts';
 import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 
 /** Each resource's spec field names (what a created document must carry besides _id) and one PATCH. */
@@ -114,8 +122,7 @@ describe.each(dialects)('generic CRUD (%s)', (dialect) => {
 
   describe.each(CASES)('$resource', ({ resource, fields, patch }) => {
     const def = getResource(resource);
-    const url = (op: 'list' | 'one' | 'create' | 'update' | 'remove', id = '') =>
-      `${def.api.base}/${def.api[op]}${id ? `/${id}` : ''}`;
+    const url = (op: Operation, id = '') => resourceUrl(resource, op, id);
 
     it(`${def.api.create} answers 201 with the document, _id and the spec's field names`, async () => {
       const body = validBody(resource, refs);

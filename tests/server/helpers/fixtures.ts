@@ -1,6 +1,8 @@
 // Reference data made through the real API, as staff would: a company, a bus, cities, a price, a trip;
 // and valid bodies for every plain resource, fresh unique values each time.
 import { expect } from 'vitest';
+import { getResource } from '../../../shared/registry/index.ts';
+import type { Operation } from '../../../shared/registry/types.ts';
 import { client, type TestApp } from './test-app.ts';
 
 let counter = 0;
@@ -15,6 +17,12 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 export function futureDate(days = 7): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The registry's URL for `op` on `resource`, with `/id` after it when an id is given. */
+export function resourceUrl(resource: string, op: Operation, id = ''): string {
+  const def = getResource(resource);
+  return `${def.api.base}/${def.api[op]}${id ? `/${id}` : ''}`;
 }
 
 export async function createOk(t: TestApp, token: string, url: string, body: Record<string, unknown>) {
