@@ -1,0 +1,167 @@
+// react-admin's dataProvider, generated from the registry: every resource's calls map onto the spec's URLs
+// ({base}/{getAll…|get…|create…|update…|delete…}), with the server's paging, sorting and filtering
+// parameters. Errors are mapped in one place: an HttpError carrying the server's message and body.
+import { type DataProvider, HttpError } from 'react-admin';
+import { getResource, type ResourceDef } from '../../shared/registry/index.ts';
+import type { Session } from '../auth/session.ts';
+import { type Doc, toCreateBody, toPatchBody, toRecord, toRecords } from './records.ts';
+
+export interface PassengerRow {
+  seat: number;
+  name: string;
+  phone: string;
+  ticketId: string;
+  isCancelled: boolean;
+  bookingId: string;
+}
+
+export interface DashboardSummary {
+  counts: { bookings: number; trips: number; buses: number; employees: number };
+  recentReports: { _id: string; report_title: string; created_at: string }[];
+  seatsByDay: { date: string; seatsSold: number; seatsTotal: number }[];
+}
+
+export interface RihlaDataProvider extends DataProvider {
+  cancelTrip(id: string): Promise<{ data: Record<string, unknown> & { id: string } }>;
+  cancelBooking(id: string): Promise<{ data: Record<string, unknown> & { id: string } }>;
+  tripPassengers(id: string): Promise<PassengerRow[]>;
+  dashboardSummary(): Promise<DashboardSummary>;
+  /** A staff-only upload (payment proof) as a Blob, fetched with the bearer token. */
+  upload(path: string): Promise<Blob>;
+}
+
+type Params = Record<string, string | number | boolean | null | undefined | readonly unknown[]>;
+
+function queryString(params: Params): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((item) => search.append(key, String(item)));
+    else search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function path(def: ResourceDef, op: 'list' | 'one' | 'create' | 'update' | 'remove', id?: string) {
+  const name = def.api[op];
+  if (!name) throw new HttpError(`${def.name} has no ${op} call`, 405);
+  return `${def.api.base}/${name}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A day picked for a timestamp range (booking date from … to …) means that whole day in Khartoum: the
+ * server compares ISO instants, so "to 2026-11-30" becomes the last instant of that day.
+ */
+function timestampDays(def: ResourceDef, filter: Record<string, unknown>) {
+  const out: Record<string, unknown> = { ...filter };
+  for (const [key, value] of Object.entries(filter)) {
+    const range = /^(.+)_(gte|lte)$/.exec(key);
+    if (!range || def.fields[range[1]]?.kind !== 'timestamp' || typeof value !== 'string' || !DAY.test(value)) continue;
+    const start = Date.parse(`${value}T00:00:00+02:00`);
+    out[key] = new Date(range[2] === 'gte' ? start : start + 86_400_000 - 1).toISOString();
+  }
+  return out;
+}
+
+export function createDataProvider(session: Session): RihlaDataProvider {
+  async function call(url: string, init: RequestInit = {}): Promise<Response> {
+    let response: Response;
+    try {
+      response = await session.fetch(url, init);
+    } catch {
+      throw new HttpError('ra.notification.http_error', 0);
+    }
+    if (response.ok) return response;
+    const body = await response.json().catch(() => ({}));
+    const message = typeof body?.message === 'string' ? body.message : 'ra.notification.http_error';
+    throw new HttpError(message, response.status, body);
+  }
+  const json = async (url: string, init?: RequestInit) => (await call(url, init)).json();
+  const send = (method: string, url: string, body: unknown) =>
+    json(url, { method, headers: JSON_HEADERS, body: JSON.stringify(body) });
+
+  const listQuery = (def: ResourceDef, params: any): Params => {
+    const { page = 1, perPage = 25 } = params.pagination ?? {};
+    const { field, order } = params.sort ?? def.defaultSort;
+    return {
+      ...timestampDays(def, params.filter ?? {}),
+      _start: (page - 1) * perPage,
+      _end: page * perPage,
+      _sort: field === 'id' ? '_id' : field,
+      _order: String(order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+    };
+  };
+
+  const list = async (def: ResourceDef, query: Params) => {
+    const response = await call(path(def, 'list') + queryString(query));
+    const docs: Doc[] = await response.json();
+    const { data, prefetched } = toRecords(def, docs);
+    const total = Number(response.headers.get('X-Total-Count') ?? data.length);
+    return { data, total, meta: { prefetched } };
+  };
+  const one = (def: ResourceDef, doc: Doc) => {
+    const prefetched = {};
+    return { data: toRecord(def, doc, prefetched), meta: { prefetched } };
+  };
+
+  const provider: RihlaDataProvider = {
+    getList: (resource, params) => list(getResource(resource), listQuery(getResource(resource), params)) as any,
+    getOne: async (resource, { id }) => {
+      const def = getResource(resource);
+      return one(def, await json(path(def, 'one', String(id)))) as any;
+    },
+    getMany: async (resource, { ids }) => {
+      const def = getResource(resource);
+      const { data, meta } = await list(def, { id: ids.map(String), _start: 0, _end: ids.length });
+      return { data, meta } as any;
+    },
+    getManyReference: (resource, params) => {
+      const def = getResource(resource);
+      return list(def, { ...listQuery(def, params), [params.target]: String(params.id) }) as any;
+    },
+    create: async (resource, { data }) => {
+      const def = getResource(resource);
+      return one(def, await send('POST', path(def, 'create'), toCreateBody(def, data))) as any;
+    },
+    update: async (resource, { id, data, previousData }) => {
+      const def = getResource(resource);
+      const body = toPatchBody(def, data, previousData);
+      if (Object.keys(body).length === 0) return { data: previousData } as any;
+      return one(def, await send('PATCH', path(def, 'update', String(id)), body)) as any;
+    },
+    updateMany: async (resource, { ids, data }) => {
+      const def = getResource(resource);
+      const body = toPatchBody(def, data);
+      await Promise.all(ids.map((id) => send('PATCH', path(def, 'update', String(id)), body)));
+      return { data: ids };
+    },
+    delete: async (resource, { id }) => {
+      const def = getResource(resource);
+      return one(def, await json(path(def, 'remove', String(id)), { method: 'DELETE' })) as any;
+    },
+    deleteMany: async (resource, { ids }) => {
+      const def = getResource(resource);
+      await Promise.all(ids.map((id) => call(path(def, 'remove', String(id)), { method: 'DELETE' })));
+      return { data: ids };
+    },
+
+    cancelTrip: async (id) =>
+      one(getResource('trips'), await send('PATCH', `/api/trips/cancelTrip/${encodeURIComponent(id)}`, { isCancelled: true })) as any,
+    cancelBooking: async (id) =>
+      one(
+        getResource('bookings'),
+        await send('PATCH', `/api/bookings/cancelBooking/${encodeURIComponent(id)}`, { isCancelled: true }),
+      ) as any,
+    tripPassengers: (id) => json(`/api/trips/passengers/${encodeURIComponent(id)}`),
+    dashboardSummary: () => json('/api/dashboard/summary'),
+    upload: async (uploadPath) => {
+      if (!uploadPath.startsWith('/api/uploads/')) throw new HttpError('ra.notification.bad_item', 400);
+      return (await call(uploadPath)).blob();
+    },
+  };
+  return provider;
+}

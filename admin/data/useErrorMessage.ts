@@ -1,0 +1,42 @@
+// How a failed call is told to staff, in one place. A 4xx answer explains itself: the server's message (in
+// Arabic, rebuilt from the answer's structure or matched to our validation strings). A 5xx or a network
+// failure gets the screen's own message in the spec's words ('An error occurred while deleting the bus…').
+import { HttpError, useLocale, useTranslate } from 'react-admin';
+import { enOwn } from '../../shared/i18n/admin/en.ts';
+
+type Tree = { [key: string]: Tree | string };
+
+/** English validation sentence → its i18n key, so the server's words can be shown in Arabic. */
+const validationKeys = new Map<string, string>();
+(function index(tree: Tree, prefix: string) {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') validationKeys.set(value, `${prefix}.${key}`);
+    else index(value, `${prefix}.${key}`);
+  }
+})(enOwn.rihla.validation as unknown as Tree, 'rihla.validation');
+
+export function useErrorMessage() {
+  const translate = useTranslate();
+  const locale = useLocale();
+
+  return (error: unknown, fallbackKey: string, resource?: string): string => {
+    if (!(error instanceof HttpError) || error.status < 400 || error.status >= 500) return translate(fallbackKey);
+    const body = (error.body ?? {}) as { referencedBy?: Record<string, number>; errors?: Record<string, string> };
+    if (locale === 'en') return error.message;
+    const name = resource ? translate(`resources.${resource}.name`, { smart_count: 1 }) : '';
+    if (body.referencedBy) {
+      const list = Object.entries(body.referencedBy)
+        .map(([other, count]) =>
+          translate('rihla.errors.in_use_item', { name: translate(`resources.${other}.name`, { smart_count: 2 }), count }),
+        )
+        .join('، ');
+      return translate('rihla.errors.in_use', { name, list });
+    }
+    if (error.status === 409 && body.errors && resource) {
+      const field = Object.keys(body.errors)[0];
+      return translate('rihla.errors.already_exists', { name, field: translate(`resources.${resource}.fields.${field}`) });
+    }
+    const key = validationKeys.get(error.message);
+    return key ? translate(key) : error.message;
+  };
+}
