@@ -1,7 +1,9 @@
 // Ticket PDF benchmark: ms per rendered ticket and its size. Run: node --import tsx bench/ticket-pdf.ts
 // Every ticket differs (id, passenger, route, seats, total), as in production, so shaping caches only help with
 // what really repeats (labels, cities, companies).
+import { CITIES, HUB } from '../server/demo/demo-data.ts';
 import { renderTicket, type TicketData } from '../server/tickets/ticket-pdf.ts';
+import { BOARDING_TIMES } from '../shared/rules.ts';
 
 const WARMUP = 20;
 const RUNS = 200;
@@ -16,16 +18,6 @@ const NAMES = [
     given: ['محمد', 'فاطمة', 'عمر', 'آمنة', 'حسن', 'خالد', 'سارة', 'يوسف'],
     family: ['عبد الله', 'الطيب', 'إبراهيم', 'عثمان', 'بابكر', 'مصطفى', 'إدريس', 'سليمان'],
   },
-];
-const CITIES: [string, number][] = [
-  ['Port Sudan', 45000],
-  ['Kassala', 30000],
-  ['Halfa', 45000],
-  ['Gedaref', 25000],
-  ['Madani', 15000],
-  ['Dongola', 30000],
-  ['Nyala', 60000],
-  ['Fashir', 60000],
 ];
 const COMPANIES = ['Nile Express', 'Sudan Star Travel'];
 
@@ -53,9 +45,9 @@ function sampleTicket(i: number): TicketData {
     companyName: COMPANIES[random(COMPANIES.length)],
     busNumber: `KH-${1000 + random(4)}`,
     tripDate: `2026-12-${String(1 + random(28)).padStart(2, '0')}`,
-    boardingTime: random(2) === 0 ? '9:00 am' : '7:00 pm',
-    originCity: outbound ? 'Khartoum' : city,
-    destinationCity: outbound ? city : 'Khartoum',
+    boardingTime: BOARDING_TIMES[random(BOARDING_TIMES.length)],
+    originCity: outbound ? HUB : city,
+    destinationCity: outbound ? city : HUB,
     seats,
     passengerCount: count,
     total: count * fare,

@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import { BOARDING_TIMES, khartoumToday } from '../../shared/rules.ts';
 import { newId } from '../db/ids.ts';
 
-const HUB = 'Khartoum';
-/** City and the one-way fare from Khartoum in SDG. */
-const CITIES: [string, number][] = [
+export const HUB = 'Khartoum';
+/** City and the one-way fare from Khartoum in SDG (the ticket benchmark samples these too). */
+export const CITIES: [string, number][] = [
   ['Port Sudan', 45000],
   ['Kassala', 30000],
   ['Halfa', 45000],
