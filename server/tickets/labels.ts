@@ -19,13 +19,13 @@ export const TICKET_LABELS = {
   destinationCity: { en: 'To', ar: 'إلى' },
   seats: { en: 'Seat numbers', ar: 'أرقام المقاعد' },
   passengerCount: { en: 'Number of passengers', ar: 'عدد الركاب' },
-  total: { en: 'Total', ar: 'المجموع' },
+  total: { en: 'Total', ar: 'المبلغ الإجمالي' },
   bookingDate: { en: 'Booking date', ar: 'تاريخ الحجز' },
 } satisfies Record<string, Bilingual>;
 
 export const TICKET_TERMS: Bilingual = {
   en: 'Cancellation fees may apply; refunds go to the original payment method.',
-  ar: 'قد تُطبَّق رسوم على الإلغاء، وتُرد المبالغ إلى وسيلة الدفع الأصلية.',
+  ar: 'قد تُطبَّق رسوم إلغاء، وتُرد المبالغ إلى وسيلة الدفع الأصلية.',
 };
 
 /** Boarding times are stored as "9:00 am" / "7:00 pm"; the Arabic line names the part of the day. */
