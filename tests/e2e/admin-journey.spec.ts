@@ -2,17 +2,16 @@
 // sign in from a staff URL, create a company, a bus and a trip, find the trip in the public search, cancel
 // it (its button turns to "Cancelled"), delete it after the confirmation, see the 409 refusal when deleting
 // a company that still owns a bus, and log out to the public home page.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import { cityId, staffToken } from './helpers/api.ts';
+import { waitForNotice as notice } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { ROOT, startServer, STAFF, type TestServer } from './helpers/server.ts';
+import { ensureAdminBuilt } from './helpers/build.ts';
+import { startServer, STAFF, type TestServer } from './helpers/server.ts';
 
 type Tree = { [key: string]: Tree | string };
 
@@ -28,19 +27,6 @@ function translator(messages: unknown) {
     if (typeof found !== 'string') throw new Error(`no message ${key}`);
     return found.replace(/%\{(\w+)\}/g, (_, name: string) => String(vars[name]));
   };
-}
-
-/** Builds dist/admin when it is missing or older than the back-office's sources. */
-function ensureAdminBuilt() {
-  const built = path.join(ROOT, 'dist/admin/index.html');
-  const newest = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
-      const file = path.join(dir, entry.name);
-      return Math.max(latest, entry.isDirectory() ? newest(file) : fs.statSync(file).mtimeMs);
-    }, 0);
-  const sources = Math.max(newest(path.join(ROOT, 'admin')), newest(path.join(ROOT, 'shared')));
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
-  execFileSync('npx', ['vite', 'build', '--mode', 'admin'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 let server: TestServer;
@@ -59,10 +45,6 @@ afterAll(async () => {
 
 const inDays = (days: number) =>
   new Date(Date.parse(`${khartoumToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function notice(page: Page, text: string) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
-}
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();

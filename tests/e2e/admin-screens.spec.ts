@@ -1,17 +1,16 @@
 // The back-office's other screens in real Chromium against the real server: the login page's rules, session
 // restore and the guest-only /login, the dashboard, report creation and edits (banner, cleared form),
 // bookings with their payment proof, the printable passenger list, settings, users and the inbox.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
+import { waitForNotice } from './helpers/admin.ts';
 import { bookThroughApi, findTrips, freeSeats, staffToken, tomorrow } from './helpers/api.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { ROOT, startServer, STAFF, type TestServer } from './helpers/server.ts';
+import { ensureAdminBuilt } from './helpers/build.ts';
+import { makePng } from './helpers/png.ts';
+import { startServer, STAFF, type TestServer } from './helpers/server.ts';
 
 const m = en.rihla;
 let server: TestServer;
@@ -19,54 +18,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-/** Builds dist/admin when it is missing or older than the back-office's sources. */
-function ensureAdminBuilt() {
-  const built = path.join(ROOT, 'dist/admin/index.html');
-  const newest = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
-      const file = path.join(dir, entry.name);
-      return Math.max(latest, entry.isDirectory() ? newest(file) : fs.statSync(file).mtimeMs);
-    }, 0);
-  const sources = Math.max(newest(path.join(ROOT, 'admin')), newest(path.join(ROOT, 'shared')));
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
-  execFileSync('npx', ['vite', 'build', '--mode', 'admin'], { cwd: ROOT, stdio: 'inherit' });
-}
-
-/** A small real PNG (a payment "screenshot"). */
-function png(width = 60, height = 40): Buffer {
-  const crc = (bytes: Buffer) => {
-    let c = ~0;
-    for (const byte of bytes) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7f)]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-async function notice(text: string) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
-}
+const notice = (text: string) => waitForNotice(page, text);
 
 async function signIn() {
   await page.goto('/login');
@@ -234,7 +186,11 @@ describe('bookings and passengers', () => {
     );
     form.append('totalTicketPrice', String(seats.length * trip.trip_ticket_priceId.price));
     form.append('bookingDate', new Date().toISOString());
-    form.append('bankakScreenshot', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'proof.png');
+    form.append(
+      'bankakScreenshot',
+      new Blob([new Uint8Array(makePng(60, 40))], { type: 'image/png' }),
+      'proof.png',
+    );
     const answer = await (
       await fetch(`${server.url}/api/bookings/createBooking`, { method: 'POST', body: form })
     ).json();
