@@ -6,6 +6,7 @@ import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { ActionProblem } from '../lib/use-booking-lookup.ts';
 import type { BookingMatch } from '../lib/types.ts';
+import { type Fact, Facts } from './Facts.tsx';
 import { Overlay } from './Overlay.tsx';
 
 interface Props {
@@ -51,25 +52,18 @@ export function BookingResultsDialog({ bookings, busy, problem, onCancel, onDown
       )}
       <ul class="results" ref={listRef}>
         {bookings.map((booking) => {
-          const rows: [string, string][] = [
+          const rows: Fact[] = [
             [m.cancel.name, `${booking.passengerInfo.firstName} ${booking.passengerInfo.lastName}`],
             [m.passenger.phone, booking.passengerInfo.phone],
             [m.cancel.seats, formatSeatList(booking.seats, lang)],
             [m.cancel.total, formatPrice(booking.totalTicketPrice[0] ?? 0, lang, m)],
             [m.cancel.ticket, booking.ticketId],
-            ...(booking.trip ? [[m.cancel.trip, tripLine(booking.trip)] as [string, string]] : []),
+            ...(booking.trip ? [[m.cancel.trip, tripLine(booking.trip)] as Fact] : []),
             [m.cancel.status, booking.isCancelled ? m.cancel.cancelled : m.cancel.active],
           ];
           return (
             <li key={booking._id} class="card">
-              <dl class="summary">
-                {rows.map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <Facts class="summary" rows={rows} />
               {confirmingId === booking._id ? (
                 <div class="confirm-box" role="group" aria-label={m.cancel.confirmQuestion}>
                   <p>{m.cancel.confirmQuestion}</p>

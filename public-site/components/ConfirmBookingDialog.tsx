@@ -10,6 +10,7 @@ import {
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { PassengerInfo, Trip } from '../lib/types.ts';
+import { type Fact, Facts } from './Facts.tsx';
 import { Overlay } from './Overlay.tsx';
 
 interface Props {
@@ -28,7 +29,7 @@ interface Props {
 export function ConfirmBookingDialog(props: Props) {
   const { m, lang } = useI18n();
   const { trip, seats, passenger } = props;
-  const rows: [string, string][] = [
+  const rows: Fact[] = [
     [m.confirm.company, trip.busId.bus_owner_companyId.company_name],
     [m.confirm.bus, trip.busId.bus_number],
     [m.confirm.date, formatTripDate(trip.trip_date, lang)],
@@ -51,18 +52,12 @@ export function ConfirmBookingDialog(props: Props) {
           {fill(m.confirm.priceChanged, { total })}
         </p>
       )}
-      <dl class="summary">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+      <Facts class="summary" rows={rows}>
         <div class="summary-total">
           <dt>{m.confirm.total}</dt>
           <dd>{total}</dd>
         </div>
-      </dl>
+      </Facts>
       <div class="actions">
         <button type="button" class="button secondary" onClick={props.onClose}>
           {m.confirm.edit}

@@ -3,6 +3,7 @@ import { cityName, formatBoardingTime, formatPrice, formatTripDate } from '../li
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { Trip } from '../lib/types.ts';
+import { Facts } from './Facts.tsx';
 
 export function TripSummary({ trip, price }: { trip: Trip; price: number }) {
   const { m, lang } = useI18n();
@@ -11,28 +12,16 @@ export function TripSummary({ trip, price }: { trip: Trip; price: number }) {
   return (
     <div class="banner">
       <h1>{fill(m.trip.route, { origin, destination })}</h1>
-      <dl class="facts">
-        <div>
-          <dt>{m.trip.date}</dt>
-          <dd>{formatTripDate(trip.trip_date, lang)}</dd>
-        </div>
-        <div>
-          <dt>{m.trip.boardingTime}</dt>
-          <dd>{formatBoardingTime(trip.trip_boarding_time, m)}</dd>
-        </div>
-        <div>
-          <dt>{m.trip.company}</dt>
-          <dd>{trip.busId.bus_owner_companyId.company_name}</dd>
-        </div>
-        <div>
-          <dt>{m.trip.bus}</dt>
-          <dd>{trip.busId.bus_number}</dd>
-        </div>
-        <div>
-          <dt>{m.trip.price}</dt>
-          <dd>{formatPrice(price, lang, m)}</dd>
-        </div>
-      </dl>
+      <Facts
+        class="facts"
+        rows={[
+          [m.trip.date, formatTripDate(trip.trip_date, lang)],
+          [m.trip.boardingTime, formatBoardingTime(trip.trip_boarding_time, m)],
+          [m.trip.company, trip.busId.bus_owner_companyId.company_name],
+          [m.trip.bus, trip.busId.bus_number],
+          [m.trip.price, formatPrice(price, lang, m)],
+        ]}
+      />
     </div>
   );
 }
