@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createPostgresDatabase } from '../../helpers/postgres.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const STAFF = { email: 'admin@example.com', password: 'secret123' };
@@ -55,14 +56,15 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ADMIN_EMAIL: STAFF.email,
     ADMIN_PASSWORD: STAFF.password,
     LOG_LEVEL: 'warn',
-    // On PostgreSQL the rate-limit counters live in the shared test database, across test files.
     LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     LOOKUP_RATE_LIMIT_PER_IP: '1000',
     BOOKING_RATE_LIMIT_PER_IP: '1000',
     ...extraEnv,
   };
-  if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  // Each server gets a database of its own, so no test file sees another's bookings.
+  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase() : undefined;
+  if (postgres) env.DATABASE_URL = postgres.url;
   else delete env.DATABASE_URL;
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -86,6 +88,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   } catch (error) {
     child.kill('SIGKILL');
     await fs.rm(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
     throw error;
   }
 
@@ -101,6 +104,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         clearTimeout(timer);
       }
       await fs.rm(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
     },
   };
 }

@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../../server/app.ts';
 import { createUser } from '../../../server/auth/users.repository.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { type Database, type Dialect, openDatabase } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { createPostgresDatabase } from '../../helpers/postgres.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. RIHLA_TEST_DIALECTS=postgres narrows (CI's second run). */
 export const dialects: Dialect[] = (() => {
@@ -26,26 +26,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A new, empty PostgreSQL database on the test server; answers its URL and a function that drops it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `rihla_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+export { createPostgresDatabase };
 
 export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihla-test-'));
