@@ -2,14 +2,14 @@
 // the (tripId, seat) primary key makes the database refuse a seat sold twice, whatever the concurrency and
 // however many API nodes share the database. Cancelling deletes those rows, freeing the seats at once.
 import type { Kysely } from 'kysely';
-import { bookings, trips } from '../../../shared/registry/index.ts';
+import { bookings } from '../../../shared/registry/index.ts';
 import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { lockRow } from '../../db/locks.ts';
 import { forgetCounts } from '../crud/count-cache.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
-import type { PassengerInfo } from './booking-mapper.ts';
+import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
 import { newTicketId } from './ticket-ids.ts';
 
 export interface NewBooking {
@@ -42,6 +42,7 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
   for (let attempt = 0; attempt < TICKET_ID_ATTEMPTS; attempt++) {
     const id = newId();
     const now = new Date().toISOString();
+    let row: Record<string, unknown> | undefined;
     try {
       await db.transaction().execute(async (trx) => {
         // The trip is read again under a share lock: a cancel or delete of the trip waits for this sale,
@@ -50,22 +51,24 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
         if (!trip || Number(trip.isCancelled)) throw new TripUnavailable();
         await trx
           .insertInto('bookings')
-          .values({
-            id,
-            tripId: booking.tripId,
-            ticketId: newTicketId(),
-            seats: JSON.stringify(booking.seats),
-            first_name: booking.passenger.firstName,
-            last_name: booking.passenger.lastName,
-            phone: booking.passenger.phone,
-            email: booking.passenger.email ?? null,
-            totalTicketPrice: booking.total,
-            bookingDate: now,
-            isCancelled: 0,
-            bankakScreenshot: booking.bankakScreenshot,
-            idempotencyKey: booking.idempotencyKey ?? null,
-            created_at: now,
-          })
+          .values(
+            (row = {
+              id,
+              tripId: booking.tripId,
+              ticketId: newTicketId(),
+              seats: JSON.stringify(booking.seats),
+              first_name: booking.passenger.firstName,
+              last_name: booking.passenger.lastName,
+              phone: booking.passenger.phone,
+              email: booking.passenger.email ?? null,
+              totalTicketPrice: booking.total,
+              bookingDate: now,
+              isCancelled: 0,
+              bankakScreenshot: booking.bankakScreenshot,
+              idempotencyKey: booking.idempotencyKey ?? null,
+              created_at: now,
+            }),
+          )
           .execute();
         await trx
           .insertInto('booking_seats')
@@ -78,7 +81,7 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
           .execute();
       });
       forgetCounts(db, 'bookings');
-      return { booking: (await findBooking(db, id, false))! };
+      return { booking: bookingRowToDocument(row!) };
     } catch (error) {
       if (error instanceof TripUnavailable) return { tripUnavailable: true };
       if (!isUniqueViolation(error)) throw error;
@@ -147,13 +150,4 @@ export async function deleteBooking(db: Kysely<any>, id: string): Promise<void> 
     await trx.deleteFrom('bookings').where('id', '=', id).execute();
   });
   forgetCounts(db, 'bookings');
-}
-
-export async function findTripRow(db: Kysely<any>, id: string) {
-  return db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function findTrip(db: Kysely<any>, id: string): Promise<Document | undefined> {
-  const row = await findTripRow(db, id);
-  return row ? (await toDocuments(db, trips, [row]))[0] : undefined;
 }

@@ -7,6 +7,7 @@ import { describeIssues } from '../../../shared/registry/index.ts';
 import { hasDeparted, totalPrice } from '../../../shared/rules.ts';
 import { identifyStaff, requireStaff } from '../../auth/staff-guard.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { cachedTripDetails } from '../trips/trips.repository.ts';
 import { readBookingForm } from './booking-form.ts';
 import {
   createBookingSchema,
@@ -20,7 +21,6 @@ import {
   findBooking,
   findByIdempotencyKey,
   findByTicket,
-  findTrip,
 } from './bookings.repository.ts';
 import { isTooLarge, recogniseImage } from './image-check.ts';
 import { ticketData } from './ticket.ts';
@@ -92,9 +92,9 @@ export async function bookingRoutes(app: FastifyInstance) {
             code: 'KEY_REUSED',
           });
         }
-        return answer(earlier, (await findTrip(db, input.tripId))!);
+        return answer(earlier, (await cachedTripDetails(db, app.searchCache, input.tripId))!);
       }
-      const trip = await findTrip(db, input.tripId);
+      const trip = await cachedTripDetails(db, app.searchCache, input.tripId);
       if (!trip) throw notFound('This trip does not exist.');
       if (trip.isCancelled)
         throw conflict('This trip has been cancelled and takes no more bookings.', {

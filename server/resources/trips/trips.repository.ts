@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { boardingMinutes, hasDeparted } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { toDocuments } from '../crud/populate.ts';
+import type { Document } from '../crud/row-mapper.ts';
+import type { SearchCache } from './search-cache.ts';
 
 /** Trips on a date between an origin and a destination, not cancelled, by boarding time. */
 export async function searchTrips(db: Kysely<any>, originId: string, destinationId: string, date: string) {
@@ -49,4 +51,21 @@ export async function tripPassengers(db: Kysely<any>, tripId: string) {
       })),
     )
     .sort((a, b) => Number(a.isCancelled) - Number(b.isCancelled) || a.seat - b.seat);
+}
+
+/**
+ * A trip with its bus, company, cities and price but no bookedSeats, through the search cache. Sales do
+ * not change it, so a booking rush reads it from memory; any write to trips, buses, prices, cities or
+ * companies empties the cache (on every node). The sale itself re-checks the trip under a lock.
+ */
+export async function cachedTripDetails(db: Kysely<any>, cache: SearchCache, id: string) {
+  const key = `details|${id}`;
+  const cached = cache.get(key);
+  if (cached) return JSON.parse(cached) as Document;
+  const row = await db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const [trip] = await toDocuments(db, trips, [row]);
+  delete trip.bookedSeats;
+  cache.set(key, JSON.stringify(trip), []);
+  return trip;
 }
