@@ -73,7 +73,8 @@ async function run(label: string, env: Record<string, string | undefined>) {
   }
 }
 
-const results = [await run('SQLite', { DATABASE_URL: undefined })];
+const workers = process.env.TICKET_WORKERS;
+const results = [await run('SQLite', { DATABASE_URL: undefined, TICKET_WORKERS: workers })];
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) results.push(await run('PostgreSQL', { DATABASE_URL: pgUrl }));
+if (pgUrl) results.push(await run('PostgreSQL', { DATABASE_URL: pgUrl, TICKET_WORKERS: workers }));
 if (results.some((r) => r.doubleSold > 0 || r.failures > 0)) process.exit(1);
