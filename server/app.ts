@@ -1,7 +1,6 @@
 // Builds the Fastify application as a plugin tree; it never listens (server/main.ts does, tests inject).
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { allowConfiguredOrigins } from './http/cors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
@@ -87,23 +87,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     if (SEARCH_AFFECTING_PREFIXES.some((prefix) => request.url.startsWith(prefix))) app.searchCache.clear();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) and the swagger UI insert style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   allowConfiguredOrigins(app, config.corsOrigins);
