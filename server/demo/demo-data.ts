@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BOARDING_TIMES, khartoumToday } from '../../shared/rules.ts';
 import { newId } from '../db/ids.ts';
+import { newTicketId } from '../resources/bookings/ticket-ids.ts';
 
 export const HUB = 'Khartoum';
 /** City and the one-way fare from Khartoum in SDG (the ticket benchmark samples these too). */
@@ -110,6 +111,60 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
         })),
       )
       .execute();
-    log.info(`Demo data: ${cityNames.length} cities, ${buses.length} buses, ${trips.length} trips`);
+    const bookings = await seedDemoBookings(trx, trips, prices);
+    log.info(
+      `Demo data: ${cityNames.length} cities, ${buses.length} buses, ${trips.length} trips, ${bookings} bookings`,
+    );
   });
+}
+
+const PASSENGERS = [
+  ['Amna', 'Osman'],
+  ['Mohamed', 'Ahmed'],
+  ['فاطمة', 'الطيب'],
+  ['Khalid', 'Ibrahim'],
+  ['هدى', 'عبدالله'],
+  ['Yousif', 'Hassan'],
+];
+
+/** A few bookings on trips three days ahead and later, at the back of the bus (seats 38–40). */
+async function seedDemoBookings(
+  trx: Kysely<any>,
+  trips: Record<string, unknown>[],
+  prices: Record<string, string>,
+) {
+  const fareOf = Object.fromEntries(Object.entries(prices).map(([fare, id]) => [id, Number(fare)]));
+  const later = trips.filter((trip) => String(trip.trip_date) >= addDays(khartoumToday(), 3));
+  const now = new Date().toISOString();
+  let made = 0;
+  for (const [i, [firstName, lastName]] of PASSENGERS.entries()) {
+    const trip = later[i * 7];
+    if (!trip) break;
+    const seats = i % 2 ? [40] : [38, 39];
+    const id = newId();
+    await trx
+      .insertInto('bookings')
+      .values({
+        id,
+        tripId: trip.id,
+        ticketId: newTicketId(),
+        seats: JSON.stringify(seats),
+        first_name: firstName,
+        last_name: lastName,
+        phone: `09${String(12345670 + i)}`,
+        email: null,
+        totalTicketPrice: seats.length * fareOf[String(trip.trip_ticket_priceId)],
+        bookingDate: now,
+        isCancelled: 0,
+        bankakScreenshot: null,
+        created_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('booking_seats')
+      .values(seats.map((seat) => ({ tripId: trip.id, seat, bookingId: id })))
+      .execute();
+    made++;
+  }
+  return made;
 }
