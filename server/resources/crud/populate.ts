@@ -19,17 +19,21 @@ export async function toDocuments(
   const documents = rows.map(toDocument);
   if (!documents.length) return documents;
   if (depth > 0) {
-    for (const [name, field] of Object.entries(def.fields)) {
-      if (field.kind !== 'reference') continue;
-      const ids = [
-        ...new Set(documents.map((d) => d[name]).filter((v): v is string => typeof v === 'string')),
-      ];
-      if (!ids.length) continue;
-      const target = getResource(field.ref!);
-      const targetRows = await db.selectFrom(target.table).selectAll().where('id', 'in', ids).execute();
-      const byId = new Map((await toDocuments(db, target, targetRows, depth - 1)).map((d) => [d._id, d]));
-      for (const document of documents) document[name] = byId.get(document[name] as string) ?? null;
-    }
+    // The reference fields are independent: load them side by side (PostgreSQL runs them in parallel).
+    const references = Object.entries(def.fields).filter(([, field]) => field.kind === 'reference');
+    await Promise.all(
+      references.map(async ([name, field]) => {
+        const ids = [
+          ...new Set(documents.map((d) => d[name]).filter((v): v is string => typeof v === 'string')),
+        ];
+        if (!ids.length) return;
+        const target = getResource(field.ref!);
+        const targetRows = await db.selectFrom(target.table).selectAll().where('id', 'in', ids).execute();
+        const referenced = await toDocuments(db, target, targetRows, depth - 1);
+        const byId = new Map(referenced.map((d) => [d._id, d]));
+        for (const document of documents) document[name] = byId.get(document[name] as string) ?? null;
+      }),
+    );
   }
   await computedFields[def.name]?.(db, documents);
   return documents;
