@@ -1,11 +1,8 @@
 // English texts of the information pages and the two public forms. They are loaded with those pages only,
 // so travellers who just book never download them. Operator contact details are not here: the server
 // gives them (GET /api/settings) from its configuration.
-import type { LOST_ITEM_COLOURS, LOST_ITEM_TYPES } from '../../rules.ts';
 import type { Widen } from './types.ts';
-
-type LostItemType = (typeof LOST_ITEM_TYPES)[number];
-type LostItemColour = (typeof LOST_ITEM_COLOURS)[number];
+import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
 
 export const content = {
   contactDetails: {
@@ -184,54 +181,8 @@ export const content = {
       boarding_time: 'Boarding time',
       description: 'Additional description',
     },
-    types: {
-      headphones: 'Headphones',
-      wallet: 'Wallet',
-      clothes: 'Clothes',
-      passport: 'Passport',
-      belt: 'Belt',
-      tablet: 'Tablet',
-      hat: 'Hat',
-      beret: 'Beret',
-      'musical instruments': 'Musical instruments',
-      'work tools': 'Work tools',
-      suitcase: 'Suitcase',
-      'hand bag': 'Hand bag',
-      computer: 'Computer',
-      'unidentified documents': 'Unidentified documents',
-      'identified documents': 'Identified documents',
-      coat: 'Coat',
-      camera: 'Camera',
-      eyeglasses: 'Eyeglasses',
-      sunglasses: 'Sunglasses',
-      'cell phone': 'Cell phone',
-      book: 'Book',
-      wagon: 'Wagon',
-      "children's toys": "Children's toys",
-      checkbook: 'Checkbook',
-      notebook: 'Notebook',
-      'electric scooter': 'Electric scooter',
-      watch: 'Watch',
-      bag: 'Bag',
-      jewelry: 'Jewelry',
-      'identity card': 'Identity card',
-      'other valuable': 'Other valuable item',
-      'other less valuable': 'Other less valuable item',
-    } satisfies Record<LostItemType, string>,
-    colours: {
-      red: 'Red',
-      gray: 'Gray',
-      pink: 'Pink',
-      gold: 'Gold',
-      green: 'Green',
-      blue: 'Blue',
-      orange: 'Orange',
-      white: 'White',
-      purple: 'Purple',
-      yellow: 'Yellow',
-      black: 'Black',
-      other: 'Other',
-    } satisfies Record<LostItemColour, string>,
+    types: lostItemTypes,
+    colours: lostItemColours,
     sent: 'Thank you. Your report has been sent: we will call you if your item is found.',
   },
   enquiry: {
