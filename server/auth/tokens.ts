@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { newId } from '../db/ids.ts';
+import { lockRow } from '../db/locks.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
@@ -51,28 +52,29 @@ export async function issueRefreshToken(
 export type RotateResult = { userId: string; token: string } | { reused: true } | undefined;
 
 /**
- * Exchanges a refresh token for a new one. The old one is marked used in the same statement that checks it
- * is unused, so two concurrent refreshes with one token cannot both succeed; the loser is treated as reuse.
+ * Exchanges a refresh token for a new one, in one transaction with the old token's row locked: a concurrent
+ * refresh with the same token waits until this one has marked it used and issued its successor, then sees a
+ * used token, treats it as reuse and revokes the whole family, the successor included.
  */
 export async function rotateRefreshToken(db: Kysely<any>, token: string): Promise<RotateResult> {
   const now = Date.now();
-  const row = await db
+  const found = await db
     .selectFrom('refresh_tokens')
-    .selectAll()
+    .select('id')
     .where('token_hash', '=', sha256(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at != null || Number(row.expires_at) <= now) return undefined;
-  const claimed = await db
-    .updateTable('refresh_tokens')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) {
-    await revokeFamily(db, row.family_id);
-    return { reused: true };
-  }
-  return { userId: row.user_id, token: await issueRefreshToken(db, row.user_id, row.family_id) };
+  if (!found) return undefined;
+  return db.transaction().execute(async (trx): Promise<RotateResult> => {
+    const row = await lockRow(trx, 'refresh_tokens', found.id, 'update');
+    if (!row || row.revoked_at != null || Number(row.expires_at) <= now) return undefined;
+    if (row.used_at != null) {
+      await revokeFamily(trx, String(row.family_id));
+      return { reused: true };
+    }
+    await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
+    const userId = String(row.user_id);
+    return { userId, token: await issueRefreshToken(trx, userId, String(row.family_id)) };
+  });
 }
 
 export async function revokeFamily(db: Kysely<any>, familyId: string) {
