@@ -27,7 +27,12 @@ export async function requireStaff(request: FastifyRequest, _reply: FastifyReply
   request.staffId = userId;
 }
 
-/** For calls open to the public that do more for staff: sets staffId when a valid token is present. */
+/**
+ * For calls open to the public that do more for staff: sets staffId when a valid token is present. A request
+ * already identified (by an earlier hook, such as a rate limit's allow list) is not checked again.
+ */
 export async function identifyStaff(request: FastifyRequest, reply: FastifyReply) {
-  if (bearerToken(request)) await requireStaff(request, reply).catch(() => undefined);
+  if (request.staffId === undefined && bearerToken(request)) {
+    await requireStaff(request, reply).catch(() => undefined);
+  }
 }

@@ -40,6 +40,20 @@ export class SearchCache {
     }
   }
 
+  /**
+   * The cached JSON answer under `key`, or `load` it, keep it (dropped when any trip of `tripIdsOf` changes)
+   * and answer it. Undefined when `load` finds nothing (which is not kept).
+   */
+  async remember<T>(key: string, load: () => Promise<T | undefined>, tripIdsOf: (value: T) => string[]) {
+    const cached = this.get(key);
+    if (cached) return cached;
+    const value = await load();
+    if (value === undefined) return undefined;
+    const body = JSON.stringify(value);
+    this.set(key, body, tripIdsOf(value));
+    return body;
+  }
+
   /** Drops every answer that shows this trip. */
   invalidateTrip(tripId: string, broadcast = true) {
     if (broadcast) this.onInvalidate?.(tripId);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { boardingMinutes, hasDeparted } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
+import { findDocument } from '../crud/crud.repository.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import type { SearchCache } from './search-cache.ts';
@@ -59,13 +60,14 @@ export async function tripPassengers(db: Kysely<any>, tripId: string) {
  * companies empties the cache (on every node). The sale itself re-checks the trip under a lock.
  */
 export async function cachedTripDetails(db: Kysely<any>, cache: SearchCache, id: string) {
-  const key = `details|${id}`;
-  const cached = cache.get(key);
-  if (cached) return JSON.parse(cached) as Document;
-  const row = await db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  const [trip] = await toDocuments(db, trips, [row]);
-  delete trip.bookedSeats;
-  cache.set(key, JSON.stringify(trip), []);
-  return trip;
+  const body = await cache.remember(
+    `details|${id}`,
+    async () => {
+      const trip = await findDocument(db, trips, id);
+      if (trip) delete trip.bookedSeats;
+      return trip;
+    },
+    () => [],
+  );
+  return body === undefined ? undefined : (JSON.parse(body) as Document);
 }

@@ -31,28 +31,22 @@ export async function tripRoutes(app: FastifyInstance) {
 
   app.get('/filterTrips', { schema: { tags, querystring: searchQuery } }, async (request, reply) => {
     const { origin, destination, date } = request.query as z.infer<typeof searchQuery>;
-    const key = `search|${origin}|${destination}|${date}`;
-    const cached = searchCache.get(key);
-    if (cached) return sendJson(reply, cached);
-    const found = await searchTrips(db, origin, destination, date);
-    const body = JSON.stringify(found);
-    searchCache.set(
-      key,
-      body,
-      found.map((trip) => trip._id),
+    const body = await searchCache.remember(
+      `search|${origin}|${destination}|${date}`,
+      () => searchTrips(db, origin, destination, date),
+      (found) => found.map((trip) => trip._id),
     );
-    return sendJson(reply, body);
+    return sendJson(reply, body!);
   });
 
   app.get('/getTrip/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const key = `trip|${id}`;
-    const cached = searchCache.get(key);
-    if (cached) return sendJson(reply, cached);
-    const trip = await findDocument(db, trips, id);
-    if (!trip) throw notFound('No trip has this _id.');
-    const body = JSON.stringify(trip);
-    searchCache.set(key, body, [id]);
+    const body = await searchCache.remember(
+      `trip|${id}`,
+      () => findDocument(db, trips, id),
+      () => [id],
+    );
+    if (!body) throw notFound('No trip has this _id.');
     return sendJson(reply, body);
   });
 
