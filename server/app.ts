@@ -14,6 +14,7 @@ import { loadJwtSecret } from './auth/secrets.ts';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { compressInMemoryAnswers } from './http/compression.ts';
 import { allowConfiguredOrigins } from './http/cors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerFrontEnds } from './http/front-ends.ts';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
 
   registerSecurityHeaders(app);
+  compressInMemoryAnswers(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   allowConfiguredOrigins(app, config.corsOrigins);

@@ -34,8 +34,33 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Statements kept ready per SQL text; lists with varying `in (…)` lengths make a few more, oldest dropped first. */
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query again, which costs SQLite a parse and plan each time (a third of a millisecond
+ * per booking). A prepared statement can run any number of times, so each SQL text is prepared once. Queries
+ * run one at a time on this connection (better-sqlite3 is synchronous and nothing here streams rows), so a
+ * statement is never busy when it is reused.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (statement) {
+      statements.delete(sql);
+    } else {
+      statement = sqlite.prepare(sql);
+      if (statements.size >= MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(sql, statement);
+    return statement;
+  };
+  return Object.create(sqlite, { prepare: { value: prepare } }) as SQLite.Database;
 }
 
 /** True for a unique-constraint violation on either database. */

@@ -1,0 +1,62 @@
+// Answers held in memory are compressed in one call (brotli preferred, gzip otherwise) and arrive intact.
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferredEncoding } from '../../server/http/compression.ts';
+import { createTestApp, dialects, type TestApp } from './helpers/test-app.ts';
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0.5, br;q=0', 'gzip'],
+    ['*', 'br'],
+    ['identity', undefined],
+    ['deflate', undefined],
+    ['', undefined],
+  ])('%j → %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+describe.each(dialects)('compressed answers (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const getDocs = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/docs/json', headers });
+
+  it('sends brotli to a client that accepts it, and the JSON survives', async () => {
+    const plain = await getDocs({});
+    const response = await getDocs({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('sends gzip when brotli is refused', async () => {
+    const response = await getDocs({ 'accept-encoding': 'br;q=0, gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(response.rawPayload).toString()).openapi).toMatch(/^3\./);
+  });
+
+  it('sends the answer as it is to a client that accepts no compression', async () => {
+    const response = await getDocs({ 'accept-encoding': 'identity' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json().openapi).toMatch(/^3\./);
+  });
+
+  it('leaves small answers alone', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
