@@ -6,7 +6,7 @@ import { renderTicket, type TicketData } from '../server/tickets/ticket-pdf.ts';
 import { BOARDING_TIMES } from '../shared/rules.ts';
 
 const WARMUP = 20;
-const RUNS = 200;
+const RUNS = Number(process.env.BENCH_TICKETS ?? 200);
 
 // Names are written in one script or the other, and almost every one differs from the last.
 const NAMES = [

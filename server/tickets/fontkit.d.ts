@@ -16,7 +16,13 @@ declare module 'fontkit' {
     /** Private: parses the glyph's outline record (see fonts.ts). */
     _decode?: () => unknown;
   }
+  export interface Subset {
+    /** Glyph ids of the original font, in the order they were first used. */
+    readonly glyphs: number[];
+    encode(): Uint8Array;
+  }
   export interface Font {
+    createSubset(): Subset;
     readonly postscriptName: string;
     layout(text: string, features?: string[] | Record<string, boolean>): GlyphRun;
     getGlyph(id: number, codePoints?: number[]): Glyph | null;
