@@ -102,9 +102,23 @@ export interface TextBox {
   color: string;
 }
 
+/** Lines laid out already: the labels and terms are the same on every ticket. */
+const MAX_CACHED_LINES = 500;
+const lines = new Map<string, BidiLine>();
+
+function cachedBidiLine(text: string): BidiLine {
+  let line = lines.get(text);
+  if (!line) {
+    line = bidiLine(text);
+    if (lines.size >= MAX_CACHED_LINES) lines.delete(lines.keys().next().value!);
+    lines.set(text, line);
+  }
+  return line;
+}
+
 /** Draws one line in the box, shrinking the type if the line is wider than the box. */
 export function drawBidiText(doc: PDFKit.PDFDocument, text: string, box: TextBox): void {
-  const line = bidiLine(text);
+  const line = cachedBidiLine(text);
   doc.font(box.font).fontSize(box.size);
   const widths = line.runs.map((run) => doc.widthOfString(run, { features: [] }));
   const total = widths.reduce((sum, width) => sum + width, 0);
