@@ -2,7 +2,10 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferredEncoding } from '../../server/http/compression.ts';
-import { createTestApp, dialects, type TestApp } from './helpers/test-app.ts';
+import { bookingFields, type TripDoc } from './helpers/bookings.ts';
+import { makeTrip } from './helpers/fixtures.ts';
+import { multipart } from './helpers/multipart.ts';
+import { createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 
 describe('preferredEncoding', () => {
   it.each([
@@ -48,6 +51,26 @@ describe.each(dialects)('compressed answers (%s)', (dialect) => {
     const response = await getDocs({ 'accept-encoding': 'identity' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json().openapi).toMatch(/^3\./);
+  });
+
+  it('compresses a booking answer (its PDF ticket in base64) and it decodes to the booking and the PDF', async () => {
+    const token = await staffToken(t);
+    const trip = (await makeTrip(t, token, { seats: 10 })).trip as TripDoc;
+    const { payload, headers } = multipart(bookingFields(trip, [4]));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/createBooking',
+      payload,
+      headers: { ...headers, 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString());
+    expect(body.booking.seats).toEqual([4]);
+    const pdf = Buffer.from(body.pdfBlob, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // Base64 spends 8 bits on 6; compressing wins at least that back.
+    expect(response.rawPayload.length).toBeLessThan(pdf.length);
   });
 
   it('leaves small answers alone', async () => {

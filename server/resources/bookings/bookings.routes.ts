@@ -63,6 +63,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           timeWindow: config.bookingRateLimit.windowMs,
           groupId: 'create-booking',
         },
+        brotliQuality: 1,
       },
     },
     async (request, reply) => {
