@@ -2,7 +2,8 @@
 // ticket back; prints bookings per second and p50/p99 latency on SQLite and, when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL is set, on PostgreSQL. Then checks that no seat was sold twice.
 //   node --import tsx bench/bookings.ts
-import { bookingForm, doubleSold, liveBookings, makeTrips } from './lib/fixtures.ts';
+import { bookingFields, doubleSold, liveBookings, makeTrips } from './lib/fixtures.ts';
+import { LightClient, multipartBody } from './lib/light-client.ts';
 import { login, percentile, startServer } from './lib/server.ts';
 
 const CLIENTS = 20;
@@ -35,29 +36,29 @@ async function run(label: string, env: Record<string, string | undefined>) {
     let conflicts = 0;
     let failures = 0;
     let pdfBytes = 0;
+    const client = new LightClient(server.url, CLIENTS);
     const deadline = Date.now() + DURATION_MS;
     const started = Date.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         while (Date.now() < deadline) {
           const { trip, seats } = claim();
-          const form = bookingForm(trip, seats);
+          const form = multipartBody(bookingFields(trip, seats));
           const t0 = performance.now();
-          const response = await fetch(`${server.url}/api/bookings/createBooking`, {
-            method: 'POST',
-            body: form,
+          const { status, body } = await client.request('POST', '/api/bookings/createBooking', form.body, {
+            'content-type': form.contentType,
           });
-          const body = await response.json();
           latencies.push(performance.now() - t0);
-          if (response.status === 201 && body.pdfBlob) {
+          if (status === 201 && body.pdfBlob) {
             created++;
             pdfBytes += body.pdfBlob.length * 0.75;
-          } else if (response.status === 409) conflicts++;
+          } else if (status === 409) conflicts++;
           else failures++;
         }
       }),
     );
     const seconds = (Date.now() - started) / 1000;
+    client.close();
     latencies.sort((a, b) => a - b);
     // Integrity: every seat of every trip held by at most one live booking.
     let twice = 0;

@@ -58,14 +58,21 @@ export async function makeTrips(
   return trips;
 }
 
+/** The fields of the form the public site sends. */
+export function bookingFields(trip: BenchTrip, seats: number[]): Record<string, string> {
+  return {
+    tripId: trip.id,
+    seats: JSON.stringify(seats),
+    passengerInfo: JSON.stringify({ firstName: 'Fatima', lastName: 'Hassan', phone: '0912345678' }),
+    totalTicketPrice: String(seats.length * trip.price),
+    bookingDate: new Date().toISOString(),
+  };
+}
+
 /** The multipart form the public site sends. */
 export function bookingForm(trip: BenchTrip, seats: number[], screenshot?: Buffer): FormData {
   const form = new FormData();
-  form.set('tripId', trip.id);
-  form.set('seats', JSON.stringify(seats));
-  form.set('passengerInfo', JSON.stringify({ firstName: 'Fatima', lastName: 'Hassan', phone: '0912345678' }));
-  form.set('totalTicketPrice', String(seats.length * trip.price));
-  form.set('bookingDate', new Date().toISOString());
+  for (const [name, value] of Object.entries(bookingFields(trip, seats))) form.set(name, value);
   if (screenshot)
     form.set('bankakScreenshot', new Blob([new Uint8Array(screenshot)], { type: 'image/png' }), 'proof.png');
   return form;
