@@ -21,6 +21,7 @@ import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
+import { rememberReferencesIn } from './resources/crud/populate.ts';
 import { SEARCH_AFFECTING_PREFIXES, SearchCache } from './resources/trips/search-cache.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
 import { TicketPool } from './tickets/ticket-pool.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.decorate('jwtSecret', await loadJwtSecret(config, database));
   registerErrorHandler(app);
   app.decorate('searchCache', new SearchCache(config.searchCacheMs));
+  rememberReferencesIn(database.db, app.searchCache);
   const tickets = new TicketPool(config.ticketWorkers);
   app.decorate('tickets', tickets);
   app.addHook('onClose', () => tickets.close());
@@ -81,11 +83,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     const stopListening = await listenForInvalidations(app.searchCache, config.databaseUrl, app.log);
     app.addHook('onClose', stopListening);
   }
-  // Any successful write that can change a search answer empties the cache (bookings drop only their trip's
-  // entries, in the booking routes).
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || reply.statusCode >= 400) return;
+  // Any successful write that can change a search answer empties the cache before its answer leaves, so
+  // the writer's next read sees the change (bookings drop only their trip's entries, in the booking routes).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
     if (SEARCH_AFFECTING_PREFIXES.some((prefix) => request.url.startsWith(prefix))) app.searchCache.clear();
+    return payload;
   });
 
   registerSecurityHeaders(app);

@@ -151,3 +151,38 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
     expect((await staff.get(`/api/trips/passengers/${empty._id}`)).json()).toEqual([]);
   });
 });
+
+describe.each(dialects)("a booking's trip after staff writes (%s)", (dialect) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await staffToken(t);
+  });
+  afterAll(() => t.close());
+
+  it("shows a booking's trip as staff last wrote it (remembered trips follow every write at once)", async () => {
+    const other = await makeTrip(t, token, { seats: 10, price: 700 });
+    const booked = await book(t, other.trip, [2]);
+    const staff = client(t, token);
+    const tripOf = async () =>
+      (await staff.get(`/api/bookings/getAllBookings?tripId=${other.trip._id}`)).json()[0].tripId;
+    const getOne = async () => (await staff.get(`/api/bookings/getBooking/${booked._id}`)).json().tripId;
+    expect((await tripOf()).busId.bus_number).toBe(other.bus.bus_number); // read once: now remembered
+
+    await staff.patch(`/api/buses/updateBus/${other.bus._id}`, { bus_number: `R-${other.bus._id}` });
+    await staff.patch(`/api/companies/updateCompany/${other.company._id}`, {
+      company_name: `Renamed ${other.company._id}`,
+    });
+    await staff.patch(`/api/trips/updateTrip/${other.trip._id}`, { trip_boarding_time: '7:00 pm' });
+    for (const trip of [await tripOf(), await getOne()]) {
+      expect(trip.busId.bus_number).toBe(`R-${other.bus._id}`);
+      expect(trip.busId.bus_owner_companyId.company_name).toBe(`Renamed ${other.company._id}`);
+      expect(trip.trip_boarding_time).toBe('7:00 pm');
+    }
+
+    // Seats are computed on every read: a sale shows at once without emptying anything.
+    await book(t, other.trip, [5, 6]);
+    expect((await tripOf()).bookedSeats).toEqual([2, 5, 6]);
+  });
+});

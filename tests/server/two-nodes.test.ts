@@ -61,5 +61,24 @@ describe.runIf(dialects.includes('postgres'))('two nodes, one PostgreSQL', () =>
         )
         .toEqual(union);
     }
+
+    // A bus renamed through one node shows beside the bookings the other node lists (it remembered the trip).
+    const auth = { authorization: `Bearer ${token}` };
+    const bookingsTrip = async (node: typeof a) =>
+      (
+        await (
+          await fetch(`${node.url}/api/bookings/getAllBookings?tripId=${trip.id}`, { headers: auth })
+        ).json()
+      )[0].tripId;
+    const bus = (await bookingsTrip(b)).busId;
+    const renamed = await fetch(`${a.url}/api/buses/updateBus/${bus._id}`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ bus_number: `R-${bus.bus_number}` }),
+    });
+    expect(renamed.status).toBe(200);
+    await expect
+      .poll(async () => (await bookingsTrip(b)).busId.bus_number, { timeout: 5000 })
+      .toBe(`R-${bus.bus_number}`);
   });
 });

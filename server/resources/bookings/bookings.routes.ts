@@ -93,9 +93,9 @@ export async function bookingRoutes(app: FastifyInstance) {
             code: 'KEY_REUSED',
           });
         }
-        return answer(earlier, (await cachedTripDetails(db, app.searchCache, input.tripId))!);
+        return answer(earlier, (await cachedTripDetails(db, input.tripId))!);
       }
-      const trip = await cachedTripDetails(db, app.searchCache, input.tripId);
+      const trip = await cachedTripDetails(db, input.tripId);
       if (!trip) throw notFound('This trip does not exist.');
       if (trip.isCancelled)
         throw conflict('This trip has been cancelled and takes no more bookings.', {

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 import { boardingMinutes, hasDeparted } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
-import { findDocument } from '../crud/crud.repository.ts';
-import { toDocuments } from '../crud/populate.ts';
+import { referencedDocument, toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
-import type { SearchCache } from './search-cache.ts';
 
 /** Trips on a date between an origin and a destination, not cancelled, by boarding time. */
 export async function searchTrips(db: Kysely<any>, originId: string, destinationId: string, date: string) {
@@ -55,19 +53,10 @@ export async function tripPassengers(db: Kysely<any>, tripId: string) {
 }
 
 /**
- * A trip with its bus, company, cities and price but no bookedSeats, through the search cache. Sales do
+ * A trip with its bus, company, cities and price but no bookedSeats, remembered in the trip cache. Sales do
  * not change it, so a booking rush reads it from memory; any write to trips, buses, prices, cities or
  * companies empties the cache (on every node). The sale itself re-checks the trip under a lock.
  */
-export async function cachedTripDetails(db: Kysely<any>, cache: SearchCache, id: string) {
-  const body = await cache.remember(
-    `details|${id}`,
-    async () => {
-      const trip = await findDocument(db, trips, id);
-      if (trip) delete trip.bookedSeats;
-      return trip;
-    },
-    () => [],
-  );
-  return body === undefined ? undefined : (JSON.parse(body) as Document);
+export function cachedTripDetails(db: Kysely<any>, id: string): Promise<Document | undefined> {
+  return referencedDocument(db, trips, id);
 }
