@@ -69,13 +69,16 @@ export function compressInMemoryAnswers(
     if (reply.hasHeader('content-encoding')) return payload;
     const type = String(reply.getHeader('content-type') ?? 'application/json');
     if (!COMPRESSIBLE.test(type)) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < threshold) return payload;
+    const length = typeof payload === 'string' ? payload.length : payload.byteLength;
+    // A string's bytes are at least its characters: count bytes only for a short one.
+    if (length < threshold && (typeof payload !== 'string' || Buffer.byteLength(payload) < threshold))
+      return payload;
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary))
       reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const quality = request.routeOptions.config?.brotliQuality;
     const compressed = await compress(body, encoding, body.length <= maxSyncBytes, quality);
     reply.header('content-encoding', encoding);
