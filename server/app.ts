@@ -1,5 +1,4 @@
 // Builds the Fastify application as a plugin tree; it never listens (server/main.ts does, tests inject).
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -93,7 +92,6 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   registerSecurityHeaders(app);
   compressInMemoryAnswers(app);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   allowConfiguredOrigins(app, config.corsOrigins);
   await app.register(multipart, {

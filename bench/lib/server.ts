@@ -12,7 +12,8 @@ import path from 'node:path';
 import { createPostgresDatabase } from '../../tests/helpers/postgres.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const ADMIN = { email: 'admin@example.com', password: 'secret123' };
+// The staff account the server creates on a fresh database (benchmarks reuse databases made with it).
+export const ADMIN = { email: 'bench@rihla.test', password: 'bench-secret-1' };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

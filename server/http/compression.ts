@@ -1,7 +1,7 @@
 // Compresses answers held in memory (JSON, pages) with one zlib call. For the sizes an API answers, brotli
 // costs a fraction of a millisecond; @fastify/compress's stream pipeline cost ~0.7 ms of the event loop for each
-// booking answer (a 33 KB base64 ticket). Streams (static files) are left to @fastify/compress, which skips
-// anything already encoded here.
+// booking answer (a 33 KB base64 ticket), and its hooks ran on every request. Static files are compressed once,
+// at build time (vite.config.ts); other streams (payment proofs, already-compressed images) go out as they are.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,8 @@
 // Serves the two built front ends from dist/: the public site (Preact) for travellers' pages and the
 // back-office (react-admin) for staff routes. Hashed assets are cached for a year; pages never are.
 // An unknown path gets the public site's 404 page with HTTP status 404. /api paths never reach here.
+// Files go out as the build compressed them (.br/.gz beside each, see vite.config.ts); pages are compressed
+// with the API's answers (compression.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -31,6 +33,7 @@ export async function registerFrontEnds(
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, file) =>
         res.header(
@@ -44,6 +47,7 @@ export async function registerFrontEnds(
       root: path.join(adminDir, 'admin-assets'),
       prefix: '/admin-assets/',
       decorateReply: !publicPage,
+      preCompressed: true,
       setHeaders: (res) => res.header('Cache-Control', YEAR),
     });
   }

@@ -1,0 +1,68 @@
+// The built front ends go out compressed as the build made them (.br/.gz beside each file), pages compressed
+// with the API's answers, and the plain file to a client that takes no compression.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressInMemoryAnswers } from '../../server/http/compression.ts';
+import { registerFrontEnds } from '../../server/http/front-ends.ts';
+
+describe('front ends', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rihla-dist-'));
+  const script = `console.log(${JSON.stringify('رحلة '.repeat(400))});\n`;
+  const page = `<!doctype html><title>Rihla</title>${'<p>'.repeat(500)}`;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    for (const site of ['public-site', 'admin']) fs.mkdirSync(path.join(dist, site), { recursive: true });
+    fs.mkdirSync(path.join(dist, 'public-site/assets'));
+    fs.mkdirSync(path.join(dist, 'admin/admin-assets'));
+    const file = path.join(dist, 'public-site/assets/app-123.js');
+    fs.writeFileSync(file, script);
+    // Marked so that the test can tell the build's file from anything compressed on the fly.
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(`${script}// prebuilt brotli\n`));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(`${script}// prebuilt gzip\n`));
+    fs.writeFileSync(path.join(dist, 'public-site/index.html'), page);
+    fs.writeFileSync(path.join(dist, 'admin/index.html'), page);
+    app = Fastify();
+    compressInMemoryAnswers(app);
+    // As the app does: pages are answered where no route matched.
+    const servePage = await registerFrontEnds(app, dist);
+    app.setNotFoundHandler((request, reply) => {
+      if (!servePage(request, reply)) reply.status(404).send({ message: 'not found' });
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, encoding?: string) =>
+    app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('sends the build’s brotli file, cached for a year', async () => {
+    const response = await get('/assets/app-123.js', 'gzip, deflate, br');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(`${script}// prebuilt brotli\n`);
+  });
+
+  it('sends the build’s gzip file to a client without brotli, and the plain file to one without either', async () => {
+    const gzip = await get('/assets/app-123.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(`${script}// prebuilt gzip\n`);
+    const plain = await get('/assets/app-123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('compresses pages, which are held in memory', async () => {
+    const response = await get('/', 'br');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(page);
+  });
+});
