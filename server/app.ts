@@ -84,10 +84,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   }
   // Any successful write that can change a search answer empties the cache before its answer leaves, so
   // the writer's next read sees the change (bookings drop only their trip's entries, in the booking routes).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    if (SEARCH_AFFECTING_PREFIXES.some((prefix) => request.url.startsWith(prefix))) app.searchCache.clear();
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
+    if (write && SEARCH_AFFECTING_PREFIXES.some((prefix) => request.url.startsWith(prefix)))
+      app.searchCache.clear();
+    done(null, payload);
   });
 
   registerSecurityHeaders(app);

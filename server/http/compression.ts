@@ -64,25 +64,27 @@ export function compressInMemoryAnswers(
   app: FastifyInstance,
   { threshold = 1024, maxSyncBytes = 128 * 1024 }: CompressionOptions = {},
 ): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
+  // Callback style: most answers leave unchanged, without a promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? 'application/json');
-    if (!COMPRESSIBLE.test(type)) return payload;
+    if (!COMPRESSIBLE.test(type)) return done(null, payload);
     const length = typeof payload === 'string' ? payload.length : payload.byteLength;
     // A string's bytes are at least its characters: count bytes only for a short one.
     if (length < threshold && (typeof payload !== 'string' || Buffer.byteLength(payload) < threshold))
-      return payload;
+      return done(null, payload);
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary))
       reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const quality = request.routeOptions.config?.brotliQuality;
-    const compressed = await compress(body, encoding, body.length <= maxSyncBytes, quality);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+    compress(body, encoding, body.length <= maxSyncBytes, quality).then((compressed) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, compressed);
+    }, done);
   });
 }
