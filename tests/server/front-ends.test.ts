@@ -25,6 +25,8 @@ describe('front ends', () => {
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(`${script}// prebuilt brotli\n`));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(`${script}// prebuilt gzip\n`));
     fs.writeFileSync(path.join(dist, 'public-site/index.html'), page);
+    // Too small to be worth compressing: the build writes no .br/.gz beside it.
+    fs.writeFileSync(path.join(dist, 'public-site/robots.txt'), 'User-agent: *\n');
     fs.writeFileSync(path.join(dist, 'admin/index.html'), page);
     app = Fastify();
     compressInMemoryAnswers(app);
@@ -58,6 +60,13 @@ describe('front ends', () => {
     const plain = await get('/assets/app-123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('sends a file the build left uncompressed as it is, whatever the client accepts', async () => {
+    const response = await get('/robots.txt', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('User-agent: *\n');
   });
 
   it('compresses pages, which are held in memory', async () => {
