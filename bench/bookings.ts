@@ -9,7 +9,7 @@ import { login, percentile, startServer } from './lib/server.ts';
 const CLIENTS = 20;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
 /** Booked but not counted: new database connections, JIT and the renderer's caches settle first. */
-const WARMUP_MS = 2000;
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2) * 1000;
 const TRIPS = 150;
 const SEATS = 100;
 
@@ -72,7 +72,7 @@ async function run(label: string, env: Record<string, string | undefined>) {
     for (const trip of trips) twice += doubleSold(await liveBookings(server.url, token, trip.id));
     console.log(
       `${label}: ${(created / seconds).toFixed(1)} bookings/s with tickets, p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
-        `p99 ${percentile(latencies, 99).toFixed(1)} ms, ${CLIENTS} clients, ${created} booked, ${conflicts} conflicts, ` +
+        `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies[latencies.length - 1]?.toFixed(1)} ms, ${CLIENTS} clients, ${created} booked, ${conflicts} conflicts, ` +
         `${failures} failures, avg ticket ${(pdfBytes / Math.max(created, 1) / 1024).toFixed(1)} KB, seats sold twice: ${twice}`,
     );
     return { created, doubleSold: twice, failures };
