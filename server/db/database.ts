@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { LruMap } from '../lru-map.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -48,18 +49,8 @@ const MAX_CACHED_STATEMENTS = 500;
  * statement is never busy when it is reused.
  */
 function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
-  const statements = new Map<string, SQLite.Statement>();
-  const prepare = (sql: string) => {
-    let statement = statements.get(sql);
-    if (statement) {
-      statements.delete(sql);
-    } else {
-      statement = sqlite.prepare(sql);
-      if (statements.size >= MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
-    }
-    statements.set(sql, statement);
-    return statement;
-  };
+  const statements = new LruMap<string, SQLite.Statement>(MAX_CACHED_STATEMENTS);
+  const prepare = (sql: string) => statements.getOrMake(sql, () => sqlite.prepare(sql));
   return Object.create(sqlite, { prepare: { value: prepare } }) as SQLite.Database;
 }
 

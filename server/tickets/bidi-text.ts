@@ -4,6 +4,7 @@
 // cutting it into words); fontkit then reverses any run whose first real script is right-to-left, so a run is
 // handed over in logical order when that reversal is what it needs, and pre-reversed when it is not.
 import bidiFactory from 'bidi-js';
+import { LruMap } from '../lru-map.ts';
 
 const bidi = bidiFactory();
 
@@ -104,21 +105,11 @@ export interface TextBox {
 
 /** Lines laid out already: the labels and terms are the same on every ticket. */
 const MAX_CACHED_LINES = 500;
-const lines = new Map<string, BidiLine>();
-
-function cachedBidiLine(text: string): BidiLine {
-  let line = lines.get(text);
-  if (!line) {
-    line = bidiLine(text);
-    if (lines.size >= MAX_CACHED_LINES) lines.delete(lines.keys().next().value!);
-    lines.set(text, line);
-  }
-  return line;
-}
+const lines = new LruMap<string, BidiLine>(MAX_CACHED_LINES);
 
 /** Draws one line in the box, shrinking the type if the line is wider than the box. */
 export function drawBidiText(doc: PDFKit.PDFDocument, text: string, box: TextBox): void {
-  const line = cachedBidiLine(text);
+  const line = lines.getOrMake(text, () => bidiLine(text));
   doc.font(box.font).fontSize(box.size);
   const widths = line.runs.map((run) => doc.widthOfString(run, { features: [] }));
   const total = widths.reduce((sum, width) => sum + width, 0);

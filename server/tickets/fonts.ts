@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
+import { LruMap } from '../lru-map.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -40,19 +41,9 @@ class CopiedRun implements fontkit.GlyphRun {
 export const INDEPENDENT_CHARACTERS = /^[0-9 :,./-]+$/;
 
 function cachedLayout(font: fontkit.Font): fontkit.Font['layout'] {
-  const runs = new Map<string, fontkit.GlyphRun>();
-  const remembered = (text: string, features: Parameters<fontkit.Font['layout']>[1]) => {
-    const key = `${JSON.stringify(features ?? null)}\u0000${text}`;
-    let run = runs.get(key);
-    if (run) {
-      runs.delete(key);
-    } else {
-      run = font.layout(text, features);
-      if (runs.size >= MAX_CACHED_RUNS) runs.delete(runs.keys().next().value as string);
-    }
-    runs.set(key, run);
-    return run;
-  };
+  const runs = new LruMap<string, fontkit.GlyphRun>(MAX_CACHED_RUNS);
+  const remembered = (text: string, features: Parameters<fontkit.Font['layout']>[1]) =>
+    runs.getOrMake(`${JSON.stringify(features ?? null)}\u0000${text}`, () => font.layout(text, features));
   return (text, features) => {
     const parts =
       text.length > 1 && INDEPENDENT_CHARACTERS.test(text)
@@ -104,21 +95,12 @@ const MAX_CACHED_SUBSETS = 16;
  * they were first used, so equal lists share one encoding.
  */
 function cachedSubsets(font: fontkit.Font): fontkit.Font['createSubset'] {
-  const encoded = new Map<string, Uint8Array>();
+  const encoded = new LruMap<string, Uint8Array>(MAX_CACHED_SUBSETS);
   // `this` is the font with caches, so the subset reads glyphs through `onceDecodedGlyphs`.
   return function (this: fontkit.Font) {
     const subset = font.createSubset.call(this);
     const encode = subset.encode.bind(subset);
-    subset.encode = () => {
-      const key = subset.glyphs.join(',');
-      let bytes = encoded.get(key);
-      if (!bytes) {
-        bytes = encode();
-        if (encoded.size >= MAX_CACHED_SUBSETS) encoded.delete(encoded.keys().next().value!);
-        encoded.set(key, bytes);
-      }
-      return bytes;
-    };
+    subset.encode = () => encoded.getOrMake(subset.glyphs.join(','), encode);
     return subset;
   };
 }
