@@ -3,12 +3,13 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL. Then checks that no seat was sold twice.
 //   node --import tsx bench/bookings.ts
 import { bookingFields, doubleSold, liveBookings, makeTrips } from './lib/fixtures.ts';
-import { LightClient, multipartBody } from './lib/light-client.ts';
+import { multipart } from '../tests/server/helpers/multipart.ts';
+import { LightClient } from './lib/light-client.ts';
 import { login, percentile, startServer } from './lib/server.ts';
 
 const CLIENTS = 20;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
-/** Booked but not counted: new database connections, JIT and the renderer's caches settle first. */
+/** Booked but not counted: compiled code and the ticket renderer's caches settle first. */
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2) * 1000;
 const TRIPS = 150;
 const SEATS = 100;
@@ -45,12 +46,15 @@ async function run(label: string, env: Record<string, string | undefined>) {
       Array.from({ length: CLIENTS }, async () => {
         while (Date.now() < deadline) {
           const { trip, seats } = claim();
-          const form = multipartBody(bookingFields(trip, seats));
+          const form = multipart(bookingFields(trip, seats));
           const counted = Date.now() >= started;
           const t0 = performance.now();
-          const { status, body } = await client.request('POST', '/api/bookings/createBooking', form.body, {
-            'content-type': form.contentType,
-          });
+          const { status, body } = await client.request(
+            'POST',
+            '/api/bookings/createBooking',
+            form.payload,
+            form.headers,
+          );
           if (!counted) {
             if (status !== 201) failures++;
             continue;

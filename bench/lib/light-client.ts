@@ -3,7 +3,6 @@
 // measuring as possible (fetch and FormData cost ~3 ms of CPU per booking, a quarter of a booking's total).
 // Answers are decoded as a browser would (brotli or gzip) and parsed as JSON.
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 
 export interface LightResponse {
@@ -61,15 +60,4 @@ export class LightClient {
   close(): void {
     this.agent.destroy();
   }
-}
-
-/** A multipart/form-data body of text fields, as a browser sends a form. */
-export function multipartBody(fields: Record<string, string>): { body: Buffer; contentType: string } {
-  const boundary = `----rihla${randomBytes(8).toString('hex')}`;
-  let text = '';
-  for (const [name, value] of Object.entries(fields)) {
-    text += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  }
-  text += `--${boundary}--\r\n`;
-  return { body: Buffer.from(text), contentType: `multipart/form-data; boundary=${boundary}` };
 }
