@@ -40,7 +40,7 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
   return undefined;
 }
 
-export async function compress(
+async function compress(
   body: Buffer,
   encoding: Encoding,
   sync: boolean,
