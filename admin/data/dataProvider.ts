@@ -60,7 +60,8 @@ function timestampDays(def: ResourceDef, filter: Record<string, unknown>) {
   const out: Record<string, unknown> = { ...filter };
   for (const [key, value] of Object.entries(filter)) {
     const range = /^(.+)_(gte|lte)$/.exec(key);
-    if (!range || def.fields[range[1]]?.kind !== 'timestamp' || typeof value !== 'string' || !DAY.test(value)) continue;
+    if (!range || def.fields[range[1]]?.kind !== 'timestamp' || typeof value !== 'string' || !DAY.test(value))
+      continue;
     const start = Date.parse(`${value}T00:00:00+02:00`);
     out[key] = new Date(range[2] === 'gte' ? start : start + 86_400_000 - 1).toISOString();
   }
@@ -109,7 +110,8 @@ export function createDataProvider(session: Session): RihlaDataProvider {
   };
 
   const provider: RihlaDataProvider = {
-    getList: (resource, params) => list(getResource(resource), listQuery(getResource(resource), params)) as any,
+    getList: (resource, params) =>
+      list(getResource(resource), listQuery(getResource(resource), params)) as any,
     getOne: async (resource, { id }) => {
       const def = getResource(resource);
       return one(def, await json(path(def, 'one', String(id)))) as any;
@@ -150,7 +152,10 @@ export function createDataProvider(session: Session): RihlaDataProvider {
     },
 
     cancelTrip: async (id) =>
-      one(getResource('trips'), await send('PATCH', `/api/trips/cancelTrip/${encodeURIComponent(id)}`, { isCancelled: true })) as any,
+      one(
+        getResource('trips'),
+        await send('PATCH', `/api/trips/cancelTrip/${encodeURIComponent(id)}`, { isCancelled: true }),
+      ) as any,
     cancelBooking: async (id) =>
       one(
         getResource('bookings'),

@@ -20,7 +20,8 @@ export function toRecord(def: ResourceDef, doc: Doc, prefetched: Prefetched = {}
     if (field.kind !== 'reference' || !field.ref || !isDoc(value)) continue;
     record[name] = value._id;
     const list = (prefetched[field.ref] ??= []);
-    if (!list.some((known) => known.id === value._id)) list.push(toRecord(getResource(field.ref), value, prefetched));
+    if (!list.some((known) => known.id === value._id))
+      list.push(toRecord(getResource(field.ref), value, prefetched));
   }
   return record;
 }
@@ -48,10 +49,15 @@ export function toCreateBody(def: ResourceDef, data: Record<string, unknown>) {
 const same = (a: unknown, b: unknown) => JSON.stringify(idOf(a) ?? null) === JSON.stringify(idOf(b) ?? null);
 
 /** The body of a PATCH: only the writable fields whose value changed. */
-export function toPatchBody(def: ResourceDef, data: Record<string, unknown>, previous: Record<string, unknown> = {}) {
+export function toPatchBody(
+  def: ResourceDef,
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> = {},
+) {
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(data)) {
-    if (isWritable(def, name) && value !== undefined && !same(value, previous[name])) body[name] = idOf(value);
+    if (isWritable(def, name) && value !== undefined && !same(value, previous[name]))
+      body[name] = idOf(value);
   }
   return body;
 }

@@ -20,21 +20,31 @@ export function useErrorMessage() {
   const locale = useLocale();
 
   return (error: unknown, fallbackKey: string, resource?: string): string => {
-    if (!(error instanceof HttpError) || error.status < 400 || error.status >= 500) return translate(fallbackKey);
-    const body = (error.body ?? {}) as { referencedBy?: Record<string, number>; errors?: Record<string, string> };
+    if (!(error instanceof HttpError) || error.status < 400 || error.status >= 500)
+      return translate(fallbackKey);
+    const body = (error.body ?? {}) as {
+      referencedBy?: Record<string, number>;
+      errors?: Record<string, string>;
+    };
     if (locale === 'en') return error.message;
     const name = resource ? translate(`resources.${resource}.name`, { smart_count: 1 }) : '';
     if (body.referencedBy) {
       const list = Object.entries(body.referencedBy)
         .map(([other, count]) =>
-          translate('rihla.errors.in_use_item', { name: translate(`resources.${other}.name`, { smart_count: 2 }), count }),
+          translate('rihla.errors.in_use_item', {
+            name: translate(`resources.${other}.name`, { smart_count: 2 }),
+            count,
+          }),
         )
         .join('، ');
       return translate('rihla.errors.in_use', { name, list });
     }
     if (error.status === 409 && body.errors && resource) {
       const field = Object.keys(body.errors)[0];
-      return translate('rihla.errors.already_exists', { name, field: translate(`resources.${resource}.fields.${field}`) });
+      return translate('rihla.errors.already_exists', {
+        name,
+        field: translate(`resources.${resource}.fields.${field}`),
+      });
     }
     const key = validationKeys.get(error.message);
     return key ? translate(key) : error.message;
