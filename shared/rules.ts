@@ -7,10 +7,10 @@ export const PHONE_LENGTH = 10;
 export const PASSWORD_MIN_LENGTH = 6;
 export const REPORT_PREVIEW_LENGTH = 15;
 export const CURRENCY = 'SDG';
-/** Trips run on Sudan's clock: boarding times and "departed" are judged in this zone. */
-export const TRIP_TIME_ZONE = 'Africa/Khartoum';
 export const BOARDING_TIMES = ['9:00 am', '7:00 pm'] as const;
 export const BUS_STATUSES = ['In Service', 'Out of Service'] as const;
+/** A bus out of service keeps its trips (staff see them) but they are neither listed publicly nor sold. */
+export const BUS_OUT_OF_SERVICE = BUS_STATUSES[1];
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export const TICKET_ID_PATTERN = /^\d{13}$/;
@@ -63,13 +63,23 @@ export function boardingMinutes(time: string): number {
   return hours * 60 + Number(match[2]);
 }
 
-/** Khartoum has kept UTC+2 all year since 2017 (no daylight saving). */
-const KHARTOUM_OFFSET_MINUTES = 120;
+/** Khartoum has kept UTC+2 all year since 2017 (no daylight saving): its clock is this far ahead of UTC. */
+export const KHARTOUM_OFFSET_MINUTES = 120;
+const KHARTOUM_OFFSET_MS = KHARTOUM_OFFSET_MINUTES * 60_000;
+
+/** The instant Khartoum's day YYYY-MM-DD begins, in milliseconds since the epoch. */
+export function khartoumMidnight(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) - KHARTOUM_OFFSET_MS;
+}
+
+/** An instant as Khartoum's wall clock, "YYYY-MM-DDTHH:MM:SS.mmm" (no zone). */
+export function khartoumClock(instant: Date): string {
+  return new Date(instant.getTime() + KHARTOUM_OFFSET_MS).toISOString().slice(0, -1);
+}
 
 /** The instant a trip departs, from its local date and boarding time in Khartoum. */
 export function departureInstant(tripDate: string, boardingTime: string): Date {
-  const midnightUtc = Date.parse(`${tripDate}T00:00:00Z`);
-  return new Date(midnightUtc + (boardingMinutes(boardingTime) - KHARTOUM_OFFSET_MINUTES) * 60_000);
+  return new Date(khartoumMidnight(tripDate) + boardingMinutes(boardingTime) * 60_000);
 }
 
 export function hasDeparted(tripDate: string, boardingTime: string, now: Date = new Date()): boolean {
@@ -78,7 +88,7 @@ export function hasDeparted(tripDate: string, boardingTime: string, now: Date = 
 
 /** Today's date in Khartoum, YYYY-MM-DD. */
 export function khartoumToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + KHARTOUM_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+  return khartoumClock(now).slice(0, 10);
 }
 
 /** Lost item types: the union of the form's and the text's readings in the spec. */

@@ -3,6 +3,7 @@
 // parameters. Errors are mapped in one place: an HttpError carrying the server's message and body.
 import { type DataProvider, HttpError } from 'react-admin';
 import { getResource, type ResourceDef } from '../../shared/registry/index.ts';
+import { DATE_PATTERN, khartoumMidnight } from '../../shared/rules.ts';
 import type { Session } from '../auth/session.ts';
 import { type Doc, toCreateBody, toPatchBody, toRecord, toRecords } from './records.ts';
 
@@ -50,7 +51,6 @@ function path(def: ResourceDef, op: 'list' | 'one' | 'create' | 'update' | 'remo
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A day picked for a timestamp range (booking date from … to …) means that whole day in Khartoum: the
@@ -60,9 +60,14 @@ function timestampDays(def: ResourceDef, filter: Record<string, unknown>) {
   const out: Record<string, unknown> = { ...filter };
   for (const [key, value] of Object.entries(filter)) {
     const range = /^(.+)_(gte|lte)$/.exec(key);
-    if (!range || def.fields[range[1]]?.kind !== 'timestamp' || typeof value !== 'string' || !DAY.test(value))
+    if (
+      !range ||
+      def.fields[range[1]]?.kind !== 'timestamp' ||
+      typeof value !== 'string' ||
+      !DATE_PATTERN.test(value)
+    )
       continue;
-    const start = Date.parse(`${value}T00:00:00+02:00`);
+    const start = khartoumMidnight(value);
     out[key] = new Date(range[2] === 'gte' ? start : start + 86_400_000 - 1).toISOString();
   }
   return out;

@@ -1,5 +1,5 @@
 // The values printed on a ticket, as text: typed text made inert and one-line, amounts and times formatted.
-import { TRIP_TIME_ZONE } from '../../shared/rules.ts';
+import { khartoumClock } from '../../shared/rules.ts';
 import { DAY_PERIODS, type Bilingual } from './labels.ts';
 
 // Controls, bidi embeddings/overrides/isolates/marks, zero-width spaces, line separators and lone surrogates.
@@ -21,22 +21,11 @@ export function formatAmount(value: number): string {
   return amountFormat.format(value);
 }
 
-const khartoumClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TRIP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** An ISO instant as "YYYY-MM-DD HH:MM" on Sudan's clock. */
 export function formatBookingDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return plainLine(iso);
-  const part = Object.fromEntries(khartoumClock.formatToParts(date).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  return khartoumClock(date).slice(0, 16).replace('T', ' ');
 }
 
 /** "7:00 pm" → { en: "7:00 pm", ar: "7:00 مساءً" }. */
