@@ -20,11 +20,10 @@ import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
-import { rememberReferencesIn } from './resources/crud/populate.ts';
-import { SEARCH_AFFECTING_PREFIXES, SearchCache } from './resources/trips/search-cache.ts';
+import { ReadCache, useReadCache } from './cache/read-cache.ts';
+import { listenForChanges } from './cache/cache-sync.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
 import { TicketPool } from './tickets/ticket-pool.ts';
-import { listenForInvalidations, publishInvalidations } from './resources/trips/cache-sync.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { uploadRoutes } from './resources/bookings/uploads.routes.ts';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
@@ -36,7 +35,7 @@ declare module 'fastify' {
     dialect: Dialect;
     config: Config;
     jwtSecret: Uint8Array;
-    searchCache: SearchCache;
+    readCache: ReadCache;
     tickets: TicketPool;
   }
 }
@@ -72,24 +71,20 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.decorate('config', config);
   app.decorate('jwtSecret', await loadJwtSecret(config, database));
   registerErrorHandler(app);
-  app.decorate('searchCache', new SearchCache(config.searchCacheMs));
-  rememberReferencesIn(database.db, app.searchCache);
+  // What reads remember is forgotten by the write layer itself (server/db/changes.ts), whoever writes.
+  const readCache = new ReadCache(config.searchCacheMs);
+  app.decorate('readCache', readCache);
+  useReadCache(database.db, readCache);
+  readCache.beforeRead = database.changes.checkOutside;
+  const unsubscribe = database.changes.subscribe((changes) => readCache.apply(changes));
+  app.addHook('onClose', async () => unsubscribe());
   const tickets = new TicketPool(config.ticketWorkers);
   app.decorate('tickets', tickets);
   app.addHook('onClose', () => tickets.close());
   if (database.dialect === 'postgres' && config.databaseUrl) {
-    publishInvalidations(app.searchCache, database.db, app.log);
-    const stopListening = await listenForInvalidations(app.searchCache, config.databaseUrl, app.log);
+    const stopListening = await listenForChanges(readCache, database.changes, config.databaseUrl, app.log);
     app.addHook('onClose', stopListening);
   }
-  // Any successful write that can change a search answer empties the cache before its answer leaves, so
-  // the writer's next read sees the change (bookings drop only their trip's entries, in the booking routes).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400;
-    if (write && SEARCH_AFFECTING_PREFIXES.some((prefix) => request.url.startsWith(prefix)))
-      app.searchCache.clear();
-    done(null, payload);
-  });
 
   registerSecurityHeaders(app);
   compressInMemoryAnswers(app);

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { LruMap } from '../lru-map.ts';
+import { ChangeFeed, EVERYTHING, watchChanges } from './changes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -12,6 +13,8 @@ export interface Database {
   /** Tables differ per resource and are described by the registry, so the generic layer is untyped. */
   db: Kysely<any>;
   dialect: Dialect;
+  /** Every write through `db` is announced here (server/db/changes.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -20,13 +23,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
+  const changes = new ChangeFeed();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not take the process down: the
     // pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<any>({ dialect: watchChanges(new PostgresDialect({ pool }), changes, true) });
+    return { db, dialect: 'postgres', changes, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'rihla.db'));
@@ -35,8 +39,21 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<any>({
+    dialect: watchChanges(new SqliteDialect({ database: withStatementCache(sqlite) }), changes, false),
+  });
+  // Another connection's commit (a script, a second process on the same file) changes data_version; this
+  // connection's own do not. Checked before a cached answer is given (a microsecond).
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get();
+  changes.checkOutside = () => {
+    const version = dataVersion.get();
+    if (version !== seenVersion) {
+      seenVersion = version;
+      changes.emit([EVERYTHING]);
+    }
+  };
+  return { db, dialect: 'sqlite', changes, close: () => db.destroy() };
 }
 
 /** Statements kept ready per SQL text; lists with varying `in (…)` lengths make a few more, oldest dropped first. */

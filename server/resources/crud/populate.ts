@@ -2,24 +2,24 @@
 // the bus, whose bus_owner_companyId is the company), one query per reference field and level, then
 // adds the fields a resource computes (a trip's bookedSeats, a user's full_name).
 //
-// Referenced trips, buses, companies, cities and prices are remembered in the app's trip cache (search-cache.ts),
-// which every write to them empties on every node: a page of bookings then costs its own query and one for
-// its trips' booked seats, instead of eight (1M bookings on PostgreSQL: p99 60–65 ms → 34–42 ms, README).
+// Referenced trips, buses, companies, cities and prices are remembered in the app's read cache
+// (server/cache/read-cache.ts), which every write to their tables empties on every node: a page of bookings
+// then costs its own query and one for its trips' booked seats, instead of eight (1M bookings on PostgreSQL:
+// p99 60–65 ms → 34–42 ms, README).
 import type { Kysely } from 'kysely';
 import { getResource, type ResourceDef } from '../../../shared/registry/index.ts';
+import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
 import { computedFields, rowMappers } from '../computed-fields.ts';
-import { type SearchCache, TRIP_SHOWN_RESOURCES } from '../trips/search-cache.ts';
 import { type Document, type Row, rowToDocument } from './row-mapper.ts';
 
-/** booking → trip → bus → company is the longest chain the spec shows. */
+/** booking → trip → bus → company is the longest chain documents show. */
 const MAX_DEPTH = 3;
 
-const cacheOf = new WeakMap<object, SearchCache>();
+/** What a trip shows (its bus, the bus's company, its cities and price): documents remembered when referred to. */
+export const TRIP_SHOWN_RESOURCES = ['trips', 'buses', 'companies', 'origins', 'destinations', 'prices'];
 
-/** Lets populate remember the documents of TRIP_SHOWN_RESOURCES read through `db` in `cache`. */
-export function rememberReferencesIn(db: Kysely<any>, cache: SearchCache): void {
-  cacheOf.set(db, cache);
-}
+/** A trip as shown, without its booked seats, is read from these tables. */
+export const TRIP_SHOWN: Dependencies = { tables: TRIP_SHOWN_RESOURCES.map((name) => getResource(name).table) };
 
 // A remembered document keeps what its own references computed; only its own computed fields (a trip's
 // bookedSeats, which sales change without emptying the cache) are computed again on every read. So what
@@ -79,20 +79,21 @@ async function documentsById(
   depth: number,
   compute = true,
 ) {
-  const cache = TRIP_SHOWN_RESOURCES.includes(def.name) ? cacheOf.get(db) : undefined;
+  const cache = TRIP_SHOWN_RESOURCES.includes(def.name) ? readCacheOf(db) : undefined;
   const key = (id: string) => `document|${def.name}|${depth}|${id}`;
   const found: Document[] = [];
   const missing: string[] = [];
   for (const id of ids) {
-    const body = cache?.get(key(id));
+    // Kept as JSON: every reader gets its own copy to fill in.
+    const body = cache?.get<string>(key(id));
     if (body) found.push(JSON.parse(body) as Document);
     else missing.push(id);
   }
   if (missing.length) {
-    const since = cache?.mark();
+    const since = cache?.mark() ?? 0;
     const rows = await db.selectFrom(def.table).selectAll().where('id', 'in', missing).execute();
     for (const document of await withReferences(db, def, rows, depth)) {
-      cache?.set(key(document._id), JSON.stringify(document), [], since);
+      cache?.keep(key(document._id), JSON.stringify(document), TRIP_SHOWN, since);
       found.push(document);
     }
   }

@@ -1,8 +1,35 @@
 import type { Kysely } from 'kysely';
 import { boardingMinutes, hasDeparted } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
-import { referencedDocument, toDocuments } from '../crud/populate.ts';
+import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
+import { referencedDocument, toDocuments, TRIP_SHOWN } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
+
+/** A trip answer (search results, one trip) is read from what a trip shows and its trips' sold seats. */
+const tripAnswer = (tripIds: string[]): Dependencies => ({
+  tables: TRIP_SHOWN.tables,
+  keyed: { table: 'booking_seats', keys: tripIds },
+});
+
+/**
+ * Trips as JSON, remembered under `key` until a write changes what they show or their sold seats (a sale on
+ * another trip leaves them). Undefined when `load` finds nothing.
+ */
+export async function rememberTripsJson(
+  db: Kysely<any>,
+  key: string,
+  load: () => Promise<Document | Document[] | undefined>,
+): Promise<string | undefined> {
+  let tripIds: string[] = [];
+  const loadJson = async () => {
+    const found = await load();
+    if (found === undefined) return undefined;
+    tripIds = (Array.isArray(found) ? found : [found]).map((trip) => trip._id);
+    return JSON.stringify(found);
+  };
+  const cache = readCacheOf(db);
+  return cache ? cache.remember(key, loadJson, () => tripAnswer(tripIds)) : loadJson();
+}
 
 /** Trips on a date between an origin and a destination, not cancelled, by boarding time. */
 export async function searchTrips(db: Kysely<any>, originId: string, destinationId: string, date: string) {

@@ -6,7 +6,7 @@ import { isValidDate } from '../../../shared/rules.ts';
 import { requireStaff } from '../../auth/staff-guard.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findDocument } from '../crud/crud.repository.ts';
-import { cancelTrip, searchTrips, tripPassengers } from './trips.repository.ts';
+import { cancelTrip, rememberTripsJson, searchTrips, tripPassengers } from './trips.repository.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -25,27 +25,20 @@ export async function tripRoutes(app: FastifyInstance) {
   const { db } = app;
   const tags = ['trips'];
 
-  const { searchCache } = app;
   const sendJson = (reply: FastifyReply, body: string) =>
     reply.type('application/json; charset=utf-8').send(body);
 
   app.get('/filterTrips', { schema: { tags, querystring: searchQuery } }, async (request, reply) => {
     const { origin, destination, date } = request.query as z.infer<typeof searchQuery>;
-    const body = await searchCache.remember(
-      `search|${origin}|${destination}|${date}`,
-      () => searchTrips(db, origin, destination, date),
-      (found) => found.map((trip) => trip._id),
+    const body = await rememberTripsJson(db, `search|${origin}|${destination}|${date}`, () =>
+      searchTrips(db, origin, destination, date),
     );
     return sendJson(reply, body!);
   });
 
   app.get('/getTrip/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const body = await searchCache.remember(
-      `trip|${id}`,
-      () => findDocument(db, trips, id),
-      () => [id],
-    );
+    const body = await rememberTripsJson(db, `trip|${id}`, () => findDocument(db, trips, id));
     if (!body) throw notFound('No trip has this _id.');
     return sendJson(reply, body);
   });

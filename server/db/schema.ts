@@ -1,0 +1,98 @@
+// The tables the hand-written repositories read and write, as Kysely sees them (rows as the drivers return
+// them: flags as 0/1 integers, times as ISO text or epoch milliseconds). Tables of plain resources are
+// described by the registry and reached through the generic CRUD layer (Kysely<any>) instead.
+import type { Kysely, Selectable } from 'kysely';
+
+export interface BookingsTable {
+  id: string;
+  tripId: string;
+  ticketId: string;
+  /** JSON list of seat numbers, in the order the traveller chose them. */
+  seats: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string | null;
+  totalTicketPrice: number;
+  bookingDate: string;
+  isCancelled: number;
+  bankakScreenshot: string | null;
+  idempotencyKey: string | null;
+  created_at: string;
+}
+
+/** One row per seat a live booking holds: (tripId, seat) is the primary key, so a seat is sold once. */
+export interface BookingSeatsTable {
+  tripId: string;
+  seat: number;
+  bookingId: string;
+}
+
+export interface TripsTable {
+  id: string;
+  busId: string;
+  trip_originId: string;
+  trip_destinationId: string;
+  trip_date: string;
+  trip_boarding_time: string;
+  trip_ticket_priceId: string;
+  isCancelled: number;
+}
+
+export interface BusesTable {
+  id: string;
+  bus_number: string;
+  bus_owner_companyId: string;
+  bus_number_of_seats: number;
+  bus_status: string;
+  date_ofLast_oil_service: string;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  token_hash: string;
+  family_id: string;
+  user_id: string;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface Tables {
+  bookings: BookingsTable;
+  booking_seats: BookingSeatsTable;
+  trips: TripsTable;
+  buses: BusesTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_limits: RateLimitsTable;
+  app_secrets: AppSecretsTable;
+}
+
+/** The database as the hand-written repositories use it (a transaction is one too). */
+export type Db = Kysely<Tables>;
+export type BookingRow = Selectable<BookingsTable>;
+export type TripRow = Selectable<TripsTable>;
