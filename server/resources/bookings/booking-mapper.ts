@@ -1,4 +1,5 @@
 // A booking row holds the passenger in columns and the seats as JSON; the API answers the spec's shape.
+import type { BookingsTable } from '../../db/schema.ts';
 import type { Document, Row } from '../crud/row-mapper.ts';
 
 export interface PassengerInfo {
@@ -8,7 +9,7 @@ export interface PassengerInfo {
   email?: string;
 }
 
-export function bookingRowToDocument(row: Row): Document {
+export function bookingRowToDocument(row: Row | BookingsTable): Document {
   const passengerInfo: PassengerInfo = {
     firstName: String(row.first_name),
     lastName: String(row.last_name),

@@ -1,12 +1,12 @@
 // Bookings: the seat sale is one transaction that inserts the booking and one booking_seats row per seat;
 // the (tripId, seat) primary key makes the database refuse a seat sold twice, whatever the concurrency and
 // however many API nodes share the database. Cancelling deletes those rows, freeing the seats at once.
-import type { Kysely } from 'kysely';
 import { bookings } from '../../../shared/registry/index.ts';
-import { newId } from '../../db/ids.ts';
+import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
 import { isUniqueViolation } from '../../db/database.ts';
+import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
-import { forgetCounts } from '../crud/count-cache.ts';
+import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
@@ -21,14 +21,23 @@ export interface NewBooking {
   idempotencyKey?: string;
 }
 
-export type CreateResult =
-  { booking: Document; repeated?: boolean } | { takenSeats: number[] } | { tripUnavailable: true };
+/** What the database said of a sale, checked under lock in the sale's own transaction. */
+export type InsertOutcome =
+  | { sold: Document }
+  | { earlier: Document }
+  | { takenSeats: number[] }
+  | { unavailable: 'cancelled' | 'out_of_service' }
+  | { capacity: number };
 
-class TripUnavailable extends Error {}
+class Refused extends Error {
+  constructor(readonly outcome: InsertOutcome) {
+    super('sale refused');
+  }
+}
 
 const TICKET_ID_ATTEMPTS = 5;
 
-export async function takenSeats(db: Kysely<any>, tripId: string, seats: number[]): Promise<number[]> {
+export async function takenSeats(db: Db, tripId: string, seats: number[]): Promise<number[]> {
   const rows = await db
     .selectFrom('booking_seats')
     .select('seat')
@@ -38,38 +47,38 @@ export async function takenSeats(db: Kysely<any>, tripId: string, seats: number[
   return rows.map((row) => Number(row.seat)).sort((a, b) => a - b);
 }
 
-export async function createBooking(db: Kysely<any>, booking: NewBooking): Promise<CreateResult> {
+export async function insertBooking(db: Db, booking: NewBooking): Promise<InsertOutcome> {
   for (let attempt = 0; attempt < TICKET_ID_ATTEMPTS; attempt++) {
     const id = newId();
     const now = new Date().toISOString();
-    let row: Record<string, unknown> | undefined;
+    const row: BookingsTable = {
+      id,
+      tripId: booking.tripId,
+      ticketId: newTicketId(),
+      seats: JSON.stringify(booking.seats),
+      first_name: booking.passenger.firstName,
+      last_name: booking.passenger.lastName,
+      phone: booking.passenger.phone,
+      email: booking.passenger.email ?? null,
+      totalTicketPrice: booking.total,
+      bookingDate: now,
+      isCancelled: 0,
+      bankakScreenshot: booking.bankakScreenshot,
+      idempotencyKey: booking.idempotencyKey ?? null,
+      created_at: now,
+    };
     try {
       await db.transaction().execute(async (trx) => {
-        // The trip is read again under a share lock: a cancel or delete of the trip waits for this sale,
-        // and a sale cannot slip in after the trip was cancelled.
+        // The trip and its bus are read again under a share lock: a cancel of the trip, or a change of its
+        // bus (fewer seats, out of service), waits for this sale, and a sale cannot slip in after one.
         const trip = await lockRow(trx, 'trips', booking.tripId, 'share');
-        if (!trip || Number(trip.isCancelled)) throw new TripUnavailable();
-        await trx
-          .insertInto('bookings')
-          .values(
-            (row = {
-              id,
-              tripId: booking.tripId,
-              ticketId: newTicketId(),
-              seats: JSON.stringify(booking.seats),
-              first_name: booking.passenger.firstName,
-              last_name: booking.passenger.lastName,
-              phone: booking.passenger.phone,
-              email: booking.passenger.email ?? null,
-              totalTicketPrice: booking.total,
-              bookingDate: now,
-              isCancelled: 0,
-              bankakScreenshot: booking.bankakScreenshot,
-              idempotencyKey: booking.idempotencyKey ?? null,
-              created_at: now,
-            }),
-          )
-          .execute();
+        if (!trip || Number(trip.isCancelled)) throw new Refused({ unavailable: 'cancelled' });
+        const bus = await lockRow(trx, 'buses', String(trip.busId), 'share');
+        if (!bus || bus.bus_status === BUS_OUT_OF_SERVICE)
+          throw new Refused({ unavailable: 'out_of_service' });
+        const capacity = Number(bus.bus_number_of_seats);
+        if (booking.seats.some((seat) => seat > capacity)) throw new Refused({ capacity });
+        await trx.insertInto('bookings').values(row).execute();
         await trx
           .insertInto('booking_seats')
           // In seat order, so that two sales of overlapping seats lock them in the same order (no deadlock).
@@ -80,14 +89,13 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
           )
           .execute();
       });
-      forgetCounts(db, 'bookings');
-      return { booking: bookingRowToDocument(row!) };
+      return { sold: bookingRowToDocument(row) };
     } catch (error) {
-      if (error instanceof TripUnavailable) return { tripUnavailable: true };
+      if (error instanceof Refused) return error.outcome;
       if (!isUniqueViolation(error)) throw error;
-      // A retry that raced its own first attempt: the first one won, answer it.
+      // A retry that raced its own first attempt: the first one won.
       const earlier = booking.idempotencyKey && (await findByIdempotencyKey(db, booking.idempotencyKey));
-      if (earlier) return { booking: earlier, repeated: true };
+      if (earlier) return { earlier };
       const taken = await takenSeats(db, booking.tripId, booking.seats);
       if (taken.length) return { takenSeats: taken };
       // Otherwise the random ticket id collided with an existing one: draw another.
@@ -97,39 +105,38 @@ export async function createBooking(db: Kysely<any>, booking: NewBooking): Promi
 }
 
 /** A booking with its trip populated (bus, company, cities, price), or unpopulated for cheap reads. */
-export async function findBooking(
-  db: Kysely<any>,
-  id: string,
-  populate = true,
-): Promise<Document | undefined> {
+export async function findBooking(db: Db, id: string, populate = true): Promise<Document | undefined> {
   const row = await db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  return (await toDocuments(db, bookings, [row], populate ? undefined : 0))[0];
+  return row && (await documents(db, [row], populate))[0];
 }
 
 /** The booking an earlier attempt with this idempotency key made, unpopulated. */
-export async function findByIdempotencyKey(db: Kysely<any>, key: string): Promise<Document | undefined> {
+export async function findByIdempotencyKey(db: Db, key: string): Promise<Document | undefined> {
   const row = await db
     .selectFrom('bookings')
     .selectAll()
     .where('idempotencyKey', '=', key)
     .executeTakeFirst();
-  return row ? (await toDocuments(db, bookings, [row], 0))[0] : undefined;
+  return row && (await documents(db, [row], false))[0];
 }
 
 /** Bookings matching a ticket id and phone (the traveller's proof), with their trips. */
-export async function findByTicket(db: Kysely<any>, ticketId: string, phone: string): Promise<Document[]> {
+export async function findByTicket(db: Db, ticketId: string, phone: string): Promise<Document[]> {
   const rows = await db
     .selectFrom('bookings')
     .selectAll()
     .where('ticketId', '=', ticketId)
     .where('phone', '=', phone)
     .execute();
-  return toDocuments(db, bookings, rows);
+  return documents(db, rows, true);
+}
+
+function documents(db: Db, rows: BookingRow[], populate: boolean) {
+  return toDocuments(db, bookings, rows, populate ? undefined : 0);
 }
 
 /** Marks a booking cancelled and frees its seats in one transaction; false when it already was cancelled. */
-export async function cancelBooking(db: Kysely<any>, id: string): Promise<boolean> {
+export async function cancelBooking(db: Db, id: string, tripId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('bookings')
@@ -138,16 +145,15 @@ export async function cancelBooking(db: Kysely<any>, id: string): Promise<boolea
       .where('isCancelled', '=', 0)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    await trx.deleteFrom('booking_seats').where('bookingId', '=', id).execute();
-    forgetCounts(db, 'bookings');
+    // Naming the trip lets the write layer forget only that trip's cached seat map.
+    await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
     return true;
   });
 }
 
-export async function deleteBooking(db: Kysely<any>, id: string): Promise<void> {
+export async function deleteBooking(db: Db, id: string, tripId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('booking_seats').where('bookingId', '=', id).execute();
+    await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
     await trx.deleteFrom('bookings').where('id', '=', id).execute();
   });
-  forgetCounts(db, 'bookings');
 }

@@ -1,13 +1,12 @@
-// /api/bookings beyond the generated list/one: creating (public, multipart), the traveller's lookup and
-import type { Document } from '../crud/row-mapper.ts';
-// ticket re-download, cancelling (staff, or the traveller with ticket id + phone) and deleting.
+// /api/bookings beyond the generated list/one: creating (public, multipart), the traveller's look-up and
+// ticket re-download, cancelling (staff, or the traveller with ticket id + phone) and deleting. A thin HTTP
+// layer: the rules live in bookings.service.ts, whose outcomes are translated into answers here.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { describeIssues } from '../../../shared/registry/index.ts';
-import { hasDeparted, totalPrice } from '../../../shared/rules.ts';
 import { identifyStaff, requireStaff } from '../../auth/staff-guard.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { cachedTripDetails } from '../trips/trips.repository.ts';
+import type { Document } from '../crud/row-mapper.ts';
 import { readBookingForm } from './booking-form.ts';
 import {
   createBookingSchema,
@@ -15,23 +14,74 @@ import {
   travellerProofSchema,
 } from './bookings.schemas.ts';
 import {
-  cancelBooking,
-  createBooking,
-  deleteBooking,
-  findBooking,
-  findByIdempotencyKey,
-  findByTicket,
-} from './bookings.repository.ts';
-import { isTooLarge, recogniseImage } from './image-check.ts';
+  type BookingContext,
+  cancel,
+  liveBooking,
+  remove,
+  type SaleRefusal,
+  sell,
+  travellerBookings,
+} from './bookings.service.ts';
 import { ticketData } from './ticket.ts';
-import { removeUpload, storeUpload } from './uploads.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const seatWord = (seats: number[]) =>
   seats.length === 1 ? `Seat ${seats[0]} has` : `Seats ${seats.join(', ')} have`;
 
+const UNAVAILABLE = {
+  cancelled: 'This trip has been cancelled and takes no more bookings.',
+  departed: 'This trip has already departed and takes no more bookings.',
+  out_of_service: "This trip's bus is out of service; it takes no bookings for now.",
+};
+
+/** A refused sale as the API answers it. */
+function refusalError(refusal: SaleRefusal): HttpError {
+  switch (refusal.code) {
+    case 'TRIP_NOT_FOUND':
+      return notFound('This trip does not exist.');
+    case 'TRIP_UNAVAILABLE':
+      return conflict(UNAVAILABLE[refusal.reason], { code: 'TRIP_UNAVAILABLE' });
+    case 'SEAT_OUT_OF_RANGE': {
+      const message = `Seat numbers must be from 1 to ${refusal.capacity}.`;
+      return badRequest(message, { seats: message });
+    }
+    case 'PRICE_CHANGED':
+      return conflict(
+        `The price has changed: the total for ${refusal.seats} seat(s) is now ${refusal.total} SDG.`,
+        {
+          code: 'PRICE_CHANGED',
+          price: refusal.price,
+          totalTicketPrice: refusal.total,
+        },
+      );
+    case 'SEATS_TAKEN':
+      return conflict(`${seatWord(refusal.seats)} just been taken. Please choose other seats.`, {
+        code: 'SEATS_TAKEN',
+        takenSeats: refusal.seats,
+      });
+    case 'KEY_REUSED':
+      return conflict('This idempotency key was already used for another booking.', { code: 'KEY_REUSED' });
+    case 'KEY_CANCELLED':
+      return conflict('The booking made with this idempotency key has been cancelled.', {
+        code: 'KEY_CANCELLED',
+      });
+    case 'PROOF_NOT_IMAGE':
+      return new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.');
+    case 'PROOF_TOO_LARGE':
+      return new HttpError(413, 'The payment screenshot is too large.');
+  }
+}
+
+const CANCEL_REFUSALS = {
+  NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),
+  NOT_FOUND: () => notFound('No booking has this _id.'),
+  ALREADY_CANCELLED: () => conflict('This booking is already cancelled.'),
+  DEPARTED: () => conflict('This trip has already departed; the booking can no longer be cancelled.'),
+};
+
 export async function bookingRoutes(app: FastifyInstance) {
-  const { db, config } = app;
+  const { config } = app;
+  const ctx: BookingContext = { db: app.db, dataDir: config.dataDir };
   const tags = ['bookings'];
   const lookupLimit = {
     rateLimit: {
@@ -50,6 +100,16 @@ export async function bookingRoutes(app: FastifyInstance) {
         return request.staffId !== undefined;
       },
     },
+  };
+
+  /** The ticket PDF as base64, or null when it could not be made (the booking stands; it can be fetched again). */
+  const ticketBase64 = async (request: FastifyRequest, booking: Document, trip: Document) => {
+    try {
+      return (await app.tickets.render(ticketData(booking, trip))).toString('base64');
+    } catch (error) {
+      request.log.error({ err: error }, 'ticket PDF failed');
+      return null;
+    }
   };
 
   app.post(
@@ -73,101 +133,10 @@ export async function bookingRoutes(app: FastifyInstance) {
         const failure = describeIssues(parsed.error.issues, form.fields);
         throw badRequest(failure.message, failure.errors);
       }
-      const input = parsed.data;
-      const answer = async (booking: Document, trip: Document) => {
-        let pdfBlob: string | null = null;
-        try {
-          pdfBlob = (await app.tickets.render(ticketData(booking, trip))).toString('base64');
-        } catch (error) {
-          request.log.error({ err: error }, 'ticket PDF failed');
-        }
-        reply.status(201);
-        return { booking, pdfBlob };
-      };
-      // A resent attempt whose first answer was lost: answer the booking it already made.
-      const earlier = input.idempotencyKey && (await findByIdempotencyKey(db, input.idempotencyKey));
-      if (earlier) {
-        const sameSeats = JSON.stringify(earlier.seats) === JSON.stringify(input.seats);
-        if (earlier.tripId !== input.tripId || !sameSeats) {
-          throw conflict('This idempotency key was already used for another booking.', {
-            code: 'KEY_REUSED',
-          });
-        }
-        return answer(earlier, (await cachedTripDetails(db, input.tripId))!);
-      }
-      const trip = await cachedTripDetails(db, input.tripId);
-      if (!trip) throw notFound('This trip does not exist.');
-      if (trip.isCancelled)
-        throw conflict('This trip has been cancelled and takes no more bookings.', {
-          code: 'TRIP_UNAVAILABLE',
-        });
-      if (hasDeparted(trip.trip_date as string, trip.trip_boarding_time as string)) {
-        throw conflict('This trip has already departed and takes no more bookings.', {
-          code: 'TRIP_UNAVAILABLE',
-        });
-      }
-      const bus = trip.busId as { bus_number_of_seats: number };
-      const capacity = Number(bus.bus_number_of_seats);
-      if (input.seats.some((seat) => seat < 1 || seat > capacity)) {
-        throw badRequest(`Seat numbers must be from 1 to ${capacity}.`, {
-          seats: `Seat numbers must be from 1 to ${capacity}.`,
-        });
-      }
-      const price = Number((trip.trip_ticket_priceId as { price: number }).price);
-      const total = totalPrice(input.seats.length, price);
-      if (input.totalTicketPrice !== undefined && Math.abs(input.totalTicketPrice - total) > 0.005) {
-        throw conflict(
-          `The price has changed: the total for ${input.seats.length} seat(s) is now ${total} SDG.`,
-          {
-            code: 'PRICE_CHANGED',
-            price,
-            totalTicketPrice: total,
-          },
-        );
-      }
-
-      let screenshotUrl: string | null = null;
-      if (form.screenshot) {
-        const image = await recogniseImage(form.screenshot);
-        if (!image)
-          throw new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.');
-        if (isTooLarge(form.screenshot, image.mime))
-          throw new HttpError(413, 'The payment screenshot is too large.');
-        screenshotUrl = (await storeUpload(config.dataDir, form.screenshot, image.ext)).url;
-      }
-
-      let result;
-      try {
-        result = await createBooking(db, {
-          tripId: input.tripId,
-          seats: input.seats,
-          passenger: input.passengerInfo,
-          total,
-          bankakScreenshot: screenshotUrl,
-          idempotencyKey: input.idempotencyKey,
-        });
-      } catch (error) {
-        await removeUpload(config.dataDir, screenshotUrl);
-        throw error;
-      }
-      // Sold or found taken: either way the cached seat map of this trip is out of date.
-      app.searchCache.invalidateTrip(input.tripId);
-      if ('tripUnavailable' in result) {
-        await removeUpload(config.dataDir, screenshotUrl);
-        throw conflict('This trip has been cancelled and takes no more bookings.', {
-          code: 'TRIP_UNAVAILABLE',
-        });
-      }
-      if ('takenSeats' in result) {
-        await removeUpload(config.dataDir, screenshotUrl);
-        throw conflict(`${seatWord(result.takenSeats)} just been taken. Please choose other seats.`, {
-          code: 'SEATS_TAKEN',
-          takenSeats: result.takenSeats,
-        });
-      }
-
-      if (result.repeated) await removeUpload(config.dataDir, screenshotUrl);
-      return answer(result.booking, trip);
+      const outcome = await sell(ctx, parsed.data, form.screenshot);
+      if ('refused' in outcome) throw refusalError(outcome.refused);
+      reply.status(201);
+      return { booking: outcome.sold, pdfBlob: await ticketBase64(request, outcome.sold, outcome.trip) };
     },
   );
 
@@ -176,24 +145,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     { schema: { tags, querystring: travellerProofSchema }, config: lookupLimit },
     async (request) => {
       const { ticketId, phone } = request.query as z.infer<typeof travellerProofSchema>;
-      const found = await findByTicket(db, ticketId, phone);
-      return found.map(({ tripId, ...booking }) => {
-        const trip = tripId as Record<string, any> | null;
-        return {
-          ...booking,
-          tripId: trip?._id ?? null,
-          trip: trip && {
-            _id: trip._id,
-            trip_date: trip.trip_date,
-            trip_boarding_time: trip.trip_boarding_time,
-            origin_city: trip.trip_originId?.origin_city,
-            destination_city: trip.trip_destinationId?.destination_city,
-            company_name: trip.busId?.bus_owner_companyId?.company_name,
-            bus_number: trip.busId?.bus_number,
-            isCancelled: trip.isCancelled,
-          },
-        };
-      });
+      return travellerBookings(ctx, ticketId, phone);
     },
   );
 
@@ -202,13 +154,12 @@ export async function bookingRoutes(app: FastifyInstance) {
     { schema: { tags, querystring: travellerProofSchema }, config: lookupLimit },
     async (request, reply) => {
       const { ticketId, phone } = request.query as z.infer<typeof travellerProofSchema>;
-      const booking = (await findByTicket(db, ticketId, phone)).find((b) => !b.isCancelled);
-      if (!booking || !booking.tripId)
-        throw notFound('No live booking matches this ticket ID and phone number.');
-      const pdf = await app.tickets.render(ticketData(booking, booking.tripId as Record<string, any>));
+      const found = await liveBooking(ctx, ticketId, phone);
+      if (!found) throw notFound('No live booking matches this ticket ID and phone number.');
+      const pdf = await app.tickets.render(ticketData(found.booking, found.trip));
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="ticket-${booking.ticketId}.pdf"`)
+        .header('Content-Disposition', `attachment; filename="ticket-${found.booking.ticketId}.pdf"`)
         .header('Cache-Control', 'no-store')
         .send(pdf);
     },
@@ -223,23 +174,10 @@ export async function bookingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const booking = await findBooking(db, id);
-      if (!request.staffId) {
-        const proof = request.body as { ticketId?: string; phone?: string } | null;
-        const passenger = booking?.passengerInfo as { phone: string } | undefined;
-        if (!booking || proof?.ticketId !== booking.ticketId || proof?.phone !== passenger?.phone) {
-          throw forbidden('The ticket ID and phone number do not match this booking.');
-        }
-      }
-      if (!booking) throw notFound('No booking has this _id.');
-      if (booking.isCancelled) throw conflict('This booking is already cancelled.');
-      const trip = booking.tripId as Record<string, any> | null;
-      if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time)) {
-        throw conflict('This trip has already departed; the booking can no longer be cancelled.');
-      }
-      if (!(await cancelBooking(db, id))) throw conflict('This booking is already cancelled.');
-      app.searchCache.invalidateTrip(String(trip?._id ?? ''));
-      return findBooking(db, id);
+      const proof = (request.body ?? {}) as { ticketId?: string; phone?: string };
+      const outcome = await cancel(ctx, id, request.staffId ? { staff: true } : proof);
+      if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
+      return outcome.cancelled;
     },
   );
 
@@ -247,13 +185,8 @@ export async function bookingRoutes(app: FastifyInstance) {
     '/deleteBooking/:id',
     { schema: { tags, params: idParams }, onRequest: requireStaff },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const booking = await findBooking(db, id);
+      const booking = await remove(ctx, (request.params as { id: string }).id);
       if (!booking) throw notFound('No booking has this _id.');
-      await deleteBooking(db, id);
-      const trip = booking.tripId as { _id?: string } | null;
-      if (trip?._id) app.searchCache.invalidateTrip(trip._id);
-      await removeUpload(config.dataDir, booking.bankakScreenshot as string | null);
       return booking;
     },
   );
