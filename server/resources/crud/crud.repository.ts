@@ -6,6 +6,7 @@ import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { readCacheOf } from '../../cache/read-cache.ts';
+import { updateRules } from '../seat-capacity.ts';
 import type { ListParams } from './list-params.ts';
 import { toDocuments } from './populate.ts';
 import { bodyToRow, type Document, type Row } from './row-mapper.ts';
@@ -142,8 +143,14 @@ export async function updateDocument(
   const row: Row = { ...bodyToRow(def, body), ...extra };
   if (def.timestamps) row.updated_at = new Date().toISOString();
   if (Object.keys(row).length) {
-    const result = await db.updateTable(def.table).set(row).where('id', '=', id).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return undefined;
+    const rule = updateRules[def.name];
+    const updated = await db.transaction().execute(async (trx) => {
+      if (!(await lockRow(trx, def.table, id, 'update'))) return false;
+      await rule?.(trx, id, body);
+      await trx.updateTable(def.table).set(row).where('id', '=', id).execute();
+      return true;
+    });
+    if (!updated) return undefined;
   }
   return findDocument(db, def, id);
 }

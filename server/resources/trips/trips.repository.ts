@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { boardingMinutes, hasDeparted } from '../../../shared/rules.ts';
+import { boardingMinutes, BUS_OUT_OF_SERVICE, hasDeparted } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
 import { referencedDocument, toDocuments, TRIP_SHOWN } from '../crud/populate.ts';
@@ -41,10 +41,13 @@ export async function searchTrips(db: Kysely<any>, originId: string, destination
     .where('trip_date', '=', date)
     .where('isCancelled', '=', 0)
     .execute();
-  // Today's departures that have already left are no longer offered.
+  // Today's departures that have already left are no longer offered, nor trips of a bus out of service.
   const open = rows.filter((row) => !hasDeparted(row.trip_date, row.trip_boarding_time));
   open.sort((a, b) => boardingMinutes(a.trip_boarding_time) - boardingMinutes(b.trip_boarding_time));
-  return toDocuments(db, trips, open);
+  const found = await toDocuments(db, trips, open);
+  return found.filter(
+    (trip) => (trip.busId as { bus_status?: string } | null)?.bus_status !== BUS_OUT_OF_SERVICE,
+  );
 }
 
 /** Sets isCancelled once; false when it already was (so a second cancel is a conflict, even in a race). */

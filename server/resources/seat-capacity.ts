@@ -1,0 +1,62 @@
+// A bus may not shrink below a seat already sold on one of its trips that has not departed, and a trip may
+// not move to a bus too small for its sold seats: the sold seat would be left outside the bus. Checked in the
+// update's transaction with the bus or trip locked (sales share-lock both), so no sale slips in between.
+import type { Kysely } from 'kysely';
+import { hasDeparted } from '../../shared/rules.ts';
+import { conflict } from '../http/errors.ts';
+
+/** The highest seat sold on each live trip matching `where`, with the trip's date and boarding time. */
+async function highestSoldSeats(db: Kysely<any>, where: { busId?: string; tripId?: string }) {
+  let query = db
+    .selectFrom('booking_seats')
+    .innerJoin('trips', 'trips.id', 'booking_seats.tripId')
+    .select(['trips.id as tripId', 'trips.trip_date', 'trips.trip_boarding_time'])
+    .select((eb) => eb.fn.max('booking_seats.seat').as('highest'))
+    .where('trips.isCancelled', '=', 0)
+    .groupBy(['trips.id', 'trips.trip_date', 'trips.trip_boarding_time']);
+  if (where.busId) query = query.where('trips.busId', '=', where.busId);
+  if (where.tripId) query = query.where('trips.id', '=', where.tripId);
+  const rows = await query.execute();
+  return rows
+    .filter((row) => !hasDeparted(row.trip_date, row.trip_boarding_time))
+    .map((row) => ({ ...row, highest: Number(row.highest) }));
+}
+
+function tooSmall(seats: number, sold: { highest: number; trip_date: string; trip_boarding_time: string }) {
+  return conflict(
+    `Seat ${sold.highest} is sold on the trip of ${sold.trip_date} at ${sold.trip_boarding_time}, which has not departed: ` +
+      `the bus cannot have fewer than ${sold.highest} seats (asked: ${seats}).`,
+    { code: 'SEATS_SOLD_BEYOND', highestSeat: sold.highest, seats },
+  );
+}
+
+export async function assertBusKeepsSoldSeats(db: Kysely<any>, busId: string, seats: number) {
+  const beyond = (await highestSoldSeats(db, { busId })).find((sold) => sold.highest > seats);
+  if (beyond) throw tooSmall(seats, beyond);
+}
+
+export async function assertTripFitsBus(db: Kysely<any>, tripId: string, busId: string) {
+  const bus = await db
+    .selectFrom('buses')
+    .select('bus_number_of_seats')
+    .where('id', '=', busId)
+    .executeTakeFirst();
+  if (!bus) return; // the reference check answers that
+  const seats = Number(bus.bus_number_of_seats);
+  const [sold] = await highestSoldSeats(db, { tripId });
+  if (sold && sold.highest > seats) throw tooSmall(seats, sold);
+}
+
+/** Rules a resource's update must pass, run in its transaction with its row locked. */
+export const updateRules: Record<
+  string,
+  (db: Kysely<any>, id: string, body: Record<string, unknown>) => Promise<void>
+> = {
+  buses: async (db, id, body) => {
+    if (typeof body.bus_number_of_seats === 'number')
+      await assertBusKeepsSoldSeats(db, id, body.bus_number_of_seats);
+  },
+  trips: async (db, id, body) => {
+    if (typeof body.busId === 'string') await assertTripFitsBus(db, id, body.busId);
+  },
+};
