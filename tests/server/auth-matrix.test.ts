@@ -4,10 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { futureDate, makeTrip, newUserBody } from './helpers/fixtures.ts';
 import { type Endpoint, listEndpoints, registryPublicRoutes } from './helpers/endpoints.ts';
-import { client, createTestApp, dialects, STAFF, staffToken, type TestApp } from './helpers/test-app.ts';
+import { client, dialects, STAFF, staffToken, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
@@ -60,36 +61,33 @@ const refresh = (t: TestApp, token: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { rihla_refresh: token } });
 
 describe.each(dialects)('auth matrix (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let staffId: string;
   let endpoints: Endpoint[];
   let staffEndpoints: Endpoint[];
   const badCredentials: { label: string; authorization?: string }[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    staffId = (await client(t, token).get('/api/auth/user')).json()._id;
+    staffId = (await t.staff.get('/api/auth/user')).json()._id;
     endpoints = listEndpoints(t.app);
     staffEndpoints = endpoints.filter((e) => e.access === 'staff');
 
     // A colleague who signs in, then has their account deleted: their still-unexpired token must die too.
     const colleague = newUserBody();
-    expect((await client(t, token).post('/api/auth/register', colleague)).statusCode).toBe(201);
+    expect((await t.staff.post('/api/auth/register', colleague)).statusCode).toBe(201);
     const colleagueLogin = await login(t, { email: colleague.email, password: colleague.password });
     const colleagueToken = colleagueLogin.json().access_token as string;
     const colleagueId = colleagueLogin.json().user._id as string;
     expect((await client(t, colleagueToken).get('/api/auth/user')).statusCode).toBe(200);
-    expect((await client(t, token).delete(`/api/auth/deleteUser/${colleagueId}`)).statusCode).toBe(200);
+    expect((await t.staff.delete(`/api/auth/deleteUser/${colleagueId}`)).statusCode).toBe(200);
 
     const otherKey = randomBytes(48);
-    const [header, payload] = token.split('.');
+    const [header, payload] = t.token.split('.');
     badCredentials.push(
       { label: 'no token' },
       { label: 'malformed token', authorization: 'Bearer not.a.jwt' },
       { label: 'garbage after Bearer', authorization: `Bearer ${'A'.repeat(4000)}` },
-      { label: 'token without the Bearer scheme', authorization: token },
+      { label: 'token without the Bearer scheme', authorization: t.token },
       { label: 'Basic scheme', authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
       { label: 'tampered signature', authorization: `Bearer ${header}.${payload}.${'A'.repeat(43)}` },
       {
@@ -109,7 +107,6 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       },
     );
   });
-  afterAll(() => t.close());
 
   it('reads every endpoint from the app and classifies it', () => {
     const routes = (list: Endpoint[]) => list.map((e) => `${e.method} ${e.route}`);
@@ -139,7 +136,7 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
         method: endpoint.method,
         url: endpoint.url(),
         payload: endpoint.hasBody ? {} : undefined,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${t.token}` },
       });
       expect(response.statusCode, `${endpoint.method} ${endpoint.route}`).not.toBe(401);
       expect(response.statusCode, `${endpoint.method} ${endpoint.route}`).toBeLessThan(500);
@@ -176,7 +173,7 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
   });
 
   it('a bad token never counts as staff where travellers may also call (cancelBooking → 403)', async () => {
-    const { trip } = await makeTrip(t, token, { date: futureDate(9) });
+    const { trip } = await makeTrip(t, t.token, { date: futureDate(9) });
     const created = await client(t).post('/api/bookings/createBooking', {
       tripId: trip._id,
       seats: [1],
@@ -195,13 +192,11 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       expect(response.statusCode, label).toBe(403);
       expectJsonMessage(response, label);
     }
-    expect((await client(t, token).get(`/api/bookings/getBooking/${booking._id}`)).json().isCancelled).toBe(
-      false,
-    );
+    expect((await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json().isCancelled).toBe(false);
     const cancelled = await t.app.inject({
       method: 'PATCH',
       url: `/api/bookings/cancelBooking/${booking._id}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${t.token}` },
     });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().isCancelled).toBe(true);
@@ -263,10 +258,10 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
 
     it('a deleted user’s refresh token is refused', async () => {
       const body = newUserBody();
-      await client(t, token).post('/api/auth/register', body);
+      await t.staff.post('/api/auth/register', body);
       const signedIn = await login(t, { email: body.email, password: body.password });
       const r1 = cookie(signedIn, 'rihla_refresh')!.value;
-      await client(t, token).delete(`/api/auth/deleteUser/${signedIn.json().user._id}`);
+      await t.staff.delete(`/api/auth/deleteUser/${signedIn.json().user._id}`);
       expect((await refresh(t, r1)).statusCode).toBe(401);
     });
   });
@@ -302,7 +297,7 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       const answers = [
         signedIn,
         await refresh(t, cookie(signedIn, 'rihla_refresh')!.value),
-        await client(t, token).get('/api/auth/user'),
+        await t.staff.get('/api/auth/user'),
         await login(t, { email: STAFF.email, password: 'wrong-password' }),
       ];
       for (const response of answers) {
@@ -331,7 +326,7 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       { label: '401', method: 'GET' as const, url: '/api/dashboard/summary' },
       { label: '404', method: 'GET' as const, url: '/api/no/such/call' },
       { label: '400', method: 'GET' as const, url: '/api/trips/filterTrips' },
-      { label: 'staff list', method: 'GET' as const, url: '/api/trips/getAllTrips', token },
+      { label: 'staff list', method: 'GET' as const, url: '/api/trips/getAllTrips', token: t.token },
       {
         label: 'login refused',
         method: 'POST' as const,
@@ -405,12 +400,10 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
 
 describe.each(dialects)('login rate limits (%s)', (dialect) => {
   describe('per IP', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_IP: '3', LOGIN_RATE_LIMIT_PER_EMAIL: '1000' });
-      await staffToken(t); // creates the account (one attempt from 127.0.0.1)
+    // Signing in creates the account (one attempt from 127.0.0.1).
+    const t = useTestApp(dialect, {
+      env: { LOGIN_RATE_LIMIT_PER_IP: '3', LOGIN_RATE_LIMIT_PER_EMAIL: '1000' },
     });
-    afterAll(() => t.close());
 
     it('answers 429 with a JSON message after the limit, even for the right password, and X-Forwarded-For does not reset it', async () => {
       const ip = '10.1.2.3';
@@ -430,12 +423,10 @@ describe.each(dialects)('login rate limits (%s)', (dialect) => {
   });
 
   describe('per email', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_EMAIL: '2' });
-      await staffToken(t); // one attempt for STAFF.email
+    // Signing in is one attempt for STAFF.email.
+    const t = useTestApp(dialect, {
+      env: { LOGIN_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_EMAIL: '2' },
     });
-    afterAll(() => t.close());
 
     it('answers 429 for that email from any address and in any letter case, not for other emails', async () => {
       const wrong = await login(t, { email: STAFF.email, password: 'wrong-password' }, '10.0.0.1');
@@ -451,11 +442,7 @@ describe.each(dialects)('login rate limits (%s)', (dialect) => {
   });
 
   describe('Secure cookies', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(dialect, { SECURE_COOKIES: '1' });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp(dialect, { env: { SECURE_COOKIES: '1' }, signIn: false });
 
     it('SECURE_COOKIES=1 marks both cookies Secure', async () => {
       await staffToken(t);

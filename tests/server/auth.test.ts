@@ -1,20 +1,15 @@
 // /api/auth sessions: login, refresh rotation and reuse, logout, the current user, and tokens that must fail.
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoPasswordMaterial, newUserBody } from './helpers/fixtures.ts';
-import { client, createTestApp, dialects, STAFF, staffToken, type TestApp } from './helpers/test-app.ts';
+import { client, dialects, STAFF } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const REFRESH = 'rihla_refresh';
 const HINT = 'rihla_staff';
 
 describe.each(dialects)('auth sessions (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
 
   const login = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
@@ -177,7 +172,7 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
 
   describe('current user', () => {
     it('answers _id, full_name, username, first_name, last_name, email, phone_number', async () => {
-      const response = await client(t, token).get('/api/auth/user');
+      const response = await t.staff.get('/api/auth/user');
       expect(response.statusCode).toBe(200);
       const user = response.json();
       expect(Object.keys(user).sort()).toEqual(
@@ -204,11 +199,11 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
         .sign(new TextEncoder().encode(secret));
 
     it('refuses a malformed token, a token signed with another key, an expired one and a refresh token', async () => {
-      const me = (await client(t, token).get('/api/auth/user')).json();
+      const me = (await t.staff.get('/api/auth/user')).json();
       const loginResponse = await login(STAFF);
       const candidates = [
         'garbage',
-        `${token}x`,
+        `${t.token}x`,
         await sign('another-secret-entirely-another-secret', me._id),
         await new SignJWT({})
           .setProtectedHeader({ alg: 'HS256' })
@@ -223,23 +218,23 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
         expect(response.statusCode, candidate).toBe(401);
       }
       // The same call with the real token works, so it is the token that is refused.
-      expect((await client(t, token).get('/api/auth/user')).statusCode).toBe(200);
+      expect((await t.staff.get('/api/auth/user')).statusCode).toBe(200);
     });
 
     it('access tokens live 15 minutes', async () => {
-      const [, payload] = token.split('.');
+      const [, payload] = t.token.split('.');
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
       expect(claims.exp - claims.iat).toBe(15 * 60);
     });
 
     it('refuses the token and the refresh cookie of a user who was deleted', async () => {
       const body = newUserBody();
-      const created = await client(t, token).post('/api/auth/register', body);
+      const created = await t.staff.post('/api/auth/register', body);
       expect(created.statusCode).toBe(201);
       const session = await login({ email: body.email, password: body.password });
       const theirToken = session.json().access_token;
       expect((await client(t, theirToken).get('/api/auth/user')).statusCode).toBe(200);
-      const removed = await client(t, token).delete(`/api/auth/deleteUser/${created.json()._id}`);
+      const removed = await t.staff.delete(`/api/auth/deleteUser/${created.json()._id}`);
       expect(removed.statusCode).toBe(200);
       const after = await client(t, theirToken).get('/api/auth/user');
       expect(after.statusCode).toBe(401);

@@ -1,17 +1,12 @@
 // A traveller whose answer was lost resends the same booking with the same idempotency key: the server
 // answers the booking it already made instead of refusing the traveller's own seats.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTrip } from './helpers/fixtures.ts';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 describe.each(dialects)('createBooking retries (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
 
   const body = (tripId: string, seats: number[], total: number, idempotencyKey?: string) => ({
     tripId,
@@ -23,7 +18,7 @@ describe.each(dialects)('createBooking retries (%s)', (dialect) => {
   });
 
   it('answers the same booking to a resend with the same key, and stores it once', async () => {
-    const { trip, price } = await makeTrip(t, token, { seats: 10 });
+    const { trip, price } = await makeTrip(t, t.token, { seats: 10 });
     const api = client(t);
     const first = await api.post(
       '/api/bookings/createBooking',
@@ -37,12 +32,12 @@ describe.each(dialects)('createBooking retries (%s)', (dialect) => {
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().booking.ticketId).toBe(first.json().booking.ticketId);
     expect(Buffer.from(again.json().pdfBlob, 'base64').subarray(0, 4).toString()).toBe('%PDF');
-    const list = await client(t, token).get(`/api/bookings/getAllBookings?tripId=${trip._id}`);
+    const list = await t.staff.get(`/api/bookings/getAllBookings?tripId=${trip._id}`);
     expect(list.json()).toHaveLength(1);
   });
 
   it('refuses a key reused for other seats, and a different key still meets the taken seats', async () => {
-    const { trip, price } = await makeTrip(t, token, { seats: 10 });
+    const { trip, price } = await makeTrip(t, t.token, { seats: 10 });
     const api = client(t);
     expect(
       (await api.post('/api/bookings/createBooking', body(trip._id, [1], price.price, 'retry-key-0002')))
@@ -63,7 +58,7 @@ describe.each(dialects)('createBooking retries (%s)', (dialect) => {
   });
 
   it('refuses a malformed key with 400', async () => {
-    const { trip, price } = await makeTrip(t, token, { seats: 10 });
+    const { trip, price } = await makeTrip(t, t.token, { seats: 10 });
     const response = await client(t).post(
       '/api/bookings/createBooking',
       body(trip._id, [1], price.price, 'bad key!'),

@@ -2,8 +2,9 @@
 // free at once. Cancelling a trip keeps its bookings for staff; deleting frees seats and the payment proof.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import {
   book,
@@ -21,14 +22,7 @@ const toArabicDigits = (value: string) =>
   value.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
 describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -37,7 +31,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
     client(t).patch(`/api/bookings/cancelBooking/${booking._id}`, proof);
 
   it('lets the traveller cancel with ticket id and phone; the seats are free and bookable at once', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 6 });
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
     const booking = await book(t, trip, [2, 3]);
     expect(await bookedSeats(t, trip._id)).toEqual([2, 3]);
 
@@ -56,7 +50,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
   });
 
   it('reads Arabic-Indic digits in the traveller’s ticket id and phone', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 6 });
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
     const booking = await book(t, trip, [1]);
     const response = await travellerCancel(booking, {
       ticketId: toArabicDigits(booking.ticketId),
@@ -67,7 +61,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
   });
 
   it('answers 403 for a wrong phone, a wrong ticket id, no proof, or an unknown booking; nothing changes', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 6 });
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
     const booking = await book(t, trip, [4]);
     for (const proof of [
       { ticketId: booking.ticketId, phone: '0999999999' },
@@ -88,7 +82,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
   });
 
   it('answers 400 for a malformed proof', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 6 });
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
     const booking = await book(t, trip, [5]);
     const response = await travellerCancel(booking, { ticketId: '12', phone: PASSENGER.phone });
     expect(response.statusCode).toBe(400);
@@ -96,20 +90,20 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
   });
 
   it('answers 409 to a second cancel, from the traveller or staff', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 6 });
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
     const booking = await book(t, trip, [1]);
     const proof = { ticketId: booking.ticketId, phone: PASSENGER.phone };
     expect((await travellerCancel(booking, proof)).statusCode).toBe(200);
     const again = await travellerCancel(booking, proof);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already cancelled/);
-    expect((await client(t, token).patch(`/api/bookings/cancelBooking/${booking._id}`)).statusCode).toBe(409);
+    expect((await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`)).statusCode).toBe(409);
   });
 
   it('lets staff cancel without a body (200, then 409), and answers 404 for an unknown booking', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 6 });
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
     const booking = await book(t, trip, [2, 6]);
-    const staff = client(t, token);
+    const staff = t.staff;
     const response = await staff.patch(`/api/bookings/cancelBooking/${booking._id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().isCancelled).toBe(true);
@@ -119,14 +113,12 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
   });
 
   it('cancels once when many cancels of one booking arrive together: one 200, the rest 409', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 6 });
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
     const booking = await book(t, trip, [3]);
     const proof = { ticketId: booking.ticketId, phone: PASSENGER.phone };
     const responses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        i % 2
-          ? travellerCancel(booking, proof)
-          : client(t, token).patch(`/api/bookings/cancelBooking/${booking._id}`),
+        i % 2 ? travellerCancel(booking, proof) : t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`),
       ),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
@@ -135,7 +127,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
   });
 
   it('shows sold and freed seats at once in the public search as well as in getTrip', async () => {
-    const made = await makeTrip(t, token, { seats: 6 });
+    const made = await makeTrip(t, t.token, { seats: 6 });
     const search = `/api/trips/filterTrips?origin=${made.origin._id}&destination=${made.destination._id}&date=${made.trip.trip_date}`;
     const searchedSeats = async () => (await client(t).get(search)).json()[0].bookedSeats;
     expect(await searchedSeats()).toEqual([]);
@@ -149,13 +141,13 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
     expect(await bookedSeats(t, made.trip._id)).toEqual([]);
     const kept = await book(t, made.trip, [2]);
     expect(await searchedSeats()).toEqual([2]);
-    expect((await client(t, token).delete(`/api/bookings/deleteBooking/${kept._id}`)).statusCode).toBe(200);
+    expect((await t.staff.delete(`/api/bookings/deleteBooking/${kept._id}`)).statusCode).toBe(200);
     expect(await searchedSeats()).toEqual([]);
   });
 
   it('refuses cancelling after departure (409), for the traveller and for staff', async () => {
     const today = khartoumDate(0);
-    const { trip } = await makeTrip(t, token, { seats: 6, date: today, time: '7:00 pm' });
+    const { trip } = await makeTrip(t, t.token, { seats: 6, date: today, time: '7:00 pm' });
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(`${today}T10:00:00Z`) });
     const booking = await book(t, trip, [1]);
     // 17:00 UTC is 7:00 pm in Khartoum: the bus has left.
@@ -164,7 +156,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
     expect(traveller.statusCode).toBe(409);
     expect(traveller.json().message).toMatch(/departed/);
     vi.useRealTimers();
-    const staff = client(t, token);
+    const staff = t.staff;
     const moved = await staff.patch(`/api/trips/updateTrip/${trip._id}`, { trip_date: khartoumDate(-1) });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await staff.patch(`/api/bookings/cancelBooking/${booking._id}`)).statusCode).toBe(409);
@@ -172,10 +164,10 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
   });
 
   it('cancels a trip once (200, then 409); it leaves the search and takes no bookings; its bookings stay', async () => {
-    const made = await makeTrip(t, token, { seats: 6 });
+    const made = await makeTrip(t, t.token, { seats: 6 });
     const { trip } = made;
     const booking = await book(t, trip, [1, 2]);
-    const staff = client(t, token);
+    const staff = t.staff;
     const search = `/api/trips/filterTrips?origin=${made.origin._id}&destination=${made.destination._id}&date=${trip.trip_date}`;
     expect((await client(t).get(search)).json().map((found: { _id: string }) => found._id)).toEqual([
       trip._id,
@@ -189,7 +181,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toMatch(/already cancelled/);
     expect((await staff.patch('/api/trips/cancelTrip/no-such-trip')).statusCode).toBe(404);
-    const { trip: raced } = await makeTrip(t, token, { seats: 4 });
+    const { trip: raced } = await makeTrip(t, t.token, { seats: 4 });
     const together = await Promise.all(
       Array.from({ length: 8 }, () => staff.patch(`/api/trips/cancelTrip/${raced._id}`)),
     );
@@ -210,7 +202,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
   });
 
   it('lets staff delete a booking: 401 without a token, then the seats and the payment proof are gone', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 6 });
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
     const response = await postBooking(t, bookingFields(trip, [4, 5]), {
       filename: 'proof.png',
       contentType: 'image/png',
@@ -224,7 +216,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
     expect((await client(t).delete(`/api/bookings/deleteBooking/${booking._id}`)).statusCode).toBe(401);
     expect(await bookedSeats(t, trip._id)).toEqual([4, 5]);
 
-    const staff = client(t, token);
+    const staff = t.staff;
     const deleted = await staff.delete(`/api/bookings/deleteBooking/${booking._id}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ _id: booking._id, ticketId: booking.ticketId });
@@ -238,10 +230,10 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
   });
 
   it('refuses deleting a trip with live bookings (409); once they are cancelled the trip can go', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 6 });
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
     const first = await book(t, trip, [1]);
     const second = await book(t, trip, [2]);
-    const staff = client(t, token);
+    const staff = t.staff;
     const refused = await staff.delete(`/api/trips/deleteTrip/${trip._id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/2 live bookings/);

@@ -1,7 +1,8 @@
 // createBooking: the stored booking and its ticket, every rule of the form (400, nothing stored), trips that
 // take no bookings (404/409), the server's own total (PRICE_CHANGED) and seats taken meanwhile (SEATS_TAKEN).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import {
   book,
@@ -97,16 +98,12 @@ const REFUSED: [string, Record<string, string>, string][] = [
 ];
 
 describe.each(dialects)('createBooking (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let trip: TripDoc;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    trip = (await makeTrip(t, token, { seats: SEATS, price: PRICE })).trip;
+    trip = (await makeTrip(t, t.token, { seats: SEATS, price: PRICE })).trip;
   });
-  afterAll(() => t.close());
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -137,7 +134,7 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
     expect(text).toContain('Fatima');
 
     expect(await bookedSeats(t, trip._id)).toEqual(expect.arrayContaining([2, 3]));
-    const stored = await client(t, token).get(`/api/bookings/getBooking/${booking._id}`);
+    const stored = await t.staff.get(`/api/bookings/getBooking/${booking._id}`);
     expect(stored.statusCode).toBe(200);
     expect(stored.json()).toMatchObject({ ...booking, tripId: { _id: trip._id } });
   });
@@ -165,7 +162,7 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
   });
 
   it('ignores fields the server owns when a client sends them (ticket id, cancelled, proof path, _id)', async () => {
-    const { trip: own } = await makeTrip(t, token, { seats: 4 });
+    const { trip: own } = await makeTrip(t, t.token, { seats: 4 });
     const response = await postBooking(
       t,
       bookingFields(own, [3], {
@@ -295,8 +292,8 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
   });
 
   it('answers 409 TRIP_UNAVAILABLE for a cancelled trip', async () => {
-    const { trip: cancelled } = await makeTrip(t, token, { seats: 4 });
-    expect((await client(t, token).patch(`/api/trips/cancelTrip/${cancelled._id}`)).statusCode).toBe(200);
+    const { trip: cancelled } = await makeTrip(t, t.token, { seats: 4 });
+    expect((await t.staff.patch(`/api/trips/cancelTrip/${cancelled._id}`)).statusCode).toBe(200);
     const response = await postBooking(t, bookingFields(cancelled, [1]));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
@@ -307,7 +304,7 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
   });
 
   it('answers 409 TRIP_UNAVAILABLE for a trip that departed yesterday (Khartoum calendar)', async () => {
-    const { trip: yesterday } = await makeTrip(t, token, {
+    const { trip: yesterday } = await makeTrip(t, t.token, {
       seats: 4,
       date: khartoumDate(-1),
       time: '7:00 pm',
@@ -323,7 +320,7 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
 
   it("judges today's departure on Khartoum's clock (UTC+2): bookable at 8:59, departed at 9:00", async () => {
     const today = khartoumDate(0);
-    const { trip: morning } = await makeTrip(t, token, { seats: 4, date: today, time: '9:00 am' });
+    const { trip: morning } = await makeTrip(t, t.token, { seats: 4, date: today, time: '9:00 am' });
     // Only Date is faked: 06:59 UTC is 8:59 in Khartoum, one minute before boarding.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(`${today}T06:59:00Z`) });
     const before = await postBooking(t, bookingFields(morning, [1]));
@@ -350,9 +347,9 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
   });
 
   it('answers PRICE_CHANGED with the new total after staff change the price, then books at it', async () => {
-    const made = await makeTrip(t, token, { seats: 4, price: 2000 });
+    const made = await makeTrip(t, t.token, { seats: 4, price: 2000 });
     const oldTotal = bookingFields(made.trip, [1, 2]).totalTicketPrice;
-    const patch = await client(t, token).patch(`/api/prices/updatePrice/${made.price._id}`, { price: 2500 });
+    const patch = await t.staff.patch(`/api/prices/updatePrice/${made.price._id}`, { price: 2500 });
     expect(patch.statusCode, patch.body).toBe(200);
     const response = await postBooking(t, bookingFields(made.trip, [1, 2], { totalTicketPrice: oldTotal }));
     expect(response.statusCode).toBe(409);
@@ -367,7 +364,7 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
   });
 
   it('answers 409 SEATS_TAKEN naming the taken seats, storing nothing and removing the upload', async () => {
-    const { trip: small } = await makeTrip(t, token, { seats: 6, price: 100 });
+    const { trip: small } = await makeTrip(t, t.token, { seats: 6, price: 100 });
     await book(t, small, [4, 5]);
     const before = await storedCounts(t);
     const files = uploadedFiles(t);

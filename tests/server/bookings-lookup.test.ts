@@ -1,7 +1,8 @@
 // The traveller's own calls with ticket id + phone: filterBookings (find a booking) and ticket (download the
 // PDF again). Public, well-formed input only, rate-limited per IP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { book, type Booking, PASSENGER, pdfText } from './helpers/bookings.ts';
 
@@ -18,18 +19,14 @@ const toArabicDigits = (value: string) =>
   value.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
 describe.each(dialects)('traveller lookup and ticket re-download (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let made: Awaited<ReturnType<typeof makeTrip>>;
   let booking: Booking;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    made = await makeTrip(t, token, { seats: 12, price: 800, time: '7:00 pm' });
+    made = await makeTrip(t, t.token, { seats: 12, price: 800, time: '7:00 pm' });
     booking = await book(t, made.trip, [3, 4]);
   });
-  afterAll(() => t.close());
 
   it('answers the matching booking with the passenger and a short trip summary', async () => {
     const response = await lookup(t, booking.ticketId, PASSENGER.phone);
@@ -149,9 +146,9 @@ describe.each(dialects)('traveller lookup and ticket re-download (%s)', (dialect
   });
 
   it('still answers, without a trip summary, a booking whose trip was deleted', async () => {
-    const gone = await makeTrip(t, token, { seats: 4 });
+    const gone = await makeTrip(t, t.token, { seats: 4 });
     const orphan = await book(t, gone.trip, [1]);
-    const staff = client(t, token);
+    const staff = t.staff;
     expect((await staff.patch(`/api/bookings/cancelBooking/${orphan._id}`)).statusCode).toBe(200);
     expect((await staff.delete(`/api/trips/deleteTrip/${gone.trip._id}`)).statusCode).toBe(200);
     const found = await lookup(t, orphan.ticketId, PASSENGER.phone);
@@ -162,11 +159,7 @@ describe.each(dialects)('traveller lookup and ticket re-download (%s)', (dialect
 });
 
 describe.each(dialects)('traveller lookup rate limit (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { LOOKUP_RATE_LIMIT_PER_IP: '3' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { env: { LOOKUP_RATE_LIMIT_PER_IP: '3' }, signIn: false });
 
   it('answers 429 with a message once an IP has used up its lookups, whatever the call', async () => {
     const statuses: number[] = [];

@@ -1,12 +1,13 @@
 // A seat is never sold twice: many concurrent createBooking calls for overlapping seats of a small bus, on
 // one app and (PostgreSQL) on two apps with their own connection pools sharing one database, as two API
 // nodes would. Ticket ids stay unique and random over many bookings, and a collision is retried.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import * as ticketIds from '../../server/resources/bookings/ticket-ids.ts';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { client, dialects, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import {
   book,
@@ -82,24 +83,17 @@ async function raceAndCheck(t: TestApp, token: string, trip: TripDoc, injectors:
 }
 
 describe.each(dialects)('seats sold once under concurrency (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
 
   it(`${CALLS} concurrent bookings of a ${CAPACITY}-seat bus: no seat held twice, bookedSeats = the winners' seats`, async () => {
-    const { trip } = await makeTrip(t, token, { seats: CAPACITY, price: 250 });
-    await raceAndCheck(t, token, trip, [(fields) => postBooking(t, fields)]);
+    const { trip } = await makeTrip(t, t.token, { seats: CAPACITY, price: 250 });
+    await raceAndCheck(t, t.token, trip, [(fields) => postBooking(t, fields)]);
   });
 
   it('keeps exactly the winners’ payment proofs on disk when every caller uploads one', async () => {
-    const { trip } = await makeTrip(t, token, { seats: CAPACITY, price: 260 });
+    const { trip } = await makeTrip(t, t.token, { seats: CAPACITY, price: 260 });
     const before = uploadedFiles(t).length;
-    const won = await raceAndCheck(t, token, trip, [
+    const won = await raceAndCheck(t, t.token, trip, [
       (fields) => postBooking(t, fields, { filename: 'proof.png', contentType: 'image/png', data: PNG }),
     ]);
     expect(uploadedFiles(t).length - before).toBe(won.length);
@@ -119,8 +113,8 @@ describe.each(dialects)('seats sold once under concurrency (%s)', (dialect) => {
       const database = openDatabase(config);
       const second = await buildApp({ config, database, logger: false });
       try {
-        const { trip } = await makeTrip(t, token, { seats: CAPACITY, price: 270 });
-        await raceAndCheck(t, token, trip, [
+        const { trip } = await makeTrip(t, t.token, { seats: CAPACITY, price: 270 });
+        await raceAndCheck(t, t.token, trip, [
           (fields) => postBooking(t, fields),
           (fields) => postBooking({ ...t, app: second }, fields),
         ]);
@@ -132,7 +126,7 @@ describe.each(dialects)('seats sold once under concurrency (%s)', (dialect) => {
   );
 
   it('draws unique 13-digit ticket ids that do not follow one another', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 100, price: 300 });
+    const { trip } = await makeTrip(t, t.token, { seats: 100, price: 300 });
     const bookings = await Promise.all(Array.from({ length: 60 }, (_, i) => book(t, trip, [i + 1])));
     const ids = bookings.map((booking) => booking.ticketId);
     expect(ids.every((id) => /^\d{13}$/.test(id))).toBe(true);
@@ -143,7 +137,7 @@ describe.each(dialects)('seats sold once under concurrency (%s)', (dialect) => {
   });
 
   it('draws another ticket id when the first one collides with an existing ticket', async () => {
-    const { trip } = await makeTrip(t, token, { seats: 4, price: 310 });
+    const { trip } = await makeTrip(t, t.token, { seats: 4, price: 310 });
     const first = await book(t, trip, [1]);
     const draws = vi.mocked(ticketIds.newTicketId);
     draws.mockClear();

@@ -1,25 +1,22 @@
 // Staff reads: getAllBookings and getBooking with the trip populated as getTrip shows it (bus, company,
 // cities, price), paging with X-Total-Count, filters; and a trip's passenger list by seat.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { book, type Booking, PASSENGER } from './helpers/bookings.ts';
 
 describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let made: Awaited<ReturnType<typeof makeTrip>>;
   let bookings: Booking[];
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    made = await makeTrip(t, token, { seats: 20, price: 900 });
+    made = await makeTrip(t, t.token, { seats: 20, price: 900 });
     bookings = [];
     // One after the other, so bookingDate orders them.
     for (const seats of [[1], [2, 3], [4], [5, 6, 7], [8]]) bookings.push(await book(t, made.trip, seats));
   });
-  afterAll(() => t.close());
 
   it('answers 401 without a token', async () => {
     for (const url of ['/api/bookings/getAllBookings', `/api/bookings/getBooking/${bookings[0]._id}`]) {
@@ -30,7 +27,7 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
   });
 
   it('lists bookings with tripId populated like getTrip, newest first, with X-Total-Count', async () => {
-    const response = await client(t, token).get('/api/bookings/getAllBookings');
+    const response = await t.staff.get('/api/bookings/getAllBookings');
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-total-count']).toBe('5');
     const list = response.json();
@@ -56,7 +53,7 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
   });
 
   it('pages with _start/_end and counts all matches in X-Total-Count', async () => {
-    const staff = client(t, token);
+    const staff = t.staff;
     const page = await staff.get('/api/bookings/getAllBookings?_start=1&_end=3&_sort=bookingDate&_order=ASC');
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-total-count']).toBe('5');
@@ -68,8 +65,8 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
   });
 
   it('filters by trip, by ticket id text and by cancellation', async () => {
-    const staff = client(t, token);
-    const other = await makeTrip(t, token, { seats: 4 });
+    const staff = t.staff;
+    const other = await makeTrip(t, t.token, { seats: 4 });
     const elsewhere = await book(t, other.trip, [1]);
     const byTrip = await staff.get(`/api/bookings/getAllBookings?tripId=${other.trip._id}`);
     expect(byTrip.json().map((b: Booking) => b._id)).toEqual([elsewhere._id]);
@@ -84,7 +81,7 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
   });
 
   it('answers one booking by _id, populated, and 404 for an unknown one', async () => {
-    const staff = client(t, token);
+    const staff = t.staff;
     const response = await staff.get(`/api/bookings/getBooking/${bookings[3]._id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -102,19 +99,19 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
   });
 
   it('has no generic update call for bookings (only cancel)', async () => {
-    const response = await client(t, token).patch(`/api/bookings/updateBooking/${bookings[0]._id}`, {
+    const response = await t.staff.patch(`/api/bookings/updateBooking/${bookings[0]._id}`, {
       seats: [9],
     });
     expect(response.statusCode).toBe(404);
   });
 
   it("lists a trip's passengers by seat, live before cancelled, for staff only", async () => {
-    const { trip } = await makeTrip(t, token, { seats: 8 });
+    const { trip } = await makeTrip(t, t.token, { seats: 8 });
     const omer = await book(t, trip, [5, 2], {
       passengerInfo: JSON.stringify({ firstName: 'Omer', lastName: 'Ali', phone: '0923456789' }),
     });
     const fatima = await book(t, trip, [1]);
-    const staff = client(t, token);
+    const staff = t.staff;
     expect((await staff.patch(`/api/bookings/cancelBooking/${fatima._id}`)).statusCode).toBe(200);
 
     expect((await client(t).get(`/api/trips/passengers/${trip._id}`)).statusCode).toBe(401);
@@ -147,24 +144,18 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
       },
     ]);
     expect((await staff.get('/api/trips/passengers/no-such-trip')).statusCode).toBe(404);
-    const { trip: empty } = await makeTrip(t, token, { seats: 4 });
+    const { trip: empty } = await makeTrip(t, t.token, { seats: 4 });
     expect((await staff.get(`/api/trips/passengers/${empty._id}`)).json()).toEqual([]);
   });
 });
 
 describe.each(dialects)("a booking's trip after staff writes (%s)", (dialect) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
 
   it("shows a booking's trip as staff last wrote it (remembered trips follow every write at once)", async () => {
-    const other = await makeTrip(t, token, { seats: 10, price: 700 });
+    const other = await makeTrip(t, t.token, { seats: 10, price: 700 });
     const booked = await book(t, other.trip, [2]);
-    const staff = client(t, token);
+    const staff = t.staff;
     const tripOf = async () =>
       (await staff.get(`/api/bookings/getAllBookings?tripId=${other.trip._id}`)).json()[0].tripId;
     const getOne = async () => (await staff.get(`/api/bookings/getBooking/${booked._id}`)).json().tripId;

@@ -2,8 +2,9 @@
 // generated name in DATA_DIR/uploads, served to signed-in staff only.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { bookingFields, postBooking, storedCounts, type TripDoc, uploadedFiles } from './helpers/bookings.ts';
 import { GIF, JPEG, makePng, PNG, pngClaiming, WEBP } from './helpers/images.ts';
@@ -17,18 +18,14 @@ const GENERATED_NAME =
 const paddedPng = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length, 0x20)]);
 
 describe.each(dialects)('payment proofs (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let trip: TripDoc;
   let seat = 0;
   const nextSeat = () => ++seat;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    trip = (await makeTrip(t, token, { seats: 100, price: 700 })).trip;
+    trip = (await makeTrip(t, t.token, { seats: 100, price: 700 })).trip;
   });
-  afterAll(() => t.close());
 
   const upload = (data: Buffer, filename: string, contentType: string) =>
     postBooking(t, bookingFields(trip, [nextSeat()]), { filename, contentType, data });
@@ -166,7 +163,7 @@ describe.each(dialects)('payment proofs (%s)', (dialect) => {
     const forged = await client(t, 'not.a.token').get(url);
     expect(forged.statusCode).toBe(401);
 
-    const staff = await client(t, token).get(url);
+    const staff = await t.staff.get(url);
     expect(staff.statusCode).toBe(200);
     expect(staff.headers['content-type']).toBe('image/jpeg');
     expect(staff.headers['x-content-type-options']).toBe('nosniff');
@@ -182,7 +179,7 @@ describe.each(dialects)('payment proofs (%s)', (dialect) => {
     '/api/uploads/00000000-0000-0000-0000-000000000000.png',
     '/api/uploads/00000000-0000-0000-0000-000000000000.png%00.db',
   ])('answers 404 to staff for %s, never a file outside the uploads', async (url) => {
-    const response = await client(t, token).get(url);
+    const response = await t.staff.get(url);
     expect(response.statusCode, response.body).toBe(404);
     expect(response.body).not.toContain('SQLite format');
   });

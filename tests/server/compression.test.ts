@@ -1,11 +1,12 @@
 // Answers held in memory are compressed in one call (brotli preferred, gzip otherwise) and arrive intact.
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { preferredEncoding } from '../../server/http/compression.ts';
 import { bookingFields, type TripDoc } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { multipart } from './helpers/multipart.ts';
-import { createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { dialects, staffToken } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 describe('preferredEncoding', () => {
   it.each([
@@ -23,11 +24,7 @@ describe('preferredEncoding', () => {
 });
 
 describe.each(dialects)('compressed answers (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { signIn: false });
 
   const getDocs = (headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: '/api/docs/json', headers });

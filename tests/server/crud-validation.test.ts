@@ -1,6 +1,6 @@
 // Validation of the generic create/update calls: the spec's section 5 messages for missing or blank fields
 // (create and edit wording), and the format rules of issue 2 (choices, seats, prices, dates, emails, phones).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getResource } from '../../shared/registry/index.ts';
 import {
   makeReferences,
@@ -9,7 +9,8 @@ import {
   resourceUrl,
   validBody,
 } from './helpers/fixtures.ts';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** The spec's words, written out here rather than read from the registry, so a typo there fails a test. */
 const MESSAGES: { resource: PlainResource; create: string; update?: string }[] = [
@@ -57,21 +58,16 @@ const SEATS = 'Must be a whole number from 1 to 100.';
 const MONEY = 'Must be a positive number.';
 
 describe.each(dialects)('validation of create and update (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let refs: References;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    refs = await makeReferences(t, token);
+    refs = await makeReferences(t, t.token);
   });
-  afterAll(() => t.close());
 
-  const api = () => client(t, token);
   const create = (resource: PlainResource, body: Record<string, unknown>) =>
-    api().post(resourceUrl(resource, 'create'), body);
+    t.staff.post(resourceUrl(resource, 'create'), body);
   const update = (resource: PlainResource, id: string, body: Record<string, unknown>) =>
-    api().patch(resourceUrl(resource, 'update', id), body);
+    t.staff.patch(resourceUrl(resource, 'update', id), body);
   /** 400 with exactly this message, and the field named in errors when given. */
   async function expect400(response: Awaited<ReturnType<typeof create>>, message: string, field?: string) {
     expect(response.statusCode, response.body).toBe(400);
@@ -105,7 +101,7 @@ describe.each(dialects)('validation of create and update (%s)', (dialect) => {
         async (field) => {
           const created = (await create(resource, validBody(resource, refs))).json();
           await expect400(await update(resource, created._id, { [field]: '  ' }), updateMessage, field);
-          const after = await api().get(resourceUrl(resource, 'one', created._id));
+          const after = await t.staff.get(resourceUrl(resource, 'one', created._id));
           expect(after.json()).toEqual(created);
         },
       );
@@ -313,7 +309,7 @@ describe.each(dialects)('validation of create and update (%s)', (dialect) => {
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toContain(field);
         expect(response.json().errors).toHaveProperty(field);
-        const list = await api().get(resourceUrl(resource, 'list'));
+        const list = await t.staff.get(resourceUrl(resource, 'list'));
         expect(JSON.stringify(list.json())).not.toContain(MISSING_ID);
       },
     );

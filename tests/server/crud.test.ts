@@ -1,6 +1,6 @@
 // The generic calls of every plain resource (server/resources/crud): create 201, getAll, get by _id,
 // PATCH partial update 200, delete 200 with the deleted document; field names exactly as the spec spells them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getResource } from '../../shared/registry/index.ts';
 import type { Operation } from '../../shared/registry/types.ts';
 import {
@@ -11,7 +11,8 @@ import {
   sleep,
   validBody,
 } from './helpers/fixtures.ts';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** Each resource's spec field names (what a created document must carry besides _id) and one PATCH. */
 const CASES: { resource: PlainResource; fields: string[]; patch?: Record<string, unknown> }[] = [
@@ -110,15 +111,11 @@ function expectDocumentMatches(
 }
 
 describe.each(dialects)('generic CRUD (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let refs: References;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    refs = await makeReferences(t, token);
+    refs = await makeReferences(t, t.token);
   });
-  afterAll(() => t.close());
 
   describe.each(CASES)('$resource', ({ resource, fields, patch }) => {
     const def = getResource(resource);
@@ -126,7 +123,7 @@ describe.each(dialects)('generic CRUD (%s)', (dialect) => {
 
     it(`${def.api.create} answers 201 with the document, _id and the spec's field names`, async () => {
       const body = validBody(resource, refs);
-      const response = await client(t, token).post(url('create'), body);
+      const response = await t.staff.post(url('create'), body);
       expect(response.statusCode, response.body).toBe(201);
       const document = response.json();
       expect(Object.keys(document).sort()).toEqual(['_id', ...fields].sort());
@@ -134,42 +131,42 @@ describe.each(dialects)('generic CRUD (%s)', (dialect) => {
     });
 
     it(`${def.api.list} answers an array holding the document; ${def.api.one} answers it by _id`, async () => {
-      const created = (await client(t, token).post(url('create'), validBody(resource, refs))).json();
-      const list = await client(t, token).get(url('list'));
+      const created = (await t.staff.post(url('create'), validBody(resource, refs))).json();
+      const list = await t.staff.get(url('list'));
       expect(list.statusCode).toBe(200);
       expect(Array.isArray(list.json())).toBe(true);
       expect(list.json()).toContainEqual(created);
       expect(list.headers['x-total-count']).toBe(String(list.json().length));
-      const one = await client(t, token).get(url('one', created._id));
+      const one = await t.staff.get(url('one', created._id));
       expect(one.statusCode).toBe(200);
       expect(one.json()).toEqual(created);
     });
 
     if (patch) {
       it(`${def.api.update} (PATCH) changes only the fields sent and answers 200 with the document`, async () => {
-        const created = (await client(t, token).post(url('create'), validBody(resource, refs))).json();
-        const response = await client(t, token).patch(url('update', created._id), patch);
+        const created = (await t.staff.post(url('create'), validBody(resource, refs))).json();
+        const response = await t.staff.patch(url('update', created._id), patch);
         expect(response.statusCode, response.body).toBe(200);
         const expected = { ...created, ...patch };
         if (def.timestamps) expected.updated_at = expect.any(String);
         expect(response.json()).toEqual(expected);
-        expect((await client(t, token).get(url('one', created._id))).json()).toEqual(response.json());
+        expect((await t.staff.get(url('one', created._id))).json()).toEqual(response.json());
       });
     }
 
     it(`${def.api.remove} answers 200 with the deleted document, which is then gone`, async () => {
-      const created = (await client(t, token).post(url('create'), validBody(resource, refs))).json();
-      const response = await client(t, token).delete(url('remove', created._id));
+      const created = (await t.staff.post(url('create'), validBody(resource, refs))).json();
+      const response = await t.staff.delete(url('remove', created._id));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(created);
-      expect((await client(t, token).get(url('one', created._id))).statusCode).toBe(404);
-      expect((await client(t, token).get(url('list'))).json()).not.toContainEqual(created);
+      expect((await t.staff.get(url('one', created._id))).statusCode).toBe(404);
+      expect((await t.staff.get(url('list'))).json()).not.toContainEqual(created);
     });
   });
 
   describe('stored values', () => {
     it('trims strings, lower-cases emails and keeps phones as 10 plain digits (Arabic-Indic digits read)', async () => {
-      const response = await client(t, token).post('/api/companies/createCompany', {
+      const response = await t.staff.post('/api/companies/createCompany', {
         ...validBody('companies', refs),
         company_name: '   Sudan Star   ',
         company_email: '  Office@SudanStar.Example ',
@@ -184,19 +181,19 @@ describe.each(dialects)('generic CRUD (%s)', (dialect) => {
     });
 
     it('answers numbers as JSON numbers and accepts them as form strings', async () => {
-      const bus = await client(t, token).post('/api/buses/createBus', {
+      const bus = await t.staff.post('/api/buses/createBus', {
         ...validBody('buses', refs),
         bus_number_of_seats: '49',
       });
       expect(bus.statusCode).toBe(201);
       expect(bus.json().bus_number_of_seats).toBe(49);
-      const price = await client(t, token).post('/api/prices/createPrice', { price: '7500.5' });
+      const price = await t.staff.post('/api/prices/createPrice', { price: '7500.5' });
       expect(price.statusCode).toBe(201);
       expect(price.json().price).toBe(7500.5);
     });
 
     it('ignores fields the server owns or does not know (_id, isCancelled, bookedSeats, created_at, extras)', async () => {
-      const trip = await client(t, token).post('/api/trips/createTrip', {
+      const trip = await t.staff.post('/api/trips/createTrip', {
         ...validBody('trips', refs),
         _id: 'chosen-by-client',
         isCancelled: true,
@@ -208,7 +205,7 @@ describe.each(dialects)('generic CRUD (%s)', (dialect) => {
       expect(trip.json().isCancelled).toBe(false);
       expect(trip.json().bookedSeats).toEqual([]);
       expect(trip.json()).not.toHaveProperty('somethingElse');
-      const report = await client(t, token).post('/api/reports/createReport', {
+      const report = await t.staff.post('/api/reports/createReport', {
         ...validBody('reports', refs),
         created_at: '2000-01-01T00:00:00.000Z',
       });
@@ -219,15 +216,13 @@ describe.each(dialects)('generic CRUD (%s)', (dialect) => {
   describe('reports timestamps', () => {
     it('carry ISO 8601 created_at and updated_at; an update moves updated_at only', async () => {
       const before = Date.now();
-      const created = (
-        await client(t, token).post('/api/reports/createReport', validBody('reports', refs))
-      ).json();
+      const created = (await t.staff.post('/api/reports/createReport', validBody('reports', refs))).json();
       expect(created.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
       expect(created.updated_at).toBe(created.created_at);
       expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before - 1000);
       await sleep(15);
       const updated = (
-        await client(t, token).patch(`/api/reports/updateReport/${created._id}`, {
+        await t.staff.patch(`/api/reports/updateReport/${created._id}`, {
           report_description: 'Fixed.',
         })
       ).json();

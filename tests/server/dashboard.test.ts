@@ -1,7 +1,8 @@
 // The staff dashboard summary: counts, the newest reports, and seats sold against seats offered for each of
 // the next 14 days on Khartoum's calendar.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 import { createOk, makeReferences, makeTrip, validBody } from './helpers/fixtures.ts';
 import { book, khartoumDate } from './helpers/bookings.ts';
 
@@ -12,10 +13,9 @@ interface Day {
 }
 
 describe.each(dialects)('dashboard summary (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   const summary = async () => {
-    const response = await client(t, token).get('/api/dashboard/summary');
+    const response = await t.staff.get('/api/dashboard/summary');
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as {
       counts: Record<string, number>;
@@ -23,12 +23,6 @@ describe.each(dialects)('dashboard summary (%s)', (dialect) => {
       seatsByDay: Day[];
     };
   };
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-  });
-  afterAll(() => t.close());
 
   it('answers 401 without a token', async () => {
     expect((await client(t).get('/api/dashboard/summary')).statusCode).toBe(401);
@@ -44,12 +38,12 @@ describe.each(dialects)('dashboard summary (%s)', (dialect) => {
   });
 
   it('counts what exists and sells, day by day, within the 14-day window only', async () => {
-    const soon = await makeTrip(t, token, { seats: 10, date: khartoumDate(2) });
-    const sameDay = await makeTrip(t, token, { seats: 6, date: khartoumDate(2), time: '7:00 pm' });
-    const lastDay = await makeTrip(t, token, { seats: 8, date: khartoumDate(13) });
-    const beyond = await makeTrip(t, token, { seats: 30, date: khartoumDate(14) });
-    const past = await makeTrip(t, token, { seats: 12, date: khartoumDate(-1) });
-    const cancelledTrip = await makeTrip(t, token, { seats: 40, date: khartoumDate(5) });
+    const soon = await makeTrip(t, t.token, { seats: 10, date: khartoumDate(2) });
+    const sameDay = await makeTrip(t, t.token, { seats: 6, date: khartoumDate(2), time: '7:00 pm' });
+    const lastDay = await makeTrip(t, t.token, { seats: 8, date: khartoumDate(13) });
+    const beyond = await makeTrip(t, t.token, { seats: 30, date: khartoumDate(14) });
+    const past = await makeTrip(t, t.token, { seats: 12, date: khartoumDate(-1) });
+    const cancelledTrip = await makeTrip(t, t.token, { seats: 40, date: khartoumDate(5) });
 
     await book(t, soon.trip, [1, 2, 3]);
     await book(t, sameDay.trip, [6]);
@@ -57,14 +51,14 @@ describe.each(dialects)('dashboard summary (%s)', (dialect) => {
     await book(t, lastDay.trip, [8, 7]);
     await book(t, beyond.trip, [1]);
     await book(t, cancelledTrip.trip, [1]);
-    const staff = client(t, token);
+    const staff = t.staff;
     expect((await staff.patch(`/api/bookings/cancelBooking/${cancelled._id}`)).statusCode).toBe(200);
     expect((await staff.patch(`/api/trips/cancelTrip/${cancelledTrip.trip._id}`)).statusCode).toBe(200);
     expect(past.trip._id).toEqual(expect.any(String));
 
-    const refs = await makeReferences(t, token);
-    await createOk(t, token, '/api/employees/createEmployee', validBody('employees', refs));
-    await createOk(t, token, '/api/employees/createEmployee', validBody('employees', refs));
+    const refs = await makeReferences(t, t.token);
+    await createOk(t, t.token, '/api/employees/createEmployee', validBody('employees', refs));
+    await createOk(t, t.token, '/api/employees/createEmployee', validBody('employees', refs));
 
     const { counts, seatsByDay } = await summary();
     // Live bookings: 6 made, 1 cancelled. Trips: 6 made (the reference bus has none). Buses: 6 + 1.
@@ -85,7 +79,7 @@ describe.each(dialects)('dashboard summary (%s)', (dialect) => {
     const made = [];
     for (let i = 1; i <= 6; i++) {
       made.push(
-        await createOk(t, token, '/api/reports/createReport', {
+        await createOk(t, t.token, '/api/reports/createReport', {
           report_title: `Report ${i}`,
           report_description: `Notes for day ${i}`,
         }),

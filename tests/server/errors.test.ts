@@ -1,9 +1,10 @@
 // The error handler (server/http/error-handler.ts): every error is JSON with a message; malformed JSON is 400;
 // unknown /api paths are 404; and no client mistake, however odd, answers 500.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getResource, resources } from '../../shared/registry/index.ts';
 import { makeReferences, type PlainResource, type References, validBody } from './helpers/fixtures.ts';
-import { createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** Resources of issue 2 whose create/update are the generic ones (users and bookings are hand-made). */
 const GENERIC: PlainResource[] = [
@@ -39,17 +40,13 @@ const ODD_VALUES: unknown[] = [
 ];
 
 describe.each(dialects)('errors (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let refs: References;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    refs = await makeReferences(t, token);
+    refs = await makeReferences(t, t.token);
   });
-  afterAll(() => t.close());
 
-  const auth = () => ({ authorization: `Bearer ${token}` });
+  const auth = () => ({ authorization: `Bearer ${t.token}` });
   /** A client mistake: a 4xx with a JSON message. */
   function expectClientError(response: { statusCode: number; body: string; json: () => any }, what: string) {
     expect(response.statusCode, `${what}: ${response.body}`).toBeGreaterThanOrEqual(400);

@@ -24,7 +24,8 @@ import {
   validBody,
 } from './helpers/fixtures.ts';
 import { type Endpoint, type FormPart, formData, listEndpoints } from './helpers/endpoints.ts';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1) || 1;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -239,8 +240,14 @@ const PLAIN: Record<string, PlainResource> = {
 };
 
 describe.each(dialects)('hostile input (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect, {
+    env: {
+      LOGIN_RATE_LIMIT_PER_IP: '1000000',
+      LOGIN_RATE_LIMIT_PER_EMAIL: '1000000',
+      LOOKUP_RATE_LIMIT_PER_IP: '1000000',
+      BOOKING_RATE_LIMIT_PER_IP: '1000000',
+    },
+  });
   let refs: References;
   let endpoints: Endpoint[];
   let fuzzTrip: { _id: string; trip_ticket_priceId: { price: number } };
@@ -256,17 +263,10 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
     (await t.database.db.introspection.getTables()).map((table) => table.name).sort();
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, {
-      LOGIN_RATE_LIMIT_PER_IP: '1000000',
-      LOGIN_RATE_LIMIT_PER_EMAIL: '1000000',
-      LOOKUP_RATE_LIMIT_PER_IP: '1000000',
-      BOOKING_RATE_LIMIT_PER_IP: '1000000',
-    });
-    token = await staffToken(t);
     endpoints = listEndpoints(t.app);
 
     // The sentinel: a trip with a booking whose ids the fuzzer never sees; it must come out untouched.
-    const kept = await makeTrip(t, token, { date: futureDate(6) });
+    const kept = await makeTrip(t, t.token, { date: futureDate(6) });
     const booked = await client(t).post('/api/bookings/createBooking', {
       tripId: kept.trip._id,
       seats: [7],
@@ -276,16 +276,16 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
     });
     expect(booked.statusCode, booked.body).toBe(201);
     sentinel = {
-      trip: (await client(t, token).get(`/api/trips/getTrip/${kept.trip._id}`)).json(),
-      booking: (await client(t, token).get(`/api/bookings/getBooking/${booked.json().booking._id}`)).json(),
+      trip: (await t.staff.get(`/api/trips/getTrip/${kept.trip._id}`)).json(),
+      booking: (await t.staff.get(`/api/bookings/getBooking/${booked.json().booking._id}`)).json(),
     };
 
-    refs = await makeReferences(t, token);
-    fuzzTrip = (await makeTrip(t, token, { seats: 100, date: futureDate(8) })).trip;
+    refs = await makeReferences(t, t.token);
+    fuzzTrip = (await makeTrip(t, t.token, { seats: 100, date: futureDate(8) })).trip;
     const lost = await client(t).post('/api/lostItems/createLostItem', validBody('lostItems', refs));
     const enquiry = await client(t).post('/api/enquiries/createEnquiry', validBody('enquiries', refs));
-    const colleague = await client(t, token).post('/api/auth/register', newUserBody());
-    const report = await client(t, token).post('/api/reports/createReport', validBody('reports', refs));
+    const colleague = await t.staff.post('/api/auth/register', newUserBody());
+    const report = await t.staff.post('/api/reports/createReport', validBody('reports', refs));
     const booking = await client(t).post('/api/bookings/createBooking', {
       tripId: fuzzTrip._id,
       seats: [1],
@@ -310,7 +310,6 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
     console.log(
       `fuzz (${dialect}): ${dialectRequests} requests (${byStatus.join(' ')}); all dialects so far: ${totalRequests}`,
     );
-    await t.close();
   });
 
   /** Sends one request and checks the answer. */
@@ -332,7 +331,7 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
       url: request.url,
       payload: request.payload,
       cookies: request.cookies,
-      headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), ...request.headers },
+      headers: { ...(auth ? { authorization: `Bearer ${t.token}` } : {}), ...request.headers },
     });
     dialectRequests++;
     statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
@@ -831,7 +830,7 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
     const firstName = '<img src=x onerror=alert(1)>';
     const lastName = '<script>alert("x")</script>';
     // A trip of its own: the fuzzer may have moved the fuzz trip to another bus.
-    const { trip } = await makeTrip(t, token, { date: futureDate(10) });
+    const { trip } = await makeTrip(t, t.token, { date: futureDate(10) });
     const created = await client(t).post('/api/bookings/createBooking', {
       tripId: trip._id,
       seats: [3],
@@ -939,7 +938,7 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
     expect(await tables()).toEqual(tablesBefore);
-    const staff = client(t, token);
+    const staff = t.staff;
     expect((await staff.get(`/api/trips/getTrip/${sentinel.trip._id}`)).json()).toEqual(sentinel.trip);
     expect((await staff.get(`/api/bookings/getBooking/${sentinel.booking._id}`)).json()).toEqual(
       sentinel.booking,

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 describe.each(dialects)('health and unknown calls (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect, { signIn: false });
 
   it('answers ok once the database is ready', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,9 +1,10 @@
 // List calls (server/resources/crud/list-params.ts): without parameters they answer everything, as the spec's
 // clients expect; with _start/_end/_sort/_order/q/id/<field>/<field>_gte/_lte they page, sort and filter for
 // the admin, with X-Total-Count.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOk, makeReferences, makeTrip, type References, validBody } from './helpers/fixtures.ts';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const CITIES = [
   'Atbara',
@@ -18,24 +19,20 @@ const CITIES = [
 ];
 
 describe.each(dialects)('list parameters (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let refs: References;
   let origins: { _id: string; origin_city: string }[];
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    refs = await makeReferences(t, token);
+    refs = await makeReferences(t, t.token);
     // A fresh database: after the references, only these nine origins... plus the one made by makeReferences.
-    await client(t, token).delete(`/api/origins/deleteOrigin/${refs.origin._id}`);
+    await t.staff.delete(`/api/origins/deleteOrigin/${refs.origin._id}`);
     origins = [];
     for (const city of [...CITIES].reverse()) {
-      origins.push(await createOk(t, token, '/api/origins/createOrigin', { origin_city: city }));
+      origins.push(await createOk(t, t.token, '/api/origins/createOrigin', { origin_city: city }));
     }
   });
-  afterAll(() => t.close());
 
-  const list = (query = '') => client(t, token).get(`/api/origins/getAllOrigins${query}`);
+  const list = (query = '') => t.staff.get(`/api/origins/getAllOrigins${query}`);
   const cities = (response: Awaited<ReturnType<typeof list>>) =>
     response.json().map((o: { origin_city: string }) => o.origin_city);
 
@@ -121,18 +118,23 @@ describe.each(dialects)('list parameters (%s)', (dialect) => {
 
   describe('filters on other kinds', () => {
     it('buses by reference, choice and integer, with ranges; trips by date range and isCancelled', async () => {
-      const company = await createOk(t, token, '/api/companies/createCompany', validBody('companies', refs));
+      const company = await createOk(
+        t,
+        t.token,
+        '/api/companies/createCompany',
+        validBody('companies', refs),
+      );
       const mine = { ...refs, company };
-      const small = await createOk(t, token, '/api/buses/createBus', {
+      const small = await createOk(t, t.token, '/api/buses/createBus', {
         ...validBody('buses', mine),
         bus_number_of_seats: 12,
         bus_status: 'Out of Service',
       });
-      const large = await createOk(t, token, '/api/buses/createBus', {
+      const large = await createOk(t, t.token, '/api/buses/createBus', {
         ...validBody('buses', mine),
         bus_number_of_seats: 60,
       });
-      const api = client(t, token);
+      const api = t.staff;
       const ids = async (url: string) => {
         const response = await api.get(url);
         expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
@@ -146,8 +148,8 @@ describe.each(dialects)('list parameters (%s)', (dialect) => {
       expect(await ids(`${byCompany}&bus_number_of_seats_lte=20`)).toEqual([small._id]);
       expect(await ids(`${byCompany}&_sort=bus_number_of_seats&_order=DESC`)).toEqual([large._id, small._id]);
 
-      const early = await makeTrip(t, token, { date: '2030-01-05' });
-      const late = await makeTrip(t, token, { date: '2030-01-20' });
+      const early = await makeTrip(t, t.token, { date: '2030-01-05' });
+      const late = await makeTrip(t, t.token, { date: '2030-01-20' });
       const range =
         '/api/trips/getAllTrips?trip_date_gte=2030-01-01&trip_date_lte=2030-01-31&_sort=trip_date';
       expect(await ids(range)).toEqual([early.trip._id, late.trip._id]);
@@ -163,7 +165,7 @@ describe.each(dialects)('list parameters (%s)', (dialect) => {
     });
 
     it('a number filter that is not a number answers 400 with a message, never 500', async () => {
-      const api = client(t, token);
+      const api = t.staff;
       for (const url of [
         '/api/buses/getAllBuses?bus_number_of_seats=abc',
         '/api/buses/getAllBuses?bus_number_of_seats=1.5',
@@ -182,7 +184,7 @@ describe.each(dialects)('list parameters (%s)', (dialect) => {
     });
 
     it('a text, date or boolean filter with an odd value answers a list, never 500', async () => {
-      const api = client(t, token);
+      const api = t.staff;
       for (const url of [
         '/api/trips/getAllTrips?isCancelled=maybe',
         '/api/trips/getAllTrips?trip_date_gte=not-a-date',
@@ -197,10 +199,10 @@ describe.each(dialects)('list parameters (%s)', (dialect) => {
     });
 
     it('reports sort newest first by default', async () => {
-      const first = await createOk(t, token, '/api/reports/createReport', validBody('reports', refs));
+      const first = await createOk(t, t.token, '/api/reports/createReport', validBody('reports', refs));
       await new Promise((resolve) => setTimeout(resolve, 10));
-      const second = await createOk(t, token, '/api/reports/createReport', validBody('reports', refs));
-      const response = await client(t, token).get('/api/reports/getAllReports');
+      const second = await createOk(t, t.token, '/api/reports/createReport', validBody('reports', refs));
+      const response = await t.staff.get('/api/reports/getAllReports');
       const order = response.json().map((r: { _id: string }) => r._id);
       expect(order.indexOf(second._id)).toBeLessThan(order.indexOf(first._id));
     });

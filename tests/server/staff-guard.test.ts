@@ -1,9 +1,10 @@
 // Who may call what: every staff call of the registry answers 401 without a valid token (before looking at
 // the request at all), and the public calls work without one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Operation, resources } from '../../shared/registry/index.ts';
 import { futureDate, makeTrip, validBody } from './helpers/fixtures.ts';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const SOME_ID = '0123456789abcdef01234567';
 const METHODS: Record<Operation, 'GET' | 'POST' | 'PATCH' | 'DELETE'> = {
@@ -32,13 +33,7 @@ const STAFF_CALLS = [
 ];
 
 describe.each(dialects)('staff guard (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
 
   it('covers every resource of the registry but bookings', () => {
     const covered = new Set(STAFF_CALLS.map((c) => c.call.split('.')[0]));
@@ -56,7 +51,7 @@ describe.each(dialects)('staff guard (%s)', (dialect) => {
     });
 
     it('answers 401 with a token that is not valid, or not a Bearer token', async () => {
-      for (const authorization of ['Bearer not.a.token', `Basic ${token}`, token, 'Bearer ']) {
+      for (const authorization of ['Bearer not.a.token', `Basic ${t.token}`, t.token, 'Bearer ']) {
         const response = await t.app.inject({ method, url, payload, headers: { authorization } });
         expect(response.statusCode, authorization).toBe(401);
       }
@@ -67,7 +62,7 @@ describe.each(dialects)('staff guard (%s)', (dialect) => {
         method,
         url,
         payload,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${t.token}` },
       });
       expect(response.statusCode).not.toBe(401);
       expect(response.statusCode).toBeLessThan(500);
@@ -79,7 +74,7 @@ describe.each(dialects)('staff guard (%s)', (dialect) => {
     it('health, getAllOrigins, getAllDestinations', async () => {
       const anonymous = client(t);
       expect((await anonymous.get('/api/health')).statusCode).toBe(200);
-      const { origin, destination } = await makeTrip(t, token);
+      const { origin, destination } = await makeTrip(t, t.token);
       const origins = await anonymous.get('/api/origins/getAllOrigins');
       expect(origins.statusCode).toBe(200);
       expect(origins.json()).toContainEqual({ _id: origin._id, origin_city: origin.origin_city });
@@ -92,7 +87,7 @@ describe.each(dialects)('staff guard (%s)', (dialect) => {
     });
 
     it('filterTrips and getTrip', async () => {
-      const { origin, destination, trip } = await makeTrip(t, token, { date: futureDate(4) });
+      const { origin, destination, trip } = await makeTrip(t, t.token, { date: futureDate(4) });
       const anonymous = client(t);
       const found = await anonymous.get(
         `/api/trips/filterTrips?origin=${origin._id}&destination=${destination._id}&date=${futureDate(4)}`,
@@ -116,7 +111,7 @@ describe.each(dialects)('staff guard (%s)', (dialect) => {
       expect(enquiry.statusCode, enquiry.body).toBe(201);
       expect((await anonymous.get(`/api/lostItems/getLostItem/${lost.json()._id}`)).statusCode).toBe(401);
       expect((await anonymous.get('/api/enquiries/getAllEnquiries')).statusCode).toBe(401);
-      const staff = client(t, token);
+      const staff = t.staff;
       expect((await staff.get(`/api/lostItems/getLostItem/${lost.json()._id}`)).json()).toEqual(lost.json());
       expect((await staff.get('/api/enquiries/getAllEnquiries')).json()).toContainEqual(enquiry.json());
     });

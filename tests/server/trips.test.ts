@@ -1,25 +1,19 @@
 // Trips (server/resources/trips): populated shapes, the public search filterTrips, cancelTrip, and the
 // populated shapes of buses and employees that the same reference filling produces.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOk, futureDate, makeReferences, makeTrip, validBody } from './helpers/fixtures.ts';
-import { client, createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 describe.each(dialects)('trips (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(dialect);
 
-  const api = () => client(t, token);
   const search = (params: Record<string, string>) =>
     client(t).get(`/api/trips/filterTrips?${new URLSearchParams(params)}`);
 
   describe('populated shapes', () => {
     it('a trip answers its bus (with its company), cities and price as documents, bookedSeats [] and isCancelled false', async () => {
-      const { company, bus, origin, destination, price, trip } = await makeTrip(t, token, {
+      const { company, bus, origin, destination, price, trip } = await makeTrip(t, t.token, {
         seats: 49,
         price: 4500,
       });
@@ -52,8 +46,8 @@ describe.each(dialects)('trips (%s)', (dialect) => {
     });
 
     it('getAllTrips answers every trip populated the same way', async () => {
-      const { trip } = await makeTrip(t, token);
-      const response = await api().get('/api/trips/getAllTrips');
+      const { trip } = await makeTrip(t, t.token);
+      const response = await t.staff.get('/api/trips/getAllTrips');
       expect(response.statusCode).toBe(200);
       const listed = response.json().find((x: { _id: string }) => x._id === trip._id);
       expect(listed).toEqual(trip);
@@ -62,10 +56,10 @@ describe.each(dialects)('trips (%s)', (dialect) => {
     });
 
     it('createTrip and updateTrip answer populated trips, and a PATCH takes a new _id reference', async () => {
-      const first = await makeTrip(t, token);
-      const other = await makeTrip(t, token);
+      const first = await makeTrip(t, t.token);
+      const other = await makeTrip(t, t.token);
       expect(first.trip.busId._id).toBe(first.bus._id);
-      const response = await api().patch(`/api/trips/updateTrip/${first.trip._id}`, {
+      const response = await t.staff.patch(`/api/trips/updateTrip/${first.trip._id}`, {
         busId: other.bus._id,
         trip_ticket_priceId: other.price._id,
       });
@@ -76,8 +70,8 @@ describe.each(dialects)('trips (%s)', (dialect) => {
     });
 
     it('a PATCH cannot cancel or un-cancel a trip, nor write bookedSeats', async () => {
-      const { trip } = await makeTrip(t, token);
-      const response = await api().patch(`/api/trips/updateTrip/${trip._id}`, {
+      const { trip } = await makeTrip(t, t.token);
+      const response = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
         isCancelled: true,
         bookedSeats: [1],
       });
@@ -86,23 +80,23 @@ describe.each(dialects)('trips (%s)', (dialect) => {
     });
 
     it('a bus answers its company; an employee answers its position (employee_position_title)', async () => {
-      const refs = await makeReferences(t, token);
-      const bus = await createOk(t, token, '/api/buses/createBus', validBody('buses', refs));
-      const company = (await api().get(`/api/companies/getCompany/${refs.company._id}`)).json();
-      expect((await api().get(`/api/buses/getBus/${bus._id}`)).json().bus_owner_companyId).toEqual(company);
+      const refs = await makeReferences(t, t.token);
+      const bus = await createOk(t, t.token, '/api/buses/createBus', validBody('buses', refs));
+      const company = (await t.staff.get(`/api/companies/getCompany/${refs.company._id}`)).json();
+      expect((await t.staff.get(`/api/buses/getBus/${bus._id}`)).json().bus_owner_companyId).toEqual(company);
       const employee = await createOk(
         t,
-        token,
+        t.token,
         '/api/employees/createEmployee',
         validBody('employees', refs),
       );
-      const fetched = (await api().get(`/api/employees/getEmployee/${employee._id}`)).json();
+      const fetched = (await t.staff.get(`/api/employees/getEmployee/${employee._id}`)).json();
       expect(fetched.positionId).toEqual({
         _id: refs.position._id,
         employee_position_title: (refs.position as { employee_position_title?: string })
           .employee_position_title,
       });
-      const list = (await api().get('/api/employees/getAllEmployees')).json();
+      const list = (await t.staff.get('/api/employees/getAllEmployees')).json();
       expect(
         list.find((e: { _id: string }) => e._id === employee._id).positionId.employee_position_title,
       ).toEqual(expect.any(String));
@@ -140,7 +134,7 @@ describe.each(dialects)('trips (%s)', (dialect) => {
 
     it('answers only that date and pair, not cancelled, ordered 9:00 am before 7:00 pm', async () => {
       const date = futureDate(10);
-      const base = await makeTrip(t, token, { date, time: '7:00 pm' });
+      const base = await makeTrip(t, t.token, { date, time: '7:00 pm' });
       const { origin, destination, bus, price } = base;
       const tripBody = (overrides: Record<string, string>) => ({
         busId: bus._id,
@@ -152,27 +146,27 @@ describe.each(dialects)('trips (%s)', (dialect) => {
         ...overrides,
       });
       // Created after the 7:00 pm trip, so an order by insertion would put it last.
-      const morning = await createOk(t, token, '/api/trips/createTrip', tripBody({}));
-      const cancelled = await createOk(t, token, '/api/trips/createTrip', tripBody({}));
-      expect((await api().patch(`/api/trips/cancelTrip/${cancelled._id}`)).statusCode).toBe(200);
+      const morning = await createOk(t, t.token, '/api/trips/createTrip', tripBody({}));
+      const cancelled = await createOk(t, t.token, '/api/trips/createTrip', tripBody({}));
+      expect((await t.staff.patch(`/api/trips/cancelTrip/${cancelled._id}`)).statusCode).toBe(200);
       // Noise: the next day, the reverse direction and another destination.
-      const other = await makeTrip(t, token, { date });
-      await createOk(t, token, '/api/trips/createTrip', tripBody({ trip_date: futureDate(11) }));
-      const reverseOrigin = await createOk(t, token, '/api/origins/createOrigin', {
+      const other = await makeTrip(t, t.token, { date });
+      await createOk(t, t.token, '/api/trips/createTrip', tripBody({ trip_date: futureDate(11) }));
+      const reverseOrigin = await createOk(t, t.token, '/api/origins/createOrigin', {
         origin_city: `${destination.destination_city} (as origin)`,
       });
-      const reverseDestination = await createOk(t, token, '/api/destination/createDestination', {
+      const reverseDestination = await createOk(t, t.token, '/api/destination/createDestination', {
         destination_city: `${origin.origin_city} (as destination)`,
       });
       await createOk(
         t,
-        token,
+        t.token,
         '/api/trips/createTrip',
         tripBody({ trip_originId: reverseOrigin._id, trip_destinationId: reverseDestination._id }),
       );
       await createOk(
         t,
-        token,
+        t.token,
         '/api/trips/createTrip',
         tripBody({ trip_destinationId: other.destination._id }),
       );
@@ -192,7 +186,7 @@ describe.each(dialects)('trips (%s)', (dialect) => {
 
     it('trims the parameters', async () => {
       const date = futureDate(12);
-      const { origin, destination, trip } = await makeTrip(t, token, { date });
+      const { origin, destination, trip } = await makeTrip(t, t.token, { date });
       const response = await search({
         origin: ` ${origin._id} `,
         destination: destination._id,
@@ -205,27 +199,27 @@ describe.each(dialects)('trips (%s)', (dialect) => {
 
   describe('cancelTrip', () => {
     it('answers 200 with the trip, now isCancelled true; a second cancel answers 409', async () => {
-      const { trip } = await makeTrip(t, token);
-      const response = await api().patch(`/api/trips/cancelTrip/${trip._id}`, { isCancelled: true });
+      const { trip } = await makeTrip(t, t.token);
+      const response = await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`, { isCancelled: true });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ...trip, isCancelled: true });
       expect((await client(t).get(`/api/trips/getTrip/${trip._id}`)).json().isCancelled).toBe(true);
-      const again = await api().patch(`/api/trips/cancelTrip/${trip._id}`, { isCancelled: true });
+      const again = await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`, { isCancelled: true });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBeTruthy();
     });
 
     it('works without a body, and an edit afterwards keeps the trip cancelled', async () => {
-      const { trip } = await makeTrip(t, token);
-      expect((await api().patch(`/api/trips/cancelTrip/${trip._id}`)).statusCode).toBe(200);
-      const edited = await api().patch(`/api/trips/updateTrip/${trip._id}`, {
+      const { trip } = await makeTrip(t, t.token);
+      expect((await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`)).statusCode).toBe(200);
+      const edited = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
         trip_boarding_time: '7:00 pm',
       });
       expect(edited.json()).toMatchObject({ isCancelled: true, trip_boarding_time: '7:00 pm' });
     });
 
     it('answers 401 without a token and leaves the trip as it was', async () => {
-      const { trip } = await makeTrip(t, token);
+      const { trip } = await makeTrip(t, t.token);
       expect((await client(t).patch(`/api/trips/cancelTrip/${trip._id}`)).statusCode).toBe(401);
       expect((await client(t).get(`/api/trips/getTrip/${trip._id}`)).json().isCancelled).toBe(false);
     });
@@ -234,42 +228,42 @@ describe.each(dialects)('trips (%s)', (dialect) => {
   describe('public reads follow staff writes at once', () => {
     it('getTrip and filterTrips show an edited trip, a renamed company and a new price right after the write', async () => {
       const date = futureDate(20);
-      const { trip, origin, destination, company, price } = await makeTrip(t, token, { date });
+      const { trip, origin, destination, company, price } = await makeTrip(t, t.token, { date });
       const anonymous = client(t);
       const params = { origin: origin._id, destination: destination._id, date };
       // Read once so that any cache holds the old answers.
       expect((await anonymous.get(`/api/trips/getTrip/${trip._id}`)).json()).toEqual(trip);
       expect((await search(params)).json()).toEqual([trip]);
 
-      await api().patch(`/api/trips/updateTrip/${trip._id}`, { trip_boarding_time: '7:00 pm' });
+      await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, { trip_boarding_time: '7:00 pm' });
       expect((await anonymous.get(`/api/trips/getTrip/${trip._id}`)).json().trip_boarding_time).toBe(
         '7:00 pm',
       );
       expect((await search(params)).json()[0].trip_boarding_time).toBe('7:00 pm');
 
-      await api().patch(`/api/companies/updateCompany/${company._id}`, {
+      await t.staff.patch(`/api/companies/updateCompany/${company._id}`, {
         company_name: `Renamed ${company._id}`,
       });
       const renamed = (await anonymous.get(`/api/trips/getTrip/${trip._id}`)).json();
       expect(renamed.busId.bus_owner_companyId.company_name).toBe(`Renamed ${company._id}`);
 
-      await api().patch(`/api/prices/updatePrice/${price._id}`, { price: 98_765 });
+      await t.staff.patch(`/api/prices/updatePrice/${price._id}`, { price: 98_765 });
       expect((await search(params)).json()[0].trip_ticket_priceId.price).toBe(98_765);
 
-      await api().patch(`/api/trips/cancelTrip/${trip._id}`);
+      await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`);
       expect((await search(params)).json()).toEqual([]);
       expect((await anonymous.get(`/api/trips/getTrip/${trip._id}`)).json().isCancelled).toBe(true);
 
-      await api().delete(`/api/trips/deleteTrip/${trip._id}`);
+      await t.staff.delete(`/api/trips/deleteTrip/${trip._id}`);
       expect((await anonymous.get(`/api/trips/getTrip/${trip._id}`)).statusCode).toBe(404);
     });
 
     it('filterTrips shows a trip created after the same search answered []', async () => {
       const date = futureDate(21);
-      const { trip, origin, destination, bus, price } = await makeTrip(t, token, { date: futureDate(22) });
+      const { trip, origin, destination, bus, price } = await makeTrip(t, t.token, { date: futureDate(22) });
       const params = { origin: origin._id, destination: destination._id, date };
       expect((await search(params)).json()).toEqual([]);
-      const created = await createOk(t, token, '/api/trips/createTrip', {
+      const created = await createOk(t, t.token, '/api/trips/createTrip', {
         busId: bus._id,
         trip_originId: origin._id,
         trip_destinationId: destination._id,
@@ -291,8 +285,8 @@ describe.each(dialects)('trips (%s)', (dialect) => {
 
     it('deleteTrip answers the deleted trip; it is no longer found, even by filterTrips', async () => {
       const date = futureDate(13);
-      const { trip, origin, destination } = await makeTrip(t, token, { date });
-      const response = await api().delete(`/api/trips/deleteTrip/${trip._id}`);
+      const { trip, origin, destination } = await makeTrip(t, t.token, { date });
+      const response = await t.staff.delete(`/api/trips/deleteTrip/${trip._id}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(trip);
       expect((await client(t).get(`/api/trips/getTrip/${trip._id}`)).statusCode).toBe(404);

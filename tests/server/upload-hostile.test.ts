@@ -4,12 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../shared/rules.ts';
 import { encodePng, scanlines } from '../helpers/png.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
 import { type FormPart, formData } from './helpers/endpoints.ts';
-import { createTestApp, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
+import { dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 // --- Image bytes, written by hand so that every header field (and every CRC) is exactly what we claim. ---
 
@@ -133,19 +134,15 @@ const fileStamp = (file: string) =>
 const UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|heic)$/;
 
 describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let trip: { _id: string; trip_ticket_priceId: { price: number } };
   let uploadsDir: string;
   let seat = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    trip = (await makeTrip(t, token, { seats: 100, date: futureDate(5) })).trip;
+    trip = (await makeTrip(t, t.token, { seats: 100, date: futureDate(5) })).trip;
     uploadsDir = path.join(t.dataDir, 'uploads');
   });
-  afterAll(() => t.close());
 
   const uploads = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
   const count = async (table: string) => {
@@ -269,7 +266,7 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
         const served = await t.app.inject({
           method: 'GET',
           url,
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${t.token}` },
         });
         expect(served.statusCode).toBe(200);
         expect(served.headers['content-type']).toBe('image/png');
@@ -285,7 +282,7 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
       const served = await t.app.inject({
         method: 'GET',
         url,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${t.token}` },
       });
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -311,7 +308,7 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
         const response = await t.app.inject({
           method: 'GET',
           url: `/api/uploads/${name}`,
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${t.token}` },
         });
         expect([400, 404, 414], name).toContain(response.statusCode);
         expectJsonMessage(response, name);

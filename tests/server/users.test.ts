@@ -1,27 +1,23 @@
 // Staff accounts under /api/auth: register, getAllusers, getUser, updateUser, deleteUser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoPasswordMaterial, newUserBody } from './helpers/fixtures.ts';
-import { client, createTestApp, dialects, STAFF, staffToken, type TestApp } from './helpers/test-app.ts';
+import { client, dialects, STAFF } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const MISSING = 'Please provide all the requested details.';
 const USER_KEYS = ['_id', 'email', 'first_name', 'full_name', 'last_name', 'phone_number', 'username'];
 
 describe.each(dialects)('staff accounts (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp(dialect);
   let myId: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await staffToken(t);
-    myId = (await client(t, token).get('/api/auth/user')).json()._id;
+    myId = (await t.staff.get('/api/auth/user')).json()._id;
   });
-  afterAll(() => t.close());
 
-  const api = () => client(t, token);
   const login = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   const register = async (body = newUserBody()) => {
-    const response = await api().post('/api/auth/register', body);
+    const response = await t.staff.post('/api/auth/register', body);
     expect(response.statusCode, response.body).toBe(201);
     return { body, user: response.json() };
   };
@@ -29,7 +25,7 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
   describe('register', () => {
     it('answers 201 with the user (full_name, no password material) and the account can sign in', async () => {
       const body = newUserBody('nile-pass-1');
-      const response = await api().post('/api/auth/register', body);
+      const response = await t.staff.post('/api/auth/register', body);
       expect(response.statusCode).toBe(201);
       const user = response.json();
       expect(Object.keys(user).sort()).toEqual(USER_KEYS);
@@ -61,11 +57,11 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
       async (field) => {
         const missing = { ...newUserBody() } as Record<string, unknown>;
         delete missing[field];
-        const absent = await api().post('/api/auth/register', missing);
+        const absent = await t.staff.post('/api/auth/register', missing);
         expect(absent.statusCode).toBe(400);
         expect(absent.json().message).toBe(MISSING);
         expect(absent.json().errors).toHaveProperty(field);
-        const blank = await api().post('/api/auth/register', { ...newUserBody(), [field]: '   ' });
+        const blank = await t.staff.post('/api/auth/register', { ...newUserBody(), [field]: '   ' });
         expect(blank.statusCode).toBe(400);
         // A blank password is not "missing" for argon2, but it is for the form: it must never be accepted.
         expect(blank.json().message).toBeTruthy();
@@ -74,7 +70,7 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
     );
 
     it('answers 400 when password and password_confirm differ', async () => {
-      const response = await api().post('/api/auth/register', {
+      const response = await t.staff.post('/api/auth/register', {
         ...newUserBody('secret123'),
         password_confirm: 'secret124',
       });
@@ -84,35 +80,35 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
     });
 
     it('answers 400 when the password is shorter than 6 characters', async () => {
-      const response = await api().post('/api/auth/register', newUserBody('12345'));
+      const response = await t.staff.post('/api/auth/register', newUserBody('12345'));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('Password must be at least 6 characters long.');
     });
 
     it('answers 400 for a malformed email or phone number', async () => {
-      const email = await api().post('/api/auth/register', { ...newUserBody(), email: 'sara-at-example' });
+      const email = await t.staff.post('/api/auth/register', { ...newUserBody(), email: 'sara-at-example' });
       expect(email.statusCode).toBe(400);
       expect(email.json().message).toBe('Please enter a valid email address.');
-      const phone = await api().post('/api/auth/register', { ...newUserBody(), phone_number: '09123' });
+      const phone = await t.staff.post('/api/auth/register', { ...newUserBody(), phone_number: '09123' });
       expect(phone.statusCode).toBe(400);
       expect(phone.json().message).toBe('Phone number must be 10 digits');
     });
 
     it('answers 409 when the email or the username is taken (email in any case)', async () => {
       const { body } = await register();
-      const sameEmail = await api().post('/api/auth/register', {
+      const sameEmail = await t.staff.post('/api/auth/register', {
         ...newUserBody(),
         email: body.email.toUpperCase(),
       });
       expect(sameEmail.statusCode).toBe(409);
       expect(sameEmail.json().message).toMatch(/email/);
-      const sameUsername = await api().post('/api/auth/register', {
+      const sameUsername = await t.staff.post('/api/auth/register', {
         ...newUserBody(),
         username: body.username,
       });
       expect(sameUsername.statusCode).toBe(409);
       expect(sameUsername.json().message).toMatch(/username/);
-      const existing = await api().get(`/api/auth/getAllusers?email=${encodeURIComponent(body.email)}`);
+      const existing = await t.staff.get(`/api/auth/getAllusers?email=${encodeURIComponent(body.email)}`);
       expect(existing.json()).toHaveLength(1);
     });
 
@@ -125,7 +121,7 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
   describe('getAllusers and getUser', () => {
     it('lists users with full_name and no password material', async () => {
       const { user } = await register();
-      const response = await api().get('/api/auth/getAllusers');
+      const response = await t.staff.get('/api/auth/getAllusers');
       expect(response.statusCode).toBe(200);
       const list = response.json();
       expect(Array.isArray(list)).toBe(true);
@@ -136,25 +132,25 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
     });
 
     it('cannot be sorted, filtered or searched by password (no oracle on password material)', async () => {
-      const all = (await api().get('/api/auth/getAllusers')).json();
-      const byPassword = await api().get(`/api/auth/getAllusers?password=${STAFF.password}`);
+      const all = (await t.staff.get('/api/auth/getAllusers')).json();
+      const byPassword = await t.staff.get(`/api/auth/getAllusers?password=${STAFF.password}`);
       expect(byPassword.json()).toEqual(all);
-      const byHash = await api().get('/api/auth/getAllusers?password_hash=x');
+      const byHash = await t.staff.get('/api/auth/getAllusers?password_hash=x');
       expect(byHash.json()).toEqual(all);
-      expect((await api().get(`/api/auth/getAllusers?q=${STAFF.password}`)).json()).toEqual([]);
+      expect((await t.staff.get(`/api/auth/getAllusers?q=${STAFF.password}`)).json()).toEqual([]);
       for (const field of ['password', 'password_hash', 'password_confirm']) {
-        const sorted = await api().get(`/api/auth/getAllusers?_sort=${field}`);
+        const sorted = await t.staff.get(`/api/auth/getAllusers?_sort=${field}`);
         expect(sorted.statusCode).toBe(400);
       }
     });
 
     it('answers one user by _id, and 404 for an unknown _id', async () => {
       const { user } = await register();
-      const response = await api().get(`/api/auth/getUser/${user._id}`);
+      const response = await t.staff.get(`/api/auth/getUser/${user._id}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(user);
       expectNoPasswordMaterial(response.body);
-      const unknown = await api().get('/api/auth/getUser/000000000000000000000000');
+      const unknown = await t.staff.get('/api/auth/getUser/000000000000000000000000');
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBeTruthy();
     });
@@ -163,7 +159,7 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
   describe('updateUser', () => {
     it('updates some fields (PATCH), keeps the others and answers the user', async () => {
       const { user } = await register();
-      const response = await api().patch(`/api/auth/updateUser/${user._id}`, { first_name: '  Huda ' });
+      const response = await t.staff.patch(`/api/auth/updateUser/${user._id}`, { first_name: '  Huda ' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ...user, first_name: 'Huda', full_name: 'Huda Idris' });
       expectNoPasswordMaterial(response.body);
@@ -171,7 +167,7 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
 
     it('hashes a new password: the new one signs in, the old one no longer does', async () => {
       const { body, user } = await register();
-      const response = await api().patch(`/api/auth/updateUser/${user._id}`, {
+      const response = await t.staff.patch(`/api/auth/updateUser/${user._id}`, {
         password: 'brand-new-pass',
         password_confirm: 'brand-new-pass',
       });
@@ -194,14 +190,14 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
         .select('password_hash')
         .where('email', '=', STAFF.email)
         .executeTakeFirstOrThrow();
-      const response = await api().patch(`/api/auth/updateUser/${user._id}`, {
+      const response = await t.staff.patch(`/api/auth/updateUser/${user._id}`, {
         password_hash: stolen.password_hash,
       });
       expect(response.statusCode).toBe(200);
       expect((await login(body.email, STAFF.password)).statusCode).toBe(401);
       expect((await login(body.email, body.password)).statusCode).toBe(200);
       const other = newUserBody('own-password-2');
-      const created = await api().post('/api/auth/register', {
+      const created = await t.staff.post('/api/auth/register', {
         ...other,
         password_hash: stolen.password_hash,
       });
@@ -212,13 +208,13 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
 
     it('refuses a short or unconfirmed new password, and leaves the old one working', async () => {
       const { body, user } = await register();
-      const short = await api().patch(`/api/auth/updateUser/${user._id}`, {
+      const short = await t.staff.patch(`/api/auth/updateUser/${user._id}`, {
         password: '123',
         password_confirm: '123',
       });
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe('Password must be at least 6 characters long.');
-      const differ = await api().patch(`/api/auth/updateUser/${user._id}`, {
+      const differ = await t.staff.patch(`/api/auth/updateUser/${user._id}`, {
         password: 'another-pass',
         password_confirm: 'another-pas',
       });
@@ -229,18 +225,18 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
     it('answers 400 with the message when a field is blanked, and 409 for a taken email', async () => {
       const { user } = await register();
       const other = await register();
-      const blank = await api().patch(`/api/auth/updateUser/${user._id}`, { last_name: ' ' });
+      const blank = await t.staff.patch(`/api/auth/updateUser/${user._id}`, { last_name: ' ' });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().message).toBe(MISSING);
-      const taken = await api().patch(`/api/auth/updateUser/${user._id}`, { email: other.body.email });
+      const taken = await t.staff.patch(`/api/auth/updateUser/${user._id}`, { email: other.body.email });
       expect(taken.statusCode).toBe(409);
       // Keeping one's own email is not a conflict.
-      const same = await api().patch(`/api/auth/updateUser/${user._id}`, { email: user.email });
+      const same = await t.staff.patch(`/api/auth/updateUser/${user._id}`, { email: user.email });
       expect(same.statusCode).toBe(200);
     });
 
     it('answers 404 for an unknown _id', async () => {
-      const response = await api().patch('/api/auth/updateUser/000000000000000000000000', {
+      const response = await t.staff.patch('/api/auth/updateUser/000000000000000000000000', {
         first_name: 'X',
       });
       expect(response.statusCode).toBe(404);
@@ -250,19 +246,19 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
   describe('deleteUser', () => {
     it('deletes a user and answers the deleted user', async () => {
       const { user } = await register();
-      const response = await api().delete(`/api/auth/deleteUser/${user._id}`);
+      const response = await t.staff.delete(`/api/auth/deleteUser/${user._id}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(user);
       expectNoPasswordMaterial(response.body);
-      expect((await api().get(`/api/auth/getUser/${user._id}`)).statusCode).toBe(404);
-      expect((await api().delete(`/api/auth/deleteUser/${user._id}`)).statusCode).toBe(404);
+      expect((await t.staff.get(`/api/auth/getUser/${user._id}`)).statusCode).toBe(404);
+      expect((await t.staff.delete(`/api/auth/deleteUser/${user._id}`)).statusCode).toBe(404);
     });
 
     it("never deletes the caller's own account (409)", async () => {
-      const response = await api().delete(`/api/auth/deleteUser/${myId}`);
+      const response = await t.staff.delete(`/api/auth/deleteUser/${myId}`);
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBeTruthy();
-      expect((await api().get('/api/auth/user')).statusCode).toBe(200);
+      expect((await t.staff.get('/api/auth/user')).statusCode).toBe(200);
     });
   });
 });
