@@ -1,4 +1,5 @@
-// The login form's rules and failure messages (spec sections 5 and 8).
+// The login form's rules: e-mail required and of a basic address shape, password required and at least 6
+// characters; a refused sign-in shows the server's message, otherwise "An unexpected error occurred.".
 import { describe, expect, it } from 'vitest';
 import { loginFailureMessage, validateLogin } from '../../admin/auth/loginValidation.ts';
 import { LoginError } from '../../admin/auth/session.ts';

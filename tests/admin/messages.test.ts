@@ -109,7 +109,7 @@ describe('the spec’s words', () => {
     expect(field('too_long').replace('%{max}', '200')).toBe(fieldMessages.tooLong(200));
   });
 
-  it('section 8 notices', () => {
+  it('has the notices word for word: deleting (asked, done, failed), created, login, failures, cancelled', () => {
     expect(enLeaves.get('resources.companies.notifications.deleted')).toBe(
       'Company has been successfully deleted.',
     );

@@ -107,7 +107,7 @@ describe('cancel reservation form', () => {
     expect(JSON.parse(String(cancel.init?.body))).toEqual({ ticketId: TICKET, phone: '0912345678' });
   });
 
-  it('shows the failure message of section 8 when cancelling fails', async () => {
+  it("shows 'Something went wrong. Please try again.' when cancelling fails", async () => {
     answerFetch({
       '/api/bookings/filterBookings': { body: [booking] },
       '/api/bookings/cancelBooking/b1': { status: 500, body: { message: 'boom' } },

@@ -1,5 +1,6 @@
-// The find-and-book page: 'All fields are required.', the city filter, results hiding the form, the
-// no-trips message and the search failure message (spec sections 2, 5 and 8).
+// The find-and-book page: origin, destination and date all required ('All fields are required.'), the
+// city filter, results hiding the form, the dismissible no-trips message, and 'Failed to get trip. Please
+// try again.' when the search fails.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en as m } from '../../shared/i18n/public/en.ts';

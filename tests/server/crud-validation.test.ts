@@ -1,5 +1,7 @@
-// Validation of the generic create/update calls: the spec's section 5 messages for missing or blank fields
-// (create and edit wording), and the format rules of issue 2 (choices, seats, prices, dates, emails, phones).
+// Validation of the generic create/update calls: a missing or blank required field answers 400 with its
+// resource's message, in the create wording ("Please provide company details.") or the edit wording
+// ("Please provide all company details."), and the format rules of issue 2 (choices, seats, prices, dates,
+// emails, phones).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getResource } from '../../shared/registry/index.ts';
 import {
