@@ -1,0 +1,68 @@
+// Contracts of the bookings' hand-written calls (getAllBookings and getBooking are generated: crud.ts).
+import { z } from 'zod';
+import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
+import { bookingCreated, bookingMatch } from './answers.ts';
+import { bookingDocument } from './documents.ts';
+import { binary } from './fields.ts';
+import { bookingConflictBody } from './errors.ts';
+import { route } from './route.ts';
+
+/** createBooking's multipart form, as the public site sends it (JSON lists and objects as text). */
+export const createBookingForm = z.object({
+  tripId: z.string().describe('The _id of the trip.'),
+  seats: z.string().describe(`A JSON list of 1 to ${MAX_SEATS_PER_BOOKING} seat numbers, e.g. [3,4].`),
+  passengerInfo: z.string().describe('JSON: {"firstName", "lastName", "phone" (10 digits), "email"?}.'),
+  totalTicketPrice: z
+    .string()
+    .optional()
+    .describe('The total the traveller was shown, in SDG: a changed price answers 409 PRICE_CHANGED.'),
+  bookingDate: z
+    .string()
+    .optional()
+    .describe('When the traveller booked (ISO 8601); the server keeps its own time.'),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional()
+    .describe(
+      'Chosen once per booking attempt and sent again on a retry: the retry answers the same booking.',
+    ),
+  bankakScreenshot: binary
+    .optional()
+    .describe('The payment proof: a JPEG, PNG, WebP or HEIC image, at most 5 MB.'),
+});
+
+export const bookingContract = {
+  createBooking: {
+    ...route('POST', '/api/bookings/createBooking', { 201: bookingCreated }, [404, 429], {
+      409: bookingConflictBody.describe(
+        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), TRIP_UNAVAILABLE or KEY_REUSED.',
+      ),
+    }),
+    form: createBookingForm,
+  },
+  filterBookings: route('GET', '/api/bookings/filterBookings', { 200: z.array(bookingMatch) }, [400, 429]),
+  ticket: route(
+    'GET',
+    '/api/bookings/ticket',
+    {
+      200: {
+        description: 'The ticket of the live booking with this ticket id and phone, again.',
+        content: { 'application/pdf': { schema: binary } },
+      },
+    },
+    [400, 404, 429],
+  ),
+  cancelBooking: route(
+    'PATCH',
+    '/api/bookings/cancelBooking/:id',
+    { 200: bookingDocument.describe('The booking, cancelled.') },
+    [403, 404, 409, 429],
+  ),
+  deleteBooking: route(
+    'DELETE',
+    '/api/bookings/deleteBooking/:id',
+    { 200: bookingDocument.describe('The deleted booking.') },
+    [400, 401, 404],
+  ),
+};

@@ -1,0 +1,92 @@
+// Documents as the API answers them, derived from the registry: `_id`, every field that is not write-only
+// (computed ones included), and references filled with the documents they point to, the way
+// server/resources/crud/populate.ts fills them. Below, typed twins of the documents the front ends read:
+// the registry's entries are typed as plain ResourceDefs, so TypeScript cannot see their fields through
+// documentSchema; tests/server/contract-documents.test.ts holds each twin equal to its derived schema.
+import { z } from 'zod';
+import { getResource, type ResourceDef } from '../registry/index.ts';
+import { BOARDING_TIMES, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
+import { documentId, email, passengerInfo, phone, seatList, valueSchema } from './fields.ts';
+
+/** How deep populate.ts fills references (its MAX_DEPTH: booking → trip → bus → company); past it, an _id. */
+export const POPULATE_DEPTH = 3;
+
+const derived = new Map<string, z.ZodObject>();
+
+/** A document of `def` with its references filled `depth` levels deep. */
+export function documentSchema(def: ResourceDef, depth = POPULATE_DEPTH): z.ZodObject {
+  const key = `${def.name}|${depth}`;
+  const known = derived.get(key);
+  if (known) return known;
+  const shape: Record<string, z.ZodType> = { _id: documentId };
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.writeOnly) continue;
+    const filled = field.kind === 'reference' && depth > 0;
+    const value = filled ? documentSchema(getResource(field.ref!), depth - 1) : valueSchema(field);
+    // An empty column answers null. A filled reference answers null once its document is gone, which only a
+    // reference that blocks deletion just for some of its rows (blocksDeleteWhen) lets happen.
+    const empty = !field.required && !field.readOnly && !field.computed;
+    const gone = filled && field.blocksDeleteWhen !== undefined;
+    shape[name] = empty || gone ? value.nullable() : value;
+  }
+  const schema = z.object(shape);
+  derived.set(key, schema);
+  return schema;
+}
+
+export const originDocument = z.object({ _id: documentId, origin_city: z.string() });
+export const destinationDocument = z.object({ _id: documentId, destination_city: z.string() });
+export const priceDocument = z.object({ _id: documentId, price: z.number().positive() });
+
+export const companyDocument = z.object({
+  _id: documentId,
+  company_name: z.string(),
+  company_phone: phone,
+  company_email: email,
+  company_tin: z.string(),
+});
+
+export const busDocument = z.object({
+  _id: documentId,
+  bus_number: z.string(),
+  bus_owner_companyId: companyDocument,
+  bus_number_of_seats: z.number().int().min(1).max(MAX_BUS_SEATS),
+  bus_status: z.enum(BUS_STATUSES),
+  date_ofLast_oil_service: z.iso.date(),
+});
+
+export const tripDocument = z.object({
+  _id: documentId,
+  busId: busDocument,
+  trip_originId: originDocument,
+  trip_destinationId: destinationDocument,
+  trip_date: z.iso.date(),
+  trip_boarding_time: z.enum(BOARDING_TIMES),
+  trip_ticket_priceId: priceDocument,
+  /** Seats held by live bookings. */
+  bookedSeats: seatList,
+  isCancelled: z.boolean(),
+});
+
+/** A booking with its trip as a bare _id (how createBooking answers it). */
+export const bookingRecord = z.object({
+  _id: documentId,
+  tripId: documentId,
+  ticketId: z.string(),
+  seats: seatList,
+  passengerInfo,
+  totalTicketPrice: z.array(z.number()).min(1),
+  bookingDate: z.iso.datetime(),
+  isCancelled: z.boolean(),
+  bankakScreenshot: z.string().startsWith('/api/uploads/').nullable(),
+});
+
+/** A booking with its trip filled; null once the trip was deleted (allowed when its bookings are cancelled). */
+export const bookingDocument = bookingRecord.extend({ tripId: tripDocument.nullable() });
+
+export type OriginDocument = z.infer<typeof originDocument>;
+export type DestinationDocument = z.infer<typeof destinationDocument>;
+export type TripDocument = z.infer<typeof tripDocument>;
+export type PassengerInfo = z.infer<typeof passengerInfo>;
+export type BookingRecord = z.infer<typeof bookingRecord>;
+export type BookingDocument = z.infer<typeof bookingDocument>;

@@ -1,0 +1,56 @@
+// Error answers, as server/http/error-handler.ts sends them: {message, errors?, code?, …}. The message is for
+// people (the specification's words where it has some); `errors` names the fields of a form that failed;
+// `code` names the conflicts a client handles in its own way, with the details it needs to recover.
+import { z } from 'zod';
+
+export const ERROR_CODES = ['SEATS_TAKEN', 'PRICE_CHANGED', 'TRIP_UNAVAILABLE', 'KEY_REUSED'] as const;
+export const errorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCode>;
+
+export const errorBody = z.object({
+  message: z.string().min(1),
+  /** Field name → message, for a form to show beside each field. */
+  errors: z.record(z.string(), z.string()).optional(),
+  code: errorCode.optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** A delete refused because other documents still refer to this one: how many, by resource. */
+export const deleteConflictBody = errorBody.extend({
+  referencedBy: z.record(z.string(), z.number().int().positive()).optional(),
+});
+
+/** createBooking's 409s: every one carries a code, and SEATS_TAKEN / PRICE_CHANGED what changed. */
+export const bookingConflictBody = z.discriminatedUnion('code', [
+  errorBody.extend({ code: z.literal('SEATS_TAKEN'), takenSeats: z.array(z.number().int()).min(1) }),
+  errorBody.extend({
+    code: z.literal('PRICE_CHANGED'),
+    /** The ticket price now, and the total for the seats asked for. */
+    price: z.number(),
+    totalTicketPrice: z.number(),
+  }),
+  errorBody.extend({ code: z.enum(['TRIP_UNAVAILABLE', 'KEY_REUSED']) }),
+]);
+export type BookingConflict = z.infer<typeof bookingConflictBody>;
+
+const ERROR_MEANINGS = {
+  400: 'The request is not valid: the specification’s message, with one message per field in `errors`.',
+  401: 'No valid access token, or wrong sign-in details.',
+  403: 'Not allowed: the ticket ID and phone number do not match this booking.',
+  404: 'Nothing has this identifier.',
+  409: 'Conflicts with the stored data.',
+  413: 'The request body (or the payment screenshot) is too large.',
+  415: 'This content type is not supported (or the screenshot is not a JPEG, PNG, WebP or HEIC image).',
+  429: 'Too many requests from this address (or for this account): wait and try again.',
+  500: 'Something went wrong on the server; the message hides its details.',
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_MEANINGS;
+
+/** The error answers of `statuses`, each described; every call may also answer 500. */
+export function errorAnswers(...statuses: ErrorStatus[]): Partial<Record<ErrorStatus, z.ZodType>> {
+  const answers: Partial<Record<ErrorStatus, z.ZodType>> = {};
+  for (const status of [...statuses, 500 as const])
+    answers[status] = errorBody.describe(ERROR_MEANINGS[status]);
+  return answers;
+}

@@ -1,0 +1,59 @@
+// What each field kind of the registry looks like in an answer (registry/schemas.ts is the input side:
+// the same kinds as the server accepts them, with the specification's messages).
+import { z } from 'zod';
+import { EMAIL_PATTERN, PHONE_PATTERN, TICKET_ID_PATTERN } from '../rules.ts';
+import type { FieldDef } from '../registry/types.ts';
+
+export const documentId = z.string().min(1);
+export const phone = z.string().regex(PHONE_PATTERN);
+export const email = z.string().regex(EMAIL_PATTERN);
+export const ticketId = z.string().regex(TICKET_ID_PATTERN);
+export const seatList = z.array(z.number().int().positive());
+export const passengerInfo = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  phone,
+  email: email.optional(),
+});
+/** A file's bytes, for binary request parts and answers (a PDF ticket, a payment proof). */
+export const binary = z.string().meta({ format: 'binary' });
+
+/** The answer schema of a field that is not a reference (references depend on how deep they are filled). */
+export function valueSchema(field: FieldDef): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+    case 'longtext':
+    case 'password':
+      return z.string();
+    case 'email':
+      return email;
+    case 'phone':
+      return phone;
+    case 'integer':
+      return z
+        .number()
+        .int()
+        .min(field.min ?? 0)
+        .max(field.max ?? Number.MAX_SAFE_INTEGER);
+    case 'money':
+      return z.number().positive();
+    case 'date':
+      return z.iso.date();
+    case 'choice':
+      return z.enum(field.choices as [string, ...string[]]);
+    case 'reference':
+      return documentId;
+    case 'boolean':
+      return z.boolean();
+    case 'timestamp':
+      return z.iso.datetime();
+    case 'seats':
+      return seatList;
+    case 'passenger':
+      return passengerInfo;
+    case 'priceList':
+      return z.array(z.number()).min(1);
+    case 'image':
+      return z.string().startsWith('/api/uploads/');
+  }
+}

@@ -1,0 +1,62 @@
+// Contracts of the calls written by hand on the server (the generated ones are in crud.ts, the bookings' in
+// bookings.ts), keyed by the name each route module uses.
+import {
+  dashboardSummary,
+  healthAnswer,
+  messageAnswer,
+  passengerList,
+  publicSettings,
+  sessionAnswer,
+  tripSearchAnswer,
+  userDocument,
+} from './answers.ts';
+import { tripDocument } from './documents.ts';
+import { binary } from './fields.ts';
+import { route } from './route.ts';
+
+export const systemContract = {
+  health: route('GET', '/api/health', { 200: healthAnswer }, []),
+  settings: route('GET', '/api/settings', { 200: publicSettings }, []),
+};
+
+export const authContract = {
+  login: route('POST', '/api/auth/login', { 200: sessionAnswer }, [401, 429]),
+  refresh: route('POST', '/api/auth/refresh', { 200: sessionAnswer }, [401]),
+  logout: route('POST', '/api/auth/logout', { 200: messageAnswer }, []),
+  user: route('GET', '/api/auth/user', { 200: userDocument }, [401]),
+  register: route('POST', '/api/auth/register', { 201: userDocument }, [401, 409]),
+  updateUser: route('PATCH', '/api/auth/updateUser/:id', { 200: userDocument }, [401, 404, 409]),
+  deleteUser: route(
+    'DELETE',
+    '/api/auth/deleteUser/:id',
+    { 200: userDocument.describe('The deleted user.') },
+    [400, 401, 404, 409],
+  ),
+};
+
+export const tripContract = {
+  filterTrips: route('GET', '/api/trips/filterTrips', { 200: tripSearchAnswer }, [400]),
+  getTrip: route('GET', '/api/trips/getTrip/:id', { 200: tripDocument }, [400, 404]),
+  cancelTrip: route('PATCH', '/api/trips/cancelTrip/:id', { 200: tripDocument }, [401, 404, 409]),
+  passengers: route('GET', '/api/trips/passengers/:id', { 200: passengerList }, [400, 401, 404]),
+};
+
+export const dashboardContract = {
+  summary: route('GET', '/api/dashboard/summary', { 200: dashboardSummary }, [401]),
+};
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'];
+
+export const uploadContract = {
+  upload: route(
+    'GET',
+    '/api/uploads/:name',
+    {
+      200: {
+        description: 'A payment proof, as stored.',
+        content: Object.fromEntries(IMAGE_TYPES.map((type) => [type, { schema: binary }])),
+      },
+    },
+    [400, 401, 404],
+  ),
+};
