@@ -1,7 +1,17 @@
 // Builds the zod schemas of a registry entry: create (required fields enforced) and update (partial).
 // A missing or blank required field answers the resource's own message, in the spec's words.
 import { z } from 'zod';
-import { EMAIL_PATTERN, isValidDate, normalizeDigits, normalizePhone, PHONE_PATTERN } from '../rules.ts';
+import {
+  integerRange,
+  isBlank,
+  isValidMoney,
+  MAX_LENGTHS,
+  maxLengthOf,
+  MONEY_MAX,
+  type Problem,
+  readNumber,
+} from '../field-rules.ts';
+import { EMAIL_PATTERN, isValidDate, normalizePhone, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '../rules.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
 
 export const fieldMessages = {
@@ -16,83 +26,84 @@ export const fieldMessages = {
   password: 'Password must be at least 6 characters long.',
 } as const;
 
-const DEFAULT_MAX_LENGTH = 200;
-const ID_MAX_LENGTH = 64;
-
-/** Numbers arrive as JSON numbers or as form strings; "" means blank. */
-function toNumber(value: unknown): unknown {
-  if (typeof value === 'string') {
-    const text = normalizeDigits(value.trim());
-    if (text === '') return null;
-    const number = Number(text);
-    return Number.isNaN(number) ? value : number;
+/** The server's words for a problem of shared/field-rules.ts; a missing value gets the resource's message. */
+export function problemMessage(problem: Problem, missing: string): string {
+  switch (problem.key) {
+    case 'missing':
+      return missing;
+    case 'tooLong':
+      return fieldMessages.tooLong(problem.max);
+    case 'integer':
+      return fieldMessages.integer(problem.min, problem.max);
+    case 'choice':
+      return fieldMessages.choice(problem.choices);
+    default:
+      return fieldMessages[problem.key];
   }
-  return value;
 }
 
-function text(missing: string, max: number) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(1, { error: missing })
-    .max(max, { error: fieldMessages.tooLong(max) });
-}
-
+// Each kind's schema applies the limits and predicates of shared/field-rules.ts with zod's own checks (so
+// the OpenAPI document states them); tests/shared/field-rules.test.ts holds them to fieldProblem.
 function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
+  const say = (problem: Problem) => ({ error: problemMessage(problem, missing) });
+  const absent = { error: missing };
+  const text = (max = maxLengthOf(field) ?? MAX_LENGTHS.text) =>
+    z
+      .string(absent)
+      .trim()
+      .min(1, absent)
+      .max(max, say({ key: 'tooLong', max }));
+  /** A number read from JSON or form text; nothing at all counts as missing. */
+  const number = (wrong: { error: string }) =>
+    z.number({ error: (issue) => (issue.input == null ? missing : wrong.error) });
   switch (field.kind) {
     case 'text':
     case 'longtext':
-      return text(missing, field.maxLength ?? (field.kind === 'text' ? DEFAULT_MAX_LENGTH : 5000));
+    case 'reference':
+      return text();
     case 'email':
-      return text(missing, DEFAULT_MAX_LENGTH)
+      return text()
         .toLowerCase()
-        .regex(EMAIL_PATTERN, { error: fieldMessages.email });
+        .regex(EMAIL_PATTERN, say({ key: 'email' }));
     case 'phone':
       return z
-        .string({ error: missing })
+        .string(absent)
         .transform(normalizePhone)
-        .pipe(z.string().min(1, { error: missing }).regex(PHONE_PATTERN, { error: fieldMessages.phone }));
+        .pipe(
+          z
+            .string()
+            .min(1, absent)
+            .regex(PHONE_PATTERN, say({ key: 'phone' })),
+        );
     case 'integer': {
-      const min = field.min ?? 0;
-      const max = field.max ?? Number.MAX_SAFE_INTEGER;
-      const message = fieldMessages.integer(min, max);
+      const range = integerRange(field);
+      const wrong = say({ key: 'integer', ...range });
+      return z.preprocess(readNumber, number(wrong).int(wrong).min(range.min, wrong).max(range.max, wrong));
+    }
+    case 'money': {
+      const wrong = say({ key: 'money' });
       return z.preprocess(
-        toNumber,
-        z
-          .number({ error: (issue) => (issue.input == null ? missing : message) })
-          .int({ error: message })
-          .min(min, { error: message })
-          .max(max, { error: message }),
+        readNumber,
+        number(wrong).positive(wrong).max(MONEY_MAX, wrong).refine(isValidMoney, wrong),
       );
     }
-    case 'money':
-      return z.preprocess(
-        toNumber,
-        z
-          .number({ error: (issue) => (issue.input == null ? missing : fieldMessages.money) })
-          .positive({ error: fieldMessages.money })
-          .max(1e9, { error: fieldMessages.money })
-          .refine(Number.isFinite, { error: fieldMessages.money }),
-      );
     case 'date':
-      return text(missing, 10).refine(isValidDate, { error: fieldMessages.date });
+      return text().refine(isValidDate, say({ key: 'date' }));
     case 'choice': {
       const choices = field.choices ?? [];
-      const message = fieldMessages.choice(choices);
       return z
-        .string({ error: missing })
+        .string(absent)
         .trim()
-        .min(1, { error: missing })
-        .refine((value) => choices.includes(value), { error: message });
+        .min(1, absent)
+        .refine((value) => choices.includes(value), say({ key: 'choice', choices }));
     }
-    case 'reference':
-      return text(missing, ID_MAX_LENGTH);
     case 'password':
+      // Beyond the longest length, zod's own check words it with the schema's message: missing.
       return z
-        .string({ error: missing })
-        .min(1, { error: missing })
-        .min(6, { error: fieldMessages.password })
-        .max(200);
+        .string(absent)
+        .min(1, absent)
+        .min(PASSWORD_MIN_LENGTH, say({ key: 'password' }))
+        .max(MAX_LENGTHS.password);
     default:
       // Read-only and structured kinds are written by hand-made routes, not by the generic ones.
       return null;
@@ -100,8 +111,7 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
 }
 
 /** An optional field left blank in a form is simply not given. */
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
 
 function optional(schema: z.ZodType) {
   return z.preprocess(blankToUndefined, schema.optional());
@@ -135,8 +145,6 @@ export interface ValidationFailure {
   message: string;
   errors: Record<string, string>;
 }
-
-const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * Turns zod issues into the API's error body. A missing field's message (the resource's, in the spec's

@@ -1,0 +1,126 @@
+// What a value of each field kind must be, as limits and pure functions. The server's zod schemas
+// (registry/schemas.ts) are built from these limits and predicates; the front ends check a form with
+// fieldProblem. A problem is a key (with the numbers its message needs), so the server answers it in the
+// spec's English words and each front end in its own language. No zod here: the public site imports this.
+import type { FieldDef, FieldKind } from './registry/types.ts';
+import {
+  EMAIL_PATTERN,
+  isValidDate,
+  normalizeDigits,
+  normalizePhone,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+} from './rules.ts';
+
+/** The kinds a person types into a form; the others are set by the server or by hand-made routes. */
+export const INPUT_KINDS: readonly FieldKind[] = [
+  'text',
+  'longtext',
+  'email',
+  'phone',
+  'integer',
+  'money',
+  'date',
+  'choice',
+  'reference',
+  'password',
+];
+
+/** Longest accepted text of each kind (text and longtext unless the field sets its own maxLength). */
+export const MAX_LENGTHS = {
+  text: 200,
+  longtext: 5000,
+  email: 200,
+  date: 10,
+  reference: 64,
+  password: 200,
+} as const satisfies Partial<Record<FieldKind, number>>;
+
+/** Largest accepted amount of money. */
+export const MONEY_MAX = 1e9;
+
+export type Problem =
+  | { key: 'missing' }
+  | { key: 'tooLong'; max: number }
+  | { key: 'email' | 'phone' | 'date' | 'money' | 'password' }
+  | { key: 'integer'; min: number; max: number }
+  | { key: 'choice'; choices: readonly string[] };
+
+const MISSING = { key: 'missing' } as const;
+
+/** Nothing given: no value, or only spaces. A blank optional field is simply not given. */
+export const isBlank = (value: unknown) =>
+  value == null || (typeof value === 'string' && value.trim() === '');
+
+export function maxLengthOf(field: FieldDef): number | undefined {
+  const byKind: number | undefined = MAX_LENGTHS[field.kind as keyof typeof MAX_LENGTHS];
+  return field.kind === 'text' || field.kind === 'longtext' ? (field.maxLength ?? byKind) : byKind;
+}
+
+export function integerRange(field: FieldDef): { min: number; max: number } {
+  return { min: field.min ?? 0, max: field.max ?? Number.MAX_SAFE_INTEGER };
+}
+
+export const isValidEmail = (text: string) => EMAIL_PATTERN.test(text);
+export const isValidMoney = (amount: number) => amount > 0 && amount <= MONEY_MAX && Number.isFinite(amount);
+const isWholeNumberIn = (value: number, { min, max }: { min: number; max: number }) =>
+  Number.isInteger(value) && value >= min && value <= max;
+
+/** Numbers arrive as JSON numbers or as form text (Arabic-Indic digits too); blank text reads as null. */
+export function readNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = normalizeDigits(value.trim());
+  if (text === '') return null;
+  const number = Number(text);
+  return Number.isNaN(number) ? value : number;
+}
+
+/** A 10-digit phone once spaces and dashes are dropped; typed with nothing but those, it is missing. */
+export function phoneProblem(value: string): { key: 'missing' | 'phone' } | undefined {
+  const phone = normalizePhone(value);
+  if (phone === '') return MISSING;
+  return PHONE_PATTERN.test(phone) ? undefined : { key: 'phone' };
+}
+
+function numberProblem(field: FieldDef, value: unknown): Problem | undefined {
+  const number = readNumber(value);
+  if (number == null) return MISSING;
+  if (field.kind === 'money')
+    return typeof number === 'number' && isValidMoney(number) ? undefined : { key: 'money' };
+  const range = integerRange(field);
+  return typeof number === 'number' && isWholeNumberIn(number, range)
+    ? undefined
+    : { key: 'integer', ...range };
+}
+
+/** Trimmed text: present, not too long, then well formed for its kind. */
+function textProblem(field: FieldDef, value: string): Problem | undefined {
+  const text = value.trim();
+  if (text === '') return MISSING;
+  const max = maxLengthOf(field);
+  if (max !== undefined && text.length > max) return { key: 'tooLong', max };
+  if (field.kind === 'email' && !isValidEmail(text)) return { key: 'email' };
+  if (field.kind === 'date' && !isValidDate(text)) return { key: 'date' };
+  const choices = field.choices ?? [];
+  if (field.kind === 'choice' && !choices.includes(text)) return { key: 'choice', choices };
+  return undefined;
+}
+
+/** Passwords are taken as typed (never trimmed); one longer than the limit is refused as missing. */
+function passwordProblem(value: string): Problem | undefined {
+  if (value === '' || value.length > MAX_LENGTHS.password) return MISSING;
+  return value.length < PASSWORD_MIN_LENGTH ? { key: 'password' } : undefined;
+}
+
+/**
+ * The first thing wrong with a value given for a field, in the order the server finds it; undefined when the
+ * value is acceptable or the kind is not typed into forms. A value of the wrong type counts as missing.
+ */
+export function fieldProblem(field: FieldDef, value: unknown): Problem | undefined {
+  if (!INPUT_KINDS.includes(field.kind)) return undefined;
+  if (field.kind === 'integer' || field.kind === 'money') return numberProblem(field, value);
+  if (typeof value !== 'string') return MISSING;
+  if (field.kind === 'phone') return phoneProblem(value);
+  if (field.kind === 'password') return passwordProblem(value);
+  return textProblem(field, value);
+}
