@@ -1,6 +1,12 @@
 // Step 2 of the booking: who travels, and the payment proof. Continue appears only when the names, a
-// valid phone number and at least one seat are there (spec section 5).
-import { isPassengerComplete, passengerProblems, type PassengerDraft } from '../lib/passenger.ts';
+// valid phone number (and a valid e-mail, if one is given) and at least one seat are there.
+import {
+  EMAIL_MAX_LENGTH,
+  isPassengerComplete,
+  NAME_MAX_LENGTH,
+  passengerProblems,
+  type PassengerDraft,
+} from '../lib/passenger.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { ProofState } from '../lib/use-payment-proof.ts';
 import { ProofUpload } from './ProofUpload.tsx';
@@ -37,6 +43,7 @@ export function PassengerForm({ value, onChange, seatCount, proof, ...props }: P
         value={value.firstName}
         onValue={set('firstName')}
         autocomplete="given-name"
+        maxLength={NAME_MAX_LENGTH}
         required
       />
       <TextField
@@ -44,6 +51,7 @@ export function PassengerForm({ value, onChange, seatCount, proof, ...props }: P
         value={value.lastName}
         onValue={set('lastName')}
         autocomplete="family-name"
+        maxLength={NAME_MAX_LENGTH}
         required
       />
       <TextField
@@ -55,7 +63,7 @@ export function PassengerForm({ value, onChange, seatCount, proof, ...props }: P
         autocomplete="tel"
         required
         hint={m.passenger.phoneHint}
-        invalid={value.phone !== '' && problems.phone}
+        invalid={value.phone !== '' && problems.phone !== undefined}
       />
       <TextField
         label={m.passenger.email}
@@ -64,8 +72,9 @@ export function PassengerForm({ value, onChange, seatCount, proof, ...props }: P
         onValue={set('email')}
         type="email"
         autocomplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
         hint={m.passenger.emailHint}
-        invalid={problems.email}
+        invalid={problems.email !== undefined}
       />
       <ProofUpload proof={proof} onChoose={props.onChooseProof} onClear={props.onClearProof} />
       {!canContinue && <p class="hint">{m.passenger.continueHint}</p>}

@@ -5,6 +5,7 @@ interface Props {
   type?: 'text' | 'tel' | 'email';
   inputMode?: 'text' | 'numeric';
   autocomplete?: string;
+  maxLength?: number;
   required?: boolean;
   label: string;
   value: string;

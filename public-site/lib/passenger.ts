@@ -1,7 +1,10 @@
-// The passenger form's rules (spec section 5): names and a 10-digit phone are needed, e-mail is optional
-// but must look like an address when given. Arabic-Indic digits count as digits.
-import { EMAIL_PATTERN, isValidPhone, normalizePhone } from '../../shared/rules.ts';
+// The passenger step's draft. Its checks are shared/passenger.ts's, the ones the server applies to the
+// booking: names (invisible characters dropped, at most 100 characters), a 10-digit phone (Arabic-Indic
+// digits count) and an optional e-mail that must look like an address when given.
+import { cleanPassenger, passengerProblems } from '../../shared/passenger.ts';
 import type { PassengerInfo } from './types.ts';
+
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, passengerProblems } from '../../shared/passenger.ts';
 
 export interface PassengerDraft {
   firstName: string;
@@ -12,26 +15,9 @@ export interface PassengerDraft {
 
 export const emptyPassenger: PassengerDraft = { firstName: '', lastName: '', phone: '', email: '' };
 
-export function passengerProblems(draft: PassengerDraft) {
-  return {
-    firstName: !draft.firstName.trim(),
-    lastName: !draft.lastName.trim(),
-    phone: !isValidPhone(draft.phone),
-    email: draft.email.trim() !== '' && !EMAIL_PATTERN.test(draft.email.trim()),
-  };
-}
-
 export function isPassengerComplete(draft: PassengerDraft): boolean {
   return !Object.values(passengerProblems(draft)).some(Boolean);
 }
 
-/** What the server receives: trimmed, the phone as 10 plain digits, no empty e-mail. */
-export function passengerInfo(draft: PassengerDraft): PassengerInfo {
-  const email = draft.email.trim();
-  return {
-    firstName: draft.firstName.trim(),
-    lastName: draft.lastName.trim(),
-    phone: normalizePhone(draft.phone),
-    ...(email ? { email } : {}),
-  };
-}
+/** What the server receives: the details as it stores them (cleaned names, 10 plain digits, no empty e-mail). */
+export const passengerInfo = (draft: PassengerDraft): PassengerInfo => cleanPassenger(draft);

@@ -1,8 +1,16 @@
 // The booking form's rules, in the spec's words. Multipart sends every value as text (seats and
 // passengerInfo as JSON); a JSON body may send them as they are. Both arrive here as one plain object.
 import { z } from 'zod';
+import { MAX_LENGTHS, phoneProblem } from '../../../shared/field-rules.ts';
 import {
-  EMAIL_PATTERN,
+  cleanEmail,
+  cleanName,
+  emailProblem,
+  NAME_MAX_LENGTH,
+  nameProblem,
+  type PassengerProblem,
+} from '../../../shared/passenger.ts';
+import {
   MAX_SEATS_PER_BOOKING,
   normalizePhone,
   PHONE_PATTERN,
@@ -17,20 +25,23 @@ export const PHONE_FORMAT = 'Phone number must be 10 digits';
 export const EMAIL_FORMAT = 'Please enter a valid email address.';
 export const TICKET_FORMAT = 'Ticket ID must be 13 numeric characters.';
 
-/** Control and invisible formatting characters have no place in a name printed on a ticket. */
-const stripInvisible = (value: string) =>
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  value.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '');
+// The passenger's rules are shared/passenger.ts's, which the public site's form checks too; here they get
+// the spec's words, and each detail is stored as its rule cleans it.
+const PASSENGER_WORDS: Record<PassengerProblem, string> = {
+  missing: PERSONAL_DETAILS,
+  tooLong: `Names must be at most ${NAME_MAX_LENGTH} characters.`,
+  phone: PHONE_FORMAT,
+  email: EMAIL_FORMAT,
+};
 
-const name = z
-  .string({ error: PERSONAL_DETAILS })
-  .transform((value) => stripInvisible(value).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: PERSONAL_DETAILS })
-      .max(100, { error: 'Names must be at most 100 characters.' }),
-  );
+/** Checks a detail by its shared rule and answers the problem in the spec's words. */
+const checkedBy =
+  (problemOf: (value: string) => PassengerProblem | undefined) => (value: string, ctx: z.RefinementCtx) => {
+    const problem = problemOf(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: PASSENGER_WORDS[problem] });
+  };
+
+const name = z.string({ error: PERSONAL_DETAILS }).superRefine(checkedBy(nameProblem)).transform(cleanName);
 
 export const passengerSchema = z.object(
   {
@@ -38,16 +49,13 @@ export const passengerSchema = z.object(
     lastName: name,
     phone: z
       .string({ error: PERSONAL_DETAILS })
-      .transform(normalizePhone)
-      .pipe(z.string().min(1, { error: PERSONAL_DETAILS }).regex(PHONE_PATTERN, { error: PHONE_FORMAT })),
+      .superRefine(checkedBy((value) => phoneProblem(value)?.key))
+      .transform(normalizePhone),
     email: z
       .string()
-      .trim()
-      .toLowerCase()
-      .max(200, { error: EMAIL_FORMAT })
-      .optional()
-      .transform((value) => value || undefined)
-      .refine((value) => value === undefined || EMAIL_PATTERN.test(value), { error: EMAIL_FORMAT }),
+      .superRefine(checkedBy(emailProblem))
+      .transform((value) => cleanEmail(value) || undefined)
+      .optional(),
   },
   { error: PERSONAL_DETAILS },
 );
@@ -87,7 +95,7 @@ export const createBookingSchema = z.object({
     .string({ error: 'Please choose a trip.' })
     .trim()
     .min(1, { error: 'Please choose a trip.' })
-    .max(64),
+    .max(MAX_LENGTHS.reference),
   passengerInfo: z.preprocess(parseJsonText, passengerSchema),
   seats: z.preprocess(parseJsonText, seatsSchema),
   totalTicketPrice: z.preprocess(
