@@ -1,5 +1,6 @@
 // One form field drawn from its registry definition: the field kind decides the control.
 import { useId } from 'preact/hooks';
+import { MAX_LENGTHS, maxLengthOf } from '../../shared/field-rules.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import type { FieldDef } from '../../shared/registry/types.ts';
 import { useI18n } from '../lib/use-i18n.ts';
@@ -41,7 +42,7 @@ export function RegistryField({ name, def, label, value, onValue, choiceLabels, 
       </select>
     );
   } else if (def.kind === 'longtext') {
-    control = <textarea {...common} value={value} rows={5} maxLength={def.maxLength} />;
+    control = <textarea {...common} value={value} rows={5} maxLength={maxLengthOf(def)} />;
   } else {
     const types: Partial<Record<FieldDef['kind'], string>> = { email: 'email', phone: 'tel', date: 'date' };
     control = (
@@ -49,7 +50,7 @@ export function RegistryField({ name, def, label, value, onValue, choiceLabels, 
         {...common}
         type={types[def.kind] ?? 'text'}
         value={value}
-        maxLength={def.maxLength ?? 200}
+        maxLength={maxLengthOf(def) ?? MAX_LENGTHS.text}
         inputMode={def.kind === 'phone' ? 'numeric' : undefined}
         autocomplete={
           { first_name: 'given-name', last_name: 'family-name', phone: 'tel', email: 'email' }[name] ?? 'off'

@@ -1,8 +1,10 @@
 // A public form generated from a registry entry (lost-item reports, enquiries): its fields, required
-// flags and API path all come from shared/registry; labels come from the page texts.
+// flags, checks (shared/field-rules.ts, as the server's) and API path all come from shared/; labels come
+// from the page texts.
 import { useState } from 'preact/hooks';
+import { fieldProblem } from '../../shared/field-rules.ts';
 import type { ResourceDef } from '../../shared/registry/types.ts';
-import { EMAIL_PATTERN, isValidPhone, normalizePhone } from '../../shared/rules.ts';
+import { normalizePhone } from '../../shared/rules.ts';
 import { ApiError, sendJson } from '../lib/api.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import { RegistryField } from './RegistryField.tsx';
@@ -24,12 +26,15 @@ export function RegistryForm({ resource, sections, labels, choiceLabels, sentMes
   const [values, setValues] = useState<Record<string, string>>(blank);
   const [status, setStatus] = useState<Status>('idle');
 
+  /** A filled-in field the server would refuse: its kind's hint (a blank one is the required check's). */
   const fieldError = (name: string): string | undefined => {
-    const value = values[name].trim();
-    const kind = resource.fields[name].kind;
-    if (value && kind === 'phone' && !isValidPhone(value)) return m.passenger.phoneHint;
-    if (value && kind === 'email' && !EMAIL_PATTERN.test(value)) return m.passenger.emailHint;
-    return undefined;
+    const field = resource.fields[name];
+    if (!values[name].trim() || !fieldProblem(field, values[name])) return undefined;
+    const hints: Partial<Record<string, string>> = {
+      phone: m.passenger.phoneHint,
+      email: m.passenger.emailHint,
+    };
+    return hints[field.kind] ?? m.forms.invalid;
   };
 
   const onSubmit = async (event: Event) => {
