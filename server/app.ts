@@ -5,8 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { systemContract } from '../shared/contract/index.ts';
 import { resources } from '../shared/registry/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadJwtSecret } from './auth/secrets.ts';
@@ -18,7 +18,7 @@ import { allowConfiguredOrigins } from './http/cors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
-import { zodValidatorCompiler } from './http/validation.ts';
+import { openApiTransform, projectingSerializerCompiler, zodValidatorCompiler } from './http/validation.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
 import { ReadCache, useReadCache } from './cache/read-cache.ts';
 import { listenForChanges } from './cache/cache-sync.ts';
@@ -65,7 +65,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(projectingSerializerCompiler);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
@@ -99,19 +99,24 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       info: { title: 'Rihla API', description: 'Intercity bus ticketing for Sudan', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.get('/api/health', { schema: { tags: ['health'] } }, async () => {
+  const { health, settings } = systemContract;
+  app.get('/api/health', { schema: { tags: ['health'], response: health.responses } }, async () => {
     await database.db.selectFrom('app_secrets').select('name').limit(1).execute();
     return { status: 'ok' };
   });
   // The operator's contact details for the public pages, from configuration (never hard-coded).
-  app.get('/api/settings', { schema: { tags: ['settings'] } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return { operator: config.operator };
-  });
+  app.get(
+    '/api/settings',
+    { schema: { tags: ['settings'], response: settings.responses } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return { operator: config.operator };
+    },
+  );
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(tripRoutes, { prefix: '/api/trips' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });

@@ -1,5 +1,6 @@
 // /api/auth: login, refresh, logout, the current user, and staff accounts (register, list, update, delete).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { authContract } from '../../shared/contract/index.ts';
 import { conflict, HttpError, notFound, unauthorized } from '../http/errors.ts';
 import { hit } from '../http/rate-limit-store.ts';
 import { idParams, loginBody, registerBody, updateUserBody } from './auth.schemas.ts';
@@ -44,7 +45,11 @@ function clearSessionCookies(reply: FastifyReply) {
 
 export async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
-  const tags = ['auth'];
+  const schema = (call: keyof typeof authContract, input: FastifySchema = {}) => ({
+    tags: ['auth'],
+    ...input,
+    response: authContract[call].responses,
+  });
   // Answers here carry access tokens and account details: no browser or proxy may keep a copy.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -53,7 +58,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post(
     '/login',
     {
-      schema: { tags, body: loginBody },
+      schema: schema('login', { body: loginBody }),
       config: { rateLimit: { max: config.loginRateLimit.perIp, timeWindow: config.loginRateLimit.windowMs } },
     },
     async (request, reply) => {
@@ -74,7 +79,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/refresh', { schema: { tags } }, async (request, reply) => {
+  app.post('/refresh', { schema: schema('refresh') }, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     if (!token) throw unauthorized('No session to refresh.');
     const result = await rotateRefreshToken(db, token);
@@ -89,14 +94,14 @@ export async function authRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/logout', { schema: { tags } }, async (request, reply) => {
+  app.post('/logout', { schema: schema('logout') }, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     if (token) await revokeRefreshToken(db, token);
     clearSessionCookies(reply);
     return { message: 'Signed out.' };
   });
 
-  app.get('/user', { schema: { tags }, onRequest: requireStaff }, async (request) => {
+  app.get('/user', { schema: schema('user'), onRequest: requireStaff }, async (request) => {
     const user = await findUser(db, request.staffId!);
     if (!user) throw unauthorized();
     return user;
@@ -104,7 +109,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post(
     '/register',
-    { schema: { tags, body: registerBody }, onRequest: requireStaff },
+    { schema: schema('register', { body: registerBody }), onRequest: requireStaff },
     async (request, reply) => {
       reply.status(201);
       return createUser(db, request.body as never);
@@ -113,7 +118,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.patch(
     '/updateUser/:id',
-    { schema: { tags, params: idParams, body: updateUserBody }, onRequest: requireStaff },
+    { schema: schema('updateUser', { params: idParams, body: updateUserBody }), onRequest: requireStaff },
     async (request) => {
       const { id } = request.params as { id: string };
       const user = await updateUser(db, id, request.body as Record<string, unknown>);
@@ -124,7 +129,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.delete(
     '/deleteUser/:id',
-    { schema: { tags, params: idParams }, onRequest: requireStaff },
+    { schema: schema('deleteUser', { params: idParams }), onRequest: requireStaff },
     async (request) => {
       const { id } = request.params as { id: string };
       if (id === request.staffId) throw conflict('You cannot delete your own account.');

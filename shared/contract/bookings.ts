@@ -36,7 +36,7 @@ export const bookingContract = {
   createBooking: {
     ...route('POST', '/api/bookings/createBooking', { 201: bookingCreated }, [404, 429], {
       409: bookingConflictBody.describe(
-        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), TRIP_UNAVAILABLE or KEY_REUSED.',
+        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), TRIP_UNAVAILABLE, KEY_REUSED or KEY_CANCELLED.',
       ),
     }),
     form: createBookingForm,

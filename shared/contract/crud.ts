@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { type Operation, type ResourceDef, resources } from '../registry/index.ts';
 import { documentSchema } from './documents.ts';
-import { deleteConflictBody, type ErrorStatus } from './errors.ts';
+import { capacityConflictBody, deleteConflictBody, type ErrorStatus } from './errors.ts';
 import { type Method, route, type RouteContract } from './route.ts';
 
 const METHODS: Record<Operation, Method> = {
@@ -25,6 +25,9 @@ const isReferenced = (def: ResourceDef) =>
   resources.some((other) =>
     Object.values(other.fields).some((field) => field.kind === 'reference' && field.ref === def.name),
   );
+
+/** Updates checked against the seats sold on their trips (server/resources/seat-capacity.ts). */
+const CAPACITY_CHECKED = new Set(['buses', 'trips']);
 
 /** A write can conflict: a unique value already taken, or a reference raced by a delete. */
 const canConflict = (def: ResourceDef) =>
@@ -52,7 +55,20 @@ export function crudContract(def: ResourceDef): Partial<Record<Operation, RouteC
       ),
     one: () => route('GET', path('one'), { 200: document }, guarded('one', 400, 404)),
     create: () => route('POST', path('create'), { 201: document }, guarded('create', 400, ...conflict)),
-    update: () => route('PATCH', path('update'), { 200: document }, guarded('update', 400, 404, ...conflict)),
+    update: () =>
+      route(
+        'PATCH',
+        path('update'),
+        { 200: document },
+        guarded('update', 400, 404, ...conflict),
+        CAPACITY_CHECKED.has(def.name)
+          ? {
+              409: capacityConflictBody.describe(
+                'A seat is sold beyond the bus (SEATS_SOLD_BEYOND), or a value is taken.',
+              ),
+            }
+          : {},
+      ),
     remove: () =>
       route(
         'DELETE',

@@ -3,7 +3,14 @@
 // `code` names the conflicts a client handles in its own way, with the details it needs to recover.
 import { z } from 'zod';
 
-export const ERROR_CODES = ['SEATS_TAKEN', 'PRICE_CHANGED', 'TRIP_UNAVAILABLE', 'KEY_REUSED'] as const;
+export const ERROR_CODES = [
+  'SEATS_TAKEN',
+  'PRICE_CHANGED',
+  'TRIP_UNAVAILABLE',
+  'KEY_REUSED',
+  'KEY_CANCELLED',
+  'SEATS_SOLD_BEYOND',
+] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
 
@@ -20,6 +27,20 @@ export const deleteConflictBody = errorBody.extend({
   referencedBy: z.record(z.string(), z.number().int().positive()).optional(),
 });
 
+/**
+ * An update refused because a seat is sold beyond the bus it would leave (a bus shrunk, a trip moved to a
+ * smaller bus), or, without a code, because a unique value is taken (`errors` names the field).
+ */
+export const capacityConflictBody = z.union([
+  errorBody.extend({
+    code: z.literal('SEATS_SOLD_BEYOND'),
+    /** The highest seat sold on a trip that has not departed, and the seats the bus would have. */
+    highestSeat: z.number().int().positive(),
+    seats: z.number().int(),
+  }),
+  errorBody,
+]);
+
 /** createBooking's 409s: every one carries a code, and SEATS_TAKEN / PRICE_CHANGED what changed. */
 export const bookingConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('SEATS_TAKEN'), takenSeats: z.array(z.number().int()).min(1) }),
@@ -29,7 +50,7 @@ export const bookingConflictBody = z.discriminatedUnion('code', [
     price: z.number(),
     totalTicketPrice: z.number(),
   }),
-  errorBody.extend({ code: z.enum(['TRIP_UNAVAILABLE', 'KEY_REUSED']) }),
+  errorBody.extend({ code: z.enum(['TRIP_UNAVAILABLE', 'KEY_REUSED', 'KEY_CANCELLED']) }),
 ]);
 export type BookingConflict = z.infer<typeof bookingConflictBody>;
 

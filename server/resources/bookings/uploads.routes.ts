@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { uploadContract } from '../../../shared/contract/index.ts';
 import { requireStaff } from '../../auth/staff-guard.ts';
 import { notFound } from '../../http/errors.ts';
 import { UPLOAD_NAME_PATTERN, uploadsDir } from './uploads.ts';
@@ -13,7 +14,11 @@ export async function uploadRoutes(app: FastifyInstance) {
   app.get(
     '/:name',
     {
-      schema: { tags: ['bookings'], params: z.object({ name: z.string().max(64) }) },
+      schema: {
+        tags: ['bookings'],
+        params: z.object({ name: z.string().max(64) }),
+        response: uploadContract.upload.responses,
+      },
       onRequest: requireStaff,
     },
     async (request, reply) => {

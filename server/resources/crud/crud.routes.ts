@@ -1,7 +1,8 @@
 // Routes of every plain resource, generated from the registry: getAll…, get…/{id}, create…, update…/{id},
 // delete…/{id}. Staff calls need a token unless the entry opens the operation to the public.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { crudContract } from '../../../shared/contract/index.ts';
 import {
   createSchema,
   type Operation,
@@ -23,9 +24,14 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function crudRoutes(def: ResourceDef) {
   const missing = () => notFound(`No ${def.singular} has this _id.`);
-  const generated = (op: Operation) => def.api[op] && !def.customRoutes?.includes(op);
+  const contract = crudContract(def);
+  const generated = (op: Operation) => contract[op] !== undefined;
   const guard = (op: Operation) => (def.publicOps?.includes(op) ? [] : [requireStaff]);
-  const tags = [def.name];
+  const schema = (op: Operation, input: FastifySchema) => ({
+    tags: [def.name],
+    ...input,
+    response: contract[op]!.responses,
+  });
 
   return async function routes(app: FastifyInstance) {
     const { db } = app;
@@ -33,7 +39,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('list')) {
       app.get(
         `/${def.api.list}`,
-        { schema: { tags, querystring: listQuerySchema }, onRequest: guard('list') },
+        { schema: schema('list', { querystring: listQuerySchema }), onRequest: guard('list') },
         async (request, reply) => {
           const { documents, total } = await listDocuments(
             db,
@@ -49,7 +55,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('one')) {
       app.get(
         `/${def.api.one}/:id`,
-        { schema: { tags, params: idParams }, onRequest: guard('one') },
+        { schema: schema('one', { params: idParams }), onRequest: guard('one') },
         async (request) => {
           const document = await findDocument(db, def, (request.params as { id: string }).id);
           if (!document) throw missing();
@@ -62,7 +68,7 @@ export function crudRoutes(def: ResourceDef) {
       const body = createSchema(def);
       app.post(
         `/${def.api.create}`,
-        { schema: { tags, body }, onRequest: guard('create') },
+        { schema: schema('create', { body }), onRequest: guard('create') },
         async (request, reply) => {
           reply.status(201);
           return createDocument(db, def, request.body as Record<string, unknown>);
@@ -74,7 +80,7 @@ export function crudRoutes(def: ResourceDef) {
       const body = updateSchema(def);
       app.patch(
         `/${def.api.update}/:id`,
-        { schema: { tags, params: idParams, body }, onRequest: guard('update') },
+        { schema: schema('update', { params: idParams, body }), onRequest: guard('update') },
         async (request) => {
           const { id } = request.params as { id: string };
           const document = await updateDocument(db, def, id, request.body as Record<string, unknown>);
@@ -87,7 +93,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('remove')) {
       app.delete(
         `/${def.api.remove}/:id`,
-        { schema: { tags, params: idParams }, onRequest: guard('remove') },
+        { schema: schema('remove', { params: idParams }), onRequest: guard('remove') },
         async (request) => {
           const document = await deleteDocument(db, def, (request.params as { id: string }).id);
           if (!document) throw missing();

@@ -1,6 +1,7 @@
 // Trip calls beyond plain CRUD: the public search and cancelling a trip.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { tripContract } from '../../../shared/contract/index.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { isValidDate } from '../../../shared/rules.ts';
 import { requireStaff } from '../../auth/staff-guard.ts';
@@ -24,11 +25,14 @@ const searchQuery = z.object({
 export async function tripRoutes(app: FastifyInstance) {
   const { db } = app;
   const tags = ['trips'];
+  // Both answer cached JSON text, which Fastify sends as it is: the response schemas only document them.
+  const searchSchema = { tags, querystring: searchQuery, response: tripContract.filterTrips.responses };
+  const tripSchema = { tags, params: idParams, response: tripContract.getTrip.responses };
 
   const sendJson = (reply: FastifyReply, body: string) =>
     reply.type('application/json; charset=utf-8').send(body);
 
-  app.get('/filterTrips', { schema: { tags, querystring: searchQuery } }, async (request, reply) => {
+  app.get('/filterTrips', { schema: searchSchema }, async (request, reply) => {
     const { origin, destination, date } = request.query as z.infer<typeof searchQuery>;
     const body = await rememberTripsJson(db, `search|${origin}|${destination}|${date}`, () =>
       searchTrips(db, origin, destination, date),
@@ -36,7 +40,7 @@ export async function tripRoutes(app: FastifyInstance) {
     return sendJson(reply, body!);
   });
 
-  app.get('/getTrip/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+  app.get('/getTrip/:id', { schema: tripSchema }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const body = await rememberTripsJson(db, `trip|${id}`, () => findDocument(db, trips, id));
     if (!body) throw notFound('No trip has this _id.');
@@ -45,7 +49,10 @@ export async function tripRoutes(app: FastifyInstance) {
 
   app.patch(
     '/cancelTrip/:id',
-    { schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) }, onRequest: requireStaff },
+    {
+      schema: { tags, params: idParams, response: tripContract.cancelTrip.responses },
+      onRequest: requireStaff,
+    },
     async (request) => {
       const { id } = request.params as { id: string };
       const trip = await findDocument(db, trips, id);
@@ -57,7 +64,10 @@ export async function tripRoutes(app: FastifyInstance) {
 
   app.get(
     '/passengers/:id',
-    { schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) }, onRequest: requireStaff },
+    {
+      schema: { tags, params: idParams, response: tripContract.passengers.responses },
+      onRequest: requireStaff,
+    },
     async (request) => {
       const { id } = request.params as { id: string };
       if (!(await findDocument(db, trips, id))) throw notFound('No trip has this _id.');
