@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldProblem, integerRange, isBlank, maxLengthOf, readNumber } from '../../shared/field-rules.ts';
 import type { FieldDef } from '../../shared/registry/index.ts';
-import { createSchema, describeIssues, problemMessage } from '../../shared/registry/index.ts';
+import { createSchema, describeIssues, problemMessage, updateSchema } from '../../shared/registry/index.ts';
 import { fieldsOfKind, INPUT_KIND_NAMES, long, SAMPLE_VALUES } from './helpers/samples.ts';
 
 describe('field rules', () => {
@@ -53,16 +53,19 @@ describe('the server’s schemas', () => {
     'refuse a %s value exactly when fieldProblem finds a problem, in its words',
     (kind) => {
       for (const { def, name, field } of fieldsOfKind(kind)) {
-        const schema = createSchema(def).pick({ [name]: true });
-        for (const value of SAMPLE_VALUES) {
-          const result = schema.safeParse({ [name]: value });
-          const problem = fieldProblem(field, value);
-          const answered = result.success
-            ? undefined
-            : describeIssues(result.error.issues, { [name]: value });
-          const given = field.required || !isBlank(value);
-          const expected = given && problem ? problemMessage(problem, def.messages.create) : undefined;
-          expect(answered?.errors[name], `${def.name}.${name} = ${JSON.stringify(value)}`).toBe(expected);
+        for (const mode of ['create', 'update'] as const) {
+          const schema = mode === 'create' ? createSchema(def) : updateSchema(def);
+          for (const value of SAMPLE_VALUES) {
+            const result = schema.safeParse({ [name]: value });
+            const answered = result.success
+              ? undefined
+              : describeIssues(result.error.issues, { [name]: value });
+            // A blank optional field is not given; a required one is missing.
+            const problem = field.required || !isBlank(value) ? fieldProblem(field, value) : undefined;
+            expect(answered?.errors[name], `${mode} ${def.name}.${name} = ${JSON.stringify(value)}`).toBe(
+              problem && problemMessage(problem, def.messages[mode]),
+            );
+          }
         }
       }
     },
