@@ -1,6 +1,7 @@
 // The staff session. The access token lives in this module's memory only (never in storage); the httpOnly
 // refresh cookie renews it. Every API call goes through `fetch`, which refreshes once on a 401 or 403 and
 // retries; concurrent refreshes share one request, because the server treats a reused refresh token as theft.
+import { authPath } from '../../shared/api-paths.ts';
 
 export interface StaffUser {
   _id: string;
@@ -28,7 +29,6 @@ export interface SessionOptions {
   hasSessionHint?: () => boolean;
 }
 
-const AUTH = '/api/auth';
 const readHintCookie = () =>
   typeof document !== 'undefined' && /(?:^|;\s*)rihla_staff=1/.test(document.cookie);
 
@@ -55,8 +55,8 @@ export function createSession({
     user = null;
     if (wasSignedIn) notify();
   };
-  const post = (path: string, body?: unknown) =>
-    fetch(`${AUTH}/${path}`, {
+  const post = (call: 'login' | 'refresh' | 'logout', body?: unknown) =>
+    fetch(authPath(call), {
       method: 'POST',
       credentials: 'include',
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -133,7 +133,7 @@ export function createSession({
     /** The signed-in user, from the sign-in answer or else from /api/auth/user. */
     async loadUser(): Promise<StaffUser | null> {
       if (user || !accessToken) return user;
-      const response = await session.fetch(`${AUTH}/user`);
+      const response = await session.fetch(authPath('user'));
       if (response.ok) {
         user = await response.json();
         notify();

@@ -1,8 +1,16 @@
 // react-admin's dataProvider, generated from the registry: every resource's calls map onto the spec's URLs
-// ({base}/{getAll…|get…|create…|update…|delete…}), with the server's paging, sorting and filtering
-// parameters. Errors are mapped in one place: an HttpError carrying the server's message and body.
+// ({base}/{getAll…|get…|create…|update…|delete…}, and the hand-written calls, all from shared/api-paths.ts),
+// with the server's paging, sorting and filtering parameters. Errors are mapped in one place: an HttpError
+// carrying the server's message and body.
 import { type DataProvider, HttpError } from 'react-admin';
-import { getResource, type ResourceDef } from '../../shared/registry/index.ts';
+import {
+  bookingPaths,
+  DASHBOARD_SUMMARY_PATH,
+  operationPath,
+  tripPaths,
+  UPLOADS_PATH,
+} from '../../shared/api-paths.ts';
+import { getResource, type Operation, type ResourceDef } from '../../shared/registry/index.ts';
 import { DATE_PATTERN, khartoumMidnight } from '../../shared/rules.ts';
 import type { Session } from '../auth/session.ts';
 import { type Doc, toCreateBody, toPatchBody, toRecord, toRecords } from './records.ts';
@@ -44,10 +52,9 @@ function queryString(params: Params): string {
   return text ? `?${text}` : '';
 }
 
-function path(def: ResourceDef, op: 'list' | 'one' | 'create' | 'update' | 'remove', id?: string) {
-  const name = def.api[op];
-  if (!name) throw new HttpError(`${def.name} has no ${op} call`, 405);
-  return `${def.api.base}/${name}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
+function path(def: ResourceDef, op: Operation, id?: string) {
+  if (!def.api[op]) throw new HttpError(`${def.name} has no ${op} call`, 405);
+  return operationPath(def, op, id);
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
@@ -157,19 +164,16 @@ export function createDataProvider(session: Session): RihlaDataProvider {
     },
 
     cancelTrip: async (id) =>
-      one(
-        getResource('trips'),
-        await send('PATCH', `/api/trips/cancelTrip/${encodeURIComponent(id)}`, { isCancelled: true }),
-      ) as any,
+      one(getResource('trips'), await send('PATCH', tripPaths.cancel(id), { isCancelled: true })) as any,
     cancelBooking: async (id) =>
       one(
         getResource('bookings'),
-        await send('PATCH', `/api/bookings/cancelBooking/${encodeURIComponent(id)}`, { isCancelled: true }),
+        await send('PATCH', bookingPaths.cancel(id), { isCancelled: true }),
       ) as any,
-    tripPassengers: (id) => json(`/api/trips/passengers/${encodeURIComponent(id)}`),
-    dashboardSummary: () => json('/api/dashboard/summary'),
+    tripPassengers: (id) => json(tripPaths.passengers(id)),
+    dashboardSummary: () => json(DASHBOARD_SUMMARY_PATH),
     upload: async (uploadPath) => {
-      if (!uploadPath.startsWith('/api/uploads/')) throw new HttpError('ra.notification.bad_item', 400);
+      if (!uploadPath.startsWith(`${UPLOADS_PATH}/`)) throw new HttpError('ra.notification.bad_item', 400);
       return (await call(uploadPath)).blob();
     },
   };

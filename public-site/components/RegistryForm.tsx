@@ -2,6 +2,7 @@
 // flags, checks (shared/field-rules.ts, as the server's) and API path all come from shared/; labels come
 // from the page texts.
 import { useState } from 'preact/hooks';
+import { operationPath } from '../../shared/api-paths.ts';
 import { fieldProblem } from '../../shared/field-rules.ts';
 import type { ResourceDef } from '../../shared/registry/types.ts';
 import { normalizePhone } from '../../shared/rules.ts';
@@ -49,7 +50,7 @@ export function RegistryForm({ resource, sections, labels, choiceLabels, sentMes
     }
     setStatus('sending');
     try {
-      await sendJson('POST', `${resource.api.base}/${resource.api.create}`, payload);
+      await sendJson('POST', operationPath(resource, 'create'), payload);
       setValues(blank());
       setStatus('sent');
     } catch (error) {

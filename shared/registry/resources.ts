@@ -152,12 +152,15 @@ export const reports: ResourceDef = {
   timestamps: true,
 };
 
+/** Base path of the staff session's calls and of the users' (the spec puts both under /api/auth). */
+export const AUTH_BASE = '/api/auth';
+
 export const users: ResourceDef = {
   name: 'users',
   singular: 'user',
   table: 'users',
   api: {
-    base: '/api/auth',
+    base: AUTH_BASE,
     list: 'getAllusers',
     one: 'getUser',
     create: 'register',
