@@ -79,9 +79,23 @@ try {
   console.log(`  baseline (Fastify from memory): ${fmt(memory)}`);
   const search = await load(server.url, searches);
   console.log(
-    `  filterTrips:                    ${fmt(search)}  → ${((100 * search.rps) / memory.rps).toFixed(0)} % of baseline`,
+    `  filterTrips, cache on:          ${fmt(search)}  → ${((100 * search.rps) / memory.rps).toFixed(0)} % of baseline`,
   );
   await baseline.close();
+  // The same searches from a second server on the same data with its read cache off: what the cache buys.
+  const uncached = await startServer({
+    DATA_DIR: server.dataDir,
+    DATABASE_URL: process.env.DATABASE_URL,
+    SEARCH_CACHE_MS: '0',
+  });
+  try {
+    const direct = await load(uncached.url, searches);
+    console.log(
+      `  filterTrips, cache off:         ${fmt(direct)}  → ${((100 * direct.rps) / memory.rps).toFixed(0)} % of baseline`,
+    );
+  } finally {
+    await uncached.stop();
+  }
 
   const auth = { authorization: `Bearer ${token}` };
   const pages = Array.from({ length: 40 }, (_, i) => ({
