@@ -1,6 +1,7 @@
-// The login form's rules (spec section 5), as i18n keys: e-mail required and well formed, password required
-// and at least 6 characters.
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../shared/rules.ts';
+// The login form's rules, as i18n keys: e-mail required and of a basic address shape, password required and
+// at least 6 characters.
+import { isValidEmail } from '../../shared/field-rules.ts';
+import { PASSWORD_MIN_LENGTH } from '../../shared/rules.ts';
 import { LoginError } from './session.ts';
 
 export interface LoginValues {
@@ -12,7 +13,7 @@ export type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 export function validateLogin({ email, password }: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
   if (!email.trim()) errors.email = 'rihla.login.email_required';
-  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = 'rihla.login.email_invalid';
+  else if (!isValidEmail(email.trim())) errors.email = 'rihla.login.email_invalid';
   if (!password) errors.password = 'rihla.login.password_required';
   else if (password.length < PASSWORD_MIN_LENGTH) errors.password = 'rihla.login.password_short';
   return errors;
