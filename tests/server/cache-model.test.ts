@@ -108,7 +108,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
     seats: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 }),
     via,
   }),
-  fc.record({ kind: fc.constant('book' as const), trip: index, seats: fc.constant([1]), via }),
+  fc.record({ kind: fc.constant('book' as const), trip: index, seats: fc.constant<number[]>([1]), via }),
   fc.record({ kind: fc.constant('cancelBooking' as const), booking: index, traveller: fc.boolean(), via }),
   fc.record({ kind: fc.constant('deleteBooking' as const), booking: index, via }),
   fc.record({ kind: fc.constant('registerUser' as const), via }),
