@@ -1,4 +1,4 @@
-// The page route table of section 2: which front end serves a path, and which paths exist at all.
+// The page route table: which front end serves a path, and which paths exist at all.
 // The server uses it to pick the page (and to answer 404); both front ends use it for their routers.
 
 /** Pages of the public site (Preact). */
@@ -28,43 +28,61 @@ export const GUEST_ONLY_ROUTES = [
 ] as const;
 
 /**
- * First path segments that belong to the staff back-office (react-admin): the spec's staff routes plus
- * react-admin's own resource routes (/companies/create, /trips/:id, …).
+ * Reference data, kept from the Settings page (/setting) rather than the menu: each resource, its own create
+ * page and the label of the Settings page's button to it.
  */
-export const STAFF_SEGMENTS = [
+export const REFERENCE_DATA = [
+  { resource: 'origins', createPage: 'create-origin', createLabel: 'rihla.settings.create_origin' },
+  {
+    resource: 'destinations',
+    createPage: 'create-destination',
+    createLabel: 'rihla.settings.create_destination',
+  },
+  { resource: 'prices', createPage: 'create-price', createLabel: 'rihla.settings.create_price' },
+  {
+    resource: 'positions',
+    createPage: 'create-employee-position',
+    createLabel: 'rihla.settings.create_position',
+  },
+] as const;
+
+/** The staff pages with URLs of their own (/user, /create-…, /edit-…/{id}): first segment → its resource. */
+export const STAFF_PAGE_RESOURCES: Readonly<Record<string, string>> = {
+  user: 'users',
+  register: 'users',
+  'create-company': 'companies',
+  'create-trip': 'trips',
+  'create-bus': 'buses',
+  'create-report': 'reports',
+  'create-employee': 'employees',
+  ...Object.fromEntries(REFERENCE_DATA.map(({ resource, createPage }) => [createPage, resource])),
+  'edit-trip': 'trips',
+  'edit-employee': 'employees',
+  'edit-report': 'reports',
+  'edit-company': 'companies',
+  'edit-bus': 'buses',
+};
+
+/**
+ * First path segments that belong to the staff back-office (react-admin): its own pages, react-admin's
+ * resource routes (/companies/create, /trips/:id, …) and the staff pages' URLs.
+ */
+export const STAFF_SEGMENTS: readonly string[] = [
   'login',
   'dashboard',
+  'setting',
   'companies',
   'buses',
   'employees',
   'trips',
   'bookings',
-  'setting',
   'reports',
-  'user',
   'users',
-  'register',
-  'origins',
-  'destinations',
-  'prices',
-  'positions',
   'lostItems',
   'enquiries',
-  'create-company',
-  'create-trip',
-  'create-bus',
-  'create-report',
-  'create-price',
-  'create-employee',
-  'create-employee-position',
-  'create-destination',
-  'create-origin',
-  'edit-trip',
-  'edit-employee',
-  'edit-report',
-  'edit-company',
-  'edit-bus',
-] as const;
+  ...REFERENCE_DATA.map(({ resource }) => resource),
+  ...Object.keys(STAFF_PAGE_RESOURCES),
+];
 
 function matches(pattern: string, path: string): boolean {
   const a = pattern.split('/');
@@ -79,5 +97,5 @@ export function isPublicRoute(path: string): boolean {
 
 export function isStaffRoute(path: string): boolean {
   const first = path.split('/')[1] ?? '';
-  return (STAFF_SEGMENTS as readonly string[]).includes(first);
+  return STAFF_SEGMENTS.includes(first);
 }

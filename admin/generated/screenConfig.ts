@@ -1,6 +1,7 @@
 // What the registry does not say about screens: where a create lands (spec section 4), which columns a long
 // resource lists, and which resources are read-only inboxes. Everything else comes from the registry.
 import type { RedirectionSideEffect } from 'react-admin';
+import { REFERENCE_DATA } from '../../shared/routes.ts';
 
 export interface ScreenConfig {
   /** Where a create lands: react-admin's 'list', or a path; false stays and clears the form. */
@@ -29,10 +30,7 @@ export const screenConfig: Record<string, ScreenConfig> = {
     ],
   },
   trips: { afterCreate: 'list' },
-  origins: { afterCreate: toSettings },
-  destinations: { afterCreate: toSettings },
-  prices: { afterCreate: toSettings },
-  positions: { afterCreate: toSettings },
+  ...Object.fromEntries(REFERENCE_DATA.map(({ resource }) => [resource, { afterCreate: toSettings }])),
   reports: { afterCreate: false },
   users: { afterCreate: () => '/dashboard', noEdit: true },
   lostItems: {

@@ -14,6 +14,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactElement } from 'react';
 import { Menu } from 'react-admin';
 import { resources } from '../../shared/registry/index.ts';
+import { REFERENCE_DATA } from '../../shared/routes.ts';
 
 const ITEMS: { key: string; to: string; icon: ReactElement }[] = [
   { key: 'dashboard', to: '/dashboard', icon: <DashboardIcon /> },
@@ -29,10 +30,8 @@ const ITEMS: { key: string; to: string; icon: ReactElement }[] = [
   { key: 'enquiries', to: '/enquiries', icon: <MailIcon /> },
 ];
 
-/** Reference data, reached from the Settings page. */
-export const SETTINGS_RESOURCES = ['origins', 'destinations', 'prices', 'positions'];
-
-const listed = new Set([...ITEMS.map((item) => item.key), ...SETTINGS_RESOURCES]);
+// Reference data is reached from the Settings page.
+const listed = new Set([...ITEMS.map((item) => item.key), ...REFERENCE_DATA.map(({ resource }) => resource)]);
 const others = resources.filter((def) => !listed.has(def.name));
 
 export function RihlaMenu() {

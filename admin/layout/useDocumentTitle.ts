@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useLocation, useTranslate } from 'react-admin';
 import { registry } from '../../shared/registry/index.ts';
-import { SPEC_SEGMENT_RESOURCES } from '../routes/specRoutes.tsx';
+import { STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
 
 const PAGE_KEYS: Record<string, string> = {
   dashboard: 'rihla.dashboard.title',
@@ -13,7 +13,7 @@ const PAGE_KEYS: Record<string, string> = {
 export function titleKeyFor(pathname: string): { key: string; plural?: boolean } | null {
   const segment = pathname.split('/')[1] ?? '';
   if (PAGE_KEYS[segment]) return { key: PAGE_KEYS[segment] };
-  const resource = segment in registry ? segment : SPEC_SEGMENT_RESOURCES[segment];
+  const resource = segment in registry ? segment : STAFF_PAGE_RESOURCES[segment];
   return resource ? { key: `resources.${resource}.name`, plural: true } : null;
 }
 

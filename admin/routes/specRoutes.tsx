@@ -3,31 +3,12 @@
 // other /create-… and /edit-…/{id} shapes to the react-admin route that shows the same screen.
 import type { ComponentType } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
+import { STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
 import { AsResource } from '../common/AsResource.tsx';
 import { Dashboard } from '../dashboard/Dashboard.tsx';
 import { reportScreens } from '../reports/index.ts';
 import { SettingsPage } from '../settings/SettingsPage.tsx';
 import { userScreens } from '../users/index.ts';
-
-/** First segment of a spec URL → the resource it is about. */
-export const SPEC_SEGMENT_RESOURCES: Record<string, string> = {
-  user: 'users',
-  register: 'users',
-  'create-company': 'companies',
-  'create-trip': 'trips',
-  'create-bus': 'buses',
-  'create-report': 'reports',
-  'create-price': 'prices',
-  'create-employee': 'employees',
-  'create-employee-position': 'positions',
-  'create-destination': 'destinations',
-  'create-origin': 'origins',
-  'edit-trip': 'trips',
-  'edit-employee': 'employees',
-  'edit-report': 'reports',
-  'edit-company': 'companies',
-  'edit-bus': 'buses',
-};
 
 function RedirectWithId({ to }: { to: (id: string) => string }) {
   const { id = '' } = useParams();
@@ -38,7 +19,7 @@ const page = (resource: string, Screen: ComponentType | undefined) => (
   <AsResource name={resource}>{Screen ? <Screen /> : null}</AsResource>
 );
 
-const redirects = Object.entries(SPEC_SEGMENT_RESOURCES).flatMap(([segment, resource]) => {
+const redirects = Object.entries(STAFF_PAGE_RESOURCES).flatMap(([segment, resource]) => {
   if (segment.startsWith('create-'))
     return [
       <Route key={segment} path={`/${segment}`} element={<Navigate replace to={`/${resource}/create`} />} />,
