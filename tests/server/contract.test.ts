@@ -1,0 +1,497 @@
+// The API contract held to real answers. Every route of the live app (read from its route tree, as the auth
+// matrix reads it) is called on a real database: its success, and the errors a request can reach (400, 401,
+// 403, 404, 409, 413, 415). Each answer must match the schema its contract (shared/contract) declares for its
+// status; a status the contract does not declare fails, and so does a field an answer carried beyond its
+// schema (the serializer drops it and reports it in undeclaredFields). Routes are looked up by method and
+// path in apiContract(), so the bookings' own routes are held to their contract whether or not they declare it.
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { projectingSerializerCompiler, undeclaredFields } from '../../server/http/validation.ts';
+import {
+  apiContract,
+  type ContentAnswer,
+  crudContract,
+  type RouteContract,
+  tripContract,
+  userDocument,
+} from '../../shared/contract/index.ts';
+import { getResource, type Operation, type ResourceDef, resources } from '../../shared/registry/index.ts';
+import { bookingFields, postBooking } from './helpers/bookings.ts';
+import { type Endpoint, listEndpoints } from './helpers/endpoints.ts';
+import {
+  createOk,
+  makeReferences,
+  makeTrip,
+  newUserBody,
+  type PlainResource,
+  validBody,
+} from './helpers/fixtures.ts';
+import { GIF, PNG } from './helpers/images.ts';
+import { multipart } from './helpers/multipart.ts';
+import { dialects, STAFF } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
+
+type Doc = Record<string, any> & { _id: string };
+
+interface Call {
+  label: string;
+  /** The status the call is meant to reach: missing it means the scenario no longer tests what it says. */
+  status: number;
+  url: string;
+  payload?: string | object | Buffer;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+  /** Sent without the staff token. */
+  anonymous?: boolean;
+}
+
+const key = (c: { method: string; route?: string; path?: string }) => `${c.method} ${c.route ?? c.path}`;
+const contracts = new Map(apiContract().map((contract) => [key(contract), contract]));
+const isContent = (answer: unknown): answer is ContentAnswer =>
+  typeof answer === 'object' && answer !== null && 'content' in answer;
+const TOO_LARGE = JSON.stringify({ text: 'x'.repeat(1024 * 1024 + 10) });
+
+/** What is wrong with an answer, measured against the contract of its route ([] when nothing). */
+function problems(contract: RouteContract, call: Call, response: LightMyRequestResponse): string[] {
+  const what = `${key(contract)} (${call.label}) answered ${response.statusCode}`;
+  const found: string[] = [];
+  if (response.statusCode !== call.status)
+    found.push(`${what}, not ${call.status}: ${response.body.slice(0, 300)}`);
+  const declared = contract.responses[response.statusCode];
+  if (!declared) return [...found, `${what}, a status its contract does not declare`];
+  const type = String(response.headers['content-type'] ?? '').split(';')[0];
+  if (isContent(declared)) {
+    if (!declared.content[type]) found.push(`${what} as ${type}, not ${Object.keys(declared.content)}`);
+    if (!response.rawPayload.length) found.push(`${what} with an empty body`);
+    return found;
+  }
+  if (type !== 'application/json') return [...found, `${what} as ${type}, not JSON`];
+  const body = response.json();
+  const parsed = declared.safeParse(body);
+  if (!parsed.success)
+    found.push(`${what}: ${z.prettifyError(parsed.error)}\n${response.body.slice(0, 500)}`);
+  // The serializer of the contract's schema reports fields beyond it (routes that declare it already did).
+  projectingSerializerCompiler({
+    schema: declared,
+    method: contract.method,
+    url: contract.path,
+    httpStatus: String(response.statusCode),
+  })(body);
+  return found;
+}
+
+describe.each(dialects)('API contract (%s)', (dialect) => {
+  const t = useTestApp(dialect);
+  const done = new Map<string, number[]>();
+  let refs: Awaited<ReturnType<typeof makeReferences>>;
+  let sale: Awaited<ReturnType<typeof makeTrip>>;
+  let staffId: string;
+  /** An _id of each resource that other documents refer to (its delete answers 409). */
+  const referred: Record<string, string> = {};
+  let nextSeat = 1;
+
+  const send = (call: Call, method: string) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: call.url,
+      payload: call.payload as string,
+      headers: { ...(call.anonymous ? {} : { authorization: `Bearer ${t.token}` }), ...call.headers },
+      cookies: call.cookies,
+    });
+
+  /** A booking form for fresh seats of the sale's trip; `overrides` replace fields. */
+  const bookingForm = (overrides: Record<string, string> = {}, seats = [nextSeat++]) =>
+    bookingFields(sale.trip, seats, overrides);
+
+  async function book(overrides: Record<string, string> = {}, withProof = false): Promise<Doc> {
+    const file = withProof ? { filename: 'proof.png', contentType: 'image/png', data: PNG } : undefined;
+    const response = await postBooking(t, bookingForm(overrides), file);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().booking;
+  }
+
+  /** A new document of `resource`, made through the API. */
+  async function fresh(resource: string): Promise<Doc> {
+    if (resource === 'users') return createOk(t, t.token, '/api/auth/register', newUserBody());
+    if (resource === 'bookings') return book();
+    const def = getResource(resource);
+    return createOk(
+      t,
+      t.token,
+      `${def.api.base}/${def.api.create}`,
+      validBody(resource as PlainResource, refs),
+    );
+  }
+
+  /** Calls every generated route of the registry gets, for `op` of `def`. */
+  async function crudCalls(def: ResourceDef, op: Operation, path: string): Promise<Call[]> {
+    const unique = Object.keys(def.fields).find((name) => def.fields[name].unique);
+    const required = Object.keys(def.fields).find((name) => def.fields[name].required);
+    const body = () => validBody(def.name as PlainResource, refs);
+    switch (op) {
+      case 'list':
+        return [
+          { label: 'everything', status: 200, url: path },
+          { label: 'a page', status: 200, url: `${path}?_start=0&_end=2` },
+          { label: 'a bad page', status: 400, url: `${path}?_start=first` },
+        ];
+      case 'one':
+        return [{ label: 'found', status: 200, url: path.replace(':id', (await fresh(def.name))._id) }];
+      case 'create': {
+        const valid = body();
+        return [
+          { label: 'valid', status: 201, url: path, payload: valid },
+          { label: 'nothing given', status: 400, url: path, payload: {} },
+          ...(unique ? [{ label: 'a taken value', status: 409, url: path, payload: valid }] : []),
+        ];
+      }
+      case 'update': {
+        const url = path.replace(':id', (await fresh(def.name))._id);
+        const calls: Call[] = [
+          { label: 'valid', status: 200, url, payload: body() },
+          { label: 'a blanked field', status: 400, url, payload: { [required!]: '' } },
+        ];
+        if (unique) {
+          const other = await fresh(def.name);
+          calls.push({ label: 'a taken value', status: 409, url, payload: { [unique]: other[unique] } });
+        }
+        return calls;
+      }
+      case 'remove': {
+        const calls: Call[] = [
+          { label: 'deleted', status: 200, url: path.replace(':id', (await fresh(def.name))._id) },
+        ];
+        if (referred[def.name])
+          calls.push({ label: 'referred to', status: 409, url: path.replace(':id', referred[def.name]) });
+        return calls;
+      }
+    }
+  }
+
+  /** The calls of the routes written by hand, by "METHOD /route". */
+  const customCalls: Record<string, (path: string) => Promise<Call[]>> = {
+    'GET /api/health': async (path) => [{ label: 'up', status: 200, url: path }],
+    'GET /api/settings': async (path) => [{ label: 'operator', status: 200, url: path }],
+    'POST /api/auth/login': async (path) => [
+      { label: 'signed in', status: 200, url: path, payload: STAFF },
+      { label: 'wrong password', status: 401, url: path, payload: { ...STAFF, password: 'not-the-one' } },
+      { label: 'nothing given', status: 400, url: path, payload: {} },
+    ],
+    'POST /api/auth/refresh': async (path) => {
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: STAFF });
+      const cookie = login.cookies.find((c) => c.name === 'rihla_refresh')!.value;
+      return [
+        { label: 'refreshed', status: 200, url: path, cookies: { rihla_refresh: cookie }, anonymous: true },
+        { label: 'no session', status: 401, url: path, anonymous: true },
+      ];
+    },
+    'POST /api/auth/logout': async (path) => [{ label: 'signed out', status: 200, url: path }],
+    'GET /api/auth/user': async (path) => [{ label: 'me', status: 200, url: path }],
+    'POST /api/auth/register': async (path) => {
+      const user = newUserBody();
+      return [
+        { label: 'registered', status: 201, url: path, payload: user },
+        { label: 'a taken email', status: 409, url: path, payload: { ...newUserBody(), email: user.email } },
+        { label: 'nothing given', status: 400, url: path, payload: {} },
+      ];
+    },
+    'PATCH /api/auth/updateUser/:id': async (path) => {
+      const [user, other] = [await fresh('users'), await fresh('users')];
+      const url = path.replace(':id', user._id);
+      return [
+        { label: 'renamed', status: 200, url, payload: { first_name: 'Huda' } },
+        { label: 'a taken email', status: 409, url, payload: { email: other.email } },
+        {
+          label: 'passwords differ',
+          status: 400,
+          url,
+          payload: { password: 'secret123', password_confirm: 'x' },
+        },
+      ];
+    },
+    'DELETE /api/auth/deleteUser/:id': async (path) => [
+      { label: 'deleted', status: 200, url: path.replace(':id', (await fresh('users'))._id) },
+      { label: 'oneself', status: 409, url: path.replace(':id', staffId) },
+    ],
+    'GET /api/trips/filterTrips': async (path) => {
+      const { trip_originId, trip_destinationId, trip_date } = sale.trip;
+      const query = new URLSearchParams({
+        origin: trip_originId._id,
+        destination: trip_destinationId._id,
+        date: trip_date,
+      });
+      return [
+        { label: 'found', status: 200, url: `${path}?${query}`, anonymous: true },
+        { label: 'no date', status: 400, url: `${path}?origin=a&destination=b`, anonymous: true },
+      ];
+    },
+    'GET /api/trips/getTrip/:id': async (path) => [
+      { label: 'found', status: 200, url: path.replace(':id', sale.trip._id), anonymous: true },
+    ],
+    'PATCH /api/trips/cancelTrip/:id': async (path) => {
+      const url = path.replace(':id', (await fresh('trips'))._id);
+      return [
+        { label: 'cancelled', status: 200, url, payload: { isCancelled: true } },
+        { label: 'again', status: 409, url, payload: { isCancelled: true } },
+      ];
+    },
+    'GET /api/trips/passengers/:id': async (path) => [
+      { label: 'list', status: 200, url: path.replace(':id', sale.trip._id) },
+    ],
+    'GET /api/dashboard/summary': async (path) => [{ label: 'summary', status: 200, url: path }],
+    'GET /api/uploads/:name': async (path) => {
+      const booking = await book({}, true);
+      return [
+        { label: 'a proof', status: 200, url: path.replace('/api/uploads/:name', booking.bankakScreenshot) },
+      ];
+    },
+    'POST /api/bookings/createBooking': async (path) => {
+      const form = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) => ({
+        url: path,
+        anonymous: true,
+        ...multipart(fields, file),
+      });
+      const seat = nextSeat++;
+      const cancelled = await makeTrip(t, t.token);
+      await t.staff.patch(`/api/trips/cancelTrip/${cancelled.trip._id}`, { isCancelled: true });
+      const keyed = bookingForm({ idempotencyKey: `contract-${Date.now()}` });
+      return [
+        { label: 'sold', status: 201, ...form(bookingForm({}, [seat])) },
+        {
+          label: 'with a proof',
+          status: 201,
+          ...form(bookingForm(), { filename: 'p.png', contentType: 'image/png', data: PNG }),
+        },
+        { label: 'seat taken', status: 409, ...form(bookingForm({}, [seat])) },
+        { label: 'price changed', status: 409, ...form(bookingForm({ totalTicketPrice: '1' })) },
+        { label: 'trip cancelled', status: 409, ...form(bookingFields(cancelled.trip, [1])) },
+        { label: 'keyed', status: 201, ...form(keyed) },
+        { label: 'key reused', status: 409, ...form({ ...keyed, seats: JSON.stringify([nextSeat++]) }) },
+        { label: 'no such trip', status: 404, ...form(bookingForm({ tripId: 'no-such-trip' })) },
+        { label: 'no passenger', status: 400, ...form(bookingForm({ passengerInfo: '{}' })) },
+        {
+          label: 'proof not an image',
+          status: 415,
+          ...form(bookingForm(), { filename: 'p.gif', contentType: 'image/gif', data: GIF }),
+        },
+      ];
+    },
+    'GET /api/bookings/filterBookings': async (path) => {
+      const booking = await book();
+      const query = new URLSearchParams({ ticketId: booking.ticketId, phone: booking.passengerInfo.phone });
+      return [
+        { label: 'found', status: 200, url: `${path}?${query}`, anonymous: true },
+        { label: 'bad ticket id', status: 400, url: `${path}?ticketId=12&phone=0912345678`, anonymous: true },
+      ];
+    },
+    'GET /api/bookings/ticket': async (path) => {
+      const booking = await book();
+      const query = new URLSearchParams({ ticketId: booking.ticketId, phone: booking.passengerInfo.phone });
+      return [
+        { label: 'the PDF', status: 200, url: `${path}?${query}`, anonymous: true },
+        {
+          label: 'no such ticket',
+          status: 404,
+          url: `${path}?ticketId=0000000000000&phone=0912345678`,
+          anonymous: true,
+        },
+        { label: 'no phone', status: 400, url: `${path}?ticketId=0000000000000`, anonymous: true },
+      ];
+    },
+    'PATCH /api/bookings/cancelBooking/:id': async (path) => {
+      const booking = await book();
+      const url = path.replace(':id', booking._id);
+      const proof = { ticketId: booking.ticketId, phone: booking.passengerInfo.phone };
+      return [
+        {
+          label: 'not theirs',
+          status: 403,
+          url,
+          payload: { ...proof, phone: '0999999999' },
+          anonymous: true,
+        },
+        { label: 'by the traveller', status: 200, url, payload: proof, anonymous: true },
+        { label: 'again, by staff', status: 409, url, payload: {} },
+      ];
+    },
+    'DELETE /api/bookings/deleteBooking/:id': async (path) => [
+      { label: 'deleted', status: 200, url: path.replace(':id', (await book())._id) },
+    ],
+    'PATCH /api/buses/updateBus/:id': async (path) => [
+      // The sale's trip has sold seats above 2.
+      {
+        label: 'shrunk below a sold seat',
+        status: 409,
+        url: path.replace(':id', sale.bus._id),
+        payload: { bus_number_of_seats: 2 },
+      },
+    ],
+  };
+
+  /** Errors every route can be asked for, from what the route tree says of it. */
+  function probes(endpoint: Endpoint): Call[] {
+    const calls: Call[] = [];
+    const payload = endpoint.hasBody ? {} : undefined;
+    if (endpoint.access === 'staff')
+      calls.push({ label: 'no token', status: 401, url: endpoint.url(), payload, anonymous: true });
+    if (/:(id|name)\b/.test(endpoint.route)) {
+      calls.push({ label: 'an _id too long', status: 400, url: endpoint.url('x'.repeat(65)), payload });
+      calls.push({ label: 'an unknown _id', status: 404, url: endpoint.url(), payload });
+    }
+    if (endpoint.hasBody) {
+      const raw = (label: string, status: number, body: string, type: string) =>
+        calls.push({ label, status, url: endpoint.url(), payload: body, headers: { 'content-type': type } });
+      raw('unreadable JSON', 400, '{', 'application/json');
+      raw('a body too large', 413, TOO_LARGE, 'application/json');
+      raw('an unsupported content type', 415, '<trip/>', 'application/xml');
+    }
+    return calls;
+  }
+
+  async function callsOf(endpoint: Endpoint): Promise<Call[]> {
+    const route = `${endpoint.method} ${endpoint.route}`;
+    const own = customCalls[route] ? await customCalls[route](endpoint.route) : [];
+    for (const def of resources) {
+      for (const [op, contract] of Object.entries(crudContract(def))) {
+        if (key(contract) === route) own.unshift(...(await crudCalls(def, op as Operation, contract.path)));
+      }
+    }
+    return [...own, ...probes(endpoint)];
+  }
+
+  beforeAll(async () => {
+    undeclaredFields.clear();
+    staffId = (await t.staff.get('/api/auth/user')).json()._id;
+    refs = await makeReferences(t, t.token);
+    sale = await makeTrip(t, t.token, { seats: 60 });
+    nextSeat = 3;
+    await book({}, false); // seat 3: the bus cannot shrink below it
+    const employee = await fresh('employees');
+    Object.assign(referred, {
+      companies: sale.company._id,
+      buses: sale.bus._id,
+      origins: sale.origin._id,
+      destinations: sale.destination._id,
+      prices: sale.price._id,
+      trips: sale.trip._id,
+      positions: employee.positionId._id,
+    });
+  });
+
+  it('every route of the app has a contract, and every contract a route', () => {
+    const routes = listEndpoints(t.app)
+      .filter((e) => e.answer !== 'docs')
+      .map(key);
+    expect(
+      routes.filter((route) => !contracts.has(route)),
+      'routes without a contract',
+    ).toEqual([]);
+    expect(
+      [...contracts.keys()].filter((route) => !routes.includes(route)),
+      'contracts without a route',
+    ).toEqual([]);
+  });
+
+  it('every answer of every route matches what its contract declares for its status', async () => {
+    const found: string[] = [];
+    for (const endpoint of listEndpoints(t.app).filter((e) => e.answer !== 'docs')) {
+      const contract = contracts.get(key(endpoint))!;
+      const statuses: number[] = [];
+      for (const call of await callsOf(endpoint)) {
+        const response = await send(call, endpoint.method);
+        statuses.push(response.statusCode);
+        found.push(...problems(contract, call, response));
+      }
+      done.set(key(endpoint), statuses);
+    }
+    expect(found).toEqual([]);
+    expect([...undeclaredFields], 'fields answered beyond their schema').toEqual([]);
+  });
+
+  it('reached a success on every route, and an error on every route that declares one', () => {
+    for (const [route, statuses] of done) {
+      const errors = Object.keys(contracts.get(route)!.responses).filter((s) => s !== '500');
+      expect(
+        statuses.some((s) => s < 300),
+        `${route}: ${statuses}`,
+      ).toBe(true);
+      if (errors.some((s) => Number(s) >= 400))
+        expect(
+          statuses.some((s) => s >= 400),
+          `${route}: ${statuses}`,
+        ).toBe(true);
+    }
+    const all = [...done.values()].flat();
+    for (const status of [200, 201, 400, 401, 403, 404, 409, 413, 415]) expect(all).toContain(status);
+  });
+
+  it('a wrong schema fails the check: a trip whose price is text, a search that answers one trip', async () => {
+    const wrongPrice = {
+      ...tripContract.getTrip,
+      responses: {
+        ...tripContract.getTrip.responses,
+        200: z.object({ trip_ticket_priceId: z.object({ price: z.string() }) }),
+      },
+    };
+    const call: Call = { label: 'found', status: 200, url: `/api/trips/getTrip/${sale.trip._id}` };
+    expect(problems(wrongPrice, call, await send(call, 'GET')).join()).toMatch(/price/);
+    const notDeclared = { ...tripContract.getTrip, responses: { 404: tripContract.getTrip.responses[404] } };
+    expect(problems(notDeclared, call, await send(call, 'GET')).join()).toMatch(/does not declare/);
+  });
+});
+
+describe('the serializer', () => {
+  const serialize = projectingSerializerCompiler({
+    schema: userDocument,
+    method: 'GET',
+    url: '/test/user',
+    httpStatus: '200',
+  });
+
+  it('sends only the fields the schema declares, and reports the others', () => {
+    undeclaredFields.clear();
+    const user = {
+      _id: 'u1',
+      username: 'amna',
+      first_name: 'Amna',
+      last_name: 'Osman',
+      phone_number: '0912345678',
+    };
+    const sent = JSON.parse(
+      serialize({ ...user, email: 'a@b.sd', full_name: 'Amna Osman', password_hash: '$argon2id$…' }),
+    );
+    expect(sent).toEqual({ ...user, email: 'a@b.sd', full_name: 'Amna Osman' });
+    expect([...undeclaredFields]).toEqual(['GET /test/user 200: password_hash']);
+  });
+
+  it('keeps what records, unions and nested lists declare, and leaves dates to their own JSON', () => {
+    const schema = z.object({
+      list: z.array(z.union([z.object({ a: z.number() }), z.object({ b: z.string() })])),
+      record: z.record(z.string(), z.object({ n: z.number() })),
+      when: z.date(),
+      loose: z.unknown(),
+    });
+    const serializeMixed = projectingSerializerCompiler({
+      schema,
+      method: 'GET',
+      url: '/mixed',
+      httpStatus: '200',
+    });
+    const when = new Date('2026-11-23T10:00:00Z');
+    const sent = JSON.parse(
+      serializeMixed({
+        list: [{ a: 1, secret: 1 }, { b: 'x' }],
+        record: { k: { n: 1, hidden: true } },
+        when,
+        loose: { anything: [1] },
+      }),
+    );
+    expect(sent).toEqual({
+      list: [{ a: 1 }, { b: 'x' }],
+      record: { k: { n: 1 } },
+      when: when.toISOString(),
+      loose: { anything: [1] },
+    });
+  });
+});

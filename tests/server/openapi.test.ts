@@ -1,0 +1,130 @@
+// The OpenAPI document at /api/docs/json: valid OpenAPI 3 (swagger-parser, a maintained validator), every
+// route of the app in it, and each route documenting exactly the answers of its contract (shared/contract),
+// which is how the contract test knows that what it checks is what the routes declare.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  openApiTransform,
+  projectingSerializerCompiler,
+  zodValidatorCompiler,
+} from '../../server/http/validation.ts';
+import { apiContract, type ContentAnswer, type RouteContract } from '../../shared/contract/index.ts';
+import { listEndpoints } from './helpers/endpoints.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
+
+/** The bookings' own routes, whose contract is in shared/contract/bookings.ts but not yet declared by them. */
+const NOT_YET_DECLARED = new Set([
+  'POST /api/bookings/createBooking',
+  'GET /api/bookings/filterBookings',
+  'GET /api/bookings/ticket',
+  'PATCH /api/bookings/cancelBooking/:id',
+  'DELETE /api/bookings/deleteBooking/:id',
+]);
+
+type Operation = {
+  responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: object }>;
+  requestBody?: any;
+};
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+const openApiPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+
+/** What the document should say a contract answers, by the same transform the app documents routes with. */
+function documented(contract: RouteContract, openapi: string) {
+  const { schema } = openApiTransform({
+    schema: { response: contract.responses },
+    url: contract.path,
+    route: { method: contract.method, url: contract.path } as never,
+    openapiObject: { openapi } as never,
+  } as never) as { schema: { response: Record<string, any> } };
+  return schema.response;
+}
+
+describe('OpenAPI document', () => {
+  const t = useTestApp('sqlite', { signIn: false });
+  let doc: Document;
+
+  beforeAll(async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    doc = response.json();
+  });
+
+  it('is valid OpenAPI 3', async () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it('documents every route of the app', () => {
+    const missing = listEndpoints(t.app)
+      .filter((e) => e.answer !== 'docs')
+      .filter((e) => !doc.paths[openApiPath(e.route)]?.[e.method.toLowerCase()])
+      .map((e) => `${e.method} ${e.route}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('documents for every route exactly the answers of its contract', () => {
+    const wrong: string[] = [];
+    for (const contract of apiContract()) {
+      const route = `${contract.method} ${contract.path}`;
+      const operation = doc.paths[openApiPath(contract.path)][contract.method.toLowerCase()];
+      const statuses = Object.keys(operation.responses);
+      if (NOT_YET_DECLARED.has(route) && statuses.join() === '200' && !operation.responses[200].content)
+        continue;
+      const expected = documented(contract, doc.openapi);
+      if (statuses.join() !== Object.keys(expected).join()) {
+        wrong.push(`${route}: documents ${statuses}, its contract ${Object.keys(expected)}`);
+        continue;
+      }
+      for (const status of statuses) {
+        // Response headers (a list's X-Total-Count) move from the schema to the response's own headers.
+        const { headers, ...answer } = expected[status] as {
+          content?: ContentAnswer['content'];
+          headers?: object;
+        };
+        const { content, headers: documentedHeaders } = operation.responses[status];
+        if (Object.keys(headers ?? {}).join() !== Object.keys(documentedHeaders ?? {}).join())
+          wrong.push(`${route} ${status}: documents headers ${Object.keys(documentedHeaders ?? {})}`);
+        const schemas = answer.content
+          ? Object.fromEntries(Object.entries(answer.content).map(([type, { schema }]) => [type, schema]))
+          : { 'application/json': answer };
+        const given = Object.fromEntries(
+          Object.entries(content!).map(([type, { schema }]) => [type, schema]),
+        );
+        try {
+          expect(given).toEqual(schemas);
+        } catch {
+          wrong.push(`${route} ${status}: its documented schema is not its contract's`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('a documented form (schema.form)', () => {
+  it('is documented as the request body of its content types, and not validated', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(zodValidatorCompiler);
+    app.setSerializerCompiler(projectingSerializerCompiler);
+    await app.register(swagger, {
+      openapi: { info: { title: 't', version: '1' } },
+      transform: openApiTransform,
+    });
+    const form = z.object({ name: z.string(), file: z.string().meta({ format: 'binary' }).optional() });
+    app.post('/upload', { schema: { consumes: ['multipart/form-data'], form } }, async () => ({ ok: true }));
+    await app.ready();
+    const body = (app.swagger() as unknown as Document).paths['/upload'].post.requestBody;
+    expect(body.content['multipart/form-data'].schema).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string' }, file: { type: 'string', format: 'binary' } },
+      required: ['name'],
+    });
+    // Read by the handler itself: a request without those fields still reaches it.
+    expect((await app.inject({ method: 'POST', url: '/upload', payload: {} })).statusCode).toBe(200);
+    await app.close();
+  });
+});
