@@ -8,9 +8,8 @@ import { ResourceForm } from './ResourceForm.tsx';
 import { configOf } from './screenConfig.ts';
 
 export function generatedCreate(def: ResourceDef) {
-  const { afterCreate = 'list' } = configOf(def.name);
-  const failureKey =
-    def.name === 'trips' ? 'rihla.notices.trip_create_failed' : 'rihla.notices.create_failed';
+  const { afterCreate = 'list', failureKeys } = configOf(def.name);
+  const failureKey = failureKeys?.create ?? 'rihla.notices.create_failed';
 
   function GeneratedCreate() {
     const notify = useNotify();

@@ -6,10 +6,10 @@ import type { ResourceDef } from '../../shared/registry/index.ts';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
+import { configOf } from './screenConfig.ts';
 
 export function generatedEdit(def: ResourceDef) {
-  const failureKey =
-    def.name === 'trips' ? 'rihla.notices.trip_update_failed' : 'rihla.notices.update_failed';
+  const failureKey = configOf(def.name).failureKeys?.update ?? 'rihla.notices.update_failed';
 
   function GeneratedEdit() {
     const notify = useNotify();

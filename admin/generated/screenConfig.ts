@@ -12,6 +12,8 @@ export interface ScreenConfig {
   readOnly?: boolean;
   /** No edit screen (the spec offers none). */
   noEdit?: boolean;
+  /** The notice of a failed create or save, when not the general one. */
+  failureKeys?: { create?: string; update?: string };
 }
 
 const toSettings = () => '/setting';
@@ -29,7 +31,10 @@ export const screenConfig: Record<string, ScreenConfig> = {
       'positionId',
     ],
   },
-  trips: { afterCreate: 'list' },
+  trips: {
+    afterCreate: 'list',
+    failureKeys: { create: 'rihla.notices.trip_create_failed', update: 'rihla.notices.trip_update_failed' },
+  },
   ...Object.fromEntries(REFERENCE_DATA.map(({ resource }) => [resource, { afterCreate: toSettings }])),
   reports: { afterCreate: false },
   users: { afterCreate: () => '/dashboard', noEdit: true },
