@@ -12,23 +12,12 @@ import {
 } from '../../shared/api-paths.ts';
 import { getResource, type Operation, type ResourceDef } from '../../shared/registry/index.ts';
 import { DATE_PATTERN, khartoumMidnight } from '../../shared/rules.ts';
+import type { DashboardSummary, PassengerRow } from '../../shared/contract/index.ts';
 import type { Session } from '../auth/session.ts';
 import { type Doc, toCreateBody, toPatchBody, toRecord, toRecords } from './records.ts';
 
-export interface PassengerRow {
-  seat: number;
-  name: string;
-  phone: string;
-  ticketId: string;
-  isCancelled: boolean;
-  bookingId: string;
-}
-
-export interface DashboardSummary {
-  counts: { bookings: number; trips: number; buses: number; employees: number };
-  recentReports: { _id: string; report_title: string; created_at: string }[];
-  seatsByDay: { date: string; seatsSold: number; seatsTotal: number }[];
-}
+/** Answers of the hand-written calls, as the API contract declares them. */
+export type { DashboardSummary, PassengerRow };
 
 export interface RihlaDataProvider extends DataProvider {
   cancelTrip(id: string): Promise<{ data: Record<string, unknown> & { id: string } }>;
