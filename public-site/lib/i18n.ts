@@ -1,12 +1,12 @@
 // Language state of the public site: English is bundled; Arabic is fetched only when chosen, so English
 // readers never download it. The choice is remembered in localStorage and applied to <html lang dir>.
 import { createContext } from 'preact';
+import { directionOf, LANG_STORAGE_KEY } from '../../shared/i18n/locale.ts';
 import { en, type PublicMessages } from '../../shared/i18n/public/en.ts';
 import { DEFAULT_LANG, type Lang } from '../../shared/i18n/public/types.ts';
 
 export type { Lang, PublicMessages };
-
-export const LANG_STORAGE_KEY = 'rihla.lang';
+export { LANG_STORAGE_KEY };
 
 export interface I18n {
   lang: Lang;
@@ -55,7 +55,7 @@ export async function loadMessages(lang: Lang): Promise<PublicMessages> {
 
 export function applyDocumentLang(lang: Lang) {
   document.documentElement.lang = lang;
-  document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
+  document.documentElement.dir = directionOf(lang);
 }
 
 /** Fills {name} placeholders; values are text, never markup. */

@@ -2,7 +2,7 @@
 // calendar dates, seat lists, passengers, server timestamps and long text.
 import Typography from '@mui/material/Typography';
 import { useFieldValue, useLocale, useTranslate } from 'react-admin';
-import { formatDay, formatMoney, formatSeats, formatTimestamp } from '../../i18n/format.ts';
+import { formatDay, formatMoney, formatSeatList, formatTimestamp } from '../../i18n/format.ts';
 
 interface ValueFieldProps {
   source: string;
@@ -39,7 +39,7 @@ export function TimestampField({ source }: ValueFieldProps) {
 export function SeatsField({ source }: ValueFieldProps) {
   const value = useFieldValue({ source });
   const locale = useLocale();
-  return Array.isArray(value) ? <Text>{formatSeats(value, locale)}</Text> : null;
+  return Array.isArray(value) ? <Text>{formatSeatList(value, locale)}</Text> : null;
 }
 
 export function PassengerField({ source }: ValueFieldProps) {
