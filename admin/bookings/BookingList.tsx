@@ -1,4 +1,4 @@
-// Passenger bookings (spec section 2): passenger name, first total price entry, ticket id, trip date,
+// Passenger bookings: passenger name, first total price entry, ticket id, trip date,
 // boarding time, seats, booking date; cancel (disabled once cancelled), view (payment proof), delete.
 // Paged, sorted and filtered on the server, so it stays quick however many bookings there are.
 import { Datagrid, List, SearchInput, ShowButton } from 'react-admin';

@@ -1,5 +1,5 @@
 // Cancels a trip or a booking after a confirmation. Once cancelled, the button stays disabled and reads
-// "Cancelled" (there is no way back, spec section 4).
+// "Cancelled": a cancellation cannot be undone.
 import BlockIcon from '@mui/icons-material/Block';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

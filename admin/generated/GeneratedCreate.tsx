@@ -1,5 +1,6 @@
-// A resource's create screen. It lands where spec section 4 says; a create that stays (reports) shows the
-// success banner and starts again with an empty form.
+// A resource's create screen. It lands where the resource's screen config says (its list, Settings for
+// reference data, the dashboard for a new user); a create that stays (reports) shows the success banner and
+// starts again with an empty form.
 import { useState } from 'react';
 import { Create, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { ResourceDef } from '../../shared/registry/index.ts';

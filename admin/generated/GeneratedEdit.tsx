@@ -1,5 +1,5 @@
 // A resource's edit screen: saves only what changed (PATCH), stays on the page, shows the success banner and
-// clears the form, as spec section 4 asks. Failures show the server's reason or the spec's message.
+// clears the form. Failures show the server's reason or the spec's message.
 import { useState } from 'react';
 import { Edit, ListButton, TopToolbar, useNotify, useTranslate } from 'react-admin';
 import type { ResourceDef } from '../../shared/registry/index.ts';

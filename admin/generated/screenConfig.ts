@@ -1,5 +1,7 @@
-// What the registry does not say about screens: where a create lands (spec section 4), which columns a long
-// resource lists, and which resources are read-only inboxes. Everything else comes from the registry.
+// What the registry does not say about screens: where a create lands (its list; Settings for reference data;
+// the dashboard for a new user; the same, emptied form for a report), which columns a long resource lists,
+// which resources are read-only inboxes, and their own failure notices. Everything else comes from the
+// registry.
 import type { RedirectionSideEffect } from 'react-admin';
 import { REFERENCE_DATA } from '../../shared/routes.ts';
 

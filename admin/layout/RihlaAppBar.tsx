@@ -1,4 +1,4 @@
-// App bar (spec section 2): menu toggle and page title (react-admin's), language switcher, the welcome line
+// App bar: menu toggle and page title (react-admin's), language switcher, the welcome line
 // with the signed-in user's full name, and Logout.
 import Typography from '@mui/material/Typography';
 import {

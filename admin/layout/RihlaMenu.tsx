@@ -1,5 +1,6 @@
-// The sidebar of spec section 2, in its order, then the public inboxes; any other registry resource that is
-// neither listed here nor reference data (reached from Settings) is appended, so a new one shows up.
+// The sidebar: dashboard, bookings, trips, reports, companies, buses, employees, users and settings, in that
+// order, then the public inboxes; any other registry resource that is neither listed here nor reference data
+// (reached from Settings) is appended, so a new one shows up.
 import BookOnlineIcon from '@mui/icons-material/BookOnline';
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';

@@ -1,4 +1,4 @@
-// The page title follows the route (spec section 2): "<page> · Rihla", in the current language.
+// The page title follows the route: "<page> · Rihla", in the current language.
 import { useEffect } from 'react';
 import { useLocation, useTranslate } from 'react-admin';
 import { registry } from '../../shared/registry/index.ts';

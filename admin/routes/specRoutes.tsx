@@ -1,4 +1,4 @@
-// The spec's staff URLs (section 2) on top of react-admin's own routes: pages of their own (/dashboard,
+// The staff URLs of the spec (shared/routes.ts) on top of react-admin's own routes: pages of their own (/dashboard,
 // /setting, /user, /register, the report view /reports/{id}, /edit-report/{id}), and redirects from the
 // other /create-… and /edit-…/{id} shapes to the react-admin route that shows the same screen.
 import type { ComponentType } from 'react';

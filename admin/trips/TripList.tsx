@@ -1,4 +1,4 @@
-// Trip management (spec section 2): owner company, bus number, seats, origin, destination, price, boarding
+// Trip management: owner company, bus number, seats, origin, destination, price, boarding
 // time, date; Cancel (disabled and "Cancelled" once cancelled), passengers, edit, delete.
 import PeopleIcon from '@mui/icons-material/People';
 import { Datagrid, EditButton, FunctionField, List, useRecordContext, useTranslate } from 'react-admin';

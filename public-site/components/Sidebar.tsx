@@ -1,4 +1,4 @@
-// The public sidebar of the spec (section 2): a drawer that slides in from the start edge.
+// The public sidebar: a drawer that slides in from the start edge.
 import { useRef } from 'preact/hooks';
 import { useLocation } from 'preact-iso/router';
 import { useFocusTrap } from '../lib/use-focus-trap.ts';

@@ -1,4 +1,4 @@
-// Staff who are signed in are sent from the guest pages to the back-office (spec section 2). The
+// Staff who are signed in are sent from the guest pages to the back-office (/dashboard). The
 // non-secret cookie `rihla_staff=1`, set at login and cleared at logout, decides whether the refresh call
 // is tried at all, so travellers never pay for it.
 import { exec } from 'preact-iso/router';
@@ -15,7 +15,7 @@ export function isGuestOnlyPath(path: string): boolean {
   return GUEST_ONLY_ROUTES.some((pattern) => exec(path, pattern));
 }
 
-/** Tries the silent refresh once when the hint is present; failures are ignored (spec section 1). */
+/** Tries the silent refresh once when the hint is present; a failure leaves the visitor on the public page. */
 export async function redirectSignedInStaff(): Promise<void> {
   if (!hasStaffHint()) return;
   try {

@@ -1,4 +1,4 @@
-// Cancel a reservation (spec sections 2, 4, 5, 8): ticket id and phone with their hints, the submit
+// Cancel a reservation: a 13-digit ticket id and a 10-digit phone with their hints, the submit
 // disabled until both are valid, the results overlay, confirmation, then the list is cleared.
 import { useState } from 'preact/hooks';
 import { isValidPhone, isValidTicketId } from '../../shared/rules.ts';

@@ -1,4 +1,4 @@
-// Contact us (spec section 2): the two forms, the customer-service and public-enquiries blocks, the
+// Contact us: the two forms, the customer-service and public-enquiries blocks, the
 // opening hours, and the operator's phone, e-mail and address from the server's configuration.
 import { ContactDetails } from '../components/ContactDetails.tsx';
 import { ContentPage } from '../components/ContentPage.tsx';

@@ -1,4 +1,4 @@
-// Find and book (spec section 2): note, banner, search form, spinner, result cards or the no-trips
+// Find and book: note, banner, search form, spinner, result cards or the no-trips
 // message. The search is kept in the address (?origin=&destination=&date=) so that coming back from a
 // trip shows the same results.
 import { useEffect, useState } from 'preact/hooks';

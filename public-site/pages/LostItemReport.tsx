@@ -1,4 +1,4 @@
-// Lost item report (spec sections 2 and 3): personal information, message subject, details of loss.
+// Lost item report: personal information, message subject, details of loss.
 // The fields and their rules come from the registry entry `lostItems`.
 import { lostItems } from '../../shared/registry/resources.ts';
 import { ContentPage } from '../components/ContentPage.tsx';

@@ -1,4 +1,4 @@
-// Public enquiries form (spec section 2): first name, last name, phone, message (registry entry `enquiries`).
+// Public enquiries form: first name, last name, phone, message (registry entry `enquiries`).
 import { enquiries } from '../../shared/registry/resources.ts';
 import { ContentPage } from '../components/ContentPage.tsx';
 import { RegistryForm } from '../components/RegistryForm.tsx';

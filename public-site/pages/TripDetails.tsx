@@ -1,4 +1,4 @@
-// Trip details (spec sections 2 and 4): seats → passenger details → confirmation → sending → thank you.
+// Trip details: seats → passenger details → confirmation → sending → thank you.
 // Everything the traveller typed or picked lives here, so a conflict (a seat taken meanwhile, a new
 // price) or a failed send never makes them type it again.
 import { useEffect, useRef, useState } from 'preact/hooks';

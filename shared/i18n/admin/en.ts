@@ -1,6 +1,6 @@
 // English messages of the staff back-office: react-admin's own strings (ra-language-english) plus ours.
 // Resource and field labels follow react-admin's keys (resources.<name>.name, resources.<name>.fields.<field>)
-// for every entry of shared/registry; the validation words are the registry's, the notices are section 8's.
+// for every entry of shared/registry; the validation words are the registry's, the notices the spec's, word for word.
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
 
