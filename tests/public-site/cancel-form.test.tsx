@@ -16,6 +16,8 @@ const booking: BookingMatch = {
   totalTicketPrice: [60000],
   isCancelled: false,
   bookingDate: new Date().toISOString(),
+  bankakScreenshot: null,
+  tripId: 't1',
   trip: {
     _id: 't1',
     trip_date: tomorrow(),
@@ -24,6 +26,7 @@ const booking: BookingMatch = {
     destination_city: 'Kassala',
     company_name: 'Nile Express',
     bus_number: 'KH-1201',
+    isCancelled: false,
   },
 };
 
