@@ -117,6 +117,9 @@ function planOf(schema: ZodType, seen = new Map<ZodType, Plan>()): Plan {
 
 type Project = (value: unknown) => unknown;
 
+/** A plan for a plain value: a string or number found there is sent as it is, without a call. */
+const isValue = (plan: Plan) => !plan.any && !plan.fields && !plan.items && !plan.rest;
+
 /**
  * Fields answers carried beyond their schema, and so did not send ("GET /api/x 200: password_hash"): each is
  * a handler or a contract to fix. Warned once each; tests/server/contract.test.ts expects none.
@@ -139,6 +142,7 @@ function compile(plan: Plan, answer: string, compiled = new Map<Plan, Project>()
   const keys = Object.keys(plan.fields ?? {});
   const declared = new Set(keys);
   const fields = keys.map((key) => compile(plan.fields![key], answer, compiled));
+  const plain = keys.map((key) => isValue(plan.fields![key]));
   const rest = plan.rest && compile(plan.rest, answer, compiled);
   const items = compile(plan.items ?? VALUE, answer, compiled);
   project = (value) => {
@@ -152,7 +156,7 @@ function compile(plan: Plan, answer: string, compiled = new Map<Plan, Project>()
     for (let i = 0; i < keys.length; i++) {
       const field = source[keys[i]];
       if (field !== undefined) {
-        out[keys[i]] = fields[i](field);
+        out[keys[i]] = plain[i] && typeof field !== 'object' ? field : fields[i](field);
         sent++;
       }
     }
@@ -160,13 +164,10 @@ function compile(plan: Plan, answer: string, compiled = new Map<Plan, Project>()
       for (const key in source) if (!declared.has(key)) out[key] = rest(source[key]);
       return out;
     }
-    let given = 0;
-    for (const key in source) if (source[key] !== undefined) given++;
-    if (given > sent) {
-      reportUndeclared(
-        answer,
-        Object.keys(source).filter((key) => !declared.has(key) && source[key] !== undefined),
-      );
+    // Counting keys is cheap (V8 caches them); which ones were dropped is worked out only when some were.
+    if (Object.keys(source).length > sent) {
+      const dropped = Object.keys(source).filter((key) => !declared.has(key) && source[key] !== undefined);
+      if (dropped.length) reportUndeclared(answer, dropped);
     }
     return out;
   };
