@@ -53,6 +53,7 @@ function sampleTicket(i: number): TicketData {
     total: count * fare,
     currency: 'SDG',
     bookingDate: new Date(Date.UTC(2026, 10, 21, 8, 0, 0) + i * 97_000).toISOString(),
+    paid: random(2) === 0,
   };
 }
 

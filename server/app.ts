@@ -10,6 +10,7 @@ import { systemContract } from '../shared/contract/index.ts';
 import { resources } from '../shared/registry/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadJwtSecret } from './auth/secrets.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
@@ -25,7 +26,8 @@ import { listenForChanges } from './cache/cache-sync.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
 import { TicketPool } from './tickets/ticket-pool.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
-import { uploadRoutes } from './resources/bookings/uploads.routes.ts';
+import { bookingPaymentRoutes, paymentRoutes } from './resources/payments/payments.routes.ts';
+import { uploadRoutes } from './resources/payments/uploads.routes.ts';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
 import { MAX_UPLOAD_BYTES } from '../shared/rules.ts';
 
@@ -37,6 +39,8 @@ declare module 'fastify' {
     jwtSecret: Uint8Array;
     readCache: ReadCache;
     tickets: TicketPool;
+    /** The time decisions are made by (tests move it). */
+    clock: Clock;
   }
 }
 
@@ -44,9 +48,15 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  clock?: Clock;
 }
 
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  clock = systemClock,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -69,6 +79,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.decorate('jwtSecret', await loadJwtSecret(config, database));
   registerErrorHandler(app);
   // What reads remember is forgotten by the write layer itself (server/db/changes.ts), whoever writes.
@@ -120,6 +131,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(tripRoutes, { prefix: '/api/trips' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(bookingPaymentRoutes, { prefix: '/api/bookings' });
+  await app.register(paymentRoutes, { prefix: '/api/payments' });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   for (const def of resources) await app.register(crudRoutes(def), { prefix: def.api.base });

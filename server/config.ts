@@ -1,6 +1,7 @@
 // Configuration comes from the environment only; README lists every variable.
 import os from 'node:os';
 import path from 'node:path';
+import { PAYMENT_DEFAULTS } from '../shared/payments.ts';
 
 export interface Config {
   port: number;
@@ -20,8 +21,6 @@ export interface Config {
   logLevel: string;
   /** Longest life of a cached public trip search answer (ms; writes invalidate it sooner); 0 turns it off. */
   searchCacheMs: number;
-  /** At start, payment proofs older than this with no booking (left by a crash) are removed. */
-  uploadSweepGraceMs: number;
   /** Worker threads rendering ticket PDFs; 0 renders on the main thread. */
   ticketWorkers: number;
   loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
@@ -29,9 +28,26 @@ export interface Config {
   /** Bookings per IP: generous, because many travellers share one mobile-carrier address. */
   bookingRateLimit: { perIp: number; windowMs: number };
   operator: { phone: string; email: string; address: string };
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** Minutes an unpaid hold lasts (from booking, or from a rejection); never later than departure. */
+  proofMinutes: number;
+  maxUnpaidPerPhone: number;
+  /** Share of a trip's seats unpaid holds may occupy (0–1). */
+  maxUnpaidShare: number;
+  /** Bytes of payment proofs one address may send per hour. */
+  proofBytesPerIpPerHour: number;
+  /** How often each node expires lapsed holds (a sale frees a lapsed seat at once either way). */
+  sweepSeconds: number;
+  /** Where travellers pay, shown on the public site and the ticket: from configuration, never hard-coded. */
+  instructions: { bankakAccount: string; accountName: string; wallets: { name: string; number: string }[] };
 }
 
 const flag = (value: string | undefined) => value === '1' || value === 'true';
+const decimal = (value: string | undefined, fallback: number) =>
+  value && /^\d+(\.\d+)?$/.test(value) ? Number(value) : fallback;
 const int = (value: string | undefined, fallback: number) =>
   value && /^\d+$/.test(value) ? Number(value) : fallback;
 
@@ -57,7 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: flag(env.SECURE_COOKIES),
     logLevel: env.LOG_LEVEL || 'info',
     searchCacheMs: int(env.SEARCH_CACHE_MS, 60_000),
-    uploadSweepGraceMs: int(env.UPLOAD_SWEEP_GRACE_MS, 10 * 60_000),
     ticketWorkers: int(env.TICKET_WORKERS, Math.max(1, Math.min(4, os.availableParallelism() - 1))),
     loginRateLimit: {
       perIp: int(env.LOGIN_RATE_LIMIT_PER_IP, 20),
@@ -70,6 +85,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phone: env.OPERATOR_PHONE || '',
       email: env.OPERATOR_EMAIL || '',
       address: env.OPERATOR_ADDRESS || '',
+    },
+    payments: {
+      proofMinutes: decimal(env.PAYMENT_PROOF_MINUTES, PAYMENT_DEFAULTS.proofMinutes),
+      maxUnpaidPerPhone: int(env.MAX_UNPAID_BOOKINGS_PER_PHONE, PAYMENT_DEFAULTS.maxUnpaidPerPhone),
+      maxUnpaidShare: Math.min(1, decimal(env.MAX_UNPAID_SHARE, PAYMENT_DEFAULTS.maxUnpaidShare)),
+      proofBytesPerIpPerHour: int(env.PROOF_BYTES_PER_IP_PER_HOUR, 30 * 1024 * 1024),
+      sweepSeconds: Math.max(1, int(env.EXPIRY_SWEEP_SECONDS, 15)),
+      instructions: {
+        bankakAccount: env.PAYMENT_BANKAK_ACCOUNT || '',
+        accountName: env.PAYMENT_ACCOUNT_NAME || '',
+        // "Zain Cash:0912345678,MTN Momo:0998765432"
+        wallets: (env.PAYMENT_WALLETS || '')
+          .split(',')
+          .map((entry) => entry.split(':').map((part) => part.trim()))
+          .filter(([name, number]) => name && number)
+          .map(([name, number]) => ({ name, number })),
+      },
     },
   };
 }

@@ -5,7 +5,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './demo/demo-data.ts';
-import { sweepOrphanUploads } from './resources/bookings/uploads.ts';
+import { startExpirySweep } from './resources/payments/expiry-sweep.ts';
+import { importProofFiles } from './resources/payments/proofs.ts';
 import { warmUpTicketRenderer } from './tickets/ticket-pdf.ts';
 
 const config = loadConfig();
@@ -14,8 +15,13 @@ await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 await ensureFirstStaffAccount(database.db, config, app.log);
 if (config.demoData) await seedDemoData(database.db, app.log);
-const swept = await sweepOrphanUploads(database.db, config.dataDir, config.uploadSweepGraceMs);
-if (swept) app.log.warn(`removed ${swept} payment proof(s) left without a booking`);
+// Payment proofs that an older version kept as files move into the database.
+const proofs = await importProofFiles(database.db, config.dataDir);
+if (proofs.moved || proofs.removed)
+  app.log.warn(
+    `payment proofs: ${proofs.moved} moved into the database, ${proofs.removed} without a booking removed`,
+  );
+const stopSweep = startExpirySweep(app);
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -23,6 +29,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
+    stopSweep();
     await app.close();
     await database.close();
     process.exit(0);

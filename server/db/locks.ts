@@ -2,7 +2,7 @@
 // runs one write transaction at a time, so there the transaction alone is enough.
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Reads one row inside a transaction, locked against concurrent change (`update`) or deletion (`share`). */
 export async function lockRow(trx: Kysely<any>, table: string, id: string, mode: 'share' | 'update') {
@@ -12,4 +12,12 @@ export async function lockRow(trx: Kysely<any>, table: string, id: string, mode:
     Record<string, unknown>
   >`select * from ${sql.table(table)} where id = ${id} ${lock}`.execute(trx);
   return rows[0];
+}
+
+/**
+ * Serialises the transactions that take the same name until they end (PostgreSQL's advisory locks). SQLite
+ * runs one write transaction at a time already.
+ */
+export async function lockName(trx: Kysely<any>, name: string) {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
 }

@@ -19,6 +19,34 @@ export interface BookingsTable {
   bankakScreenshot: string | null;
   idempotencyKey: string | null;
   created_at: string;
+  paymentStatus: string;
+  paymentReference: string | null;
+  paymentMethod: string | null;
+  /** ISO time an unpaid hold lapses; null while a proof is under review, once paid, or for old bookings. */
+  paymentDeadline: string | null;
+  verifiedBy: string | null;
+  verifiedAt: string | null;
+  verifiedVia: string | null;
+  overrideNote: string | null;
+  rejectionReason: string | null;
+  rejectionNote: string | null;
+  soldBy: string | null;
+  refundDue: number | null;
+  refundPaidAt: string | null;
+  refundPaidBy: string | null;
+  refundReference: string | null;
+}
+
+/** A payment proof's bytes, kept with the booking (every node serves them; a backup carries them). */
+export interface PaymentProofsTable {
+  id: string;
+  name: string;
+  bookingId: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  bytes: Buffer;
+  created_at: string;
 }
 
 /** One row per seat a live booking holds: (tripId, seat) is the primary key, so a seat is sold once. */
@@ -84,6 +112,7 @@ export interface AppSecretsTable {
 export interface Tables {
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
+  payment_proofs: PaymentProofsTable;
   trips: TripsTable;
   buses: BusesTable;
   users: UsersTable;

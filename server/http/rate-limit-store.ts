@@ -7,16 +7,16 @@ export interface Hit {
   ttl: number;
 }
 
-/** Counts one hit of `key` in a fixed window and answers the count so far and the time left. */
-export async function hit(db: Kysely<any>, key: string, windowMs: number): Promise<Hit> {
+/** Counts `amount` (one hit, or bytes) of `key` in a fixed window and answers the count so far and the time left. */
+export async function hit(db: Kysely<any>, key: string, windowMs: number, amount = 1): Promise<Hit> {
   const now = Date.now();
   const resetAt = now + windowMs;
   const row = await db
     .insertInto('rate_limits')
-    .values({ key, count: 1, reset_at: resetAt })
+    .values({ key, count: amount, reset_at: resetAt })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end`,
+        count: sql`case when rate_limits.reset_at <= ${now} then ${amount} else rate_limits.count + ${amount} end`,
         reset_at: sql`case when rate_limits.reset_at <= ${now} then ${resetAt} else rate_limits.reset_at end`,
       }),
     )

@@ -23,6 +23,12 @@ export const TICKET_LABELS = {
   bookingDate: { en: 'Booking date', ar: 'تاريخ الحجز' },
 } satisfies Record<string, Bilingual>;
 
+/** The band under the title: a ticket is good for boarding only once its payment is verified. */
+export const PAYMENT_BANDS = {
+  paid: { en: 'PAID', ar: 'مدفوعة' },
+  pending: { en: 'PAYMENT PENDING — not valid for boarding', ar: 'الدفع قيد المراجعة — لا تصلح للصعود' },
+} satisfies Record<string, Bilingual>;
+
 export const TICKET_TERMS: Bilingual = {
   en: 'Cancellation fees may apply; refunds go to the original payment method.',
   ar: 'قد تُطبَّق رسوم إلغاء، وتُرد المبالغ إلى وسيلة الدفع الأصلية.',

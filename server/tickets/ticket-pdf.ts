@@ -3,7 +3,7 @@
 import PDFDocument from 'pdfkit';
 import { drawBidiText, type TextBox } from './bidi-text.ts';
 import { registerTicketFonts } from './fonts.ts';
-import { TICKET_LABELS, TICKET_TERMS, TICKET_TITLE, type Bilingual } from './labels.ts';
+import { PAYMENT_BANDS, TICKET_LABELS, TICKET_TERMS, TICKET_TITLE, type Bilingual } from './labels.ts';
 import { drawQrCode } from './qr.ts';
 import { formatAmount, formatBoardingTime, formatBookingDate, plainLine } from './ticket-text.ts';
 
@@ -25,6 +25,8 @@ export interface TicketData {
   currency: 'SDG';
   /** ISO instant. */
   bookingDate: string;
+  /** Only a verified payment makes the ticket good for boarding; anything else prints "payment pending". */
+  paid: boolean;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -37,7 +39,7 @@ const MARGIN = 30;
 const CONTENT = PAGE_WIDTH - 2 * MARGIN;
 const GUTTER = 20;
 const COLUMN = (CONTENT - GUTTER) / 2;
-const ROW = 60;
+const ROW = 58;
 const QR_SIZE = 92; // 21 modules of 4.4 pt; the margin, gutter and white space around are its quiet zone
 const COLORS = {
   brand: '#0b6e4f',
@@ -46,7 +48,10 @@ const COLORS = {
   muted: '#5f6b66',
   rule: '#c9d3cf',
   white: '#ffffff',
+  pending: '#8a4b00',
 };
+/** Height of the payment band under the title; everything below moves down by it. */
+const BAND = 30;
 
 // Amiri's Arabic looks smaller than its Latin at one size, so Arabic small print is set a little larger.
 const SMALL_EN = { size: 9, color: COLORS.muted, align: 'left' } as const;
@@ -129,8 +134,20 @@ function drawDetails(doc: Doc, ticket: TicketData, top: number): number {
   return y + ROW;
 }
 
+/** PAID in the brand colour, or PAYMENT PENDING in dark amber, in both languages. */
+function drawPaymentBand(doc: Doc, paid: boolean): void {
+  const band = paid ? PAYMENT_BANDS.paid : PAYMENT_BANDS.pending;
+  doc.rect(0, 62, PAGE_WIDTH, BAND).fill(paid ? COLORS.tint : COLORS.pending);
+  const style = { font: 'bold', color: paid ? COLORS.brand : COLORS.white, width: CONTENT } as const;
+  // English on the first line at the left, Arabic on the second at the right: long words never meet.
+  text(doc, band.en, { ...style, x: MARGIN, y: 62 + 12, size: 10, align: 'left' });
+  text(doc, band.ar, { ...style, x: MARGIN, y: 62 + 26, size: 11, align: 'right' });
+}
+
 function drawTicket(doc: Doc, ticket: TicketData): void {
   drawHeader(doc);
+  drawPaymentBand(doc, ticket.paid);
+  doc.translate(0, BAND);
   drawIdentity(doc, ticket);
   rule(doc, 202);
   const bottom = drawDetails(doc, ticket, 228);
@@ -188,5 +205,6 @@ export async function warmUpTicketRenderer(): Promise<void> {
     total: 0,
     currency: 'SDG',
     bookingDate: '2000-01-01T00:00:00.000Z',
+    paid: false,
   });
 }

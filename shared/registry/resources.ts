@@ -1,6 +1,7 @@
 // One declarative entry per resource. Server routes, validation, the admin's screens and the public site's
 // API client are all derived from these entries. Field names and paths are the spec's, misspellings included.
 import { BOARDING_TIMES, BUS_STATUSES, LOST_ITEM_COLOURS, LOST_ITEM_TYPES, MAX_BUS_SEATS } from '../rules.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, REJECTION_REASONS } from '../payments.ts';
 import type { ResourceDef } from './types.ts';
 
 const crud = (base: string, entity: string, plural = `${entity}s`) => ({
@@ -203,6 +204,22 @@ export const bookings: ResourceDef = {
     bookingDate: { kind: 'timestamp', required: true },
     isCancelled: { kind: 'boolean', readOnly: true },
     bankakScreenshot: { kind: 'image' },
+    // The payment (shared/payments.ts): set by the server as travellers send proofs and staff decide.
+    paymentStatus: { kind: 'choice', choices: PAYMENT_STATUSES, readOnly: true },
+    paymentReference: { kind: 'text', readOnly: true, searchable: true },
+    paymentMethod: { kind: 'choice', choices: PAYMENT_METHODS, readOnly: true },
+    paymentDeadline: { kind: 'timestamp', readOnly: true },
+    verifiedBy: { kind: 'text', readOnly: true },
+    verifiedAt: { kind: 'timestamp', readOnly: true },
+    verifiedVia: { kind: 'text', readOnly: true },
+    overrideNote: { kind: 'text', readOnly: true },
+    rejectionReason: { kind: 'choice', choices: REJECTION_REASONS, readOnly: true },
+    rejectionNote: { kind: 'text', readOnly: true },
+    soldBy: { kind: 'text', readOnly: true },
+    refundDue: { kind: 'money', readOnly: true },
+    refundPaidAt: { kind: 'timestamp', readOnly: true },
+    refundPaidBy: { kind: 'text', readOnly: true },
+    refundReference: { kind: 'text', readOnly: true },
   },
   messages: {
     create: 'Please provide your personal details.',

@@ -54,6 +54,7 @@ describe('cached rendering', () => {
     total: 12500,
     currency: 'SDG',
     bookingDate: new Date(Date.UTC(2026, 10, 21, 8, i)).toISOString(),
+    paid: i % 2 === 0,
   });
 
   it('renders the same bytes for a ticket whether it is the first or comes after others', async () => {

@@ -86,6 +86,7 @@ const ticket: TicketData = {
   total: 90000,
   currency: 'SDG',
   bookingDate: '2026-11-21T12:05:00.000Z',
+  paid: true,
 };
 
 describe('renderTicket', async () => {

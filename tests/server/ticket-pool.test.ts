@@ -20,6 +20,7 @@ const ticket = (n: number): TicketData => ({
   total: 30000,
   currency: 'SDG',
   bookingDate: '2026-11-21T10:00:00.000Z',
+  paid: true,
 });
 
 describe('ticket worker pool', () => {

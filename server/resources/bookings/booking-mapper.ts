@@ -9,6 +9,24 @@ export interface PassengerInfo {
   email?: string;
 }
 
+/** The payment's columns, answered as they are stored (null when not set). */
+const PAYMENT_COLUMNS = [
+  'paymentStatus',
+  'paymentReference',
+  'paymentMethod',
+  'paymentDeadline',
+  'verifiedBy',
+  'verifiedAt',
+  'verifiedVia',
+  'overrideNote',
+  'rejectionReason',
+  'rejectionNote',
+  'soldBy',
+  'refundPaidAt',
+  'refundPaidBy',
+  'refundReference',
+] as const;
+
 export function bookingRowToDocument(row: Row | BookingsTable): Document {
   const passengerInfo: PassengerInfo = {
     firstName: String(row.first_name),
@@ -26,5 +44,7 @@ export function bookingRowToDocument(row: Row | BookingsTable): Document {
     bookingDate: row.bookingDate,
     isCancelled: Boolean(Number(row.isCancelled)),
     bankakScreenshot: row.bankakScreenshot ?? null,
+    ...Object.fromEntries(PAYMENT_COLUMNS.map((name) => [name, (row as Row)[name] ?? null])),
+    refundDue: row.refundDue == null ? null : Number(row.refundDue),
   };
 }

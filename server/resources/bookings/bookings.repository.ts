@@ -5,10 +5,12 @@ import { bookings } from '../../../shared/registry/index.ts';
 import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
-import { lockRow } from '../../db/locks.ts';
+import { lockName, lockRow } from '../../db/locks.ts';
 import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
+import { LAPSING_STATUSES, type PaymentStatus, UNPAID_STATUSES } from '../../../shared/payments.ts';
+import { insertProof, type Proof } from '../payments/proofs.ts';
 import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
 import { newTicketId } from './ticket-ids.ts';
 
@@ -17,8 +19,19 @@ export interface NewBooking {
   seats: number[];
   passenger: PassengerInfo;
   total: number;
-  bankakScreenshot: string | null;
   idempotencyKey?: string;
+  proof?: Proof;
+  payment: {
+    status: PaymentStatus;
+    method: string | null;
+    reference: string | null;
+    deadline: string | null;
+    /** A counter sale: the staff member who sold (and so verified) it. */
+    soldBy?: string;
+  };
+  /** Limits on unpaid holds (travellers' bookings); none for a counter sale. */
+  limits?: { perPhone: number; share: number };
+  now: Date;
 }
 
 /** What the database said of a sale, checked under lock in the sale's own transaction. */
@@ -27,7 +40,8 @@ export type InsertOutcome =
   | { earlier: Document }
   | { takenSeats: number[] }
   | { unavailable: 'cancelled' | 'out_of_service' }
-  | { capacity: number };
+  | { capacity: number }
+  | { unpaidLimit: 'phone' | 'trip'; limit: number };
 
 class Refused extends Error {
   constructor(readonly outcome: InsertOutcome) {
@@ -47,10 +61,87 @@ export async function takenSeats(db: Db, tripId: string, seats: number[]): Promi
   return rows.map((row) => Number(row.seat)).sort((a, b) => a - b);
 }
 
+/**
+ * Expires the lapsed unpaid holds among `bookingIds` (their deadline passed) and frees their seats; answers
+ * the ids it expired. Under the row lock each takes, a proof arriving at the same instant either got in first
+ * (the booking is no longer lapsing) or finds it expired.
+ */
+export async function expireLapsed(
+  trx: Db,
+  rows: { id: string; tripId: string }[],
+  now: Date,
+): Promise<string[]> {
+  if (!rows.length) return [];
+  const expired = await trx
+    .updateTable('bookings')
+    .set({ paymentStatus: 'expired', isCancelled: 1 })
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .where('paymentStatus', 'in', [...LAPSING_STATUSES])
+    .where('paymentDeadline', '<=', now.toISOString())
+    .where('isCancelled', '=', 0)
+    .returning(['id', 'tripId'])
+    .execute();
+  if (!expired.length) return [];
+  await trx
+    .deleteFrom('booking_seats')
+    .where('tripId', 'in', [...new Set(expired.map((row) => row.tripId))])
+    .where(
+      'bookingId',
+      'in',
+      expired.map((row) => row.id),
+    )
+    .execute();
+  return expired.map((row) => row.id);
+}
+
+/** Holds on these seats whose deadline passed: a sale treats them as free (and expires them). */
+async function lapsedHoldsOn(trx: Db, tripId: string, seats: number[], now: Date) {
+  return trx
+    .selectFrom('booking_seats')
+    .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+    .select(['bookings.id as id', 'bookings.tripId as tripId'])
+    .where('booking_seats.tripId', '=', tripId)
+    .where('booking_seats.seat', 'in', seats)
+    .where('bookings.paymentStatus', 'in', [...LAPSING_STATUSES])
+    .where('bookings.paymentDeadline', '<=', now.toISOString())
+    .distinct()
+    .execute();
+}
+
+/** Live unpaid bookings (holds not lapsed) of a phone, and unpaid seats held on a trip. */
+async function unpaidHolds(trx: Db, booking: NewBooking) {
+  const now = booking.now.toISOString();
+  const live = (query: any) =>
+    query
+      .where('bookings.isCancelled', '=', 0)
+      .where('bookings.paymentStatus', 'in', [...UNPAID_STATUSES])
+      .where((eb: any) =>
+        eb.or([eb('bookings.paymentDeadline', 'is', null), eb('bookings.paymentDeadline', '>', now)]),
+      );
+  const phone = await live(
+    trx
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('phone', '=', booking.passenger.phone),
+  ).executeTakeFirst();
+  const seats = await live(
+    trx
+      .selectFrom('booking_seats')
+      .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+      .select((eb: any) => eb.fn.countAll().as('count'))
+      .where('booking_seats.tripId', '=', booking.tripId),
+  ).executeTakeFirst();
+  return { phone: Number(phone?.count ?? 0), tripSeats: Number(seats?.count ?? 0) };
+}
+
 export async function insertBooking(db: Db, booking: NewBooking): Promise<InsertOutcome> {
   for (let attempt = 0; attempt < TICKET_ID_ATTEMPTS; attempt++) {
     const id = newId();
-    const now = new Date().toISOString();
+    const now = booking.now.toISOString();
     const row: BookingsTable = {
       id,
       tripId: booking.tripId,
@@ -63,9 +154,24 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
       totalTicketPrice: booking.total,
       bookingDate: now,
       isCancelled: 0,
-      bankakScreenshot: booking.bankakScreenshot,
+      bankakScreenshot: booking.proof?.url ?? null,
       idempotencyKey: booking.idempotencyKey ?? null,
       created_at: now,
+      paymentStatus: booking.payment.status,
+      paymentReference: booking.payment.reference,
+      paymentMethod: booking.payment.method,
+      paymentDeadline: booking.payment.deadline,
+      verifiedBy: booking.payment.soldBy ?? null,
+      verifiedAt: booking.payment.soldBy ? now : null,
+      verifiedVia: booking.payment.soldBy ? 'counter' : null,
+      overrideNote: null,
+      rejectionReason: null,
+      rejectionNote: null,
+      soldBy: booking.payment.soldBy ?? null,
+      refundDue: null,
+      refundPaidAt: null,
+      refundPaidBy: null,
+      refundReference: null,
     };
     try {
       await db.transaction().execute(async (trx) => {
@@ -78,6 +184,22 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           throw new Refused({ unavailable: 'out_of_service' });
         const capacity = Number(bus.bus_number_of_seats);
         if (booking.seats.some((seat) => seat > capacity)) throw new Refused({ capacity });
+        if (booking.limits) {
+          // One unpaid sale at a time per phone and per trip, so that two cannot both pass the limits.
+          await lockName(trx, `phone:${booking.passenger.phone}`);
+          await lockName(trx, `trip:${booking.tripId}`);
+          const held = await unpaidHolds(trx, booking);
+          if (held.phone >= booking.limits.perPhone)
+            throw new Refused({ unpaidLimit: 'phone', limit: booking.limits.perPhone });
+          const share = Math.floor(capacity * booking.limits.share);
+          if (held.tripSeats + booking.seats.length > share)
+            throw new Refused({ unpaidLimit: 'trip', limit: share });
+        }
+        await expireLapsed(
+          trx,
+          await lapsedHoldsOn(trx, booking.tripId, booking.seats, booking.now),
+          booking.now,
+        );
         await trx.insertInto('bookings').values(row).execute();
         await trx
           .insertInto('booking_seats')
@@ -88,6 +210,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
               .map((seat) => ({ tripId: booking.tripId, seat, bookingId: id })),
           )
           .execute();
+        if (booking.proof) await insertProof(trx, id, booking.proof, booking.now);
       });
       return { sold: bookingRowToDocument(row) };
     } catch (error) {
@@ -98,7 +221,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
       if (earlier) return { earlier };
       const taken = await takenSeats(db, booking.tripId, booking.seats);
       if (taken.length) return { takenSeats: taken };
-      // Otherwise the random ticket id collided with an existing one: draw another.
+      // Otherwise the random ticket id (or the proof's generated name) collided: draw another.
     }
   }
   throw new Error('Could not draw a unique ticket id');
@@ -135,12 +258,23 @@ function documents(db: Db, rows: BookingRow[], populate: boolean) {
   return toDocuments(db, bookings, rows, populate ? undefined : 0);
 }
 
-/** Marks a booking cancelled and frees its seats in one transaction; false when it already was cancelled. */
+/**
+ * Marks a booking cancelled and frees its seats in one transaction; false when it already was cancelled. A
+ * paid booking now owes its price back (refundDue) until staff record the refund.
+ */
 export async function cancelBooking(db: Db, id: string, tripId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('bookings')
-      .set({ isCancelled: 1 })
+      .set((eb) => ({
+        isCancelled: 1,
+        refundDue: eb
+          .case()
+          .when('paymentStatus', '=', 'verified')
+          .then(eb.ref('totalTicketPrice'))
+          .else(null)
+          .end(),
+      }))
       .where('id', '=', id)
       .where('isCancelled', '=', 0)
       .executeTakeFirst();
@@ -149,6 +283,11 @@ export async function cancelBooking(db: Db, id: string, tripId: string): Promise
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
     return true;
   });
+}
+
+/** Expires these holds if they lapsed (in their own transaction); answers the ids expired. */
+export function expireHolds(db: Db, rows: { id: string; tripId: string }[], now: Date) {
+  return db.transaction().execute((trx) => expireLapsed(trx, rows, now));
 }
 
 export async function deleteBooking(db: Db, id: string, tripId: string): Promise<void> {

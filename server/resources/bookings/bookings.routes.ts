@@ -5,73 +5,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { identifyStaff, requireStaff } from '../../auth/staff-guard.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
-import type { Document } from '../crud/row-mapper.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { normaliseReference } from '../../../shared/payments.ts';
+import { bookingContext, countProofBytes, optionalPaymentFieldsSchema } from '../payments/payments.routes.ts';
 import { readBookingForm } from './booking-form.ts';
+import { bookingRefusalError, ticketAnswer } from './bookings.answers.ts';
 import {
   createBookingSchema,
   optionalTravellerProofSchema,
   travellerProofSchema,
 } from './bookings.schemas.ts';
-import {
-  type BookingContext,
-  cancel,
-  liveBooking,
-  remove,
-  type SaleRefusal,
-  sell,
-  travellerBookings,
-} from './bookings.service.ts';
+import { cancel, liveBooking, remove, sell, travellerBookings } from './bookings.service.ts';
 import { ticketData } from './ticket.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const seatWord = (seats: number[]) =>
-  seats.length === 1 ? `Seat ${seats[0]} has` : `Seats ${seats.join(', ')} have`;
-
-const UNAVAILABLE = {
-  cancelled: 'This trip has been cancelled and takes no more bookings.',
-  departed: 'This trip has already departed and takes no more bookings.',
-  out_of_service: "This trip's bus is out of service; it takes no bookings for now.",
-};
-
-/** A refused sale as the API answers it. */
-function refusalError(refusal: SaleRefusal): HttpError {
-  switch (refusal.code) {
-    case 'TRIP_NOT_FOUND':
-      return notFound('This trip does not exist.');
-    case 'TRIP_UNAVAILABLE':
-      return conflict(UNAVAILABLE[refusal.reason], { code: 'TRIP_UNAVAILABLE' });
-    case 'SEAT_OUT_OF_RANGE': {
-      const message = `Seat numbers must be from 1 to ${refusal.capacity}.`;
-      return badRequest(message, { seats: message });
-    }
-    case 'PRICE_CHANGED':
-      return conflict(
-        `The price has changed: the total for ${refusal.seats} seat(s) is now ${refusal.total} SDG.`,
-        {
-          code: 'PRICE_CHANGED',
-          price: refusal.price,
-          totalTicketPrice: refusal.total,
-        },
-      );
-    case 'SEATS_TAKEN':
-      return conflict(`${seatWord(refusal.seats)} just been taken. Please choose other seats.`, {
-        code: 'SEATS_TAKEN',
-        takenSeats: refusal.seats,
-      });
-    case 'KEY_REUSED':
-      return conflict('This idempotency key was already used for another booking.', { code: 'KEY_REUSED' });
-    case 'KEY_CANCELLED':
-      return conflict('The booking made with this idempotency key has been cancelled.', {
-        code: 'KEY_CANCELLED',
-      });
-    case 'PROOF_NOT_IMAGE':
-      return new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.');
-    case 'PROOF_TOO_LARGE':
-      return new HttpError(413, 'The payment screenshot is too large.');
-  }
-}
-
 const CANCEL_REFUSALS = {
   NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),
   NOT_FOUND: () => notFound('No booking has this _id.'),
@@ -81,7 +28,7 @@ const CANCEL_REFUSALS = {
 
 export async function bookingRoutes(app: FastifyInstance) {
   const { config } = app;
-  const ctx: BookingContext = { db: app.db, dataDir: config.dataDir };
+  const ctx = bookingContext(app);
   const tags = ['bookings'];
   const lookupLimit = {
     rateLimit: {
@@ -100,16 +47,6 @@ export async function bookingRoutes(app: FastifyInstance) {
         return request.staffId !== undefined;
       },
     },
-  };
-
-  /** The ticket PDF as base64, or null when it could not be made (the booking stands; it can be fetched again). */
-  const ticketBase64 = async (request: FastifyRequest, booking: Document, trip: Document) => {
-    try {
-      return (await app.tickets.render(ticketData(booking, trip))).toString('base64');
-    } catch (error) {
-      request.log.error({ err: error }, 'ticket PDF failed');
-      return null;
-    }
   };
 
   app.post(
@@ -133,10 +70,21 @@ export async function bookingRoutes(app: FastifyInstance) {
         const failure = describeIssues(parsed.error.issues, form.fields);
         throw badRequest(failure.message, failure.errors);
       }
-      const outcome = await sell(ctx, parsed.data, form.screenshot);
-      if ('refused' in outcome) throw refusalError(outcome.refused);
+      const payment = optionalPaymentFieldsSchema.safeParse(form.fields);
+      if (!payment.success) {
+        const failure = describeIssues(payment.error.issues, form.fields);
+        throw badRequest(failure.message, failure.errors);
+      }
+      if (form.screenshot) await countProofBytes(request, form.screenshot.length);
+      const outcome = await sell(ctx, parsed.data, {
+        by: 'traveller',
+        method: payment.data.paymentMethod,
+        reference: payment.data.paymentReference && normaliseReference(payment.data.paymentReference),
+        proof: form.screenshot,
+      });
+      if ('refused' in outcome) throw bookingRefusalError(outcome.refused);
       reply.status(201);
-      return { booking: outcome.sold, pdfBlob: await ticketBase64(request, outcome.sold, outcome.trip) };
+      return ticketAnswer(app, request, outcome.sold, outcome.trip);
     },
   );
 
@@ -175,7 +123,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params as { id: string };
       const proof = (request.body ?? {}) as { ticketId?: string; phone?: string };
-      const outcome = await cancel(ctx, id, request.staffId ? { staff: true } : proof);
+      const outcome = await cancel(ctx, id, request.staffId ? { staffId: request.staffId } : proof);
       if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
       return outcome.cancelled;
     },

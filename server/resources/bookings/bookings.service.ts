@@ -1,26 +1,28 @@
 // The sale and what follows it, in one place: the rules of selling seats, cancelling and deleting bookings,
 // and the payment proof's life. Each call answers a typed outcome; the routes only translate it into HTTP.
-import { hasDeparted, totalPrice } from '../../../shared/rules.ts';
-import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
+import { hasLapsed, holdDeadline, type PaymentMethod } from '../../../shared/payments.ts';
+import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../../shared/rules.ts';
+import type { Clock } from '../../clock.ts';
+import type { PaymentsConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
+import { checkProof, type Proof } from '../payments/proofs.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import { cachedTripDetails } from '../trips/trips.repository.ts';
 import type { CreateBookingInput } from './bookings.schemas.ts';
 import {
   cancelBooking,
   deleteBooking,
+  expireHolds,
   findBooking,
   findByIdempotencyKey,
   findByTicket,
   insertBooking,
 } from './bookings.repository.ts';
-import { isTooLarge, recogniseImage } from './image-check.ts';
-import { removeUpload, storeUpload } from './uploads.ts';
 
 export interface BookingContext {
   db: Db;
-  dataDir: string;
-  now?: () => Date;
+  clock: Clock;
+  payments: PaymentsConfig;
 }
 
 /** Why a sale is refused; the route says it in words and HTTP. */
@@ -32,16 +34,21 @@ export type SaleRefusal =
   | { code: 'SEATS_TAKEN'; seats: number[] }
   | { code: 'KEY_REUSED' }
   | { code: 'KEY_CANCELLED' }
+  | { code: 'UNPAID_LIMIT'; scope: 'phone' | 'trip'; limit: number }
   | { code: 'PROOF_NOT_IMAGE' }
   | { code: 'PROOF_TOO_LARGE' };
 
 export type SaleOutcome = { sold: Document; trip: Document; replayed: boolean } | { refused: SaleRefusal };
 
+/** How the seats are paid: a traveller's proof (now or later), or money taken at the counter by staff. */
+export type Payment =
+  | { by: 'traveller'; method?: PaymentMethod; reference?: string; proof?: Buffer }
+  | { by: 'counter'; staffId: string; method: PaymentMethod; reference?: string };
+
 type Populated = Record<string, any>;
 
-const sameSeats = (a: number[], b: number[]) =>
-  a.length === b.length &&
-  [...a].sort((x, y) => x - y).every((seat, i) => seat === [...b].sort((x, y) => x - y)[i]);
+const sorted = (seats: number[]) => [...seats].sort((x, y) => x - y);
+const sameSeats = (a: number[], b: number[]) => sorted(a).join() === sorted(b).join();
 
 /**
  * A resent attempt whose first answer was lost gets the booking it already made, but only when it asks for
@@ -59,13 +66,18 @@ function replay(earlier: Document, input: CreateBookingInput): { refused: SaleRe
   return undefined;
 }
 
-/** Sells the seats of `input` on its trip, with an optional payment proof (image bytes). */
+/**
+ * Sells the seats of `input` on its trip. A traveller's booking holds its seats unpaid: until staff decide on
+ * its proof, or until its deadline when the proof is still to come (within the limits on unpaid holds). A
+ * counter sale is paid (verified) at once.
+ */
 export async function sell(
   ctx: BookingContext,
   input: CreateBookingInput,
-  proof?: Buffer,
+  payment: Payment,
 ): Promise<SaleOutcome> {
   const { db } = ctx;
+  const now = ctx.clock.now();
   const earlier = input.idempotencyKey ? await findByIdempotencyKey(db, input.idempotencyKey) : undefined;
   if (earlier) {
     const refused = replay(earlier, input);
@@ -76,9 +88,10 @@ export async function sell(
   const trip = await cachedTripDetails(db, input.tripId);
   if (!trip) return { refused: { code: 'TRIP_NOT_FOUND' } };
   const bus = trip.busId as Populated;
+  const departure = departureInstant(String(trip.trip_date), String(trip.trip_boarding_time));
   const unavailable = trip.isCancelled
     ? 'cancelled'
-    : hasDeparted(String(trip.trip_date), String(trip.trip_boarding_time), ctx.now?.())
+    : departure.getTime() <= now.getTime()
       ? 'departed'
       : bus.bus_status === BUS_OUT_OF_SERVICE
         ? 'out_of_service'
@@ -93,36 +106,41 @@ export async function sell(
     return { refused: { code: 'PRICE_CHANGED', seats: input.seats.length, price, total } };
   }
 
-  let proofUrl: string | null = null;
-  if (proof) {
-    const image = await recogniseImage(proof);
-    if (!image) return { refused: { code: 'PROOF_NOT_IMAGE' } };
-    if (isTooLarge(proof, image.mime)) return { refused: { code: 'PROOF_TOO_LARGE' } };
-    proofUrl = (await storeUpload(ctx.dataDir, proof, image.ext)).url;
+  let proof: Proof | undefined;
+  if (payment.by === 'traveller' && payment.proof) {
+    const checked = await checkProof(payment.proof);
+    if ('refused' in checked) return { refused: { code: checked.refused } };
+    proof = checked.proof;
   }
-  // The proof's file is kept only by the booking that this call sold; every other ending removes it.
-  let kept = false;
-  try {
-    const outcome = await insertBooking(db, {
-      tripId: input.tripId,
-      seats: input.seats,
-      passenger: input.passengerInfo,
-      total,
-      bankakScreenshot: proofUrl,
-      idempotencyKey: input.idempotencyKey,
-    });
-    if ('sold' in outcome) {
-      kept = true;
-      return { sold: outcome.sold, trip, replayed: false };
-    }
-    if ('earlier' in outcome)
-      return replay(outcome.earlier, input) ?? { sold: outcome.earlier, trip, replayed: true };
-    if ('takenSeats' in outcome) return { refused: { code: 'SEATS_TAKEN', seats: outcome.takenSeats } };
-    if ('capacity' in outcome) return { refused: { code: 'SEAT_OUT_OF_RANGE', capacity: outcome.capacity } };
-    return { refused: { code: 'TRIP_UNAVAILABLE', reason: outcome.unavailable } };
-  } finally {
-    if (!kept) await removeUpload(ctx.dataDir, proofUrl);
-  }
+  const counter = payment.by === 'counter';
+  const outcome = await insertBooking(db, {
+    tripId: input.tripId,
+    seats: input.seats,
+    passenger: input.passengerInfo,
+    total,
+    idempotencyKey: input.idempotencyKey,
+    proof,
+    payment: {
+      status: counter ? 'verified' : proof ? 'proof_submitted' : 'awaiting_proof',
+      method: payment.method ?? null,
+      reference: payment.reference ?? null,
+      deadline:
+        counter || proof ? null : holdDeadline(now, ctx.payments.proofMinutes, departure).toISOString(),
+      soldBy: counter ? payment.staffId : undefined,
+    },
+    limits: counter
+      ? undefined
+      : { perPhone: ctx.payments.maxUnpaidPerPhone, share: ctx.payments.maxUnpaidShare },
+    now,
+  });
+  if ('sold' in outcome) return { sold: outcome.sold, trip, replayed: false };
+  if ('earlier' in outcome)
+    return replay(outcome.earlier, input) ?? { sold: outcome.earlier, trip, replayed: true };
+  if ('takenSeats' in outcome) return { refused: { code: 'SEATS_TAKEN', seats: outcome.takenSeats } };
+  if ('capacity' in outcome) return { refused: { code: 'SEAT_OUT_OF_RANGE', capacity: outcome.capacity } };
+  if ('unpaidLimit' in outcome)
+    return { refused: { code: 'UNPAID_LIMIT', scope: outcome.unpaidLimit, limit: outcome.limit } };
+  return { refused: { code: 'TRIP_UNAVAILABLE', reason: outcome.unavailable } };
 }
 
 export type CancelOutcome =
@@ -130,41 +148,65 @@ export type CancelOutcome =
 
 /**
  * Cancels a booking for staff, or for the traveller who proves it with its ticket id and phone (told nothing
- * about bookings that are not theirs: not found and not matching answer the same).
+ * about bookings that are not theirs: not found and not matching answer the same). A paid booking cancelled
+ * records what is owed back.
  */
 export async function cancel(
   ctx: BookingContext,
   id: string,
-  by: { staff: true } | { ticketId?: string; phone?: string },
+  by: { staffId: string } | { ticketId?: string; phone?: string },
 ): Promise<CancelOutcome> {
   const booking = await findBooking(ctx.db, id);
-  if (!('staff' in by)) {
+  if (!('staffId' in by)) {
     const phone = (booking?.passengerInfo as { phone: string } | undefined)?.phone;
     if (!booking || by.ticketId !== booking.ticketId || by.phone !== phone) return { refused: 'NOT_YOURS' };
   }
   if (!booking) return { refused: 'NOT_FOUND' };
   if (booking.isCancelled) return { refused: 'ALREADY_CANCELLED' };
   const trip = booking.tripId as Populated | null;
-  if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time, ctx.now?.()))
+  if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time, ctx.clock.now()))
     return { refused: 'DEPARTED' };
   const tripId = String(trip?._id ?? '');
   if (!(await cancelBooking(ctx.db, id, tripId))) return { refused: 'ALREADY_CANCELLED' };
   return { cancelled: (await findBooking(ctx.db, id))! };
 }
 
-/** Deletes a booking for good (staff), with its seats and its payment proof. */
+/** Deletes a booking for good (staff), with its seats and its payment proofs. */
 export async function remove(ctx: BookingContext, id: string): Promise<Document | undefined> {
   const booking = await findBooking(ctx.db, id);
   if (!booking) return undefined;
   const trip = booking.tripId as { _id?: string } | null;
   await deleteBooking(ctx.db, id, String(trip?._id ?? ''));
-  await removeUpload(ctx.dataDir, booking.bankakScreenshot as string | null);
   return booking;
+}
+
+/** What a traveller sees of a booking: the specification's fields and its payment, nothing of staff. */
+export function travellerView(booking: Document): Document {
+  const { verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, rejectionNote, ...view } = booking;
+  void [verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, rejectionNote];
+  return view as Document;
+}
+
+/** Bookings under a ticket id and phone, a lapsed hold shown as what it is (expired). */
+async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone: string) {
+  const found = await findByTicket(ctx.db, ticketId, phone);
+  const now = ctx.clock.now();
+  const lapsed = found.filter(
+    (b) => !b.isCancelled && hasLapsed(String(b.paymentStatus), b.paymentDeadline as string, now),
+  );
+  if (!lapsed.length) return found;
+  await expireHolds(
+    ctx.db,
+    lapsed.map((b) => ({ id: b._id, tripId: String((b.tripId as Populated)?._id) })),
+    now,
+  );
+  return findByTicket(ctx.db, ticketId, phone);
 }
 
 /** The traveller's bookings under a ticket id and phone, each with its trip as a traveller needs it. */
 export async function travellerBookings(ctx: BookingContext, ticketId: string, phone: string) {
-  return (await findByTicket(ctx.db, ticketId, phone)).map(({ tripId, ...booking }) => {
+  return (await bookingsOfTraveller(ctx, ticketId, phone)).map((found) => {
+    const { tripId, ...booking } = travellerView(found);
     const trip = tripId as Populated | null;
     return {
       ...booking,
@@ -185,6 +227,6 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
 
 /** The live booking under a ticket id and phone, with its trip, for its ticket. */
 export async function liveBooking(ctx: BookingContext, ticketId: string, phone: string) {
-  const booking = (await findByTicket(ctx.db, ticketId, phone)).find((b) => !b.isCancelled);
+  const booking = (await bookingsOfTraveller(ctx, ticketId, phone)).find((b) => !b.isCancelled);
   return booking?.tripId ? { booking, trip: booking.tripId as Populated } : undefined;
 }

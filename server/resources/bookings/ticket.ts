@@ -23,5 +23,6 @@ export function ticketData(booking: Document, trip: Populated): TicketData {
     total: (booking.totalTicketPrice as number[])[0],
     currency: CURRENCY,
     bookingDate: String(booking.bookingDate),
+    paid: booking.paymentStatus === 'verified',
   };
 }

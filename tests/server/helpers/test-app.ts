@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { createUser } from '../../../server/auth/users.repository.ts';
+import type { Clock } from '../../../server/clock.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { type Database, type Dialect, openDatabase } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
@@ -28,7 +29,11 @@ export interface TestApp {
 
 export { createPostgresDatabase };
 
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  { clock }: { clock?: Clock } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihla-test-'));
   const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -38,6 +43,10 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
     LOOKUP_RATE_LIMIT_PER_IP: '1000',
     BOOKING_RATE_LIMIT_PER_IP: '1000',
+    // Tests book again and again with one phone; the limits on unpaid holds have tests of their own.
+    MAX_UNPAID_BOOKINGS_PER_PHONE: '100000',
+    MAX_UNPAID_SHARE: '1',
+    PROOF_BYTES_PER_IP_PER_HOUR: '1000000000',
     LOG_LEVEL: 'silent',
     // Tickets render on the main thread in tests (a worker per test app would cost a font load each);
     // tests/server/ticket-pool.test.ts covers the worker pool.
@@ -46,7 +55,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
   });
   const database = openDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, clock });
   await app.ready();
   return {
     app,

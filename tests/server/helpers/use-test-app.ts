@@ -2,6 +2,7 @@
 // and signs the staff account in, and the afterAll that closes it. The handle is a TestApp (every helper
 // that takes one takes it) whose fields read the app the hook built, so it can be made at collection time.
 import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '../../../server/clock.ts';
 import type { Dialect } from '../../../server/db/database.ts';
 import { client, createTestApp, staffToken, type TestApp } from './test-app.ts';
 
@@ -17,12 +18,17 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** false: no staff account and no sign-in before the tests (a test that counts logins or sessions). */
   signIn?: boolean;
+  /** The app's clock (a ManualClock the tests move). */
+  clock?: Clock;
 }
 
-export function useTestApp(dialect: Dialect, { env, signIn = true }: TestAppOptions = {}): TestAppHandle {
+export function useTestApp(
+  dialect: Dialect,
+  { env, signIn = true, clock }: TestAppOptions = {},
+): TestAppHandle {
   let built: { t: TestApp; token?: string } | undefined;
   beforeAll(async () => {
-    built = { t: await createTestApp(dialect, env) };
+    built = { t: await createTestApp(dialect, env, { clock }) };
     if (signIn) built.token = await staffToken(built.t);
   });
   afterAll(() => built?.t.close());

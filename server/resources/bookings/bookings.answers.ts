@@ -1,0 +1,95 @@
+// How the bookings' and payments' outcomes are answered over HTTP: the words (English, the specification's
+// where it has them) and codes each refusal gets, and the booking answer with its ticket.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import type { Document } from '../crud/row-mapper.ts';
+import type { ProofOutcome } from '../payments/payments.service.ts';
+import type { SaleRefusal } from './bookings.service.ts';
+import { travellerView } from './bookings.service.ts';
+import { ticketData } from './ticket.ts';
+
+const seatWord = (seats: number[]) =>
+  seats.length === 1 ? `Seat ${seats[0]} has` : `Seats ${seats.join(', ')} have`;
+
+const UNAVAILABLE = {
+  cancelled: 'This trip has been cancelled and takes no more bookings.',
+  departed: 'This trip has already departed and takes no more bookings.',
+  out_of_service: "This trip's bus is out of service; it takes no bookings for now.",
+};
+
+/** A refused sale as the API answers it. */
+export function bookingRefusalError(refusal: SaleRefusal): HttpError {
+  switch (refusal.code) {
+    case 'TRIP_NOT_FOUND':
+      return notFound('This trip does not exist.');
+    case 'TRIP_UNAVAILABLE':
+      return conflict(UNAVAILABLE[refusal.reason], { code: 'TRIP_UNAVAILABLE' });
+    case 'SEAT_OUT_OF_RANGE': {
+      const message = `Seat numbers must be from 1 to ${refusal.capacity}.`;
+      return badRequest(message, { seats: message });
+    }
+    case 'PRICE_CHANGED':
+      return conflict(
+        `The price has changed: the total for ${refusal.seats} seat(s) is now ${refusal.total} SDG.`,
+        {
+          code: 'PRICE_CHANGED',
+          price: refusal.price,
+          totalTicketPrice: refusal.total,
+        },
+      );
+    case 'SEATS_TAKEN':
+      return conflict(`${seatWord(refusal.seats)} just been taken. Please choose other seats.`, {
+        code: 'SEATS_TAKEN',
+        takenSeats: refusal.seats,
+      });
+    case 'KEY_REUSED':
+      return conflict('This idempotency key was already used for another booking.', { code: 'KEY_REUSED' });
+    case 'KEY_CANCELLED':
+      return conflict('The booking made with this idempotency key has been cancelled.', {
+        code: 'KEY_CANCELLED',
+      });
+    case 'UNPAID_LIMIT':
+      return conflict(
+        refusal.scope === 'phone'
+          ? `This phone number already has ${refusal.limit} bookings waiting for payment. Please pay for them, or wait until they expire, before booking again.`
+          : 'Too many seats on this trip are waiting for payment right now. Please try again later.',
+        { code: 'UNPAID_LIMIT', scope: refusal.scope, limit: refusal.limit },
+      );
+    case 'PROOF_NOT_IMAGE':
+      return new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.');
+    case 'PROOF_TOO_LARGE':
+      return new HttpError(413, 'The payment screenshot is too large.');
+  }
+}
+
+const NOT_WAITING: Record<string, string> = {
+  verified: 'This booking is already paid.',
+  proof_submitted: 'A payment proof for this booking is already being checked.',
+  expired: 'This booking has expired and its seats were released. Please book again.',
+};
+
+/** A later proof refused: why, in words and a code the public site says in its own language. */
+export function proofRefusalError(outcome: Extract<ProofOutcome, { refused: string }>): HttpError {
+  if (outcome.refused === 'NOT_FOUND') return notFound('No booking matches this ticket ID and phone number.');
+  if (outcome.refused !== 'NOT_WAITING') return bookingRefusalError({ code: outcome.refused });
+  return conflict(NOT_WAITING[outcome.status] ?? 'This booking has been cancelled.', {
+    code: 'PROOF_NOT_WANTED',
+    paymentStatus: outcome.status,
+  });
+}
+
+/** A booking as the traveller gets it with its ticket (PDF as base64, or null when it could not be made). */
+export async function ticketAnswer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  booking: Document,
+  trip: Document,
+) {
+  let pdfBlob: string | null = null;
+  try {
+    pdfBlob = (await app.tickets.render(ticketData(booking, trip))).toString('base64');
+  } catch (error) {
+    request.log.error({ err: error }, 'ticket PDF failed');
+  }
+  return { booking: travellerView(booking), pdfBlob };
+}

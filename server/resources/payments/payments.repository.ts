@@ -1,0 +1,186 @@
+// Payment decisions as single conditional updates: each changes a booking only from the states it may leave,
+// so two decisions (or a decision and an expiry) racing for one booking never both apply, on any node.
+import { sql } from 'kysely';
+import { LAPSING_STATUSES, normaliseReference, UNPAID_STATUSES } from '../../../shared/payments.ts';
+import { bookings } from '../../../shared/registry/index.ts';
+import { isPostgres } from '../../db/locks.ts';
+import type { BookingsTable, Db } from '../../db/schema.ts';
+import { expireLapsed } from '../bookings/bookings.repository.ts';
+import { toDocuments } from '../crud/populate.ts';
+import type { Document } from '../crud/row-mapper.ts';
+import { insertProof, type Proof } from './proofs.ts';
+
+type Changes = Partial<Omit<BookingsTable, 'id'>>;
+
+/**
+ * Sets `changes` on a live booking that is in one of `from` (and, when `before` is given, whose deadline is
+ * still ahead of it); false when it was not.
+ */
+export async function transition(
+  db: Db,
+  id: string,
+  from: readonly string[],
+  changes: Changes,
+  before?: Date,
+): Promise<boolean> {
+  let query = db
+    .updateTable('bookings')
+    .set(changes)
+    .where('id', '=', id)
+    .where('isCancelled', '=', 0)
+    .where('paymentStatus', 'in', [...from]);
+  if (before) query = query.where('paymentDeadline', '>', before.toISOString());
+  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** A new proof for a booking that waits for one: stored with the state change, or neither. */
+export async function acceptProof(
+  db: Db,
+  id: string,
+  proof: Proof,
+  payment: { reference: string; method: string },
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const moved = await transition(
+      trx,
+      id,
+      LAPSING_STATUSES,
+      {
+        paymentStatus: 'proof_submitted',
+        paymentReference: payment.reference,
+        paymentMethod: payment.method,
+        paymentDeadline: null,
+        bankakScreenshot: proof.url,
+        rejectionReason: null,
+        rejectionNote: null,
+      },
+      now,
+    );
+    if (moved) await insertProof(trx, id, proof, now);
+    return moved;
+  });
+}
+
+/** What should make staff look twice before verifying a booking. */
+export interface Flags {
+  /** Other live bookings with the same transaction reference. */
+  duplicateReference: { _id: string; ticketId: string }[];
+  /** Other bookings whose proof is the very same image. */
+  duplicateImage: { _id: string; ticketId: string }[];
+  /** Live bookings made with the same phone (this one included). */
+  bookingsFromPhone: number;
+}
+
+export async function flagsOf(db: Db, booking: Pick<BookingsTable, 'id' | 'paymentReference' | 'phone'>) {
+  const flags: Flags = { duplicateReference: [], duplicateImage: [], bookingsFromPhone: 0 };
+  if (booking.paymentReference) {
+    flags.duplicateReference = await db
+      .selectFrom('bookings')
+      .select(['id as _id', 'ticketId'])
+      .where('paymentReference', '=', normaliseReference(booking.paymentReference))
+      .where('id', '<>', booking.id)
+      .where('paymentStatus', '<>', 'expired')
+      .where('isCancelled', '=', 0)
+      .limit(20)
+      .execute();
+  }
+  flags.duplicateImage = await db
+    .selectFrom('payment_proofs as mine')
+    .innerJoin('payment_proofs as other', 'other.sha256', 'mine.sha256')
+    .innerJoin('bookings', 'bookings.id', 'other.bookingId')
+    .select(['bookings.id as _id', 'bookings.ticketId'])
+    .where('mine.bookingId', '=', booking.id)
+    .where('other.bookingId', '<>', booking.id)
+    .distinct()
+    .limit(20)
+    .execute();
+  const phone = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('phone', '=', booking.phone)
+    .where('isCancelled', '=', 0)
+    .executeTakeFirst();
+  flags.bookingsFromPhone = Number(phone?.count ?? 0);
+  return flags;
+}
+
+export const isFlagged = (flags: Flags) =>
+  flags.duplicateReference.length > 0 || flags.duplicateImage.length > 0;
+
+export async function bookingRow(db: Db, id: string) {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Proofs waiting for staff, the trip that leaves first first; with the total. */
+export async function proofQueue(db: Db, start: number, end: number) {
+  const base = db
+    .selectFrom('bookings')
+    .innerJoin('trips', 'trips.id', 'bookings.tripId')
+    .where('bookings.paymentStatus', '=', 'proof_submitted')
+    .where('bookings.isCancelled', '=', 0);
+  const rows = await base
+    .selectAll('bookings')
+    .orderBy('trips.trip_date')
+    // '7:00 pm' after '9:00 am': boarding times sort by their half of the day first.
+    .orderBy(sql`substr(trips.trip_boarding_time, length(trips.trip_boarding_time) - 1)`)
+    .orderBy('bookings.bookingDate')
+    .limit(Math.min(end - start, 200))
+    .offset(start)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+  return { documents: await toDocuments(db, bookings, rows), total: Number(total?.count ?? 0) };
+}
+
+/** Paid bookings that were cancelled: refunds owed (or, with `paid`, those recorded as paid). */
+export async function refundList(db: Db, paid: boolean, start: number, end: number) {
+  const base = db
+    .selectFrom('bookings')
+    .where('refundDue', 'is not', null)
+    .where('refundPaidAt', paid ? 'is not' : 'is', null);
+  const rows = await base
+    .selectAll()
+    .orderBy('bookingDate', 'desc')
+    .limit(Math.min(end - start, 200))
+    .offset(start)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+  return { documents: await toDocuments(db, bookings, rows), total: Number(total?.count ?? 0) };
+}
+
+export async function findBookingDocument(db: Db, id: string): Promise<Document | undefined> {
+  const row = await bookingRow(db, id);
+  return row && (await toDocuments(db, bookings, [row]))[0];
+}
+
+/** Bookings waiting on a proof whose reference is one of these (a statement's), normalised. */
+export async function submittedByReference(db: Db, references: string[]) {
+  if (!references.length) return [];
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'ticketId', 'paymentReference', 'totalTicketPrice', 'paymentStatus'])
+    .where('paymentReference', 'in', references)
+    .where('isCancelled', '=', 0)
+    .execute();
+}
+
+/**
+ * Expires up to `limit` lapsed holds, oldest deadline first, and frees their seats; answers how many. On
+ * PostgreSQL, rows another node is expiring at the same moment are skipped (FOR UPDATE SKIP LOCKED).
+ */
+export async function expireBatch(db: Db, now: Date, limit: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('bookings')
+      .select(['id', 'tripId'])
+      .where('paymentStatus', 'in', [...LAPSING_STATUSES])
+      .where('paymentDeadline', '<=', now.toISOString())
+      .where('isCancelled', '=', 0)
+      .orderBy('paymentDeadline')
+      .limit(limit);
+    if (isPostgres(trx)) query = query.forUpdate().skipLocked();
+    return (await expireLapsed(trx, await query.execute(), now)).length;
+  });
+}
+
+export { UNPAID_STATUSES };

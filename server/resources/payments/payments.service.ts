@@ -1,0 +1,163 @@
+// Paid or not: the traveller's later proof, staff verifying or rejecting it, lapsed holds expiring, refunds
+// owed after a paid booking is cancelled. Each call answers a typed outcome; the routes translate it.
+import {
+  holdDeadline,
+  LAPSING_STATUSES,
+  normaliseReference,
+  type PaymentMethod,
+  type RejectionReason,
+} from '../../../shared/payments.ts';
+import { departureInstant } from '../../../shared/rules.ts';
+import type { BookingContext } from '../bookings/bookings.service.ts';
+import { findByTicket } from '../bookings/bookings.repository.ts';
+import type { Document } from '../crud/row-mapper.ts';
+import {
+  acceptProof,
+  bookingRow,
+  expireBatch,
+  findBookingDocument,
+  flagsOf,
+  isFlagged,
+  transition,
+} from './payments.repository.ts';
+import { checkProof } from './proofs.ts';
+
+type Populated = Record<string, any>;
+
+/** Staff may confirm a payment that waits for a proof or whose proof waits for them (not one they rejected). */
+const VERIFIABLE = ['awaiting_proof', 'proof_submitted'];
+
+export type ProofOutcome =
+  | { accepted: Document }
+  | { refused: 'NOT_FOUND' | 'PROOF_NOT_IMAGE' | 'PROOF_TOO_LARGE' }
+  | { refused: 'NOT_WAITING'; status: string };
+
+/**
+ * A proof sent after booking, by the traveller who proves the booking with its ticket id and phone: accepted
+ * while the booking waits for one (awaiting_proof, or rejected) and its deadline has not passed.
+ */
+export async function submitProof(
+  ctx: BookingContext,
+  request: { ticketId: string; phone: string; reference: string; method: PaymentMethod; image: Buffer },
+): Promise<ProofOutcome> {
+  const booking = (await findByTicket(ctx.db, request.ticketId, request.phone))[0];
+  if (!booking) return { refused: 'NOT_FOUND' };
+  const checked = await checkProof(request.image);
+  if ('refused' in checked) return { refused: checked.refused };
+  const now = ctx.clock.now();
+  const accepted = await acceptProof(
+    ctx.db,
+    booking._id,
+    checked.proof,
+    { reference: normaliseReference(request.reference), method: request.method },
+    now,
+  );
+  const current = (await findBookingDocument(ctx.db, booking._id))!;
+  if (!accepted) {
+    const lapsed =
+      !current.isCancelled && (LAPSING_STATUSES as readonly string[]).includes(String(current.paymentStatus));
+    return { refused: 'NOT_WAITING', status: lapsed ? 'expired' : String(current.paymentStatus) };
+  }
+  return { accepted: current };
+}
+
+export type DecisionOutcome =
+  | { decided: Document }
+  | { refused: 'NOT_FOUND' | 'CANCELLED' }
+  | { refused: 'ALREADY_DECIDED'; status: string }
+  | { refused: 'FLAGGED'; flags: Awaited<ReturnType<typeof flagsOf>> };
+
+async function decisionRefusal(ctx: BookingContext, id: string): Promise<DecisionOutcome> {
+  const row = await bookingRow(ctx.db, id);
+  if (!row) return { refused: 'NOT_FOUND' };
+  if (Number(row.isCancelled)) return { refused: 'CANCELLED' };
+  return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
+}
+
+/**
+ * Staff confirm the money arrived. A booking whose reference or proof image is also another booking's is
+ * verified only when the staff member confirms the override, which is recorded with their note.
+ */
+export async function verify(
+  ctx: BookingContext,
+  id: string,
+  by: { staffId: string; via: 'review' | 'import'; override?: string },
+): Promise<DecisionOutcome> {
+  const row = await bookingRow(ctx.db, id);
+  if (!row) return { refused: 'NOT_FOUND' };
+  if (Number(row.isCancelled)) return { refused: 'CANCELLED' };
+  if (!VERIFIABLE.includes(row.paymentStatus)) return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
+  if (!by.override) {
+    const flags = await flagsOf(ctx.db, row);
+    if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
+  }
+  const now = ctx.clock.now().toISOString();
+  const moved = await transition(ctx.db, id, VERIFIABLE, {
+    paymentStatus: 'verified',
+    paymentDeadline: null,
+    verifiedBy: by.staffId,
+    verifiedAt: now,
+    verifiedVia: by.via,
+    overrideNote: by.override ?? null,
+  });
+  return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
+}
+
+/** Staff refuse a proof, saying why; the traveller has a fresh deadline to send a new one. */
+export async function reject(
+  ctx: BookingContext,
+  id: string,
+  by: { reason: RejectionReason; note?: string },
+): Promise<DecisionOutcome> {
+  const booking = await findBookingDocument(ctx.db, id);
+  if (!booking) return { refused: 'NOT_FOUND' };
+  const trip = booking.tripId as Populated;
+  const now = ctx.clock.now();
+  const deadline = holdDeadline(
+    now,
+    ctx.payments.proofMinutes,
+    departureInstant(String(trip.trip_date), String(trip.trip_boarding_time)),
+  );
+  const moved = await transition(ctx.db, id, ['proof_submitted'], {
+    paymentStatus: 'rejected',
+    paymentDeadline: deadline.toISOString(),
+    rejectionReason: by.reason,
+    rejectionNote: by.note ?? null,
+  });
+  return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
+}
+
+/** Expires every lapsed hold (in batches) and frees its seats; answers how many. */
+export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const count = await expireBatch(ctx.db, ctx.clock.now(), batch);
+    expired += count;
+    if (count < batch) return expired;
+  }
+}
+
+export type RefundOutcome = { paid: Document } | { refused: 'NOT_FOUND' | 'NOT_OWED' | 'ALREADY_PAID' };
+
+/** Staff record that the refund of a cancelled paid booking was paid, with its transaction reference. */
+export async function markRefundPaid(
+  ctx: BookingContext,
+  id: string,
+  by: { staffId: string; reference: string },
+): Promise<RefundOutcome> {
+  const row = await bookingRow(ctx.db, id);
+  if (!row) return { refused: 'NOT_FOUND' };
+  if (row.refundDue === null) return { refused: 'NOT_OWED' };
+  const result = await ctx.db
+    .updateTable('bookings')
+    .set({
+      refundPaidAt: ctx.clock.now().toISOString(),
+      refundPaidBy: by.staffId,
+      refundReference: by.reference,
+    })
+    .where('id', '=', id)
+    .where('refundPaidAt', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return { refused: 'ALREADY_PAID' };
+  return { paid: (await findBookingDocument(ctx.db, id))! };
+}

@@ -1,0 +1,31 @@
+// GET /api/uploads/<name>: a payment proof, for signed-in staff only, from the database (any node serves it).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { uploadContract } from '../../../shared/contract/index.ts';
+import { requireStaff } from '../../auth/staff-guard.ts';
+import { notFound } from '../../http/errors.ts';
+import { findProof } from './proofs.ts';
+
+export async function uploadRoutes(app: FastifyInstance) {
+  app.get(
+    '/:name',
+    {
+      schema: {
+        tags: ['bookings'],
+        params: z.object({ name: z.string().max(64) }),
+        response: uploadContract.upload.responses,
+      },
+      onRequest: requireStaff,
+    },
+    async (request, reply) => {
+      const proof = await findProof(app.db, (request.params as { name: string }).name);
+      if (!proof) throw notFound('No such upload.');
+      return reply
+        .header('Content-Type', proof.mime)
+        .header('Content-Length', proof.size)
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Content-Disposition', 'inline')
+        .send(proof.bytes);
+    },
+  );
+}
