@@ -1,5 +1,6 @@
-// createBooking: the stored booking and its ticket, every rule of the form (400, nothing stored), trips that
-// take no bookings (404/409), the server's own total (PRICE_CHANGED) and seats taken meanwhile (SEATS_TAKEN).
+// createBooking: the stored booking with its payment state and its ticket, every rule of the form (400,
+// nothing stored), trips that take no bookings (404/409), the server's own total (PRICE_CHANGED) and seats
+// taken meanwhile (SEATS_TAKEN).
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -8,18 +9,32 @@ import {
   book,
   bookedSeats,
   bookingFields,
+  expectNoProofFiles,
+  expectProofStored,
   khartoumDate,
   PASSENGER,
   pdfText,
   postBooking,
+  proofNames,
   storedCounts,
   type TripDoc,
-  uploadedFiles,
 } from './helpers/bookings.ts';
 import { PNG } from './helpers/images.ts';
 
 const PRICE = 1500;
 const SEATS = 10;
+/** Minutes an unpaid hold waits for its proof (PAYMENT_PROOF_MINUTES' default). */
+const PROOF_MINUTES = 30;
+/** Payment fields only staff see: never in an answer to a traveller. */
+const STAFF_ONLY = ['verifiedBy', 'verifiedVia', 'overrideNote', 'soldBy', 'refundPaidBy', 'rejectionNote'];
+
+/** Checks a hold's deadline is PROOF_MINUTES after the booking was made (between `from` and `to`). */
+function expectHoldDeadline(deadline: unknown, from: number, to: number) {
+  expect(deadline).toEqual(expect.any(String));
+  const at = Date.parse(deadline as string);
+  expect(at).toBeGreaterThanOrEqual(from + PROOF_MINUTES * 60_000);
+  expect(at).toBeLessThanOrEqual(to + PROOF_MINUTES * 60_000);
+}
 const passenger = (changes: Record<string, unknown>) => JSON.stringify({ ...PASSENGER, ...changes });
 const withoutField = (name: string) => {
   const rest: Record<string, unknown> = { ...PASSENGER };
@@ -109,6 +124,7 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
   });
 
   it('books seats from a multipart form and answers the stored booking with its ticket PDF', async () => {
+    const before = await proofNames(t);
     const response = await postBooking(t, bookingFields(trip, [2, 3]), {
       filename: 'bankak.png',
       contentType: 'image/png',
@@ -126,8 +142,21 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
       bookingDate: expect.any(String),
       isCancelled: false,
       bankakScreenshot: expect.stringMatching(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/),
+      // With its proof, the booking waits for staff to check it: no deadline runs.
+      paymentStatus: 'proof_submitted',
+      paymentDeadline: null,
+      paymentReference: null,
+      paymentMethod: null,
+      verifiedAt: null,
+      rejectionReason: null,
+      refundDue: null,
+      refundPaidAt: null,
+      refundReference: null,
     });
     expect(Math.abs(Date.parse(booking.bookingDate) - Date.now())).toBeLessThan(60_000);
+    const name = await expectProofStored(t, booking, PNG, 'image/png');
+    expect(await proofNames(t)).toEqual([...before, name].sort());
+    expectNoProofFiles(t.dataDir);
 
     const text = pdfText(Buffer.from(pdfBlob, 'base64'));
     expect(text).toContain(booking.ticketId);
@@ -136,10 +165,16 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
     expect(await bookedSeats(t, trip._id)).toEqual(expect.arrayContaining([2, 3]));
     const stored = await t.staff.get(`/api/bookings/getBooking/${booking._id}`);
     expect(stored.statusCode).toBe(200);
-    expect(stored.json()).toMatchObject({ ...booking, tripId: { _id: trip._id } });
+    expect(stored.json()).toMatchObject({
+      ...booking,
+      tripId: { _id: trip._id },
+      ...Object.fromEntries(STAFF_ONLY.map((field) => [field, null])),
+    });
   });
 
-  it('books from a JSON body too, with no payment proof', async () => {
+  it('books from a JSON body too, with no payment proof: a hold awaiting it for 30 minutes', async () => {
+    const proofs = await proofNames(t);
+    const from = Date.now();
     const response = await client(t).post('/api/bookings/createBooking', {
       tripId: trip._id,
       seats: [5],
@@ -147,6 +182,7 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
       totalTicketPrice: PRICE,
       bookingDate: new Date().toISOString(),
     });
+    const to = Date.now();
     expect(response.statusCode, response.body).toBe(201);
     const { booking, pdfBlob } = response.json();
     expect(booking).toMatchObject({
@@ -156,12 +192,19 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
       totalTicketPrice: [PRICE],
       isCancelled: false,
       bankakScreenshot: null,
+      paymentStatus: 'awaiting_proof',
+      paymentReference: null,
+      paymentMethod: null,
+      verifiedAt: null,
     });
+    expectHoldDeadline(booking.paymentDeadline, from, to);
+    for (const field of STAFF_ONLY) expect(booking).not.toHaveProperty(field);
     expect(booking.passengerInfo).not.toHaveProperty('email');
+    expect(await proofNames(t)).toEqual(proofs);
     expect(pdfText(Buffer.from(pdfBlob, 'base64'))).toContain(booking.ticketId);
   });
 
-  it('ignores fields the server owns when a client sends them (ticket id, cancelled, proof path, _id)', async () => {
+  it('ignores fields the server owns when a client sends them (ticket id, cancelled, proof path, payment state, _id)', async () => {
     const { trip: own } = await makeTrip(t, t.token, { seats: 4 });
     const response = await postBooking(
       t,
@@ -179,16 +222,50 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
     expect(booking.isCancelled).toBe(false);
     expect(booking.bankakScreenshot).toBeNull();
     expect(await bookedSeats(t, own._id)).toEqual([3]);
+
+    // The payment's state is the server's too (a JSON body: the multipart form takes at most 10 fields).
+    const from = Date.now();
+    const paid = await client(t).post('/api/bookings/createBooking', {
+      tripId: own._id,
+      seats: [2],
+      passengerInfo: PASSENGER,
+      totalTicketPrice: own.trip_ticket_priceId.price,
+      bookingDate: new Date().toISOString(),
+      paymentStatus: 'verified',
+      paymentDeadline: '2099-01-01T00:00:00.000Z',
+      verifiedAt: '2026-01-01T00:00:00.000Z',
+      verifiedBy: 'someone',
+      verifiedVia: 'counter',
+      soldBy: 'someone',
+      refundDue: 100,
+    });
+    const to = Date.now();
+    expect(paid.statusCode, paid.body).toBe(201);
+    const claimed = paid.json().booking;
+    expect(claimed).toMatchObject({ paymentStatus: 'awaiting_proof', verifiedAt: null, refundDue: null });
+    expectHoldDeadline(claimed.paymentDeadline, from, to);
+    const stored = (await t.staff.get(`/api/bookings/getBooking/${claimed._id}`)).json();
+    expect(stored).toMatchObject({
+      paymentStatus: 'awaiting_proof',
+      paymentDeadline: claimed.paymentDeadline,
+      verifiedBy: null,
+      verifiedVia: null,
+      soldBy: null,
+    });
+    expect(await bookedSeats(t, own._id)).toEqual([2, 3]);
   });
 
-  it('books without a payment proof from a multipart form (bankakScreenshot null)', async () => {
+  it('books without a payment proof from a multipart form (bankakScreenshot null, awaiting it)', async () => {
+    const from = Date.now();
     const booking = await book(t, trip, [6]);
     expect(booking.bankakScreenshot).toBeNull();
+    expect(booking.paymentStatus).toBe('awaiting_proof');
+    expectHoldDeadline(booking.paymentDeadline, from, Date.now());
   });
 
   it.each(REFUSED)('answers 400 and stores nothing for %s', async (_case, changes, message) => {
     const before = await storedCounts(t);
-    const files = uploadedFiles(t);
+    const proofs = await proofNames(t);
     const response = await postBooking(t, bookingFields(trip, [7], changes), {
       filename: 'proof.png',
       contentType: 'image/png',
@@ -197,7 +274,8 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().message).toBe(message);
     expect(await storedCounts(t)).toEqual(before);
-    expect(uploadedFiles(t)).toEqual(files);
+    expect(await proofNames(t)).toEqual(proofs);
+    expectNoProofFiles(t.dataDir);
   });
 
   it('answers 400 for a JSON body that is not an object, never 500', async () => {
@@ -363,11 +441,11 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
     expect(booking.totalTicketPrice).toEqual([PRICE]);
   });
 
-  it('answers 409 SEATS_TAKEN naming the taken seats, storing nothing and removing the upload', async () => {
+  it('answers 409 SEATS_TAKEN naming the taken seats, storing nothing (not the proof either)', async () => {
     const { trip: small } = await makeTrip(t, t.token, { seats: 6, price: 100 });
     await book(t, small, [4, 5]);
     const before = await storedCounts(t);
-    const files = uploadedFiles(t);
+    const proofs = await proofNames(t);
 
     const one = await postBooking(t, bookingFields(small, [5, 6]), {
       filename: 'proof.png',
@@ -387,7 +465,8 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
     expect(two.json().message).toMatch(/4, 5/);
 
     expect(await storedCounts(t)).toEqual(before);
-    expect(uploadedFiles(t)).toEqual(files);
+    expect(await proofNames(t)).toEqual(proofs);
+    expectNoProofFiles(t.dataDir);
     expect(await bookedSeats(t, small._id)).toEqual([4, 5]);
     // Seat 6 was never held by the refused bookings.
     expect((await book(t, small, [6])).seats).toEqual([6]);

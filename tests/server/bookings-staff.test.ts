@@ -1,10 +1,22 @@
 // Staff reads: getAllBookings and getBooking with the trip populated as getTrip shows it (bus, company,
-// cities, price), paging with X-Total-Count, filters; and a trip's passenger list by seat.
+// cities, price), paging with X-Total-Count, filters; a trip's passenger list by seat; and deleting a booking
+// with every payment proof it was sent.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
-import { book, type Booking, PASSENGER } from './helpers/bookings.ts';
+import {
+  book,
+  type Booking,
+  bookingFields,
+  expectNoProofFiles,
+  expectProofStored,
+  PASSENGER,
+  postBooking,
+  proofNames,
+} from './helpers/bookings.ts';
+import { JPEG, PNG, WEBP } from './helpers/images.ts';
+import { multipart } from './helpers/multipart.ts';
 
 describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
   const t = useTestApp(dialect);
@@ -175,5 +187,74 @@ describe.each(dialects)("a booking's trip after staff writes (%s)", (dialect) =>
     // Seats are computed on every read: a sale shows at once without emptying anything.
     await book(t, other.trip, [5, 6]);
     expect((await tripOf()).bookedSeats).toEqual([2, 5, 6]);
+  });
+});
+
+describe.each(dialects)('deleting a booking (%s)', (dialect) => {
+  const t = useTestApp(dialect);
+
+  const proofsOf = async (bookingId: string) =>
+    (
+      await t.database.db
+        .selectFrom('payment_proofs')
+        .select('name')
+        .where('bookingId', '=', bookingId)
+        .orderBy('name')
+        .execute()
+    ).map((row) => row.name as string);
+
+  it('deletes its payment proofs with it (every one it was sent): gone from the database and answered 404', async () => {
+    const { trip } = await makeTrip(t, t.token, { seats: 6 });
+    const sent = await postBooking(t, bookingFields(trip, [1, 2]), {
+      filename: 'proof.png',
+      contentType: 'image/png',
+      data: PNG,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const booking: Booking = sent.json().booking;
+    const first = await expectProofStored(t, booking, PNG, 'image/png');
+    // Staff reject that proof and the traveller sends another: the booking now has two.
+    const rejected = await t.staff.patch(`/api/bookings/rejectPayment/${booking._id}`, {
+      reason: 'proof_unreadable',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const form = multipart(
+      {
+        ticketId: booking.ticketId,
+        phone: PASSENGER.phone,
+        paymentReference: 'TX-4471',
+        paymentMethod: 'bankak',
+      },
+      { filename: 'again.webp', contentType: 'image/webp', data: WEBP },
+    );
+    const again = await t.app.inject({ method: 'POST', url: '/api/bookings/submitProof', ...form });
+    expect(again.statusCode, again.body).toBe(200);
+    const second = await expectProofStored(t, { ...booking, ...again.json() }, WEBP, 'image/webp');
+    expect(await proofsOf(booking._id)).toEqual([first, second].sort());
+
+    const other: Booking = (
+      await postBooking(t, bookingFields(trip, [3]), {
+        filename: 'other.jpg',
+        contentType: 'image/jpeg',
+        data: JPEG,
+      })
+    ).json().booking;
+    const kept = await expectProofStored(t, other, JPEG, 'image/jpeg');
+
+    expect((await client(t).delete(`/api/bookings/deleteBooking/${booking._id}`)).statusCode).toBe(401);
+    expect(await proofsOf(booking._id)).toEqual([first, second].sort());
+
+    const deleted = await t.staff.delete(`/api/bookings/deleteBooking/${booking._id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await proofsOf(booking._id)).toEqual([]);
+    expect(await proofNames(t)).toEqual([kept]);
+    for (const name of [first, second]) {
+      const response = await t.staff.get(`/api/uploads/${name}`);
+      expect(response.statusCode, name).toBe(404);
+      expect(response.json().message, name).toEqual(expect.any(String));
+    }
+    // Only that booking's: the other one's proof is still stored and served.
+    await expectProofStored(t, other, JPEG, 'image/jpeg');
+    expectNoProofFiles(t.dataDir);
   });
 });

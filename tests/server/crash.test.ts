@@ -1,10 +1,12 @@
-// kill -9 in the middle of a booking load, start again: every booking answered 201 is there, no seat is held
-// without its live booking, no payment proof is left without its booking. On SQLite (WAL) and PostgreSQL.
-import fs from 'node:fs';
+// kill -9 in the middle of a booking load, start again: every booking answered 201 is there with its payment
+// proof, no seat is held without its live booking, no payment proof is left without its booking, and no proof
+// was ever a file. On SQLite (WAL) and PostgreSQL.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookingForm, doubleSold, liveBookings, makeTrips, TINY_PNG } from '../../bench/lib/fixtures.ts';
 import { login, type RunningServer, startServer } from '../../bench/lib/server.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { expectNoProofFiles } from './helpers/bookings.ts';
 import { createPostgresDatabase, dialects } from './helpers/test-app.ts';
 
 describe.each(dialects)('crash in the middle of bookings (%s)', (dialect) => {
@@ -16,13 +18,13 @@ describe.each(dialects)('crash in the middle of bookings (%s)', (dialect) => {
   it('keeps every answered booking and nothing half-made', { timeout: 180_000 }, async () => {
     const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
     if (postgres) cleanups.push(postgres.drop);
-    const env = { DATABASE_URL: postgres?.url, TICKET_WORKERS: '1', UPLOAD_SWEEP_GRACE_MS: '0' };
+    const env = { DATABASE_URL: postgres?.url, TICKET_WORKERS: '1' };
     const first: RunningServer = await startServer(env);
     cleanups.push(first.stop);
     const token = await login(first.url);
     const trips = await makeTrips(first.url, token, 4, 30);
 
-    const answered: { _id: string; tripId: string; seats: number[] }[] = [];
+    const answered: { _id: string; tripId: string; seats: number[]; bankakScreenshot: string | null }[] = [];
     let next = 0;
     let killed = false;
     const clients = Array.from({ length: 12 }, async () => {
@@ -65,7 +67,31 @@ describe.each(dialects)('crash in the middle of bookings (%s)', (dialect) => {
       expect(held).toEqual(live.flatMap((b) => b.seats).sort((a, b) => a - b));
     }
     const referenced = new Set(all.map((b) => path.basename(b.bankakScreenshot ?? '')));
-    const files = fs.readdirSync(path.join(first.dataDir, 'uploads'));
-    for (const file of files) expect(referenced.has(file), `upload ${file} has a booking`).toBe(true);
+
+    // The database itself, read beside the running second server (WAL lets SQLite have a second reader).
+    const database = openDatabase({ databaseUrl: postgres?.url, dataDir: first.dataDir });
+    cleanups.push(database.close);
+    const proofs = await database.db
+      .selectFrom('payment_proofs as p')
+      .leftJoin('bookings as b', 'b.id', 'p.bookingId')
+      .select(['p.name', 'p.bookingId', 'b.id as booking', 'b.bankakScreenshot'])
+      .execute();
+    expect(proofs.length).toBeGreaterThanOrEqual(answered.length);
+    for (const proof of proofs) {
+      expect(proof.booking, `proof ${proof.name} has a booking`).toBe(proof.bookingId);
+      expect(proof.bankakScreenshot, `proof ${proof.name} is its booking's`).toBe(
+        `/api/uploads/${proof.name}`,
+      );
+      expect(referenced.has(proof.name), `proof ${proof.name} belongs to a live booking`).toBe(true);
+    }
+    const stored = new Set(proofs.map((proof) => proof.name));
+    for (const booking of answered) {
+      expect(booking.bankakScreenshot, `booking ${booking._id} was sent a proof`).toMatch(
+        /^\/api\/uploads\//,
+      );
+      const name = path.basename(booking.bankakScreenshot!);
+      expect(stored.has(name), `the proof of booking ${booking._id} answered 201 is stored`).toBe(true);
+    }
+    expectNoProofFiles(first.dataDir);
   });
 });

@@ -1,6 +1,7 @@
 // Hostile payment proofs on createBooking: path-traversal file names, polyglots, decompression bombs dressed
 // as images, oversized and extra file parts. A refused proof leaves nothing behind: no booking row, no seat
-// held, no file under DATA_DIR/uploads. An accepted one is stored under a generated name inside that folder.
+// held, no payment_proofs row, no file anywhere under DATA_DIR. An accepted one is a payment_proofs row under a
+// generated name; the client's name is never used, and no file is written (where it points or anywhere else).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -9,6 +10,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/rules.ts';
 import { encodePng, scanlines } from '../helpers/png.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
 import { type FormPart, formData } from './helpers/endpoints.ts';
+import { dataDirEntries, expectNoProofFiles, expectProofStored, proofNames } from './helpers/bookings.ts';
 import { dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -131,8 +133,6 @@ const BOMBS: { label: string; data: Buffer }[] = [
 const fileStamp = (file: string) =>
   fs.existsSync(file) && fs.statSync(file).isFile() ? fs.statSync(file).mtimeMs : undefined;
 
-const UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|heic)$/;
-
 describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
   const t = useTestApp(dialect);
   let trip: { _id: string; trip_ticket_priceId: { price: number } };
@@ -144,7 +144,6 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
     uploadsDir = path.join(t.dataDir, 'uploads');
   });
 
-  const uploads = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []);
   const count = async (table: string) => {
     const row = await t.database.db
       .selectFrom(table)
@@ -152,18 +151,6 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     return Number(row.count);
   };
-  /** Every file under DATA_DIR except the database's own (which changes with every write). */
-  const filesOutsideDatabase = (dir = t.dataDir): string[] =>
-    fs
-      .readdirSync(dir, { withFileTypes: true })
-      .flatMap((entry) =>
-        entry.isDirectory()
-          ? filesOutsideDatabase(path.join(dir, entry.name))
-          : [path.relative(t.dataDir, path.join(dir, entry.name))],
-      )
-      .filter((name) => !name.startsWith('rihla.db'))
-      .sort();
-
   function bookingForm(
     files: FormPart[],
     options: { seats?: number[]; tripId?: string; total?: number } = {},
@@ -206,7 +193,7 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
   /** Sends the form and checks it was refused with one of `statuses` and left nothing at all behind. */
   async function expectRefused(label: string, form: ReturnType<typeof formData>, statuses: number[]) {
     const before = {
-      files: uploads(),
+      proofs: await proofNames(t),
       bookings: await count('bookings'),
       seats: await count('booking_seats'),
     };
@@ -215,31 +202,34 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
       response.statusCode,
     );
     expectJsonMessage(response, label);
-    expect(uploads(), label).toEqual(before.files);
+    expect(await proofNames(t), label).toEqual(before.proofs);
     expect(await count('bookings'), label).toBe(before.bookings);
     expect(await count('booking_seats'), label).toBe(before.seats);
+    expectNoProofFiles(t.dataDir, label);
     return response;
   }
 
-  /** Sends the form, expects 201 and answers the stored proof's name after checking where and what it is. */
+  /**
+   * Sends the form (PNG bytes, whatever the name and type claim), expects 201 and answers the stored proof's
+   * name after checking what and where it is.
+   */
   async function expectStored(label: string, data: Buffer, filename: string, contentType = 'image/png') {
-    const before = filesOutsideDatabase();
+    const before = { proofs: await proofNames(t), files: dataDirEntries(t.dataDir) };
     // Where the client's name would point if it were used as a path (outside DATA_DIR for the traversals).
     const target = path.resolve(uploadsDir, filename.replace(/\\/g, '/'));
     const targetBefore = fileStamp(target);
     const response = await post(bookingForm([proof(data, filename, contentType)]));
     expect(response.statusCode, `${label}: ${response.body.slice(0, 200)}`).toBe(201);
-    const url: string = response.json().booking.bankakScreenshot;
-    expect(url, label).toMatch(/^\/api\/uploads\//);
-    const name = url.slice('/api/uploads/'.length);
-    expect(name, label).toMatch(UUID_NAME);
-    const stored = path.resolve(uploadsDir, name);
-    expect(path.dirname(stored), label).toBe(path.resolve(uploadsDir));
-    expect(fs.readFileSync(stored).equals(data), label).toBe(true);
-    // Exactly one new file, and it is that one: nothing was written where the client's name pointed.
-    expect(filesOutsideDatabase(), label).toEqual([...before, path.join('uploads', name)].sort());
+    const booking = response.json().booking;
+    // One row of this booking under a generated name, holding these bytes as a PNG, served as such to staff.
+    const name = await expectProofStored(t, booking, data, 'image/png', label);
+    // Exactly one new proof, and it is that one; no file was written, neither where the client's name
+    // pointed nor anywhere under DATA_DIR.
+    expect(await proofNames(t), label).toEqual([...before.proofs, name].sort());
+    expect(dataDirEntries(t.dataDir), label).toEqual(before.files);
+    expectNoProofFiles(t.dataDir, label);
     expect(fileStamp(target), label).toBe(targetBefore);
-    return { name, url };
+    return { name, url: booking.bankakScreenshot as string };
   }
 
   describe('path traversal in the file name', () => {
@@ -260,18 +250,11 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
     ];
 
     it.each(names)(
-      'real PNG bytes named %j are stored under a generated name inside DATA_DIR/uploads',
+      'real PNG bytes named %j are stored in the database under a generated name, served as image/png',
       async (filename) => {
-        const { name, url } = await expectStored(filename, PNG, filename);
-        const served = await t.app.inject({
-          method: 'GET',
-          url,
-          headers: { authorization: `Bearer ${t.token}` },
-        });
-        expect(served.statusCode).toBe(200);
-        expect(served.headers['content-type']).toBe('image/png');
-        expect(served.rawPayload.equals(PNG)).toBe(true);
+        const { name } = await expectStored(filename, PNG, filename);
         expect(name.endsWith('.png')).toBe(true);
+        if (filename) expect(name).not.toContain(filename);
       },
     );
 
@@ -290,30 +273,38 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     });
 
-    it('the uploads call serves nothing outside DATA_DIR/uploads, whatever the name', async () => {
-      fs.mkdirSync(uploadsDir, { recursive: true });
+    it('the uploads call serves no file, whatever the name: not one outside the folder, not one inside it', async () => {
+      // A file where an older version kept proofs, under a name of the right form: served from disk, it
+      // would answer 200. Proofs come from the database only.
+      const decoy = '00000000-0000-4000-8000-000000000000.png';
+      fs.mkdirSync(uploadsDir);
+      fs.writeFileSync(path.join(uploadsDir, decoy), PNG);
       const secret = fs.existsSync(path.join(t.dataDir, 'jwt-secret'))
         ? fs.readFileSync(path.join(t.dataDir, 'jwt-secret'), 'utf8')
         : undefined;
-      for (const name of [
-        '..%2Fjwt-secret',
-        '..%2Frihla.db',
-        '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
-        '..%5C..%5Cetc%5Cpasswd',
-        'x.png%00.txt',
-        '00000000-0000-4000-8000-000000000000.png',
-        encodeURIComponent('../../../../etc/passwd'),
-        'a'.repeat(500),
-      ]) {
-        const response = await t.app.inject({
-          method: 'GET',
-          url: `/api/uploads/${name}`,
-          headers: { authorization: `Bearer ${t.token}` },
-        });
-        expect([400, 404, 414], name).toContain(response.statusCode);
-        expectJsonMessage(response, name);
-        expect(response.body, name).not.toMatch(/root:|SQLite format/);
-        if (secret) expect(response.body, name).not.toContain(secret);
+      try {
+        for (const name of [
+          '..%2Fjwt-secret',
+          '..%2Frihla.db',
+          '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+          '..%5C..%5Cetc%5Cpasswd',
+          'x.png%00.txt',
+          decoy,
+          encodeURIComponent('../../../../etc/passwd'),
+          'a'.repeat(500),
+        ]) {
+          const response = await t.app.inject({
+            method: 'GET',
+            url: `/api/uploads/${name}`,
+            headers: { authorization: `Bearer ${t.token}` },
+          });
+          expect([400, 404, 414], name).toContain(response.statusCode);
+          expectJsonMessage(response, name);
+          expect(response.body, name).not.toMatch(/root:|SQLite format|PNG/);
+          if (secret) expect(response.body, name).not.toContain(secret);
+        }
+      } finally {
+        fs.rmSync(uploadsDir, { recursive: true });
       }
     });
   });
@@ -367,11 +358,12 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
     });
 
     it('a small file under another field name is not stored (the booking has no proof)', async () => {
-      const before = uploads();
+      const before = await proofNames(t);
       const response = await post(bookingForm([proof(PNG, 'a.png', 'image/png', 'avatar')]));
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().booking.bankakScreenshot).toBeNull();
-      expect(uploads()).toEqual(before);
+      expect(await proofNames(t)).toEqual(before);
+      expectNoProofFiles(t.dataDir);
     });
 
     it('two files → 413 with a message, nothing stored', async () => {
