@@ -1,8 +1,15 @@
 // API paths as both front ends call them: `{base}/{call}[/{id}]`. The registry names every resource's base
-// and generic calls; the calls the server writes by hand are named here, once. Plain strings and functions
-// (no zod), so the public site imports only what it calls.
-import { AUTH_BASE, bookings, trips } from './registry/resources.ts';
+// and generic calls; the calls the server writes by hand are named here, once, with the bases of their
+// folders (the registry's entries take theirs from here). Plain strings and functions that import no
+// registry entry, so the staff login page and the public site carry only what they call.
 import type { Operation, ResourceDef } from './registry/types.ts';
+
+/** The folders with calls written by hand: the staff session's (and the users'), trips', bookings'. */
+export const API_BASES = {
+  auth: '/api/auth',
+  trips: '/api/trips',
+  bookings: '/api/bookings',
+} as const;
 
 export function apiPath(base: string, call: string, id?: string): string {
   return id === undefined ? `${base}/${call}` : `${base}/${call}/${encodeURIComponent(id)}`;
@@ -16,20 +23,20 @@ export function operationPath(def: ResourceDef, operation: Operation, id?: strin
 }
 
 export const tripPaths = {
-  filter: () => apiPath(trips.api.base, 'filterTrips'),
-  cancel: (id: string) => apiPath(trips.api.base, 'cancelTrip', id),
-  passengers: (id: string) => apiPath(trips.api.base, 'passengers', id),
+  filter: () => apiPath(API_BASES.trips, 'filterTrips'),
+  cancel: (id: string) => apiPath(API_BASES.trips, 'cancelTrip', id),
+  passengers: (id: string) => apiPath(API_BASES.trips, 'passengers', id),
 };
 
 export const bookingPaths = {
-  filter: () => apiPath(bookings.api.base, 'filterBookings'),
-  cancel: (id: string) => apiPath(bookings.api.base, 'cancelBooking', id),
+  filter: () => apiPath(API_BASES.bookings, 'filterBookings'),
+  cancel: (id: string) => apiPath(API_BASES.bookings, 'cancelBooking', id),
   /** The PDF ticket again, for the ticket id and phone in the query. */
-  ticket: () => apiPath(bookings.api.base, 'ticket'),
+  ticket: () => apiPath(API_BASES.bookings, 'ticket'),
 };
 
 /** The staff session's calls (sign-in, renewal, sign-out, who is signed in). */
-export const authPath = (call: 'login' | 'refresh' | 'logout' | 'user') => apiPath(AUTH_BASE, call);
+export const authPath = (call: 'login' | 'refresh' | 'logout' | 'user') => apiPath(API_BASES.auth, call);
 
 export const SETTINGS_PATH = '/api/settings';
 export const DASHBOARD_SUMMARY_PATH = '/api/dashboard/summary';

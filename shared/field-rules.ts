@@ -4,7 +4,7 @@
 // spec's English words and each front end in its own language. No zod here: the public site imports this.
 import type { FieldDef, FieldKind } from './registry/types.ts';
 import {
-  EMAIL_PATTERN,
+  isValidEmail,
   isValidDate,
   normalizeDigits,
   normalizePhone,
@@ -61,7 +61,6 @@ export function integerRange(field: FieldDef): { min: number; max: number } {
   return { min: field.min ?? 0, max: field.max ?? Number.MAX_SAFE_INTEGER };
 }
 
-export const isValidEmail = (text: string) => EMAIL_PATTERN.test(text);
 export const isValidMoney = (amount: number) => amount > 0 && amount <= MONEY_MAX && Number.isFinite(amount);
 const isWholeNumberIn = (value: number, { min, max }: { min: number; max: number }) =>
   Number.isInteger(value) && value >= min && value <= max;

@@ -1,8 +1,8 @@
 // The traveller of a booking: first and last name (at most 100 characters once invisible characters are
 // dropped), a 10-digit phone (Arabic-Indic digits, spaces and dashes accepted) and an optional e-mail. The
 // server's createBooking schema and the public site's passenger form both check these rules.
-import { isValidEmail, MAX_LENGTHS, phoneProblem, type Problem } from './field-rules.ts';
-import { normalizePhone } from './rules.ts';
+import { MAX_LENGTHS, phoneProblem, type Problem } from './field-rules.ts';
+import { isValidEmail, normalizePhone } from './rules.ts';
 
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = MAX_LENGTHS.email;

@@ -19,6 +19,8 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A basic address pattern, as the spec's login form uses. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+export const isValidEmail = (text: string) => EMAIL_PATTERN.test(text);
+
 const ARABIC_INDIC_ZERO = 0x0660;
 const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
 

@@ -1,7 +1,6 @@
 // The login form's rules, as i18n keys: e-mail required and of a basic address shape, password required and
 // at least 6 characters.
-import { isValidEmail } from '../../shared/field-rules.ts';
-import { PASSWORD_MIN_LENGTH } from '../../shared/rules.ts';
+import { isValidEmail, PASSWORD_MIN_LENGTH } from '../../shared/rules.ts';
 import { LoginError } from './session.ts';
 
 export interface LoginValues {

@@ -1,8 +1,9 @@
-// Numbers, money, dates and seat lists as staff read them: the shared formats (shared/i18n/locale.ts, the
+// Numbers, money, dates and seat lists as staff read them: the shared formats (shared/i18n/format.ts, the
 // public site's too), and the ones only the back-office shows.
-import { formatNumber, intlLocale } from '../../shared/i18n/locale.ts';
+import { formatNumber } from '../../shared/i18n/format.ts';
+import { intlLocale } from '../../shared/i18n/lang.ts';
 
-export { formatDay, formatNumber, formatSeatList } from '../../shared/i18n/locale.ts';
+export { formatDay, formatNumber, formatSeatList } from '../../shared/i18n/format.ts';
 
 type Translate = (key: string, options?: any) => string;
 

@@ -1,8 +1,8 @@
 // The back-office's language: English by default, Arabic right to left. The choice is kept in localStorage
 // under the same key as the public site's, so a traveller-facing and a staff page agree.
-import { directionOf, LANG_STORAGE_KEY } from '../../shared/i18n/locale.ts';
+import { directionOf, LANG_STORAGE_KEY } from '../../shared/i18n/lang.ts';
 
-export { directionOf, intlLocale } from '../../shared/i18n/locale.ts';
+export { directionOf, intlLocale } from '../../shared/i18n/lang.ts';
 
 export type Locale = 'en' | 'ar';
 

@@ -1,9 +1,9 @@
 // Numbers, prices, dates and sizes as travellers read them: the formats shared with the back-office
-// (shared/i18n/locale.ts: Latin digits in both languages), and the site's own.
-import { formatNumber } from '../../shared/i18n/locale.ts';
+// (shared/i18n/format.ts: Latin digits in both languages), and the site's own.
+import { formatNumber } from '../../shared/i18n/format.ts';
 import { fill, type Lang, type PublicMessages } from './i18n.ts';
 
-export { formatDay as formatTripDate, formatNumber, formatSeatList } from '../../shared/i18n/locale.ts';
+export { formatDay as formatTripDate, formatNumber, formatSeatList } from '../../shared/i18n/format.ts';
 
 export function formatPrice(amount: number, lang: Lang, m: PublicMessages): string {
   return fill(m.units.currency, { amount: formatNumber(amount, lang) });

@@ -1,7 +1,7 @@
 // Language state of the public site: English is bundled; Arabic is fetched only when chosen, so English
 // readers never download it. The choice is remembered in localStorage and applied to <html lang dir>.
 import { createContext } from 'preact';
-import { directionOf, LANG_STORAGE_KEY } from '../../shared/i18n/locale.ts';
+import { directionOf, LANG_STORAGE_KEY } from '../../shared/i18n/lang.ts';
 import { en, type PublicMessages } from '../../shared/i18n/public/en.ts';
 import { DEFAULT_LANG, type Lang } from '../../shared/i18n/public/types.ts';
 

@@ -1,5 +1,6 @@
 // One declarative entry per resource. Server routes, validation, the admin's screens and the public site's
 // API client are all derived from these entries. Field names and paths are the spec's, misspellings included.
+import { API_BASES } from '../api-paths.ts';
 import { BOARDING_TIMES, BUS_STATUSES, LOST_ITEM_COLOURS, LOST_ITEM_TYPES, MAX_BUS_SEATS } from '../rules.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REJECTION_REASONS } from '../payments.ts';
 import type { ResourceDef } from './types.ts';
@@ -118,7 +119,7 @@ export const trips: ResourceDef = {
   name: 'trips',
   singular: 'trip',
   table: 'trips',
-  api: /* @__PURE__ */ crud('/api/trips', 'Trip'),
+  api: /* @__PURE__ */ crud(API_BASES.trips, 'Trip'),
   publicOps: ['one'],
   customRoutes: ['one'],
   fields: {
@@ -153,15 +154,12 @@ export const reports: ResourceDef = {
   timestamps: true,
 };
 
-/** Base path of the staff session's calls and of the users' (the spec puts both under /api/auth). */
-export const AUTH_BASE = '/api/auth';
-
 export const users: ResourceDef = {
   name: 'users',
   singular: 'user',
   table: 'users',
   api: {
-    base: AUTH_BASE,
+    base: API_BASES.auth,
     list: 'getAllusers',
     one: 'getUser',
     create: 'register',
@@ -192,7 +190,7 @@ export const bookings: ResourceDef = {
   name: 'bookings',
   singular: 'booking',
   table: 'bookings',
-  api: { .../* @__PURE__ */ crud('/api/bookings', 'Booking'), update: undefined },
+  api: { .../* @__PURE__ */ crud(API_BASES.bookings, 'Booking'), update: undefined },
   publicOps: ['create'],
   customRoutes: ['create', 'remove'],
   fields: {

@@ -1,15 +1,6 @@
-// What the two front ends share about the language: where the choice is remembered, its direction, and how
-// numbers and calendar days read in it. Digits stay Latin in both languages, so ticket ids, phone numbers
-// and amounts look the same on the screen, the ticket and the SMS. Small on purpose: the public site's
-// first visit carries it.
-
-/** Where both front ends keep the chosen language, so a traveller-facing and a staff page agree. */
-export const LANG_STORAGE_KEY = 'rihla.lang';
-
-export const directionOf = (lang: string) => (lang === 'ar' ? 'rtl' : 'ltr');
-
-/** The Intl locale of a language: Arabic with Latin digits, or British English. */
-export const intlLocale = (lang: string) => (lang === 'ar' ? 'ar-SD-u-nu-latn' : 'en-GB');
+// Numbers, calendar days and seat lists as both front ends write them, in the language's Intl locale
+// (shared/i18n/lang.ts). Small on purpose: the public site's first visit carries it.
+import { intlLocale } from './lang.ts';
 
 export const formatNumber = (value: number, lang: string) =>
   new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 }).format(value);

@@ -2,13 +2,8 @@
 // without a time zone, seat lists with the language's comma.
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../admin/i18n/locale.ts';
-import {
-  directionOf,
-  formatDay,
-  formatNumber,
-  formatSeatList,
-  LANG_STORAGE_KEY,
-} from '../../shared/i18n/locale.ts';
+import { formatDay, formatNumber, formatSeatList } from '../../shared/i18n/format.ts';
+import { directionOf, LANG_STORAGE_KEY } from '../../shared/i18n/lang.ts';
 
 describe('shared language helpers', () => {
   it('keep the choice under one key, and read Arabic right to left', () => {
