@@ -382,3 +382,84 @@ describe.each(dialects)('payment proofs per address (%s)', (dialect) => {
     expect((await book(t, trip, [4])).statusCode).toBe(201);
   });
 });
+
+describe.each(dialects)('bank statement import (%s)', (dialect) => {
+  const t = useTestApp(dialect);
+
+  function importCsv(csv: string, fields: Record<string, string> = {}) {
+    const { payload, headers } = multipart(fields, {
+      field: 'statement',
+      filename: 'statement.csv',
+      contentType: 'text/csv',
+      data: Buffer.from(csv, 'utf8'),
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/importStatement',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${t.token}` },
+    });
+  }
+
+  it('previews columns, then verifies the rows whose reference and amount match, listing the rest', async () => {
+    const { trip } = await makeTrip(t, t.token, { price: 45_000 });
+    const proofOf = async (seat: number, reference: string) => {
+      const response = await book(t, trip, [seat], { proof: uniquePng(), reference });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().booking as Record<string, any>;
+    };
+    const good = await proofOf(1, 'ST-100');
+    const short = await proofOf(2, 'ST-200');
+    const twinA = await proofOf(3, 'ST-300');
+    await proofOf(4, 'ST 300');
+    const csv = [
+      '\ufeffDate;Transaction ID;Amount (SDG);Note',
+      '2026-11-20;ST100;45,000.00;ok',
+      '2026-11-20;st-200;40000;short',
+      '2026-11-20;ST-300;45000;twice',
+      '2026-11-20;NOPE-1;45000;unknown',
+      '2026-11-20;"ST-100";45000;seen again',
+    ].join('\n');
+    const preview = await importCsv(csv);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      columns: ['Date', 'Transaction ID', 'Amount (SDG)', 'Note'],
+      rows: 5,
+    });
+    const mapping = JSON.stringify({ reference: 'Transaction ID', amount: 'Amount (SDG)', date: 'Date' });
+    const dry = await importCsv(csv, { mapping, dryRun: 'true' });
+    expect(dry.json().matched.map((row: { bookingId: string }) => row.bookingId)).toEqual([good._id]);
+    expect((await t.staff.get(`/api/bookings/getBooking/${good._id}`)).json().paymentStatus).toBe(
+      'proof_submitted',
+    );
+
+    const result = (await importCsv(csv, { mapping })).json();
+    expect(result.matched).toEqual([
+      expect.objectContaining({ line: 2, bookingId: good._id, amount: 45000 }),
+    ]);
+    expect(result.mismatched).toEqual([
+      expect.objectContaining({ line: 3, bookingId: short._id, amount: 40000, expected: 45000 }),
+    ]);
+    expect(result.ambiguous.map((row: { line: number }) => row.line)).toEqual([4, 6]);
+    expect(result.unmatched.map((row: { line: number }) => row.line)).toEqual([5]);
+    const me = (await t.staff.get('/api/auth/user')).json();
+    expect((await t.staff.get(`/api/bookings/getBooking/${good._id}`)).json()).toMatchObject({
+      paymentStatus: 'verified',
+      verifiedVia: 'import',
+      verifiedBy: me._id,
+    });
+    for (const other of [short, twinA])
+      expect((await t.staff.get(`/api/bookings/getBooking/${other._id}`)).json().paymentStatus).toBe(
+        'proof_submitted',
+      );
+  });
+
+  it('explains a file it cannot use', async () => {
+    expect((await importCsv('')).json().message).toMatch(/no rows|not a CSV/);
+    const unknown = await importCsv('a,b\n1,2', { mapping: JSON.stringify({ reference: 'x', amount: 'b' }) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('The statement has no column "x".');
+    const anonymous = await client(t).post('/api/payments/importStatement', {});
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -304,7 +304,7 @@ async function readStatementForm(request: FastifyRequest) {
       mapping = parse(mappingSchema, json);
     } else if (part.fieldname === 'dryRun') dryRun = part.value === 'true' || part.value === '1';
   }
-  if (!text)
+  if (text === undefined)
     throw badRequest('Please choose the statement file (CSV).', {
       statement: 'Please choose the statement file (CSV).',
     });

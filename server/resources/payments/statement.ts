@@ -43,13 +43,21 @@ export type StatementOutcome =
   | { refused: 'UNREADABLE' | 'TOO_MANY_ROWS' | 'NO_ROWS' }
   | { refused: 'UNKNOWN_COLUMN'; column: string };
 
+/** The separator of a statement: whichever of comma, semicolon or tab its header line has most of. */
+function separatorOf(text: string): string {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  const counts = [',', ';', '\t'].map((separator) => [separator, header.split(separator).length] as const);
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+}
+
 /** The CSV's columns and rows (cells as text), or undefined when it is not a readable CSV. */
 export function readStatement(text: string) {
   try {
     const records = parse(text, {
       bom: true,
       columns: (header: string[]) => header.map((name) => name.trim()),
-      delimiter: [',', ';', '\t'],
+      // One separator, found from the header: amounts such as "45,000.00" keep their commas.
+      delimiter: separatorOf(text),
       skip_empty_lines: true,
       relax_column_count: true,
       trim: true,
