@@ -1,7 +1,7 @@
 // Answers the registry does not describe: searches, lists built for one screen, sessions, settings.
 import { z } from 'zod';
 import { users } from '../registry/index.ts';
-import { bookingRecord, documentSchema, tripDocument } from './documents.ts';
+import { documentSchema, travellerBookingRecord, tripDocument } from './documents.ts';
 import { documentId, phone } from './fields.ts';
 
 export const userDocument = documentSchema(users);
@@ -45,7 +45,7 @@ export const publicSettings = z.object({
 export const healthAnswer = z.object({ status: z.literal('ok') });
 
 export const bookingCreated = z.object({
-  booking: bookingRecord,
+  booking: travellerBookingRecord,
   pdfBlob: z
     .string()
     .nullable()
@@ -53,7 +53,7 @@ export const bookingCreated = z.object({
 });
 
 /** A booking found by ticket id and phone: its trip as an _id, and what the traveller needs of it beside. */
-export const bookingMatch = bookingRecord.extend({
+export const bookingMatch = travellerBookingRecord.extend({
   tripId: documentId.nullable(),
   trip: z
     .object({

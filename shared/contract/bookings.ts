@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
 import { bookingCreated, bookingMatch } from './answers.ts';
-import { bookingDocument } from './documents.ts';
+import { PAYMENT_METHODS } from '../payments.ts';
+import { bookingDocument, travellerBookingDocument } from './documents.ts';
 import { binary } from './fields.ts';
 import { bookingConflictBody } from './errors.ts';
 import { route } from './route.ts';
@@ -30,13 +31,18 @@ export const createBookingForm = z.object({
   bankakScreenshot: binary
     .optional()
     .describe('The payment proof: a JPEG, PNG, WebP or HEIC image, at most 5 MB.'),
+  paymentReference: z
+    .string()
+    .optional()
+    .describe('The transaction number of the payment, beside its proof.'),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
 });
 
 export const bookingContract = {
   createBooking: {
     ...route('POST', '/api/bookings/createBooking', { 201: bookingCreated }, [404, 429], {
       409: bookingConflictBody.describe(
-        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), TRIP_UNAVAILABLE, KEY_REUSED or KEY_CANCELLED.',
+        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), UNPAID_LIMIT (scope, limit), TRIP_UNAVAILABLE, KEY_REUSED or KEY_CANCELLED.',
       ),
     }),
     form: createBookingForm,
@@ -56,7 +62,8 @@ export const bookingContract = {
   cancelBooking: route(
     'PATCH',
     '/api/bookings/cancelBooking/:id',
-    { 200: bookingDocument.describe('The booking, cancelled.') },
+    // A traveller may call it: the answer is the traveller's view, staff or not (the back-office refetches).
+    { 200: travellerBookingDocument.describe('The booking, cancelled.') },
     [403, 404, 409, 429],
   ),
   deleteBooking: route(

@@ -5,11 +5,28 @@
 // documentSchema; tests/server/contract-documents.test.ts holds each twin equal to its derived schema.
 import { z } from 'zod';
 import { getResource, type ResourceDef } from '../registry/index.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, REJECTION_REASONS } from '../payments.ts';
 import { BOARDING_TIMES, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
 import { documentId, email, passengerInfo, phone, seatList, valueSchema } from './fields.ts';
 
 /** How deep populate.ts fills references (its MAX_DEPTH: booking → trip → bus → company); past it, an _id. */
 export const POPULATE_DEPTH = 3;
+
+/**
+ * Read-only fields the server sets on every row. The others are null until something sets them (a payment's
+ * verifiedAt, say); booleans, computed fields and a resource's own timestamps are always there. The registry
+ * cannot say this yet: a flag on its fields would replace this list.
+ */
+const SET_ON_EVERY_ROW: Record<string, readonly string[]> = { bookings: ['ticketId', 'paymentStatus'] };
+const TIMESTAMPS = ['created_at', 'updated_at'];
+
+/** A row may answer null for this field. */
+function canBeEmpty(def: ResourceDef, name: string): boolean {
+  const field = def.fields[name];
+  if (field.required || field.computed || field.kind === 'boolean') return false;
+  if (def.timestamps && TIMESTAMPS.includes(name)) return false;
+  return !SET_ON_EVERY_ROW[def.name]?.includes(name);
+}
 
 const derived = new Map<string, z.ZodObject>();
 
@@ -23,11 +40,10 @@ export function documentSchema(def: ResourceDef, depth = POPULATE_DEPTH): z.ZodO
     if (field.writeOnly) continue;
     const filled = field.kind === 'reference' && depth > 0;
     const value = filled ? documentSchema(getResource(field.ref!), depth - 1) : valueSchema(field);
-    // An empty column answers null. A filled reference answers null once its document is gone, which only a
-    // reference that blocks deletion just for some of its rows (blocksDeleteWhen) lets happen.
-    const empty = !field.required && !field.readOnly && !field.computed;
+    // A filled reference answers null once its document is gone, which only a reference that blocks deletion
+    // just for some of its rows (blocksDeleteWhen) lets happen.
     const gone = filled && field.blocksDeleteWhen !== undefined;
-    shape[name] = empty || gone ? value.nullable() : value;
+    shape[name] = canBeEmpty(def, name) || gone ? value.nullable() : value;
   }
   const schema = z.object(shape);
   derived.set(key, schema);
@@ -68,7 +84,10 @@ export const tripDocument = z.object({
   isCancelled: z.boolean(),
 });
 
-/** A booking with its trip as a bare _id (how createBooking answers it). */
+const text = z.string().nullable();
+const instant = z.iso.datetime().nullable();
+
+/** A booking with its trip as a bare _id, and its payment (shared/payments.ts), as staff see it. */
 export const bookingRecord = z.object({
   _id: documentId,
   tripId: documentId,
@@ -79,10 +98,41 @@ export const bookingRecord = z.object({
   bookingDate: z.iso.datetime(),
   isCancelled: z.boolean(),
   bankakScreenshot: z.string().startsWith('/api/uploads/').nullable(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentReference: text,
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  /** When an unpaid hold lapses. */
+  paymentDeadline: instant,
+  verifiedBy: text,
+  verifiedAt: instant,
+  verifiedVia: text,
+  overrideNote: text,
+  rejectionReason: z.enum(REJECTION_REASONS).nullable(),
+  rejectionNote: text,
+  soldBy: text,
+  /** What is owed back after a paid booking was cancelled. */
+  refundDue: z.number().positive().nullable(),
+  refundPaidAt: instant,
+  refundPaidBy: text,
+  refundReference: text,
 });
 
 /** A booking with its trip filled; null once the trip was deleted (allowed when its bookings are cancelled). */
 export const bookingDocument = bookingRecord.extend({ tripId: tripDocument.nullable() });
+
+/** What staff wrote or who they are: never answered to a traveller. */
+const STAFF_ONLY = {
+  verifiedBy: true,
+  verifiedVia: true,
+  overrideNote: true,
+  soldBy: true,
+  refundPaidBy: true,
+  rejectionNote: true,
+} as const;
+
+/** A booking as its traveller sees it (createBooking, filterBookings, their own cancellation). */
+export const travellerBookingRecord = bookingRecord.omit(STAFF_ONLY);
+export const travellerBookingDocument = bookingDocument.omit(STAFF_ONLY);
 
 export type OriginDocument = z.infer<typeof originDocument>;
 export type DestinationDocument = z.infer<typeof destinationDocument>;
@@ -90,3 +140,4 @@ export type TripDocument = z.infer<typeof tripDocument>;
 export type PassengerInfo = z.infer<typeof passengerInfo>;
 export type BookingRecord = z.infer<typeof bookingRecord>;
 export type BookingDocument = z.infer<typeof bookingDocument>;
+export type TravellerBookingRecord = z.infer<typeof travellerBookingRecord>;

@@ -9,7 +9,14 @@ export const ERROR_CODES = [
   'TRIP_UNAVAILABLE',
   'KEY_REUSED',
   'KEY_CANCELLED',
+  'UNPAID_LIMIT',
   'SEATS_SOLD_BEYOND',
+  'PROOF_NOT_WANTED',
+  'BOOKING_CANCELLED',
+  'ALREADY_DECIDED',
+  'DUPLICATE_PROOF',
+  'NO_REFUND_DUE',
+  'REFUND_ALREADY_PAID',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -41,7 +48,7 @@ export const capacityConflictBody = z.union([
   errorBody,
 ]);
 
-/** createBooking's 409s: every one carries a code, and SEATS_TAKEN / PRICE_CHANGED what changed. */
+/** createBooking's 409s: every one carries a code, and what a client needs to recover. */
 export const bookingConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('SEATS_TAKEN'), takenSeats: z.array(z.number().int()).min(1) }),
   errorBody.extend({
@@ -49,6 +56,12 @@ export const bookingConflictBody = z.discriminatedUnion('code', [
     /** The ticket price now, and the total for the seats asked for. */
     price: z.number(),
     totalTicketPrice: z.number(),
+  }),
+  errorBody.extend({
+    code: z.literal('UNPAID_LIMIT'),
+    /** Too many unpaid bookings of this phone, or of seats waiting for payment on this trip. */
+    scope: z.enum(['phone', 'trip']),
+    limit: z.number().int().positive(),
   }),
   errorBody.extend({ code: z.enum(['TRIP_UNAVAILABLE', 'KEY_REUSED', 'KEY_CANCELLED']) }),
 ]);
