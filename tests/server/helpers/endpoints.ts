@@ -43,6 +43,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/logout',
   'GET /api/trips/filterTrips',
   'POST /api/bookings/createBooking',
+  'POST /api/bookings/submitProof',
   'GET /api/bookings/filterBookings',
   'GET /api/bookings/ticket',
 ]);
