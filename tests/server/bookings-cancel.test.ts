@@ -1,12 +1,11 @@
 // Cancelling and deleting: a traveller cancels with ticket id + phone, staff with their token; the seats are
 // free at once. Cancelling a trip keeps its bookings for staff; deleting frees seats and the payment proof.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import {
+  proofNames,
   book,
   type Booking,
   bookedSeats,
@@ -210,8 +209,8 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
     });
     expect(response.statusCode).toBe(201);
     const booking: Booking = response.json().booking;
-    const file = path.join(t.dataDir, 'uploads', booking.bankakScreenshot!.split('/').pop()!);
-    expect(fs.existsSync(file)).toBe(true);
+    const name = booking.bankakScreenshot!.split('/').pop()!;
+    expect(await proofNames(t)).toContain(name);
 
     expect((await client(t).delete(`/api/bookings/deleteBooking/${booking._id}`)).statusCode).toBe(401);
     expect(await bookedSeats(t, trip._id)).toEqual([4, 5]);
@@ -222,7 +221,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
     expect(deleted.json()).toMatchObject({ _id: booking._id, ticketId: booking.ticketId });
     expect(await bookedSeats(t, trip._id)).toEqual([]);
     expect(await storedCounts(t, trip._id)).toEqual({ bookings: 0, seats: 0 });
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await proofNames(t)).not.toContain(name);
     expect((await staff.get(booking.bankakScreenshot!)).statusCode).toBe(404);
     expect((await staff.get(`/api/bookings/getBooking/${booking._id}`)).statusCode).toBe(404);
     expect((await staff.delete(`/api/bookings/deleteBooking/${booking._id}`)).statusCode).toBe(404);

@@ -17,7 +17,8 @@ import {
   postBooking,
   storedCounts,
   type TripDoc,
-  uploadedFiles,
+  expectNoProofFiles,
+  proofNames,
 } from './helpers/bookings.ts';
 import { PNG } from './helpers/images.ts';
 
@@ -90,14 +91,15 @@ describe.each(dialects)('seats sold once under concurrency (%s)', (dialect) => {
     await raceAndCheck(t, t.token, trip, [(fields) => postBooking(t, fields)]);
   });
 
-  it('keeps exactly the winners’ payment proofs on disk when every caller uploads one', async () => {
+  it('keeps exactly the winners’ payment proofs when every caller uploads one', async () => {
     const { trip } = await makeTrip(t, t.token, { seats: CAPACITY, price: 260 });
-    const before = uploadedFiles(t).length;
+    const before = (await proofNames(t)).length;
     const won = await raceAndCheck(t, t.token, trip, [
       (fields) => postBooking(t, fields, { filename: 'proof.png', contentType: 'image/png', data: PNG }),
     ]);
-    expect(uploadedFiles(t).length - before).toBe(won.length);
+    expect((await proofNames(t)).length - before).toBe(won.length);
     expect(won.every((booking) => booking.bankakScreenshot?.startsWith('/api/uploads/'))).toBe(true);
+    expectNoProofFiles(t.dataDir);
   });
 
   it.runIf(dialect === 'postgres')(

@@ -234,7 +234,7 @@ describe.each(dialects)('payment proofs (%s)', (dialect) => {
     const before = await proofNames(t);
     expect((await t.staff.get(url)).statusCode).toBe(404);
 
-    expect(await importProofFiles(t.database.db, t.dataDir)).toEqual({ moved: 1, removed: 1 });
+    expect(await importProofFiles(t.database.db, t.dataDir)).toEqual({ moved: 1, removed: 1, kept: 0 });
     expect(fs.readdirSync(uploadsDir)).toEqual([]);
     expect(await proofNames(t)).toEqual([...before, referenced].sort());
     await expectProofStored(t, { _id: booking._id, bankakScreenshot: url }, JPEG, 'image/jpeg');
@@ -242,12 +242,12 @@ describe.each(dialects)('payment proofs (%s)', (dialect) => {
     const imported = await storedProof(t, referenced);
 
     // Again: nothing to move, nothing changed.
-    expect(await importProofFiles(t.database.db, t.dataDir)).toEqual({ moved: 0, removed: 0 });
+    expect(await importProofFiles(t.database.db, t.dataDir)).toEqual({ moved: 0, removed: 0, kept: 0 });
     expect(await proofNames(t)).toEqual([...before, referenced].sort());
     expect(await storedProof(t, referenced)).toEqual(imported);
     // A file whose name is already stored (another node that still sees it) is removed, not stored twice.
     fs.writeFileSync(path.join(uploadsDir, referenced), PNG);
-    expect(await importProofFiles(t.database.db, t.dataDir)).toEqual({ moved: 0, removed: 0 });
+    expect(await importProofFiles(t.database.db, t.dataDir)).toEqual({ moved: 0, removed: 0, kept: 0 });
     expect(fs.readdirSync(uploadsDir)).toEqual([]);
     expect(await proofNames(t)).toEqual([...before, referenced].sort());
     expect(await storedProof(t, referenced)).toEqual(imported);

@@ -112,6 +112,25 @@ async function lapsedHoldsOn(trx: Db, tripId: string, seats: number[], now: Date
     .execute();
 }
 
+/** Which of these seats a live booking holds (a lapsed hold does not count). */
+async function heldSeats(trx: Db, tripId: string, seats: number[], now: Date): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('booking_seats')
+    .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+    .select('booking_seats.seat')
+    .where('booking_seats.tripId', '=', tripId)
+    .where('booking_seats.seat', 'in', seats)
+    .where((eb) =>
+      eb.or([
+        eb('bookings.paymentStatus', 'not in', [...LAPSING_STATUSES]),
+        eb('bookings.paymentDeadline', 'is', null),
+        eb('bookings.paymentDeadline', '>', now.toISOString()),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => Number(row.seat)).sort((a, b) => a - b);
+}
+
 /** Live unpaid bookings (holds not lapsed) of a phone, and unpaid seats held on a trip. */
 async function unpaidHolds(trx: Db, booking: NewBooking) {
   const now = booking.now.toISOString();
@@ -188,6 +207,9 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           // One unpaid sale at a time per phone and per trip, so that two cannot both pass the limits.
           await lockName(trx, `phone:${booking.passenger.phone}`);
           await lockName(trx, `trip:${booking.tripId}`);
+          // Seats already held answer SEATS_TAKEN, before any limit is counted.
+          const taken = await heldSeats(trx, booking.tripId, booking.seats, booking.now);
+          if (taken.length) throw new Refused({ takenSeats: taken });
           const held = await unpaidHolds(trx, booking);
           if (held.phone >= booking.limits.perPhone)
             throw new Refused({ unpaidLimit: 'phone', limit: booking.limits.perPhone });

@@ -79,15 +79,18 @@ export async function findProof(db: Db, name: string) {
 }
 
 /**
- * Moves proofs that older versions wrote under DATA_DIR/uploads into the database (each in one transaction
- * with its booking's row), then removes the files; files no booking refers to are removed. Safe to run again
- * and on several nodes: a name already stored is skipped.
+ * Moves proofs that older versions wrote under DATA_DIR/uploads into the database, then removes the files;
+ * files no booking refers to are removed. A referenced file that is not a recognisable image is left where it
+ * is (nothing is thrown away that a person may need). Safe to run again, and on several nodes at once: a name
+ * already stored, or a file another node already moved, is skipped.
  */
-export async function importProofFiles(db: Db, dataDir: string): Promise<{ moved: number; removed: number }> {
+export async function importProofFiles(
+  db: Db,
+  dataDir: string,
+): Promise<{ moved: number; removed: number; kept: number }> {
   const dir = path.join(dataDir, 'uploads');
   const names = await fs.readdir(dir).catch(() => [] as string[]);
-  let moved = 0;
-  let removed = 0;
+  const counts = { moved: 0, removed: 0, kept: 0 };
   for (const name of names) {
     if (!UPLOAD_NAME_PATTERN.test(name)) continue;
     const file = path.join(dir, name);
@@ -96,32 +99,32 @@ export async function importProofFiles(db: Db, dataDir: string): Promise<{ moved
       .select('id')
       .where('bankakScreenshot', '=', UPLOAD_URL_PREFIX + name)
       .executeTakeFirst();
-    const stored = await db
-      .selectFrom('payment_proofs')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirst();
-    if (owner && !stored) {
-      const bytes = await fs.readFile(file);
+    if (owner) {
+      const bytes = await fs.readFile(file).catch(() => undefined);
+      if (!bytes) continue; // another node moved it meanwhile
       const image = await recogniseImage(bytes);
-      if (image) {
-        const stat = await fs.stat(file);
-        await insertProof(
-          db,
-          owner.id,
-          {
-            name,
-            url: UPLOAD_URL_PREFIX + name,
-            mime: image.mime,
-            sha256: createHash('sha256').update(bytes).digest('hex'),
-            bytes,
-          },
-          stat.mtime,
-        );
-        moved++;
+      if (!image) {
+        counts.kept++;
+        continue;
       }
-    } else if (!owner) removed++;
+      const mtime = (await fs.stat(file).catch(() => undefined))?.mtime ?? new Date();
+      const inserted = await db
+        .insertInto('payment_proofs')
+        .values({
+          id: newId(),
+          name,
+          bookingId: owner.id,
+          mime: image.mime,
+          size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          bytes,
+          created_at: mtime.toISOString(),
+        })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) counts.moved++;
+    } else counts.removed++;
     await fs.rm(file, { force: true });
   }
-  return { moved, removed };
+  return counts;
 }
