@@ -47,7 +47,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['paymentStatus', 'paymentDeadline'])
     .execute();
   await db.schema.createIndex('bookings_reference').on('bookings').column('paymentReference').execute();
-  await db.schema.createIndex('bookings_refund').on('bookings').columns(['refundDue', 'refundPaidAt']).execute();
+  await db.schema
+    .createIndex('bookings_refund')
+    .on('bookings')
+    .columns(['refundDue', 'refundPaidAt'])
+    .execute();
 
   await db.schema
     .createTable('payment_proofs')

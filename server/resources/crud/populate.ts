@@ -19,7 +19,9 @@ const MAX_DEPTH = 3;
 export const TRIP_SHOWN_RESOURCES = ['trips', 'buses', 'companies', 'origins', 'destinations', 'prices'];
 
 /** A trip as shown, without its booked seats, is read from these tables. */
-export const TRIP_SHOWN: Dependencies = { tables: TRIP_SHOWN_RESOURCES.map((name) => getResource(name).table) };
+export const TRIP_SHOWN: Dependencies = {
+  tables: TRIP_SHOWN_RESOURCES.map((name) => getResource(name).table),
+};
 
 // A remembered document keeps what its own references computed; only its own computed fields (a trip's
 // bookedSeats, which sales change without emptying the cache) are computed again on every read. So what

@@ -86,7 +86,8 @@ export async function verify(
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
   if (Number(row.isCancelled)) return { refused: 'CANCELLED' };
-  if (!VERIFIABLE.includes(row.paymentStatus)) return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
+  if (!VERIFIABLE.includes(row.paymentStatus))
+    return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
   if (!by.override) {
     const flags = await flagsOf(ctx.db, row);
     if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
