@@ -125,7 +125,8 @@ export async function buildApp({
     { schema: { tags: ['settings'], response: settings.responses } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
-      return { operator: config.operator };
+      const { instructions, proofMinutes } = config.payments;
+      return { operator: config.operator, payment: { ...instructions, proofMinutes } };
     },
   );
   await app.register(authRoutes, { prefix: '/api/auth' });

@@ -32,6 +32,8 @@ export const dashboardSummary = z.object({
   ),
   /** Seats sold and offered on each of the next 14 days (Khartoum dates), cancelled trips left out. */
   seatsByDay: z.array(z.object({ date: z.iso.date(), seatsSold: count, seatsTotal: count })),
+  /** Payment proofs waiting for staff. */
+  proofsWaiting: count,
 });
 
 /** login and refresh: a 15-minute access token (the refresh token travels as an httpOnly cookie). */
@@ -41,6 +43,13 @@ export const messageAnswer = z.object({ message: z.string().min(1) });
 /** The operator's contact details for the public pages (empty strings when not configured). */
 export const publicSettings = z.object({
   operator: z.object({ phone: z.string(), email: z.string(), address: z.string() }),
+  /** Where travellers pay (from the operator's configuration) and how long an unpaid hold lasts. */
+  payment: z.object({
+    bankakAccount: z.string(),
+    accountName: z.string(),
+    wallets: z.array(z.object({ name: z.string(), number: z.string() })),
+    proofMinutes: z.number().positive(),
+  }),
 });
 export const healthAnswer = z.object({ status: z.literal('ok') });
 

@@ -16,7 +16,7 @@ async function count(db: Kysely<any>, table: string, where?: [string, unknown]) 
 
 export async function dashboardSummary(db: Kysely<any>, today = khartoumToday()) {
   const last = addDays(today, DASHBOARD_DAYS - 1);
-  const [bookings, trips, buses, employees, recentReports, offered, sold] = await Promise.all([
+  const [bookings, trips, buses, employees, recentReports, offered, sold, proofsWaiting] = await Promise.all([
     count(db, 'bookings', ['isCancelled', 0]),
     count(db, 'trips'),
     count(db, 'buses'),
@@ -45,6 +45,12 @@ export async function dashboardSummary(db: Kysely<any>, today = khartoumToday())
       .where('trips.isCancelled', '=', 0)
       .groupBy('trips.trip_date')
       .execute(),
+    db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('paymentStatus', '=', 'proof_submitted')
+      .where('isCancelled', '=', 0)
+      .executeTakeFirst(),
   ]);
   const offeredByDate = new Map(offered.map((row) => [row.date, Number(row.seats)]));
   const soldByDate = new Map(sold.map((row) => [row.date, Number(row.seats)]));
@@ -60,5 +66,6 @@ export async function dashboardSummary(db: Kysely<any>, today = khartoumToday())
       created_at: r.created_at,
     })),
     seatsByDay,
+    proofsWaiting: Number(proofsWaiting?.count ?? 0),
   };
 }
