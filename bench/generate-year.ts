@@ -129,6 +129,31 @@ for (let d = 0; d < DAYS; d++) {
 await insertMany('trips', batch.splice(0));
 console.log(`${trips.length} trips in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+/**
+ * A payment as an operator's year has them: most paid; 2 % with a proof waiting for staff (the queue), 2 %
+ * waiting for one; of the cancelled, half expired unpaid and half paid and owed back.
+ */
+function payment(i: number, cancelled: boolean, total: number) {
+  const none = { paymentReference: null, paymentMethod: 'bankak', paymentDeadline: null, refundDue: null };
+  if (cancelled)
+    return i % 40 === 0
+      ? { ...none, paymentStatus: 'expired' }
+      : { ...none, paymentStatus: 'verified', verifiedVia: 'review', refundDue: total };
+  if (i % 50 === 1) return { ...none, paymentStatus: 'proof_submitted', paymentReference: `REF${i}` };
+  if (i % 50 === 2)
+    return {
+      ...none,
+      paymentStatus: 'awaiting_proof',
+      paymentDeadline: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+  return {
+    ...none,
+    paymentStatus: 'verified',
+    verifiedVia: i % 3 ? 'review' : 'counter',
+    paymentReference: `REF${i}`,
+  };
+}
+
 // Bookings fill trips in order of seats, 1–3 seats each, spread over all trips.
 const nextSeat = new Map<string, number>();
 const bookings: Record<string, unknown>[] = [];
@@ -159,6 +184,7 @@ for (let i = 0; made < BOOKINGS; i++) {
     isCancelled: cancelled ? 1 : 0,
     bankakScreenshot: null,
     created_at: when,
+    ...payment(i, cancelled, count * 15000),
   });
   if (!cancelled) for (const seat of list) seats.push({ tripId: trip.id, seat, bookingId });
   made++;

@@ -119,6 +119,18 @@ try {
   console.log(
     `admin bookings list (${total} bookings, 25 a page, first 40 pages, 10 connections): ${fmt(list)}`,
   );
+  // The payments desk: the queue of proofs waiting (2 % of the year's bookings), oldest departure first.
+  const queuePages = Array.from({ length: 40 }, (_, i) => ({
+    path: `/api/payments/getQueue?_start=${i * 25}&_end=${i * 25 + 25}`,
+    headers: auth,
+  }));
+  const queue = await load(server.url, queuePages, 10);
+  const waiting = (await fetch(server.url + queuePages[0].path, { headers: auth })).headers.get(
+    'x-total-count',
+  );
+  console.log(
+    `payments queue (${waiting} proofs waiting, 25 a page, first 40 pages, 10 connections): ${fmt(queue)}`,
+  );
   void ADMIN;
 } finally {
   await server.stop();
