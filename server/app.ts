@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { systemContract } from '../shared/contract/index.ts';
 import { resources } from '../shared/registry/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { loadJwtSecret } from './auth/secrets.ts';
+import { databaseAnswers, loadJwtSecret } from './auth/secrets.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
@@ -116,7 +116,7 @@ export async function buildApp({
 
   const { health, settings } = systemContract;
   app.get('/api/health', { schema: { tags: ['health'], response: health.responses } }, async () => {
-    await database.db.selectFrom('app_secrets').select('name').limit(1).execute();
+    await databaseAnswers(database.db);
     return { status: 'ok' };
   });
   // The operator's contact details for the public pages, from configuration (never hard-coded).

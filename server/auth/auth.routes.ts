@@ -13,7 +13,7 @@ import {
   rotateRefreshToken,
   signAccessToken,
 } from './tokens.ts';
-import { createUser, findCredentials, findUser, updateUser } from './users.repository.ts';
+import { createUser, deleteUser, findCredentials, findUser, updateUser } from './users.repository.ts';
 
 export const REFRESH_COOKIE = 'rihla_refresh';
 /** Not secret: tells the public site a staff session may exist, so travellers never pay for a refresh call. */
@@ -135,7 +135,7 @@ export async function authRoutes(app: FastifyInstance) {
       if (id === request.staffId) throw conflict('You cannot delete your own account.');
       const user = await findUser(db, id);
       if (!user) throw notFound('No user has this _id.');
-      await db.deleteFrom('users').where('id', '=', id).execute();
+      await deleteUser(db, id);
       return user;
     },
   );

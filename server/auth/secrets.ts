@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { Kysely } from 'kysely';
 
 export async function loadJwtSecret(config: Config, database: Database): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
@@ -29,4 +30,9 @@ export async function loadJwtSecret(config: Config, database: Database): Promise
     .where('name', '=', 'jwt')
     .executeTakeFirstOrThrow();
   return new TextEncoder().encode(row.value);
+}
+
+/** Health: the database answers a query (the secrets table always exists). */
+export async function databaseAnswers(db: Kysely<any>): Promise<void> {
+  await db.selectFrom('app_secrets').select('name').limit(1).execute();
 }

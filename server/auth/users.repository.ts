@@ -27,6 +27,11 @@ export async function updateUser(db: Kysely<any>, id: string, body: Record<strin
 
 export const findUser = (db: Kysely<any>, id: string) => findDocument(db, users, id);
 
+/** Deletes an account (its sessions go with it: refresh_tokens cascade). */
+export async function deleteUser(db: Kysely<any>, id: string) {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
 export async function findCredentials(db: Kysely<any>, email: string) {
   return db
     .selectFrom('users')
