@@ -1,8 +1,9 @@
-// Answers the registry does not describe: searches, lists built for one screen, sessions, settings.
+// Answers the registry does not describe: searches, lists built for one screen, sessions, settings, a payment's
+// review and a bank statement's import.
 import { z } from 'zod';
 import { users } from '../registry/index.ts';
-import { documentSchema, travellerBookingRecord, tripDocument } from './documents.ts';
-import { documentId, phone } from './fields.ts';
+import { bookingDocument, documentSchema, travellerBookingRecord, tripDocument } from './documents.ts';
+import { documentId, IMAGE_TYPES, phone } from './fields.ts';
 
 export const userDocument = documentSchema(users);
 
@@ -78,6 +79,71 @@ export const bookingMatch = travellerBookingRecord.extend({
     .nullable(),
 });
 
+/** Another booking that shares this one's transaction reference or proof image. */
+const otherBooking = z.object({ _id: documentId, ticketId: z.string() });
+
+/** What should make staff look twice before verifying a payment (server/resources/payments/payments.repository.ts). */
+export const paymentFlags = z.object({
+  /** Other live bookings with the same transaction reference (at most 20). */
+  duplicateReference: z.array(otherBooking),
+  /** Other bookings whose proof is the very same image (at most 20). */
+  duplicateImage: z.array(otherBooking),
+  /** Live bookings made with the same phone, this one included. */
+  bookingsFromPhone: count,
+});
+
+/** A payment proof as stored, without its bytes (GET its url, signed in, for the image). */
+export const paymentProof = z.object({
+  name: z.string(),
+  mime: z.enum(IMAGE_TYPES),
+  size: z.number().int().positive(),
+  created_at: z.iso.datetime(),
+  url: z.string().startsWith('/api/uploads/'),
+});
+
+/** One payment under review: the booking as staff see it, what to look twice at, its proofs newest first. */
+export const paymentReview = z.object({
+  booking: bookingDocument,
+  flags: paymentFlags,
+  proofs: z.array(paymentProof),
+});
+
+/** A bank statement without a column mapping: its columns and first rows, to map them on screen. */
+export const statementPreview = z.object({
+  columns: z.array(z.string()),
+  /** Up to five rows, cell text by column. */
+  sample: z.array(z.record(z.string(), z.string())).max(5),
+  rows: z.number().int().positive(),
+});
+
+/** One row of a statement, as read with the mapping; with the booking its reference names, once found. */
+const statementRow = z.object({
+  /** The line in the file (the header is line 1). */
+  line: z.number().int().min(2),
+  /** As stored and compared: spaces and dashes removed, Latin digits, upper case. */
+  reference: z.string(),
+  amount: z.number().min(0).nullable(),
+  date: z.string().optional(),
+  bookingId: documentId.optional(),
+  ticketId: z.string().optional(),
+  /** The booking's total, in SDG. */
+  expected: z.number().positive().optional(),
+});
+const foundRow = statementRow.required({ bookingId: true, ticketId: true, expected: true });
+
+/** A statement matched row by row: verified (or, in a dry run, would be), or left for a person to look at. */
+export const statementImport = z.object({
+  rows: z.number().int().positive(),
+  matched: z.array(foundRow),
+  /** The amount is not the booking's total. */
+  mismatched: z.array(foundRow),
+  /** A reference several live bookings share, or seen twice in the statement. */
+  ambiguous: z.array(statementRow),
+  alreadyVerified: z.array(foundRow),
+  /** No booking waits for a proof with this reference. */
+  unmatched: z.array(statementRow),
+});
+
 export type UserDocument = z.infer<typeof userDocument>;
 export type PassengerRow = z.infer<typeof passengerRow>;
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
@@ -85,3 +151,7 @@ export type SessionAnswer = z.infer<typeof sessionAnswer>;
 export type PublicSettings = z.infer<typeof publicSettings>;
 export type BookingCreated = z.infer<typeof bookingCreated>;
 export type BookingMatch = z.infer<typeof bookingMatch>;
+export type PaymentFlags = z.infer<typeof paymentFlags>;
+export type PaymentReview = z.infer<typeof paymentReview>;
+export type StatementPreview = z.infer<typeof statementPreview>;
+export type StatementImport = z.infer<typeof statementImport>;

@@ -5,7 +5,7 @@ import { bookingCreated, bookingMatch } from './answers.ts';
 import { PAYMENT_METHODS } from '../payments.ts';
 import { bookingDocument, travellerBookingDocument } from './documents.ts';
 import { binary } from './fields.ts';
-import { bookingConflictBody } from './errors.ts';
+import { bookingConflictBody, errorBody } from './errors.ts';
 import { route } from './route.ts';
 
 /** createBooking's multipart form, as the public site sends it (JSON lists and objects as text). */
@@ -43,6 +43,9 @@ export const bookingContract = {
     ...route('POST', '/api/bookings/createBooking', { 201: bookingCreated }, [404, 429], {
       409: bookingConflictBody.describe(
         'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), UNPAID_LIMIT (scope, limit), TRIP_UNAVAILABLE, KEY_REUSED or KEY_CANCELLED.',
+      ),
+      429: errorBody.describe(
+        'Too many bookings from this address, or too many bytes of payment proofs in the last hour: wait and try again.',
       ),
     }),
     form: createBookingForm,

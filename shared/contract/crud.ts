@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Operation, type ResourceDef, resources } from '../registry/index.ts';
 import { documentSchema } from './documents.ts';
 import { capacityConflictBody, deleteConflictBody, type ErrorStatus } from './errors.ts';
-import { type Method, route, type RouteContract } from './route.ts';
+import { counted, type Method, route, type RouteContract } from './route.ts';
 
 const METHODS: Record<Operation, Method> = {
   list: 'GET',
@@ -46,10 +46,10 @@ export function crudContract(def: ResourceDef): Partial<Record<Operation, RouteC
         'GET',
         path('list'),
         {
-          200: z.array(document).meta({
-            description: `${def.name}: with _start/_end one page of them, and their total in X-Total-Count.`,
-            headers: { 'X-Total-Count': { type: 'string', description: 'How many match the filters.' } },
-          }),
+          200: counted(
+            z.array(document),
+            `${def.name}: with _start/_end one page of them, and their total in X-Total-Count.`,
+          ),
         },
         guarded('list', 400),
       ),

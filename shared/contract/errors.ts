@@ -2,6 +2,8 @@
 // people (the specification's words where it has some); `errors` names the fields of a form that failed;
 // `code` names the conflicts a client handles in its own way, with the details it needs to recover.
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../payments.ts';
+import { paymentFlags } from './answers.ts';
 
 export const ERROR_CODES = [
   'SEATS_TAKEN',
@@ -66,6 +68,35 @@ export const bookingConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.enum(['TRIP_UNAVAILABLE', 'KEY_REUSED', 'KEY_CANCELLED']) }),
 ]);
 export type BookingConflict = z.infer<typeof bookingConflictBody>;
+
+/** submitProof's 409: the booking wants no proof now; its payment status says why. */
+export const proofConflictBody = errorBody.extend({
+  code: z.literal('PROOF_NOT_WANTED'),
+  /** verified, proof_submitted, expired (a lapsed hold, swept or not), or the status of a cancelled booking. */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+});
+
+const bookingCancelled = errorBody.extend({ code: z.literal('BOOKING_CANCELLED') });
+const alreadyDecided = errorBody.extend({
+  code: z.literal('ALREADY_DECIDED'),
+  /** The status the payment is in, from which this decision cannot be taken. */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+});
+
+/** rejectPayment's 409s. */
+export const decisionConflictBody = z.discriminatedUnion('code', [bookingCancelled, alreadyDecided]);
+
+/** verifyPayment's 409s: also a payment flagged as another booking's, verified only with an override. */
+export const verifyConflictBody = z.discriminatedUnion('code', [
+  bookingCancelled,
+  alreadyDecided,
+  errorBody.extend({ code: z.literal('DUPLICATE_PROOF'), flags: paymentFlags }),
+]);
+
+/** markRefundPaid's 409s. */
+export const refundConflictBody = errorBody.extend({
+  code: z.enum(['NO_REFUND_DUE', 'REFUND_ALREADY_PAID']),
+});
 
 const ERROR_MEANINGS = {
   400: 'The request is not valid: the specification’s message, with one message per field in `errors`.',

@@ -17,6 +17,8 @@ export const passengerInfo = z.object({
 });
 /** A file's bytes, for binary request parts and answers (a PDF ticket, a payment proof). */
 export const binary = z.string().meta({ format: 'binary' });
+/** The images a payment proof may be (recognised by their bytes, server/resources/bookings/image-check.ts). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 
 /** The answer schema of a field that is not a reference (references depend on how deep they are filled). */
 export function valueSchema(field: FieldDef): z.ZodType {

@@ -4,6 +4,7 @@
 import { resources } from '../registry/index.ts';
 import { bookingContract } from './bookings.ts';
 import { crudContract } from './crud.ts';
+import { paymentContract } from './payments.ts';
 import type { RouteContract } from './route.ts';
 import { authContract, dashboardContract, systemContract, tripContract, uploadContract } from './routes.ts';
 
@@ -13,6 +14,7 @@ export * from './crud.ts';
 export * from './documents.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export * from './payments.ts';
 export * from './route.ts';
 export * from './routes.ts';
 
@@ -26,5 +28,6 @@ export function apiContract(): RouteContract[] {
     ...Object.values(dashboardContract),
     ...Object.values(uploadContract),
     ...Object.values(bookingContract),
+    ...Object.values(paymentContract),
   ];
 }

@@ -16,8 +16,19 @@ export interface RouteContract {
   method: Method;
   path: string;
   responses: Responses;
-  /** A request body the handler reads itself (a multipart form): documented in OpenAPI, not validated. */
+  /**
+   * A request body the handler reads and checks itself (a multipart form, or JSON it parses to answer in its
+   * own words): documented in OpenAPI, not validated.
+   */
   form?: z.ZodObject;
+}
+
+/** A page of a list, with the total that matches in X-Total-Count (react-admin's simple REST convention). */
+export function counted<T extends z.ZodType>(list: T, description: string): T {
+  return list.meta({
+    description,
+    headers: { 'X-Total-Count': { type: 'string', description: 'How many match the filters.' } },
+  });
 }
 
 /** Errors any call with a request body can answer: unreadable (400), too large (413), unsupported type (415). */

@@ -1,5 +1,5 @@
 // Contracts of the calls written by hand on the server (the generated ones are in crud.ts, the bookings' in
-// bookings.ts), keyed by the name each route module uses.
+// bookings.ts, the payments' in payments.ts), keyed by the name each route module uses.
 import {
   dashboardSummary,
   healthAnswer,
@@ -11,7 +11,7 @@ import {
   userDocument,
 } from './answers.ts';
 import { tripDocument } from './documents.ts';
-import { binary } from './fields.ts';
+import { binary, IMAGE_TYPES } from './fields.ts';
 import { route } from './route.ts';
 
 export const systemContract = {
@@ -44,8 +44,6 @@ export const tripContract = {
 export const dashboardContract = {
   summary: route('GET', '/api/dashboard/summary', { 200: dashboardSummary }, [401]),
 };
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'];
 
 export const uploadContract = {
   upload: route(

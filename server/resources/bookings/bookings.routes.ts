@@ -3,6 +3,7 @@
 // layer: the rules live in bookings.service.ts, whose outcomes are translated into answers here.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { bookingContract } from '../../../shared/contract/index.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { identifyStaff, requireStaff } from '../../auth/staff-guard.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -15,7 +16,7 @@ import {
   optionalTravellerProofSchema,
   travellerProofSchema,
 } from './bookings.schemas.ts';
-import { cancel, liveBooking, remove, sell, travellerBookings } from './bookings.service.ts';
+import { cancel, liveBooking, remove, sell, travellerBookings, travellerView } from './bookings.service.ts';
 import { ticketData } from './ticket.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -52,7 +53,12 @@ export async function bookingRoutes(app: FastifyInstance) {
   app.post(
     '/createBooking',
     {
-      schema: { tags, consumes: ['multipart/form-data', 'application/json'] },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data', 'application/json'],
+        form: bookingContract.createBooking.form,
+        response: bookingContract.createBooking.responses,
+      },
       // Against anonymous clients filling every seat with made-up names.
       config: {
         rateLimit: {
@@ -90,7 +96,14 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   app.get(
     '/filterBookings',
-    { schema: { tags, querystring: travellerProofSchema }, config: lookupLimit },
+    {
+      schema: {
+        tags,
+        querystring: travellerProofSchema,
+        response: bookingContract.filterBookings.responses,
+      },
+      config: lookupLimit,
+    },
     async (request) => {
       const { ticketId, phone } = request.query as z.infer<typeof travellerProofSchema>;
       return travellerBookings(ctx, ticketId, phone);
@@ -99,7 +112,10 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   app.get(
     '/ticket',
-    { schema: { tags, querystring: travellerProofSchema }, config: lookupLimit },
+    {
+      schema: { tags, querystring: travellerProofSchema, response: bookingContract.ticket.responses },
+      config: lookupLimit,
+    },
     async (request, reply) => {
       const { ticketId, phone } = request.query as z.infer<typeof travellerProofSchema>;
       const found = await liveBooking(ctx, ticketId, phone);
@@ -116,7 +132,12 @@ export async function bookingRoutes(app: FastifyInstance) {
   app.patch(
     '/cancelBooking/:id',
     {
-      schema: { tags, params: idParams, body: optionalTravellerProofSchema },
+      schema: {
+        tags,
+        params: idParams,
+        body: optionalTravellerProofSchema,
+        response: bookingContract.cancelBooking.responses,
+      },
       preHandler: identifyStaff,
       config: travellerCancelLimit,
     },
@@ -125,13 +146,16 @@ export async function bookingRoutes(app: FastifyInstance) {
       const proof = (request.body ?? {}) as { ticketId?: string; phone?: string };
       const outcome = await cancel(ctx, id, request.staffId ? { staffId: request.staffId } : proof);
       if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
-      return outcome.cancelled;
+      return travellerView(outcome.cancelled);
     },
   );
 
   app.delete(
     '/deleteBooking/:id',
-    { schema: { tags, params: idParams }, onRequest: requireStaff },
+    {
+      schema: { tags, params: idParams, response: bookingContract.deleteBooking.responses },
+      onRequest: requireStaff,
+    },
     async (request) => {
       const booking = await remove(ctx, (request.params as { id: string }).id);
       if (!booking) throw notFound('No booking has this _id.');

@@ -3,6 +3,7 @@
 // statement import and the refunds owed. A thin HTTP layer over payments.service.ts and statement.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { requireStaff } from '../../auth/staff-guard.ts';
@@ -112,7 +113,12 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
   app.post(
     '/submitProof',
     {
-      schema: { tags, consumes: ['multipart/form-data'] },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        form: contract.submitProof.form,
+        response: contract.submitProof.responses,
+      },
       config: {
         rateLimit: {
           max: config.lookupRateLimit.perIp,
@@ -143,7 +149,15 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
 
   app.patch(
     '/verifyPayment/:id',
-    { schema: { tags, params: idParams }, onRequest: requireStaff },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        form: contract.verifyPayment.form,
+        response: contract.verifyPayment.responses,
+      },
+      onRequest: requireStaff,
+    },
     async (request) => {
       const { id } = request.params as { id: string };
       const body = parse(verifyBody, request.body);
@@ -161,7 +175,15 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
 
   app.patch(
     '/rejectPayment/:id',
-    { schema: { tags, params: idParams }, onRequest: requireStaff },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        form: contract.rejectPayment.form,
+        response: contract.rejectPayment.responses,
+      },
+      onRequest: requireStaff,
+    },
     async (request) => {
       const { id } = request.params as { id: string };
       const body = parse(rejectBody, request.body);
@@ -173,7 +195,11 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
 
   app.post(
     '/counterSale',
-    { schema: { tags }, onRequest: requireStaff, config: { brotliQuality: 1 } },
+    {
+      schema: { tags, form: contract.counterSale.form, response: contract.counterSale.responses },
+      onRequest: requireStaff,
+      config: { brotliQuality: 1 },
+    },
     async (request, reply) => {
       const body = parse(counterSaleBody, request.body);
       const outcome = await sell(ctx, body, {
@@ -196,7 +222,10 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   app.get(
     '/getQueue',
-    { schema: { tags, querystring: page }, onRequest: requireStaff },
+    {
+      schema: { tags, querystring: page, response: contract.getQueue.responses },
+      onRequest: requireStaff,
+    },
     async (request, reply) => {
       const { _start, _end } = request.query as z.infer<typeof page>;
       const { documents, total } = await proofQueue(ctx.db, _start, _end);
@@ -207,7 +236,10 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   app.get(
     '/getPayment/:id',
-    { schema: { tags, params: idParams }, onRequest: requireStaff },
+    {
+      schema: { tags, params: idParams, response: contract.getPayment.responses },
+      onRequest: requireStaff,
+    },
     async (request) => {
       const { id } = request.params as { id: string };
       const row = await bookingRow(ctx.db, id);
@@ -223,7 +255,11 @@ export async function paymentRoutes(app: FastifyInstance) {
   app.get(
     '/getRefunds',
     {
-      schema: { tags, querystring: page.extend({ status: z.enum(['due', 'paid']).default('due') }) },
+      schema: {
+        tags,
+        querystring: page.extend({ status: z.enum(['due', 'paid']).default('due') }),
+        response: contract.getRefunds.responses,
+      },
       onRequest: requireStaff,
     },
     async (request, reply) => {
@@ -236,7 +272,15 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   app.patch(
     '/markRefundPaid/:id',
-    { schema: { tags, params: idParams }, onRequest: requireStaff },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        form: contract.markRefundPaid.form,
+        response: contract.markRefundPaid.responses,
+      },
+      onRequest: requireStaff,
+    },
     async (request) => {
       const { id } = request.params as { id: string };
       const body = parse(refundBody, request.body);
@@ -254,7 +298,15 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   app.post(
     '/importStatement',
-    { schema: { tags, consumes: ['multipart/form-data'] }, onRequest: requireStaff },
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        form: contract.importStatement.form,
+        response: contract.importStatement.responses,
+      },
+      onRequest: requireStaff,
+    },
     async (request) => {
       const form = await readStatementForm(request);
       const outcome = await importStatement(ctx, form.text, {

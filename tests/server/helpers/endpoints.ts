@@ -19,6 +19,8 @@ export interface Endpoint {
   answer: Answer;
   /** Takes a request body. */
   hasBody: boolean;
+  /** A body its handler takes, for a call that must get past the body to what follows (an unknown _id). */
+  sampleBody?: object;
   /** The route with its parameters filled: `url(id)`; a sample id when none is given. */
   url(param?: string): string;
 }
@@ -48,6 +50,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/bookings/ticket',
 ]);
 const TRAVELLER_ROUTES = new Set(['PATCH /api/bookings/cancelBooking/:id']);
+/** Routes that check their body before they look their _id up (the others take an empty one). */
+const SAMPLE_BODIES: Record<string, object> = {
+  'PATCH /api/bookings/rejectPayment/:id': { reason: 'other' },
+  'PATCH /api/payments/markRefundPaid/:id': { refundReference: 'SAMPLE-1' },
+};
 const ANSWERS: Record<string, Answer> = {
   'GET /api/bookings/ticket': 'pdf',
   'GET /api/uploads/:name': 'image',
@@ -131,6 +138,7 @@ export function listEndpoints(app: FastifyInstance): Endpoint[] {
         access,
         answer: docs ? 'docs' : (ANSWERS[key] ?? 'json'),
         hasBody: method === 'POST' || method === 'PATCH' || method === 'PUT',
+        sampleBody: SAMPLE_BODIES[key],
         url: (param?: string) => fill(route, param),
       };
     });

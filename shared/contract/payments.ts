@@ -1,0 +1,195 @@
+// Contracts of the payment calls (server/resources/payments/payments.routes.ts): the traveller's later proof,
+// staff deciding on it, the counter sale, the queue of proofs, one payment's review, refunds owed and the bank
+// statement import. The handlers read and check their bodies themselves (for the specification's words): the
+// forms and bodies here document them.
+import { z } from 'zod';
+import { PAYMENT_METHODS, REJECTION_REASONS } from '../payments.ts';
+import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
+import { bookingCreated, paymentReview, statementImport, statementPreview } from './answers.ts';
+import { bookingDocument, travellerBookingDocument } from './documents.ts';
+import {
+  bookingConflictBody,
+  decisionConflictBody,
+  errorBody,
+  proofConflictBody,
+  refundConflictBody,
+  verifyConflictBody,
+} from './errors.ts';
+import { binary, passengerInfo } from './fields.ts';
+import { counted, route } from './route.ts';
+
+const paymentReference = z
+  .string()
+  .min(3)
+  .max(64)
+  .describe('The transaction number of the payment; stored without spaces or dashes, in upper case.');
+const note = z.string().max(500);
+
+/** submitProof's multipart form: the traveller proves the booking and attaches the proof. */
+export const submitProofForm = z.object({
+  ticketId: z.string().describe('The ticket ID of the booking (13 digits).'),
+  phone: z.string().describe('The phone number it was booked with (10 digits).'),
+  paymentReference,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  bankakScreenshot: binary.describe('The payment proof: a JPEG, PNG, WebP or HEIC image, at most 5 MB.'),
+});
+
+export const verifyPaymentBody = z
+  .object({
+    override: z
+      .boolean()
+      .describe("Verify although the reference or image is also another booking's (answered 409 without)."),
+    note: note.describe('Why, with an override: at least 3 characters.'),
+  })
+  .partial()
+  .describe('Optional.');
+
+export const rejectPaymentBody = z.object({
+  reason: z.enum(REJECTION_REASONS),
+  note: note.optional().describe('For staff only; the traveller sees the reason.'),
+});
+
+/** A sale at the counter, paid there: JSON, with seats and passenger as they are. */
+export const counterSaleBody = z.object({
+  tripId: z.string().describe('The _id of the trip.'),
+  seats: z.array(z.number().int()).min(1).max(MAX_SEATS_PER_BOOKING),
+  passengerInfo,
+  totalTicketPrice: z
+    .number()
+    .optional()
+    .describe('The total shown, in SDG: a changed price answers 409 PRICE_CHANGED.'),
+  bookingDate: z.string().optional(),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentReference: paymentReference.optional(),
+});
+
+export const markRefundPaidBody = z.object({
+  refundReference: z.string().min(1).max(64).describe('The transaction number of the refund.'),
+});
+
+/** importStatement's multipart form: the CSV, then (once its columns are known) which hold what. */
+export const importStatementForm = z.object({
+  statement: binary.describe(
+    "The bank's CSV statement (comma, semicolon or tab separated), at most 10,000 rows and 2 MB.",
+  ),
+  mapping: z
+    .string()
+    .optional()
+    .describe(
+      'JSON {"reference", "amount", "date"?}: the columns holding each. Without it, the answer is a preview.',
+    ),
+  dryRun: z
+    .enum(['true', '1', 'false', '0'])
+    .optional()
+    .describe('true: match the rows without verifying any booking.'),
+});
+
+const queueQuery = 'with _start/_end (default 0–25, at most 200) one page, and their total in X-Total-Count.';
+
+export const paymentContract = {
+  submitProof: {
+    ...route(
+      'POST',
+      '/api/bookings/submitProof',
+      { 200: travellerBookingDocument.describe('The booking, its proof waiting for staff.') },
+      [404, 429],
+      {
+        409: proofConflictBody.describe(
+          'PROOF_NOT_WANTED: the booking is paid, its proof is being checked, it expired or was cancelled.',
+        ),
+        429: errorBody.describe(
+          'Too many look-ups from this address, or too many bytes of payment proofs in the last hour: wait and try again.',
+        ),
+      },
+    ),
+    form: submitProofForm,
+  },
+  verifyPayment: {
+    ...route(
+      'PATCH',
+      '/api/bookings/verifyPayment/:id',
+      { 200: bookingDocument.describe('The booking, paid.') },
+      [401, 404],
+      {
+        409: verifyConflictBody.describe(
+          'BOOKING_CANCELLED, ALREADY_DECIDED (paymentStatus), or DUPLICATE_PROOF (flags): verify with an override and a note.',
+        ),
+      },
+    ),
+    form: verifyPaymentBody,
+  },
+  rejectPayment: {
+    ...route(
+      'PATCH',
+      '/api/bookings/rejectPayment/:id',
+      {
+        200: bookingDocument.describe('The booking, its proof rejected, with a fresh deadline for another.'),
+      },
+      [401, 404],
+      {
+        409: decisionConflictBody.describe(
+          'BOOKING_CANCELLED, or ALREADY_DECIDED (paymentStatus): no proof waits for a decision.',
+        ),
+      },
+    ),
+    form: rejectPaymentBody,
+  },
+  counterSale: {
+    ...route('POST', '/api/bookings/counterSale', { 201: bookingCreated }, [401, 404], {
+      409: bookingConflictBody.describe(
+        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), TRIP_UNAVAILABLE, KEY_REUSED or KEY_CANCELLED.',
+      ),
+    }),
+    form: counterSaleBody,
+  },
+  getQueue: route(
+    'GET',
+    '/api/payments/getQueue',
+    {
+      200: counted(
+        z.array(bookingDocument),
+        `Proofs waiting for staff, the trip leaving first first: ${queueQuery}`,
+      ),
+    },
+    [400, 401],
+  ),
+  getPayment: route('GET', '/api/payments/getPayment/:id', { 200: paymentReview }, [400, 401, 404]),
+  getRefunds: route(
+    'GET',
+    '/api/payments/getRefunds',
+    {
+      200: counted(
+        z.array(bookingDocument),
+        `Paid bookings cancelled, latest first: refunds owed (status=due, the default) or paid (status=paid); ${queueQuery}`,
+      ),
+    },
+    [400, 401],
+  ),
+  markRefundPaid: {
+    ...route(
+      'PATCH',
+      '/api/payments/markRefundPaid/:id',
+      { 200: bookingDocument.describe('The booking, its refund recorded as paid.') },
+      [401, 404],
+      { 409: refundConflictBody.describe('NO_REFUND_DUE, or REFUND_ALREADY_PAID.') },
+    ),
+    form: markRefundPaidBody,
+  },
+  importStatement: {
+    ...route(
+      'POST',
+      '/api/payments/importStatement',
+      {
+        200: z
+          .union([statementPreview, statementImport])
+          .describe('Without a mapping, a preview; with one, what each row matched.'),
+      },
+      [401],
+    ),
+    form: importStatementForm,
+  },
+};
