@@ -10,6 +10,8 @@ import { systemContract } from '../shared/contract/index.ts';
 import { resources } from '../shared/registry/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { databaseAnswers, loadJwtSecret } from './auth/secrets.ts';
+import { enforceAccess } from './auth/staff-guard.ts';
+import { recordStaffWrites } from './audit/audit.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
@@ -97,6 +99,9 @@ export async function buildApp({
     app.addHook('onClose', stopListening);
   }
 
+  // Every route registered from here on declares who may call it, and what a staff write records.
+  enforceAccess(app, config.publicApiDocs ? 'public' : 'self');
+  recordStaffWrites(app);
   registerSecurityHeaders(app);
   compressInMemoryAnswers(app);
   await app.register(cookie);
@@ -115,14 +120,18 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { health, settings } = systemContract;
-  app.get('/api/health', { schema: { tags: ['health'], response: health.responses } }, async () => {
-    await databaseAnswers(database.db);
-    return { status: 'ok' };
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'], response: health.responses }, config: { access: 'public' } },
+    async () => {
+      await databaseAnswers(database.db);
+      return { status: 'ok' };
+    },
+  );
   // The operator's contact details for the public pages, from configuration (never hard-coded).
   app.get(
     '/api/settings',
-    { schema: { tags: ['settings'], response: settings.responses } },
+    { schema: { tags: ['settings'], response: settings.responses }, config: { access: 'public' } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
       const { instructions, proofMinutes } = config.payments;

@@ -20,6 +20,7 @@ export async function ensureFirstStaffAccount(db: Kysely<any>, config: Config, l
       phone_number: '0000000000',
       email,
       password,
+      role: 'admin',
     });
   } catch (error) {
     // Another node created it first.

@@ -29,6 +29,8 @@ export interface Config {
   bookingRateLimit: { perIp: number; windowMs: number };
   operator: { phone: string; email: string; address: string };
   payments: PaymentsConfig;
+  /** /api/docs (a map of every staff call) for everyone instead of staff only. */
+  publicApiDocs: boolean;
 }
 
 export interface PaymentsConfig {
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: env.OPERATOR_EMAIL || '',
       address: env.OPERATOR_ADDRESS || '',
     },
+    publicApiDocs: flag(env.PUBLIC_API_DOCS),
     payments: {
       proofMinutes: decimal(env.PAYMENT_PROOF_MINUTES, PAYMENT_DEFAULTS.proofMinutes),
       maxUnpaidPerPhone: int(env.MAX_UNPAID_BOOKINGS_PER_PHONE, PAYMENT_DEFAULTS.maxUnpaidPerPhone),

@@ -9,6 +9,8 @@ export const API_BASES = {
   auth: '/api/auth',
   trips: '/api/trips',
   bookings: '/api/bookings',
+  payments: '/api/payments',
+  activity: '/api/activity',
 } as const;
 
 export function apiPath(base: string, call: string, id?: string): string {

@@ -30,3 +30,21 @@ export const updateUserBody = updateSchema(users).refine(
 );
 
 export const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Changing one's own password: the current one, then the new one twice. */
+export const changePasswordBody = z
+  .object({
+    current_password: z
+      .string({ error: 'Please enter your current password.' })
+      .min(1, { error: 'Please enter your current password.' })
+      .max(200),
+    password: z
+      .string({ error: 'Please enter the new password.' })
+      .min(1, { error: 'Please enter the new password.' })
+      .max(200),
+    password_confirm: z.string({ error: PASSWORDS_DIFFER }).max(200),
+  })
+  .refine((body) => body.password === body.password_confirm, {
+    error: PASSWORDS_DIFFER,
+    path: ['password_confirm'],
+  });

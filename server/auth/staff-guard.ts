@@ -1,13 +1,32 @@
-// The hook that every staff call runs first (onRequest, before the body is read or validated): a valid,
-// unexpired access token of a user who still exists. Anonymous callers learn nothing but 401.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../http/errors.ts';
+// Who is calling, and may they: every API route declares its access (shared/roles.ts) in its config — the
+// public, or a capability some roles have. One onRequest hook, before the body is read or validated, refuses
+// a route that declares nothing (deny by default), answers 401 without a live session and 403 to a role
+// the capability does not list. A session is live while its row says so: signing out, a password, role or
+// e-mail change, a reused refresh token or the session's absolute end stop its access tokens at once.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Access, can } from '../../shared/roles.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
 import { verifyAccessToken } from './tokens.ts';
-import { userExists } from './users.repository.ts';
+
+export interface Staff {
+  id: string;
+  role: string;
+  email: string;
+  sessionId: string;
+}
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route: 'public', or a capability (shared/roles.ts). Required of every API route. */
+    access?: Access;
+  }
   interface FastifyRequest {
     staffId?: string;
+    staff?: Staff;
+  }
+  interface FastifyInstance {
+    /** Every route registered and the access it declared ('public', a capability, or undefined: nobody). */
+    routeAccess: { method: string; url: string; access?: Access }[];
   }
 }
 
@@ -17,22 +36,62 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match ? match[1] : undefined;
 }
 
-export async function requireStaff(request: FastifyRequest, _reply: FastifyReply) {
+/** The staff member of a valid access token whose session is live, or undefined. */
+async function staffOf(request: FastifyRequest): Promise<Staff | undefined> {
   const token = bearerToken(request);
-  if (!token) throw unauthorized();
-  const userId = await verifyAccessToken(request.server.jwtSecret, token);
-  if (!userId || !(await userExists(request.server.db, userId))) {
-    throw unauthorized('Your session has expired. Please sign in again.');
-  }
-  request.staffId = userId;
+  const claims = token && (await verifyAccessToken(request.server.jwtSecret, token));
+  if (!claims) return undefined;
+  const row = await request.server.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.role', 'users.email', 'sessions.revoked_at', 'sessions.expires_at'])
+    .where('sessions.id', '=', claims.sessionId)
+    .where('users.id', '=', claims.userId)
+    .executeTakeFirst();
+  const now = request.server.clock.now().getTime();
+  if (!row || row.revoked_at != null || Number(row.expires_at) <= now) return undefined;
+  return { id: row.id, role: row.role, email: row.email, sessionId: claims.sessionId };
+}
+
+export async function requireStaff(request: FastifyRequest, _reply?: FastifyReply) {
+  if (request.staff) return;
+  if (!bearerToken(request)) throw unauthorized();
+  const staff = await staffOf(request);
+  if (!staff) throw unauthorized('Your session has expired. Please sign in again.');
+  request.staff = staff;
+  request.staffId = staff.id;
 }
 
 /**
- * For calls open to the public that do more for staff: sets staffId when a valid token is present. A request
+ * For calls open to the public that do more for staff: sets `staff` when a valid token is present. A request
  * already identified (by an earlier hook, such as a rate limit's allow list) is not checked again.
  */
-export async function identifyStaff(request: FastifyRequest, reply: FastifyReply) {
-  if (request.staffId === undefined && bearerToken(request)) {
-    await requireStaff(request, reply).catch(() => undefined);
+export async function identifyStaff(request: FastifyRequest, _reply?: FastifyReply) {
+  if (request.staff === undefined && bearerToken(request)) {
+    await requireStaff(request).catch(() => undefined);
   }
+}
+
+const isApi = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/'));
+
+/** Installs the access check on every route registered after it (call before registering routes). */
+export function enforceAccess(app: FastifyInstance, docsAccess: Access) {
+  app.decorate('routeAccess', []);
+  app.addHook('onRoute', (route) => {
+    // Routes that plugins register (the API documentation) declare nothing themselves.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: docsAccess };
+    for (const method of [route.method].flat())
+      app.routeAccess.push({ method, url: route.url, access: route.config?.access });
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config?.access;
+    if (access === 'public') return;
+    if (access === undefined) {
+      if (isApi(request.routeOptions.url)) throw forbidden('This call is not open to anyone.');
+      return; // the front ends' pages and files
+    }
+    await requireStaff(request);
+    if (!can(request.staff!.role, access)) throw forbidden('Your role does not allow this.');
+  });
 }

@@ -3,6 +3,8 @@
 import type { Kysely } from 'kysely';
 import { users } from '../../shared/registry/index.ts';
 import { createDocument, findDocument, updateDocument } from '../resources/crud/crud.repository.ts';
+import type { Role } from '../../shared/roles.ts';
+import { lockName } from '../db/locks.ts';
 import { hashPassword } from './passwords.ts';
 
 export interface NewUser {
@@ -12,12 +14,19 @@ export interface NewUser {
   phone_number: string;
   email: string;
   password: string;
+  /** Least power when not said (the first account is made an admin by bootstrap.ts). */
+  role?: Role;
 }
 
 export async function createUser(db: Kysely<any>, body: NewUser) {
-  return createDocument(db, users, body as unknown as Record<string, unknown>, {
-    password_hash: await hashPassword(body.password),
-  });
+  return createDocument(
+    db,
+    users,
+    { ...body, role: body.role ?? 'conductor' } as unknown as Record<string, unknown>,
+    {
+      password_hash: await hashPassword(body.password),
+    },
+  );
 }
 
 export async function updateUser(db: Kysely<any>, id: string, body: Record<string, unknown>) {
@@ -27,9 +36,35 @@ export async function updateUser(db: Kysely<any>, id: string, body: Record<strin
 
 export const findUser = (db: Kysely<any>, id: string) => findDocument(db, users, id);
 
-/** Deletes an account (its sessions go with it: refresh_tokens cascade). */
+export class LastAdmin extends Error {}
+
+/**
+ * Runs `change` on an account unless it would leave no admin, with every such change serialised (two admins
+ * demoting each other at the same moment cannot both succeed).
+ */
+async function keepingAnAdmin(db: Kysely<any>, id: string, change: (trx: Kysely<any>) => Promise<void>) {
+  await db.transaction().execute(async (trx) => {
+    await lockName(trx, 'admins');
+    const user = await trx.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
+    if (user?.role === 'admin' && (await adminCount(trx)) <= 1) throw new LastAdmin();
+    await change(trx);
+  });
+}
+
+/** Deletes an account (its sessions go with it: they cascade); never the last admin (LastAdmin). */
 export async function deleteUser(db: Kysely<any>, id: string) {
-  await db.deleteFrom('users').where('id', '=', id).execute();
+  await keepingAnAdmin(db, id, async (trx) => {
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  });
+}
+
+/** Gives an account another role; never takes the last admin's (LastAdmin). */
+export async function changeRole(db: Kysely<any>, id: string, role: Role) {
+  await keepingAnAdmin(db, id, async (trx) => {
+    if (role === 'admin')
+      return void (await trx.updateTable('users').set({ role }).where('id', '=', id).execute());
+    await trx.updateTable('users').set({ role }).where('id', '=', id).execute();
+  });
 }
 
 export async function findCredentials(db: Kysely<any>, email: string) {
@@ -48,6 +83,16 @@ export async function countUsers(db: Kysely<any>): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** How many admin accounts there are (the last one cannot be removed or demoted). */
+export async function adminCount(db: Kysely<any>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('role', '=', 'admin')
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

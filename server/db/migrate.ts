@@ -6,6 +6,7 @@ import * as bookings from './migrations/2026-11-21-03-bookings.ts';
 import * as inbox from './migrations/2026-11-21-04-inbox.ts';
 import * as bookingRetries from './migrations/2026-11-21-05-booking-retries.ts';
 import * as payments from './migrations/2026-11-23-01-payments.ts';
+import * as staffTrust from './migrations/2026-11-23-02-staff-trust.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-04-inbox': inbox,
   '2026-11-21-05-booking-retries': bookingRetries,
   '2026-11-23-01-payments': payments,
+  '2026-11-23-02-staff-trust': staffTrust,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -84,8 +84,32 @@ export interface UsersTable {
   phone_number: string;
   email: string;
   password_hash: string;
+  role: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A sign-in: access tokens name it (sid), refresh tokens belong to it (family_id); it ends absolutely. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+}
+
+/** What staff did, append-only. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  userId: string | null;
+  userLabel: string | null;
+  action: string;
+  resource: string | null;
+  recordId: string | null;
+  diff: string | null;
+  ip: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -117,6 +141,8 @@ export interface Tables {
   buses: BusesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
 }

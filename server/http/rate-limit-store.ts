@@ -28,6 +28,21 @@ export async function hit(db: Kysely<any>, key: string, windowMs: number, amount
   return { current: Number(row.count), ttl: Math.max(0, Number(row.reset_at) - now) };
 }
 
+/** The count of `key` in its current window, without counting (0 when none or expired). */
+export async function failures(db: Kysely<any>, key: string, now = Date.now()): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'reset_at'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row && Number(row.reset_at) > now ? Number(row.count) : 0;
+}
+
+/** Forgets the count of `key` (a correct password clears that account's failures from that address). */
+export async function forget(db: Kysely<any>, key: string) {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
 type Callback = (error: Error | null, result: Hit) => void;
 interface StoreOptions {
   groupId?: string;

@@ -19,6 +19,9 @@ export const ERROR_CODES = [
   'DUPLICATE_PROOF',
   'NO_REFUND_DUE',
   'REFUND_ALREADY_PAID',
+  'NO_PROOF',
+  'OWN_ACCOUNT',
+  'LAST_ADMIN',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -72,8 +75,8 @@ export type BookingConflict = z.infer<typeof bookingConflictBody>;
 /** submitProof's 409: the booking wants no proof now; its payment status says why. */
 export const proofConflictBody = errorBody.extend({
   code: z.literal('PROOF_NOT_WANTED'),
-  /** verified, proof_submitted, expired (a lapsed hold, swept or not), or the status of a cancelled booking. */
-  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** verified, proof_submitted, expired (a lapsed hold, swept or not), or cancelled. */
+  paymentStatus: z.enum([...PAYMENT_STATUSES, 'cancelled']),
 });
 
 const bookingCancelled = errorBody.extend({ code: z.literal('BOOKING_CANCELLED') });
@@ -83,8 +86,12 @@ const alreadyDecided = errorBody.extend({
   paymentStatus: z.enum(PAYMENT_STATUSES),
 });
 
-/** rejectPayment's 409s. */
-export const decisionConflictBody = z.discriminatedUnion('code', [bookingCancelled, alreadyDecided]);
+/** rejectPayment's 409s: also a booking that has no proof to reject yet. */
+export const decisionConflictBody = z.discriminatedUnion('code', [
+  bookingCancelled,
+  alreadyDecided,
+  errorBody.extend({ code: z.literal('NO_PROOF') }),
+]);
 
 /** verifyPayment's 409s: also a payment flagged as another booking's, verified only with an override. */
 export const verifyConflictBody = z.discriminatedUnion('code', [
@@ -101,7 +108,7 @@ export const refundConflictBody = errorBody.extend({
 const ERROR_MEANINGS = {
   400: 'The request is not valid: the specification’s message, with one message per field in `errors`.',
   401: 'No valid access token, or wrong sign-in details.',
-  403: 'Not allowed: the ticket ID and phone number do not match this booking.',
+  403: 'Not allowed: the caller’s role does not allow this call (or, for a traveller, the ticket ID and phone number do not match).',
   404: 'Nothing has this identifier.',
   409: 'Conflicts with the stored data.',
   413: 'The request body (or the payment screenshot) is too large.',

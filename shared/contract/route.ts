@@ -45,6 +45,8 @@ export function route(
   errors: ErrorStatus[],
   special: Responses = {},
 ): RouteContract {
-  const statuses = method === 'POST' || method === 'PATCH' ? [...errors, ...BODY_ERRORS] : errors;
+  // A staff call (one that can answer 401) can also answer 403: the caller's role does not allow it.
+  const staff: ErrorStatus[] = errors.includes(401) && !errors.includes(403) ? [403] : [];
+  const statuses = [...errors, ...staff, ...(method === 'POST' || method === 'PATCH' ? BODY_ERRORS : [])];
   return { method, path, responses: { ...success, ...errorAnswers(...statuses), ...special } };
 }

@@ -22,8 +22,9 @@ export const systemContract = {
 export const authContract = {
   login: route('POST', '/api/auth/login', { 200: sessionAnswer }, [401, 429]),
   refresh: route('POST', '/api/auth/refresh', { 200: sessionAnswer }, [401]),
-  logout: route('POST', '/api/auth/logout', { 200: messageAnswer }, []),
+  logout: route('POST', '/api/auth/logout', { 200: messageAnswer }, [403]),
   user: route('GET', '/api/auth/user', { 200: userDocument }, [401]),
+  changePassword: route('PATCH', '/api/auth/changePassword', { 200: userDocument }, [401]),
   register: route('POST', '/api/auth/register', { 201: userDocument }, [401, 409]),
   updateUser: route('PATCH', '/api/auth/updateUser/:id', { 200: userDocument }, [401, 404, 409]),
   deleteUser: route(

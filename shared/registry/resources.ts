@@ -3,6 +3,7 @@
 import { API_BASES } from '../api-paths.ts';
 import { BOARDING_TIMES, BUS_STATUSES, LOST_ITEM_COLOURS, LOST_ITEM_TYPES, MAX_BUS_SEATS } from '../rules.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REJECTION_REASONS } from '../payments.ts';
+import { ROLES } from '../roles.ts';
 import type { ResourceDef } from './types.ts';
 
 const crud = (base: string, entity: string, plural = `${entity}s`) => ({
@@ -176,6 +177,8 @@ export const users: ResourceDef = {
     password: { kind: 'password', required: true, writeOnly: true },
     password_confirm: { kind: 'password', required: true, writeOnly: true },
     full_name: { kind: 'text', readOnly: true, computed: true },
+    // What the account may do (shared/roles.ts); admins set it, a new account without one gets the least.
+    role: { kind: 'choice', choices: ROLES },
   },
   messages: {
     create: 'Please provide all the requested details.',
@@ -296,6 +299,27 @@ export const enquiries: ResourceDef = {
   timestamps: true,
 };
 
+/** The activity log (who did what), written by the server as staff work; read only, never changed. */
+export const activity: ResourceDef = {
+  name: 'activity',
+  singular: 'activity entry',
+  table: 'audit_log',
+  api: { base: API_BASES.activity, list: 'getAllActivity', one: 'getActivity' },
+  fields: {
+    at: { kind: 'timestamp', readOnly: true },
+    userId: { kind: 'text', readOnly: true },
+    userLabel: { kind: 'text', readOnly: true, searchable: true },
+    action: { kind: 'text', readOnly: true },
+    resource: { kind: 'text', readOnly: true },
+    recordId: { kind: 'text', readOnly: true },
+    diff: { kind: 'longtext', readOnly: true },
+    ip: { kind: 'text', readOnly: true },
+  },
+  messages: { create: 'Activity is recorded by the server.', update: 'Activity is never changed.' },
+  representation: 'action',
+  defaultSort: { field: 'at', order: 'DESC' },
+};
+
 /** Every resource, in the order the back-office lists them. */
 export const registry = {
   bookings,
@@ -311,6 +335,7 @@ export const registry = {
   positions,
   lostItems,
   enquiries,
+  activity,
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof registry;

@@ -66,6 +66,7 @@ const NOT_WAITING: Record<string, string> = {
   verified: 'This booking is already paid.',
   proof_submitted: 'A payment proof for this booking is already being checked.',
   expired: 'This booking has expired and its seats were released. Please book again.',
+  cancelled: 'This booking has been cancelled.',
 };
 
 /** A later proof refused: why, in words and a code the public site says in its own language. */

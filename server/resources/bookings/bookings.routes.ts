@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bookingContract } from '../../../shared/contract/index.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
-import { identifyStaff, requireStaff } from '../../auth/staff-guard.ts';
+import { can } from '../../../shared/roles.ts';
+import { identifyStaff } from '../../auth/staff-guard.ts';
+import { findBookingDocument } from '../payments/payments.repository.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { normaliseReference } from '../../../shared/payments.ts';
 import { bookingContext, countProofBytes, optionalPaymentFieldsSchema } from '../payments/payments.routes.ts';
@@ -61,6 +63,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       },
       // Against anonymous clients filling every seat with made-up names.
       config: {
+        access: 'public',
         rateLimit: {
           max: config.bookingRateLimit.perIp,
           timeWindow: config.bookingRateLimit.windowMs,
@@ -102,7 +105,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         querystring: travellerProofSchema,
         response: bookingContract.filterBookings.responses,
       },
-      config: lookupLimit,
+      config: { ...lookupLimit, access: 'public' },
     },
     async (request) => {
       const { ticketId, phone } = request.query as z.infer<typeof travellerProofSchema>;
@@ -114,7 +117,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     '/ticket',
     {
       schema: { tags, querystring: travellerProofSchema, response: bookingContract.ticket.responses },
-      config: lookupLimit,
+      config: { ...lookupLimit, access: 'public' },
     },
     async (request, reply) => {
       const { ticketId, phone } = request.query as z.infer<typeof travellerProofSchema>;
@@ -139,12 +142,20 @@ export async function bookingRoutes(app: FastifyInstance) {
         response: bookingContract.cancelBooking.responses,
       },
       preHandler: identifyStaff,
-      config: travellerCancelLimit,
+      // A traveller with the ticket id and phone, or staff whose role may cancel bookings (checked below).
+      config: {
+        ...travellerCancelLimit,
+        access: 'public',
+        audit: { action: 'cancel_booking', resource: 'bookings', before: findBookingDocument },
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };
       const proof = (request.body ?? {}) as { ticketId?: string; phone?: string };
-      const outcome = await cancel(ctx, id, request.staffId ? { staffId: request.staffId } : proof);
+      // Staff whose role may cancel bookings need no proof; anyone else is a traveller proving the booking.
+      const staff = request.staff && can(request.staff.role, 'bookings.cancel') ? request.staff : undefined;
+      if (!staff) delete request.staff;
+      const outcome = await cancel(ctx, id, staff ? { staffId: staff.id } : proof);
       if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
       return travellerView(outcome.cancelled);
     },
@@ -154,7 +165,10 @@ export async function bookingRoutes(app: FastifyInstance) {
     '/deleteBooking/:id',
     {
       schema: { tags, params: idParams, response: bookingContract.deleteBooking.responses },
-      onRequest: requireStaff,
+      config: {
+        access: 'bookings.delete',
+        audit: { action: 'delete', resource: 'bookings', before: findBookingDocument },
+      },
     },
     async (request) => {
       const booking = await remove(ctx, (request.params as { id: string }).id);

@@ -1,6 +1,7 @@
 // Routes of every plain resource, generated from the registry: getAll…, get…/{id}, create…, update…/{id},
-// delete…/{id}. Staff calls need a token unless the entry opens the operation to the public.
+// delete…/{id}. Each declares who may call it (shared/roles.ts RESOURCE_ACCESS, or the entry's public operations).
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { crudContract } from '../../../shared/contract/index.ts';
 import {
@@ -9,7 +10,7 @@ import {
   type ResourceDef,
   updateSchema,
 } from '../../../shared/registry/index.ts';
-import { requireStaff } from '../../auth/staff-guard.ts';
+import { type Access, RESOURCE_ACCESS } from '../../../shared/roles.ts';
 import { notFound } from '../../http/errors.ts';
 import {
   createDocument,
@@ -26,7 +27,24 @@ export function crudRoutes(def: ResourceDef) {
   const missing = () => notFound(`No ${def.singular} has this _id.`);
   const contract = crudContract(def);
   const generated = (op: Operation) => contract[op] !== undefined;
-  const guard = (op: Operation) => (def.publicOps?.includes(op) ? [] : [requireStaff]);
+  // Who may call each: the public where the entry opens the operation, otherwise the resource's capability.
+  const access = (op: Operation): Access =>
+    def.publicOps?.includes(op)
+      ? 'public'
+      : RESOURCE_ACCESS[def.name][op === 'list' || op === 'one' ? 'read' : 'write'];
+  const before = (db: Kysely<any>, id: string) => findDocument(db, def, id);
+  const ACTIONS: Partial<Record<Operation, string>> = {
+    create: 'create',
+    update: 'update',
+    remove: 'delete',
+  };
+  const guard = (op: Operation) => ({
+    access: access(op),
+    // Staff writes record who did what (server/audit/audit.ts); the public's (a traveller's report) do not.
+    ...(ACTIONS[op] && access(op) !== 'public'
+      ? { audit: { action: ACTIONS[op]!, resource: def.name, before } }
+      : {}),
+  });
   const schema = (op: Operation, input: FastifySchema) => ({
     tags: [def.name],
     ...input,
@@ -39,7 +57,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('list')) {
       app.get(
         `/${def.api.list}`,
-        { schema: schema('list', { querystring: listQuerySchema }), onRequest: guard('list') },
+        { schema: schema('list', { querystring: listQuerySchema }), config: guard('list') },
         async (request, reply) => {
           const { documents, total } = await listDocuments(
             db,
@@ -55,7 +73,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('one')) {
       app.get(
         `/${def.api.one}/:id`,
-        { schema: schema('one', { params: idParams }), onRequest: guard('one') },
+        { schema: schema('one', { params: idParams }), config: guard('one') },
         async (request) => {
           const document = await findDocument(db, def, (request.params as { id: string }).id);
           if (!document) throw missing();
@@ -68,7 +86,7 @@ export function crudRoutes(def: ResourceDef) {
       const body = createSchema(def);
       app.post(
         `/${def.api.create}`,
-        { schema: schema('create', { body }), onRequest: guard('create') },
+        { schema: schema('create', { body }), config: guard('create') },
         async (request, reply) => {
           reply.status(201);
           return createDocument(db, def, request.body as Record<string, unknown>);
@@ -80,7 +98,7 @@ export function crudRoutes(def: ResourceDef) {
       const body = updateSchema(def);
       app.patch(
         `/${def.api.update}/:id`,
-        { schema: schema('update', { params: idParams, body }), onRequest: guard('update') },
+        { schema: schema('update', { params: idParams, body }), config: guard('update') },
         async (request) => {
           const { id } = request.params as { id: string };
           const document = await updateDocument(db, def, id, request.body as Record<string, unknown>);
@@ -93,7 +111,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('remove')) {
       app.delete(
         `/${def.api.remove}/:id`,
-        { schema: schema('remove', { params: idParams }), onRequest: guard('remove') },
+        { schema: schema('remove', { params: idParams }), config: guard('remove') },
         async (request) => {
           const document = await deleteDocument(db, def, (request.params as { id: string }).id);
           if (!document) throw missing();

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { dashboardContract } from '../../../shared/contract/index.ts';
-import { requireStaff } from '../../auth/staff-guard.ts';
 import { dashboardSummary } from './dashboard.repository.ts';
 
 export async function dashboardRoutes(app: FastifyInstance) {
@@ -8,7 +7,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     '/summary',
     {
       schema: { tags: ['dashboard'], response: dashboardContract.summary.responses },
-      onRequest: requireStaff,
+      config: { access: 'dashboard.read' },
     },
     async () => dashboardSummary(app.db),
   );

@@ -10,6 +10,9 @@ import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import { insertProof, type Proof } from './proofs.ts';
 
+/** Rows of a page from `start` to `end` (none when `end` is not after `start`; at most 200). */
+const pageSize = (start: number, end: number) => Math.max(0, Math.min(end - start, 200));
+
 type Changes = Partial<Omit<BookingsTable, 'id'>>;
 
 /**
@@ -125,7 +128,7 @@ export async function proofQueue(db: Db, start: number, end: number) {
     // '7:00 pm' after '9:00 am': boarding times sort by their half of the day first.
     .orderBy(sql`substr(trips.trip_boarding_time, length(trips.trip_boarding_time) - 1)`)
     .orderBy('bookings.bookingDate')
-    .limit(Math.min(end - start, 200))
+    .limit(pageSize(start, end))
     .offset(start)
     .execute();
   const total = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
@@ -141,7 +144,7 @@ export async function refundList(db: Db, paid: boolean, start: number, end: numb
   const rows = await base
     .selectAll()
     .orderBy('bookingDate', 'desc')
-    .limit(Math.min(end - start, 200))
+    .limit(pageSize(start, end))
     .offset(start)
     .execute();
   const total = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();

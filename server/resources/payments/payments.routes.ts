@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
-import { requireStaff } from '../../auth/staff-guard.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { hit } from '../../http/rate-limit-store.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
@@ -83,6 +82,8 @@ function decisionAnswer(outcome: DecisionOutcome) {
         code: 'ALREADY_DECIDED',
         paymentStatus: outcome.status,
       });
+    case 'NO_PROOF':
+      return conflict('This booking has no payment proof to reject yet.', { code: 'NO_PROOF' });
     case 'FLAGGED':
       return conflict(
         "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
@@ -120,6 +121,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
         response: contract.submitProof.responses,
       },
       config: {
+        access: 'public',
         rateLimit: {
           max: config.lookupRateLimit.perIp,
           timeWindow: config.lookupRateLimit.windowMs,
@@ -156,7 +158,10 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
         form: contract.verifyPayment.form,
         response: contract.verifyPayment.responses,
       },
-      onRequest: requireStaff,
+      config: {
+        access: 'payments.review',
+        audit: { action: 'verify_payment', resource: 'bookings', before: findBookingDocument },
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -182,7 +187,10 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
         form: contract.rejectPayment.form,
         response: contract.rejectPayment.responses,
       },
-      onRequest: requireStaff,
+      config: {
+        access: 'payments.review',
+        audit: { action: 'reject_payment', resource: 'bookings', before: findBookingDocument },
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -197,8 +205,11 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
     '/counterSale',
     {
       schema: { tags, form: contract.counterSale.form, response: contract.counterSale.responses },
-      onRequest: requireStaff,
-      config: { brotliQuality: 1 },
+      config: {
+        brotliQuality: 1,
+        access: 'sales.counter',
+        audit: { action: 'counter_sale', resource: 'bookings' },
+      },
     },
     async (request, reply) => {
       const body = parse(counterSaleBody, request.body);
@@ -224,7 +235,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     '/getQueue',
     {
       schema: { tags, querystring: page, response: contract.getQueue.responses },
-      onRequest: requireStaff,
+      config: { access: 'payments.review' },
     },
     async (request, reply) => {
       const { _start, _end } = request.query as z.infer<typeof page>;
@@ -238,7 +249,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     '/getPayment/:id',
     {
       schema: { tags, params: idParams, response: contract.getPayment.responses },
-      onRequest: requireStaff,
+      config: { access: 'payments.review' },
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -260,7 +271,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         querystring: page.extend({ status: z.enum(['due', 'paid']).default('due') }),
         response: contract.getRefunds.responses,
       },
-      onRequest: requireStaff,
+      config: { access: 'refunds.manage' },
     },
     async (request, reply) => {
       const { _start, _end, status } = request.query as z.infer<typeof page> & { status: 'due' | 'paid' };
@@ -279,7 +290,10 @@ export async function paymentRoutes(app: FastifyInstance) {
         form: contract.markRefundPaid.form,
         response: contract.markRefundPaid.responses,
       },
-      onRequest: requireStaff,
+      config: {
+        access: 'refunds.manage',
+        audit: { action: 'refund_paid', resource: 'bookings', before: findBookingDocument },
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -305,7 +319,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         form: contract.importStatement.form,
         response: contract.importStatement.responses,
       },
-      onRequest: requireStaff,
+      config: { access: 'payments.import', audit: { action: 'import_statement', resource: 'payments' } },
     },
     async (request) => {
       const form = await readStatementForm(request);

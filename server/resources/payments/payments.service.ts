@@ -54,9 +54,16 @@ export async function submitProof(
   );
   const current = (await findBookingDocument(ctx.db, booking._id))!;
   if (!accepted) {
-    const lapsed =
-      !current.isCancelled && (LAPSING_STATUSES as readonly string[]).includes(String(current.paymentStatus));
-    return { refused: 'NOT_WAITING', status: lapsed ? 'expired' : String(current.paymentStatus) };
+    // Why not, in the traveller's terms: cancelled (by them or staff), lapsed, paid, or already being checked.
+    const status =
+      current.paymentStatus === 'expired' ||
+      (!current.isCancelled &&
+        (LAPSING_STATUSES as readonly string[]).includes(String(current.paymentStatus)))
+        ? 'expired'
+        : current.isCancelled
+          ? 'cancelled'
+          : String(current.paymentStatus);
+    return { refused: 'NOT_WAITING', status };
   }
   return { accepted: current };
 }
@@ -65,6 +72,7 @@ export type DecisionOutcome =
   | { decided: Document }
   | { refused: 'NOT_FOUND' | 'CANCELLED' }
   | { refused: 'ALREADY_DECIDED'; status: string }
+  | { refused: 'NO_PROOF' }
   | { refused: 'FLAGGED'; flags: Awaited<ReturnType<typeof flagsOf>> };
 
 async function decisionRefusal(ctx: BookingContext, id: string): Promise<DecisionOutcome> {
@@ -119,6 +127,7 @@ export async function reject(
     ctx.payments.proofMinutes,
     departureInstant(String(trip.trip_date), String(trip.trip_boarding_time)),
   );
+  if (!booking.isCancelled && booking.paymentStatus === 'awaiting_proof') return { refused: 'NO_PROOF' };
   const moved = await transition(ctx.db, id, ['proof_submitted'], {
     paymentStatus: 'rejected',
     paymentDeadline: deadline.toISOString(),

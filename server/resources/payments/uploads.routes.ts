@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { uploadContract } from '../../../shared/contract/index.ts';
-import { requireStaff } from '../../auth/staff-guard.ts';
 import { notFound } from '../../http/errors.ts';
 import { findProof } from './proofs.ts';
 
@@ -15,7 +14,7 @@ export async function uploadRoutes(app: FastifyInstance) {
         params: z.object({ name: z.string().max(64) }),
         response: uploadContract.upload.responses,
       },
-      onRequest: requireStaff,
+      config: { access: 'payments.review' },
     },
     async (request, reply) => {
       const proof = await findProof(app.db, (request.params as { name: string }).name);

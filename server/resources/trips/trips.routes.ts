@@ -1,10 +1,10 @@
 // Trip calls beyond plain CRUD: the public search and cancelling a trip.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { tripContract } from '../../../shared/contract/index.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { isValidDate } from '../../../shared/rules.ts';
-import { requireStaff } from '../../auth/staff-guard.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findDocument } from '../crud/crud.repository.ts';
 import { cancelTrip, rememberTripsJson, searchTrips, tripPassengers } from './trips.repository.ts';
@@ -22,6 +22,8 @@ const searchQuery = z.object({
     .refine(isValidDate, { error: 'Dates must be real dates written YYYY-MM-DD.' }),
 });
 
+const tripBefore = (db: Kysely<any>, id: string) => findDocument(db, trips, id);
+
 export async function tripRoutes(app: FastifyInstance) {
   const { db } = app;
   const tags = ['trips'];
@@ -32,7 +34,7 @@ export async function tripRoutes(app: FastifyInstance) {
   const sendJson = (reply: FastifyReply, body: string) =>
     reply.type('application/json; charset=utf-8').send(body);
 
-  app.get('/filterTrips', { schema: searchSchema }, async (request, reply) => {
+  app.get('/filterTrips', { schema: searchSchema, config: { access: 'public' } }, async (request, reply) => {
     const { origin, destination, date } = request.query as z.infer<typeof searchQuery>;
     const body = await rememberTripsJson(db, `search|${origin}|${destination}|${date}`, () =>
       searchTrips(db, origin, destination, date),
@@ -40,7 +42,7 @@ export async function tripRoutes(app: FastifyInstance) {
     return sendJson(reply, body!);
   });
 
-  app.get('/getTrip/:id', { schema: tripSchema }, async (request, reply) => {
+  app.get('/getTrip/:id', { schema: tripSchema, config: { access: 'public' } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const body = await rememberTripsJson(db, `trip|${id}`, () => findDocument(db, trips, id));
     if (!body) throw notFound('No trip has this _id.');
@@ -51,7 +53,10 @@ export async function tripRoutes(app: FastifyInstance) {
     '/cancelTrip/:id',
     {
       schema: { tags, params: idParams, response: tripContract.cancelTrip.responses },
-      onRequest: requireStaff,
+      config: {
+        access: 'trips.write',
+        audit: { action: 'cancel_trip', resource: 'trips', before: tripBefore },
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -66,7 +71,7 @@ export async function tripRoutes(app: FastifyInstance) {
     '/passengers/:id',
     {
       schema: { tags, params: idParams, response: tripContract.passengers.responses },
-      onRequest: requireStaff,
+      config: { access: 'trips.passengers' },
     },
     async (request) => {
       const { id } = request.params as { id: string };

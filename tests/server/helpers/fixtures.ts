@@ -176,7 +176,7 @@ export async function makeReferences(t: TestApp, token: string): Promise<Referen
 }
 
 /** The seven fields of the spec's register form, fresh unique values. */
-export function newUserBody(password = 'secret123') {
+export function newUserBody(password = 'acacia-ferry-nile-7') {
   const id = unique();
   return {
     username: `user${id}`,

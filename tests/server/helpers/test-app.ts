@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { createUser } from '../../../server/auth/users.repository.ts';
 import type { Clock } from '../../../server/clock.ts';
+import type { Role } from '../../../shared/roles.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { type Database, type Dialect, openDatabase } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
@@ -73,8 +74,8 @@ export async function createTestApp(
 
 export const STAFF = { email: 'staff@rihla.test', password: 'secret123' };
 
-/** Creates a staff account and answers an access token for it. */
-export async function staffToken(t: TestApp, who = STAFF): Promise<string> {
+/** Creates a staff account (an admin unless told) and answers an access token for it. */
+export async function staffToken(t: TestApp, who = STAFF, role: Role = 'admin'): Promise<string> {
   const exists = await t.database.db
     .selectFrom('users')
     .select('id')
@@ -88,6 +89,7 @@ export async function staffToken(t: TestApp, who = STAFF): Promise<string> {
       phone_number: '0912345678',
       email: who.email,
       password: who.password,
+      role,
     });
   }
   const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: who });

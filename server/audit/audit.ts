@@ -1,0 +1,136 @@
+// The activity log: who did what, when, to which record, from where, with a compact diff of what changed.
+// Every staff write route declares what it records (its config `audit`); one hook reads the record before the
+// handler runs and writes the row from the answer, before the answer leaves. Sign-ins and sign-outs record
+// themselves. Rows are only ever appended (the database refuses updates and deletes, migration 2026-11-23-02).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { newId } from '../db/ids.ts';
+
+export interface AuditSpec {
+  /** What was done: create, update, delete, cancel_trip, verify_payment, … */
+  action: string;
+  /** The resource's registry name (trips, bookings, users, …). */
+  resource: string;
+  /** Reads the record as it was before the write (by the route's :id), for the diff. */
+  before?: (db: Kysely<any>, id: string) => Promise<Record<string, unknown> | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a staff write records in the activity log (required of every staff write route). */
+    audit?: AuditSpec;
+  }
+  interface FastifyRequest {
+    auditBefore?: Record<string, unknown>;
+    /** Set by a handler when what it did has a more precise name than its route's (a role change). */
+    auditAction?: string;
+    /** Changes the documents do not show (a password was set), merged into the diff. */
+    auditChanges?: Record<string, [unknown, unknown]>;
+  }
+}
+
+export interface AuditEntry {
+  action: string;
+  resource?: string;
+  recordId?: string;
+  userId?: string | null;
+  userLabel?: string | null;
+  ip?: string;
+  diff?: Record<string, [unknown, unknown]> | null;
+}
+
+/** Fields whose values are never written to the log: only that they changed. */
+const SECRET = /password|idNumber|token|secret/i;
+const HIDDEN = '•••';
+
+/** A value as the log keeps it: a referenced document by its _id, lists and objects as they are. */
+function compact(value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value) && '_id' in value)
+    return (value as { _id: unknown })._id;
+  return value ?? null;
+}
+
+/** {field: [before, after]} of the top-level fields that differ; secrets hidden, computed views left out. */
+export function diffOf(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): Record<string, [unknown, unknown]> {
+  const diff: Record<string, [unknown, unknown]> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (key === '_id' || key === 'bookedSeats' || key === 'full_name') continue;
+    const a = compact(before?.[key]);
+    const b = compact(after?.[key]);
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    diff[key] = SECRET.test(key) ? [a == null ? null : HIDDEN, b == null ? null : HIDDEN] : [a, b];
+  }
+  return diff;
+}
+
+export async function recordAudit(db: Kysely<any>, entry: AuditEntry, at = new Date()) {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: newId(),
+      at: at.toISOString(),
+      userId: entry.userId ?? null,
+      userLabel: entry.userLabel ?? null,
+      action: entry.action,
+      resource: entry.resource ?? null,
+      recordId: entry.recordId ?? null,
+      diff: entry.diff && Object.keys(entry.diff).length ? JSON.stringify(entry.diff) : null,
+      ip: entry.ip ?? null,
+    })
+    .execute();
+}
+
+/** The acting staff member and address of a request, for rows recorded by hand. */
+export function actor(request: FastifyRequest) {
+  return { userId: request.staff?.id ?? null, userLabel: request.staff?.email ?? null, ip: request.ip };
+}
+
+const idParam = (request: FastifyRequest) => (request.params as { id?: string } | undefined)?.id;
+
+/** The document an answer carries: the booking of {booking, pdfBlob}, or the answer itself. */
+function answered(payload: unknown): Record<string, unknown> | undefined {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
+  const body = payload as Record<string, unknown>;
+  return (body.booking as Record<string, unknown> | undefined) ?? body;
+}
+
+/** Installs the hooks that record every route's declared `audit` (call before registering routes). */
+export function recordStaffWrites(app: FastifyInstance) {
+  // A staff write that records nothing cannot even be registered.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const writes = methods.some((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method));
+    const access = route.config?.access;
+    if (writes && access && access !== 'public' && !route.config?.audit)
+      throw new Error(
+        `${methods.join(',')} ${route.url} is a staff write that records nothing (config.audit)`,
+      );
+  });
+  app.addHook('preHandler', async (request) => {
+    const spec = request.routeOptions.config?.audit;
+    const id = idParam(request);
+    if (spec?.before && id) request.auditBefore = await spec.before(app.db, id);
+  });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const spec = request.routeOptions.config?.audit;
+    if (!spec || reply.statusCode >= 400 || !request.staff) return payload;
+    const after = answered(payload);
+    const deleted = spec.action === 'delete' || spec.action.startsWith('delete_');
+    await recordAudit(
+      app.db,
+      {
+        ...actor(request),
+        action: request.auditAction ?? spec.action,
+        resource: spec.resource,
+        recordId: idParam(request) ?? (after?._id as string | undefined),
+        diff: { ...diffOf(request.auditBefore, deleted ? undefined : after), ...request.auditChanges },
+      },
+      app.clock.now(),
+    );
+    return payload;
+  });
+}

@@ -1,0 +1,75 @@
+// Who may do what. Every API route declares one capability (or none, for the public); a role may use the
+// routes whose capability lists it. The back-office reads the same table to show each role only what it may
+// do. The specification leaves permissions per role unshown; this is the operator's decision, explained in
+// README's security section.
+//
+//   admin      everything, including staff accounts and their roles
+//   manager    all operations (trips, buses, companies, employees, reports, reference data, bookings,
+//              payments, refunds, the activity log), not staff accounts
+//   cashier    bookings, counter sales, the payments queue, refunds; reads trips
+//   conductor  boarding of trips and a trip's passenger list, read only
+
+export const ROLES = ['admin', 'manager', 'cashier', 'conductor'] as const;
+export type Role = (typeof ROLES)[number];
+
+const everyone: readonly Role[] = ROLES;
+const operations: readonly Role[] = ['admin', 'manager'];
+const money: readonly Role[] = ['admin', 'manager', 'cashier'];
+
+export const CAPABILITIES = {
+  /** One's own account: who am I, change my password. */
+  self: everyone,
+  'users.manage': ['admin'],
+  'activity.read': operations,
+  'dashboard.read': money,
+  'trips.read': [...money, 'conductor'],
+  'trips.write': operations,
+  'trips.passengers': [...money, 'conductor'],
+  'boarding.scan': [...operations, 'conductor'],
+  /** What a trip shows (companies, buses, cities, prices): read by whoever reads trips. */
+  'reference.read': [...money, 'conductor'],
+  /** Employees, positions, reports. */
+  'operations.read': operations,
+  /** Companies, buses, employees, positions, cities, prices, reports. */
+  'operations.write': operations,
+  /** Travellers' lost-item reports and enquiries. */
+  'inbox.read': operations,
+  'inbox.delete': operations,
+  'bookings.read': money,
+  'bookings.cancel': money,
+  'bookings.delete': operations,
+  /** The payments queue, a payment's review and its proof images, verify and reject. */
+  'payments.review': money,
+  'payments.import': money,
+  'refunds.manage': money,
+  'sales.counter': money,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** What a route declares: the public may call it, or a capability is needed. */
+export type Access = 'public' | Capability;
+
+/** The capabilities of a registry resource's generated calls (list and one; create, update and delete). */
+export const RESOURCE_ACCESS: Record<string, { read: Capability; write: Capability }> = {
+  bookings: { read: 'bookings.read', write: 'bookings.delete' },
+  trips: { read: 'trips.read', write: 'trips.write' },
+  companies: { read: 'reference.read', write: 'operations.write' },
+  buses: { read: 'reference.read', write: 'operations.write' },
+  origins: { read: 'reference.read', write: 'operations.write' },
+  destinations: { read: 'reference.read', write: 'operations.write' },
+  prices: { read: 'reference.read', write: 'operations.write' },
+  employees: { read: 'operations.read', write: 'operations.write' },
+  positions: { read: 'operations.read', write: 'operations.write' },
+  reports: { read: 'operations.read', write: 'operations.write' },
+  users: { read: 'users.manage', write: 'users.manage' },
+  lostItems: { read: 'inbox.read', write: 'inbox.delete' },
+  enquiries: { read: 'inbox.read', write: 'inbox.delete' },
+  activity: { read: 'activity.read', write: 'activity.read' },
+};
+
+export function can(role: string | undefined, capability: Capability): boolean {
+  return !!role && (CAPABILITIES[capability] as readonly string[]).includes(role);
+}
+
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
