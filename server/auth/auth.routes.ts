@@ -166,7 +166,8 @@ export async function authRoutes(app: FastifyInstance) {
         );
         throw unauthorized('Invalid email or password.');
       }
-      await forget(db, failuresKey);
+      // A lock passed with a known device stays for everyone else (they may be guessing from the same address).
+      if (!tooMany) await forget(db, failuresKey);
       const session = await startSession(db, credentials.id, request.ip, now().getTime());
       setSessionCookies(request, reply, session.refreshToken);
       rememberDevice(request, reply, credentials.id);

@@ -1,0 +1,360 @@
+// The activity log: a walk of every staff write route of the live app (a route the walk does not know fails
+// it) checks that a successful call appends a row naming who, what, which record and from where, with a
+// diff that never shows password material; sign-ins and sign-outs are recorded; the rows cannot be changed
+// or deleted, by any API or in the database itself.
+import { describe, expect, it } from 'vitest';
+import { registry } from '../../shared/registry/index.ts';
+import { bookingFields, PASSENGER, postBooking } from './helpers/bookings.ts';
+import { makeReferences, makeTrip, newUserBody, type PlainResource, validBody } from './helpers/fixtures.ts';
+import { makePng } from './helpers/images.ts';
+import { multipart } from './helpers/multipart.ts';
+import { dialects, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
+
+interface Call {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** The record the row must name (defaults to the answer's _id). */
+  recordId?: string;
+  action: string;
+  resource: string;
+}
+
+let colour = 0;
+const png = () => makePng(2, 2, [++colour % 256, 40, 90]);
+
+/** A booking with a proof, through the public API. */
+async function proofBooking(t: TestApp, trip: { _id: string }, seat: number, reference: string) {
+  const current = (await t.app.inject({ url: `/api/trips/getTrip/${trip._id}` })).json();
+  const response = await postBooking(
+    t,
+    bookingFields(current, [seat], {
+      passengerInfo: JSON.stringify({ ...PASSENGER, phone: `091${String(seat).padStart(7, '0')}` }),
+      paymentReference: reference,
+    }),
+    { filename: 'p.png', contentType: 'image/png', data: png() },
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().booking as { _id: string; ticketId: string; totalTicketPrice: number[] };
+}
+
+describe.each(dialects)('activity log (%s)', (dialect) => {
+  const t = useTestApp(dialect);
+
+  const rows = async (where: { action?: string; recordId?: string } = {}) => {
+    let query = t.database.db.selectFrom('audit_log').selectAll().orderBy('at').orderBy('id');
+    if (where.action) query = query.where('action', '=', where.action);
+    if (where.recordId) query = query.where('recordId', '=', where.recordId);
+    return query.execute();
+  };
+
+  /** Successful calls of every staff write route, keyed "METHOD /route"; made fresh for each. */
+  async function walk(): Promise<Record<string, () => Promise<Call>>> {
+    const refs = await makeReferences(t, t.token);
+    const { trip } = await makeTrip(t, t.token, { seats: 20 });
+    const create = (resource: PlainResource) =>
+      t.staff.post(
+        `${registry[resource].api.base}/${registry[resource].api.create}`,
+        validBody(resource, refs),
+      );
+    const calls: Record<string, () => Promise<Call>> = {};
+    for (const resource of [
+      'companies',
+      'buses',
+      'employees',
+      'positions',
+      'origins',
+      'destinations',
+      'prices',
+      'trips',
+      'reports',
+    ] as const) {
+      const def = registry[resource];
+      calls[`POST ${def.api.base}/${def.api.create}`] = async () => ({
+        method: 'POST',
+        url: `${def.api.base}/${def.api.create}`,
+        payload: validBody(resource, refs),
+        action: 'create',
+        resource,
+      });
+      calls[`PATCH ${def.api.base}/${def.api.update}/:id`] = async () => {
+        const created = (await create(resource)).json();
+        const changed = validBody(resource, refs);
+        const field =
+          Object.keys(changed).find((name) => !name.endsWith('Id') && name !== 'price') ?? 'price';
+        return {
+          method: 'PATCH',
+          url: `${def.api.base}/${def.api.update}/${created._id}`,
+          payload: { [field]: changed[field] },
+          recordId: created._id,
+          action: 'update',
+          resource,
+        };
+      };
+      calls[`DELETE ${def.api.base}/${def.api.remove}/:id`] = async () => {
+        const created = (await create(resource)).json();
+        return {
+          method: 'DELETE',
+          url: `${def.api.base}/${def.api.remove}/${created._id}`,
+          recordId: created._id,
+          action: 'delete',
+          resource,
+        };
+      };
+    }
+    for (const resource of ['lostItems', 'enquiries'] as const) {
+      const def = registry[resource];
+      calls[`DELETE ${def.api.base}/${def.api.remove}/:id`] = async () => {
+        const created = (
+          await t.app.inject({
+            method: 'POST',
+            url: `${def.api.base}/${def.api.create}`,
+            payload: validBody(resource, refs),
+          })
+        ).json();
+        return {
+          method: 'DELETE',
+          url: `${def.api.base}/${def.api.remove}/${created._id}`,
+          recordId: created._id,
+          action: 'delete',
+          resource,
+        };
+      };
+    }
+    let seat = 0;
+    calls['PATCH /api/trips/cancelTrip/:id'] = async () => {
+      const other = (await makeTrip(t, t.token)).trip;
+      return {
+        method: 'PATCH',
+        url: `/api/trips/cancelTrip/${other._id}`,
+        recordId: other._id,
+        action: 'cancel_trip',
+        resource: 'trips',
+      };
+    };
+    calls['PATCH /api/bookings/cancelBooking/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-C-${seat}`);
+      return {
+        method: 'PATCH',
+        url: `/api/bookings/cancelBooking/${booking._id}`,
+        recordId: booking._id,
+        action: 'cancel_booking',
+        resource: 'bookings',
+      };
+    };
+    calls['DELETE /api/bookings/deleteBooking/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-D-${seat}`);
+      await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`);
+      return {
+        method: 'DELETE',
+        url: `/api/bookings/deleteBooking/${booking._id}`,
+        recordId: booking._id,
+        action: 'delete',
+        resource: 'bookings',
+      };
+    };
+    calls['PATCH /api/bookings/verifyPayment/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-V-${seat}`);
+      return {
+        method: 'PATCH',
+        url: `/api/bookings/verifyPayment/${booking._id}`,
+        recordId: booking._id,
+        action: 'verify_payment',
+        resource: 'bookings',
+      };
+    };
+    calls['PATCH /api/bookings/rejectPayment/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-R-${seat}`);
+      return {
+        method: 'PATCH',
+        url: `/api/bookings/rejectPayment/${booking._id}`,
+        payload: { reason: 'proof_unreadable' },
+        recordId: booking._id,
+        action: 'reject_payment',
+        resource: 'bookings',
+      };
+    };
+    calls['POST /api/bookings/counterSale'] = async () => ({
+      method: 'POST',
+      url: '/api/bookings/counterSale',
+      payload: { tripId: trip._id, seats: [++seat], passengerInfo: PASSENGER, paymentMethod: 'cash' },
+      action: 'counter_sale',
+      resource: 'bookings',
+    });
+    calls['PATCH /api/payments/markRefundPaid/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-F-${seat}`);
+      await t.staff.patch(`/api/bookings/verifyPayment/${booking._id}`);
+      await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`);
+      return {
+        method: 'PATCH',
+        url: `/api/payments/markRefundPaid/${booking._id}`,
+        payload: { refundReference: 'RF-9' },
+        recordId: booking._id,
+        action: 'refund_paid',
+        resource: 'bookings',
+      };
+    };
+    calls['POST /api/payments/importStatement'] = async () => {
+      const { payload, headers } = multipart(
+        {},
+        {
+          field: 'statement',
+          filename: 's.csv',
+          contentType: 'text/csv',
+          data: Buffer.from('ref,amount\nX,1\n'),
+        },
+      );
+      return {
+        method: 'POST',
+        url: '/api/payments/importStatement',
+        payload,
+        headers,
+        action: 'import_statement',
+        resource: 'payments',
+      };
+    };
+    calls['POST /api/auth/register'] = async () => ({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: newUserBody(),
+      action: 'create',
+      resource: 'users',
+    });
+    calls['PATCH /api/auth/updateUser/:id'] = async () => {
+      const user = (await t.staff.post('/api/auth/register', newUserBody())).json();
+      return {
+        method: 'PATCH',
+        url: `/api/auth/updateUser/${user._id}`,
+        payload: { role: 'cashier' },
+        recordId: user._id,
+        action: 'role_change',
+        resource: 'users',
+      };
+    };
+    calls['DELETE /api/auth/deleteUser/:id'] = async () => {
+      const user = (await t.staff.post('/api/auth/register', newUserBody())).json();
+      return {
+        method: 'DELETE',
+        url: `/api/auth/deleteUser/${user._id}`,
+        recordId: user._id,
+        action: 'delete',
+        resource: 'users',
+      };
+    };
+    calls['PATCH /api/auth/changePassword'] = async () => ({
+      method: 'PATCH',
+      url: '/api/auth/changePassword',
+      payload: {
+        current_password: 'secret123',
+        password: 'acacia-ferry-nile-8',
+        password_confirm: 'acacia-ferry-nile-8',
+      },
+      action: 'password_change',
+      resource: 'users',
+    });
+    return calls;
+  }
+
+  it(
+    'appends a row for every staff write route: who, what, which record, from where',
+    { timeout: 120_000 },
+    async () => {
+      const me = (await t.staff.get('/api/auth/user')).json();
+      const calls = await walk();
+      const writes = t.app.routeAccess
+        .filter(
+          (route) => route.url.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(route.method),
+        )
+        .filter((route) => route.access !== 'public' || route.url === '/api/bookings/cancelBooking/:id')
+        .map((route) => `${route.method} ${route.url}`);
+      expect(
+        writes.filter((route) => !calls[route]),
+        'staff write routes this walk does not know',
+      ).toEqual([]);
+      for (const route of writes) {
+        const call = await calls[route]();
+        const before = (await rows()).length;
+        const response = await t.app.inject({
+          method: call.method,
+          url: call.url,
+          payload: call.payload as string,
+          headers: { ...call.headers, authorization: `Bearer ${t.token}` },
+          remoteAddress: '10.9.8.7',
+        });
+        expect(response.statusCode, `${route}: ${response.body}`).toBeLessThan(300);
+        const added = (await rows()).slice(before);
+        const row = added.find((entry) => entry.action === call.action);
+        expect(row, `${route}: ${JSON.stringify(added)}`).toBeDefined();
+        const answer = response.json();
+        expect(row).toMatchObject({
+          userId: me._id,
+          userLabel: me.email,
+          resource: call.resource,
+          ip: '10.9.8.7',
+          recordId: call.recordId ?? answer._id ?? answer.booking?._id ?? null,
+        });
+        expect(row!.diff ?? '').not.toMatch(/acacia|secret123|\$argon2/);
+      }
+    },
+  );
+
+  it('records what changed, before and after, and hides passwords', async () => {
+    const { bus } = await makeTrip(t, t.token, { seats: 40 });
+    await t.staff.patch(`/api/buses/updateBus/${bus._id}`, { bus_number_of_seats: 42 });
+    const [row] = await rows({ action: 'update', recordId: bus._id });
+    expect(JSON.parse(row.diff!)).toEqual({ bus_number_of_seats: [40, 42] });
+    const user = (await t.staff.post('/api/auth/register', newUserBody())).json();
+    await t.staff.patch(`/api/auth/updateUser/${user._id}`, {
+      password: 'baobab-camel-sand-3',
+      password_confirm: 'baobab-camel-sand-3',
+    });
+    const [changed] = await rows({ action: 'update', recordId: user._id });
+    expect(JSON.parse(changed.diff!)).toEqual({ password: ['•••', '•••'] });
+  });
+
+  it('records sign-ins, failed sign-ins and sign-outs', async () => {
+    const body = newUserBody();
+    await t.staff.post('/api/auth/register', body);
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: 'wrong-pass' },
+    });
+    expect(failed.statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: body.password },
+    });
+    const cookie = login.cookies.find((c) => c.name === 'rihla_refresh')!.value;
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { rihla_refresh: cookie } });
+    const actions = (await rows()).filter((row) => row.userLabel === body.email).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(['sign_in_failed', 'sign_in', 'sign_out']));
+  });
+
+  it('lists and filters activity for admins and managers; no API changes it; the database refuses to', async () => {
+    const list = await t.staff.get('/api/activity/getAllActivity?_start=0&_end=5&action=create');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().every((row: { action: string }) => row.action === 'create')).toBe(true);
+    expect(Number(list.headers['x-total-count'])).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const ranged = await t.staff.get(
+      `/api/activity/getAllActivity?_start=0&_end=5&at_gte=${today}T00:00:00.000Z`,
+    );
+    expect(ranged.json().length).toBeGreaterThan(0);
+    expect(
+      t.app.routeAccess.filter(
+        (route) => route.url.startsWith('/api/activity') && route.method !== 'GET' && route.method !== 'HEAD',
+      ),
+    ).toEqual([]);
+    const [first] = await rows();
+    await expect(
+      t.database.db.updateTable('audit_log').set({ action: 'nothing' }).where('id', '=', first.id).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.database.db.deleteFrom('audit_log').where('id', '=', first.id).execute()).rejects.toThrow(
+      /append-only/,
+    );
+  });
+});
