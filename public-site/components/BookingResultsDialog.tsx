@@ -1,13 +1,18 @@
-// The results overlay of the cancel-reservation page: each booking found, its status, and the actions
-// (cancel after a confirmation question, download the ticket again).
+// The results overlay of the cancel-reservation page: each booking found, its status and its payment (with
+// the proof to send while one is wanted), and the actions (cancel after a confirmation question, download
+// the ticket again: pending or paid).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { cityName, formatBoardingTime, formatPrice, formatSeatList, formatTripDate } from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
+import type { PaymentFacts } from '../lib/payment.ts';
 import type { ActionProblem } from '../lib/use-booking-lookup.ts';
 import type { BookingMatch } from '../lib/types.ts';
 import { type Fact, Facts } from './Facts.tsx';
+import { Ltr } from './Filled.tsx';
 import { Overlay } from './Overlay.tsx';
+import { PaymentPanel } from './PaymentPanel.tsx';
+import { TicketKind } from './TicketKind.tsx';
 
 interface Props {
   bookings: BookingMatch[];
@@ -15,10 +20,19 @@ interface Props {
   problem: ActionProblem;
   onCancel: (booking: BookingMatch) => void;
   onDownload: (booking: BookingMatch) => void;
+  onPaymentChange: (booking: BookingMatch, patch: Partial<PaymentFacts>) => void;
   onClose: () => void;
 }
 
-export function BookingResultsDialog({ bookings, busy, problem, onCancel, onDownload, onClose }: Props) {
+export function BookingResultsDialog({
+  bookings,
+  busy,
+  problem,
+  onCancel,
+  onDownload,
+  onPaymentChange,
+  onClose,
+}: Props) {
   const { m, lang } = useI18n();
   const [confirmingId, setConfirmingId] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -54,16 +68,19 @@ export function BookingResultsDialog({ bookings, busy, problem, onCancel, onDown
         {bookings.map((booking) => {
           const rows: Fact[] = [
             [m.cancel.name, `${booking.passengerInfo.firstName} ${booking.passengerInfo.lastName}`],
-            [m.passenger.phone, booking.passengerInfo.phone],
+            [m.passenger.phone, <Ltr>{booking.passengerInfo.phone}</Ltr>],
             [m.cancel.seats, formatSeatList(booking.seats, lang)],
             [m.cancel.total, formatPrice(booking.totalTicketPrice[0] ?? 0, lang, m)],
-            [m.cancel.ticket, booking.ticketId],
+            [m.cancel.ticket, <Ltr>{booking.ticketId}</Ltr>],
             ...(booking.trip ? [[m.cancel.trip, tripLine(booking.trip)] as Fact] : []),
             [m.cancel.status, booking.isCancelled ? m.cancel.cancelled : m.cancel.active],
           ];
+          const kindId = `ticket-kind-${booking._id}`;
           return (
             <li key={booking._id} class="card">
               <Facts class="summary" rows={rows} />
+              <PaymentPanel booking={booking} onChange={(patch) => onPaymentChange(booking, patch)} />
+              {!booking.isCancelled && <TicketKind id={kindId} status={booking.paymentStatus} />}
               {confirmingId === booking._id ? (
                 <div class="confirm-box" role="group" aria-label={m.cancel.confirmQuestion}>
                   <p>{m.cancel.confirmQuestion}</p>
@@ -93,6 +110,7 @@ export function BookingResultsDialog({ bookings, busy, problem, onCancel, onDown
                       type="button"
                       class="button secondary"
                       disabled={busy}
+                      aria-describedby={kindId}
                       onClick={() => onDownload(booking)}
                     >
                       {m.cancel.download}

@@ -7,10 +7,13 @@ import {
   formatSeatList,
   formatTripDate,
 } from '../lib/format.ts';
+import type { ProofDraft } from '../lib/booking-request.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { PassengerInfo, Trip } from '../lib/types.ts';
 import { type Fact, Facts } from './Facts.tsx';
+import { Filled, Ltr } from './Filled.tsx';
+import { KhartoumTime } from './KhartoumTime.tsx';
 import { Overlay } from './Overlay.tsx';
 
 interface Props {
@@ -19,7 +22,10 @@ interface Props {
   price: number;
   total: number;
   passenger: PassengerInfo;
-  proofName: string | null;
+  /** The proof sent with the booking, or null when it comes later. */
+  proof: ProofDraft | null;
+  /** When the seats would be released without a proof (ISO), when known. */
+  holdUntil: string | null;
   /** Set when the server answered that the price changed: the new total is shown first. */
   priceChanged: boolean;
   onConfirm: () => void;
@@ -28,7 +34,7 @@ interface Props {
 
 export function ConfirmBookingDialog(props: Props) {
   const { m, lang } = useI18n();
-  const { trip, seats, passenger } = props;
+  const { trip, seats, passenger, proof } = props;
   const rows: Fact[] = [
     [m.confirm.company, trip.busId.bus_owner_companyId.company_name],
     [m.confirm.bus, trip.busId.bus_number],
@@ -42,8 +48,12 @@ export function ConfirmBookingDialog(props: Props) {
     [m.confirm.passengers, formatNumber(seats.length, lang)],
     [m.confirm.passenger, `${passenger.firstName} ${passenger.lastName}`],
     [m.confirm.phone, passenger.phone],
-    [m.confirm.proof, props.proofName ?? m.confirm.noProof],
+    [m.confirm.proof, proof?.name ?? m.confirm.noProof],
   ];
+  if (proof) {
+    rows.push([m.payment.method, m.payment.methods[proof.method]]);
+    if (proof.reference.trim()) rows.push([m.payment.reference, <Ltr>{proof.reference.trim()}</Ltr>]);
+  }
   const total = formatPrice(props.total, lang, m);
   return (
     <Overlay title={m.confirm.title} onClose={props.onClose} closeLabel={m.common.close}>
@@ -58,6 +68,14 @@ export function ConfirmBookingDialog(props: Props) {
           <dd>{total}</dd>
         </div>
       </Facts>
+      {!proof && props.holdUntil && (
+        <p class="hint">
+          <Filled
+            text={m.payment.heldUntil}
+            values={{ time: <KhartoumTime iso={props.holdUntil} now={Date.now()} /> }}
+          />
+        </p>
+      )}
       <div class="actions">
         <button type="button" class="button secondary" onClick={props.onClose}>
           {m.confirm.edit}

@@ -1,8 +1,8 @@
 // Label/value pairs as a <dl>, each pair in its own <div> so that a pair never splits when the list wraps.
-import type { ComponentChildren } from 'preact';
+import type { ComponentChild, ComponentChildren } from 'preact';
 
-/** A label, its value, and optionally a class for the value (e.g. "price"). */
-export type Fact = [label: string, value: string, valueClass?: string];
+/** A label, its value (text, or an element such as a code isolated in <bdi>), and optionally its class. */
+export type Fact = [label: string, value: ComponentChild, valueClass?: string];
 
 export function Facts(props: { rows: Fact[]; class: string; children?: ComponentChildren }) {
   return (

@@ -1,5 +1,7 @@
-// Step 2 of the booking: who travels, and the payment proof. Continue appears only when the names, a
-// valid phone number (and a valid e-mail, if one is given) and at least one seat are there.
+// Step 2 of the booking: who travels, and the payment (PaymentChoice). Continue appears only when the
+// names, a valid phone number (and a valid e-mail, if one is given), at least one seat, and the proof (or the
+// choice to send it later) are there.
+import type { ComponentChildren } from 'preact';
 import {
   EMAIL_MAX_LENGTH,
   isPassengerComplete,
@@ -8,25 +10,25 @@ import {
   type PassengerDraft,
 } from '../lib/passenger.ts';
 import { useI18n } from '../lib/use-i18n.ts';
-import type { ProofState } from '../lib/use-payment-proof.ts';
-import { ProofUpload } from './ProofUpload.tsx';
 import { TextField } from './TextField.tsx';
 
 interface Props {
   value: PassengerDraft;
   onChange: (value: PassengerDraft) => void;
   seatCount: number;
-  proof: ProofState;
-  onChooseProof: (file: File | undefined) => void;
-  onClearProof: () => void;
+  /** The payment part of the step. */
+  payment: ComponentChildren;
+  /** Why the payment part cannot go on yet (shown as the hint), or null. */
+  paymentProblem: string | null;
   onContinue: () => void;
   onBack: () => void;
 }
 
-export function PassengerForm({ value, onChange, seatCount, proof, ...props }: Props) {
+export function PassengerForm({ value, onChange, seatCount, paymentProblem, ...props }: Props) {
   const { m } = useI18n();
   const problems = passengerProblems(value);
-  const canContinue = isPassengerComplete(value) && seatCount > 0 && proof.status !== 'preparing';
+  const complete = isPassengerComplete(value) && seatCount > 0;
+  const canContinue = complete && paymentProblem === null;
   const set = (key: keyof PassengerDraft) => (text: string) => onChange({ ...value, [key]: text });
 
   const onSubmit = (event: Event) => {
@@ -76,8 +78,8 @@ export function PassengerForm({ value, onChange, seatCount, proof, ...props }: P
         hint={m.passenger.emailHint}
         invalid={problems.email !== undefined}
       />
-      <ProofUpload proof={proof} onChoose={props.onChooseProof} onClear={props.onClearProof} />
-      {!canContinue && <p class="hint">{m.passenger.continueHint}</p>}
+      {props.payment}
+      {!canContinue && <p class="hint">{complete ? paymentProblem : m.passenger.continueHint}</p>}
       <div class="actions">
         <button type="button" class="button secondary" onClick={props.onBack}>
           {m.common.back}

@@ -1,5 +1,5 @@
 // The payment-proof field: a file picker for images, then the prepared file's name, size and preview.
-import { useRef } from 'preact/hooks';
+import { useId, useRef } from 'preact/hooks';
 import { ACCEPTED_TYPES } from '../lib/compress-image.ts';
 import { formatBytes } from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
@@ -15,25 +15,27 @@ interface Props {
 export function ProofUpload({ proof, onChoose, onClear }: Props) {
   const { m, lang } = useI18n();
   const inputRef = useRef<HTMLInputElement>(null);
+  // The booking form and a later proof's form may both be on the page (under the thank-you overlay).
+  const id = useId();
   const size = (bytes: number) => formatBytes(bytes, lang, m);
   return (
     <div class="field proof">
-      <label for="proof-file">{m.proof.label}</label>
-      <p class="hint" id="proof-help">
+      <label for={id}>{m.proof.label}</label>
+      <p class="hint" id={`${id}-help`}>
         {m.proof.help}
       </p>
       <input
-        id="proof-file"
+        id={id}
         type="file"
         accept={`${ACCEPTED_TYPES.join(',')},image/*`}
-        aria-describedby="proof-help proof-status"
+        aria-describedby={`${id}-help ${id}-status`}
         ref={inputRef}
         onChange={(event) => {
           const input = event.currentTarget as HTMLInputElement;
           onChoose(input.files?.[0]);
         }}
       />
-      <div id="proof-status" role="status">
+      <div id={`${id}-status`} role="status">
         {proof.status === 'preparing' && <p class="hint">{m.proof.preparing}</p>}
         {proof.status === 'error' && <p class="message error">{m.proof[proof.problem]}</p>}
         {proof.status === 'ready' && (

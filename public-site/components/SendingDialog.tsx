@@ -1,8 +1,10 @@
 // While the booking is on its way: progress of the upload, then the wait for the answer; and when it
-// fails, why, with a retry that sends the same details again (nothing to type twice).
+// fails, why, with a retry that sends the same details again (nothing to type twice). Too many unpaid
+// bookings (of this phone, or on this trip) say what to do instead.
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { SendState } from '../lib/use-booking-submit.ts';
+import { Filled, Ltr } from './Filled.tsx';
 import { Overlay } from './Overlay.tsx';
 import { Spinner } from './Spinner.tsx';
 
@@ -45,11 +47,45 @@ export function SendingDialog({ state, onStop, onRetry, onBack, onFindAnother }:
     );
   }
 
+  if (state.phase === 'unpaidLimit') {
+    const phone = state.scope === 'phone';
+    return (
+      <Overlay title={m.booking.failed} role="alertdialog" onClose={onBack} closeLabel={m.common.close}>
+        <p>
+          {phone ? (
+            <Filled text={m.payment.unpaidPhone} values={{ limit: <Ltr>{state.limit}</Ltr> }} />
+          ) : (
+            m.payment.unpaidTrip
+          )}
+        </p>
+        <div class="actions">
+          <button type="button" class="button secondary" onClick={onBack}>
+            {m.confirm.edit}
+          </button>
+          {phone ? (
+            <a class="button" href="/cancel-reservation" data-autofocus>
+              {m.nav.cancelReservation}
+            </a>
+          ) : (
+            <>
+              <button type="button" class="button secondary" onClick={onRetry}>
+                {m.common.retry}
+              </button>
+              <button type="button" class="button" onClick={onFindAnother} data-autofocus>
+                {m.trip.findAnother}
+              </button>
+            </>
+          )}
+        </div>
+      </Overlay>
+    );
+  }
+
   const reasons = {
     failed: '',
     tooLarge: m.proof.tooLarge,
     notImage: m.proof.notImage,
-    tooMany: m.common.tooManyRequests,
+    tooMany: m.payment.tooMany,
   };
   const detail = state.phase === 'interrupted' ? m.booking.interrupted : reasons[state.reason];
   return (

@@ -1,27 +1,28 @@
-// After a successful booking: the ticket has been downloaded (or could not be made), with the ticket
-// id on screen, "reserve again" and "book new trip" as in the spec.
-import { fill } from '../lib/i18n.ts';
+// After a successful booking: the ticket has been downloaded (or could not be made), with the ticket id on
+// screen; the payment's status (and while a proof is wanted, where to pay and the form to send it); the
+// ticket fetched again as it is now (pending or paid); "reserve again" and "book new trip" as in the spec.
+import type { PaymentFacts } from '../lib/payment.ts';
 import { useI18n } from '../lib/use-i18n.ts';
+import { useTicketDownload } from '../lib/use-ticket-download.ts';
+import { Filled, Ltr } from './Filled.tsx';
 import { Overlay } from './Overlay.tsx';
+import { PaymentPanel } from './PaymentPanel.tsx';
+import { TicketKind } from './TicketKind.tsx';
 
 interface Props {
-  ticketId: string;
+  booking: PaymentFacts;
   hasTicket: boolean;
-  onDownloadAgain: () => void;
+  onChange: (patch: Partial<PaymentFacts>) => void;
   onReserveAgain: () => void;
   onBookNewTrip: () => void;
 }
 
-export function ThankYouDialog({
-  ticketId,
-  hasTicket,
-  onDownloadAgain,
-  onReserveAgain,
-  onBookNewTrip,
-}: Props) {
+export function ThankYouDialog({ booking, hasTicket, onChange, onReserveAgain, onBookNewTrip }: Props) {
   const { m } = useI18n();
+  const ticket = useTicketDownload();
+  const hintId = `ticket-kind-${booking._id}`;
   return (
-    <Overlay title={m.booking.thanksTitle}>
+    <Overlay title={m.booking.thanksTitle} busy={ticket.busy}>
       {hasTicket ? (
         <p>{m.booking.thanksText}</p>
       ) : (
@@ -32,17 +33,34 @@ export function ThankYouDialog({
           <p>{m.booking.noTicketHelp}</p>
         </>
       )}
-      <p class="ticket-id">{fill(m.booking.ticketId, { ticketId })}</p>
-      {hasTicket && (
-        <button type="button" class="link-button" onClick={onDownloadAgain}>
-          {m.booking.downloadAgain}
-        </button>
+      <p class="ticket-id" tabIndex={-1} data-autofocus>
+        <Filled text={m.booking.ticketId} values={{ ticketId: <Ltr>{booking.ticketId}</Ltr> }} />
+      </p>
+      <PaymentPanel booking={booking} onChange={onChange} />
+      {!booking.isCancelled && (
+        <>
+          <button
+            type="button"
+            class="link-button"
+            disabled={ticket.busy}
+            aria-describedby={hintId}
+            onClick={() => void ticket.download(booking.ticketId, booking.passengerInfo.phone)}
+          >
+            {m.booking.downloadAgain}
+          </button>
+          <TicketKind id={hintId} status={booking.paymentStatus} />
+        </>
+      )}
+      {ticket.problem && (
+        <p class="message error" role="alert">
+          {m.cancel[ticket.problem]}
+        </p>
       )}
       <div class="actions">
         <button type="button" class="button secondary" onClick={onReserveAgain}>
           {m.booking.reserveAgain}
         </button>
-        <button type="button" class="button" onClick={onBookNewTrip} data-autofocus>
+        <button type="button" class="button" onClick={onBookNewTrip}>
           {m.booking.bookNewTrip}
         </button>
       </div>

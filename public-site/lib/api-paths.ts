@@ -1,6 +1,14 @@
 // The API calls this site makes, with their paths from shared/api-paths.ts (the registry's where it names
 // them). Only plain objects are imported (not the zod schemas), so zod stays out of the bundle.
-import { authPath, bookingPaths, operationPath, SETTINGS_PATH, tripPaths } from '../../shared/api-paths.ts';
+import {
+  API_BASES,
+  apiPath,
+  authPath,
+  bookingPaths,
+  operationPath,
+  SETTINGS_PATH,
+  tripPaths,
+} from '../../shared/api-paths.ts';
 import { bookings, destinations, origins, trips } from '../../shared/registry/resources.ts';
 
 export const apiPaths = {
@@ -12,6 +20,8 @@ export const apiPaths = {
   filterBookings: bookingPaths.filter(),
   cancelBooking: bookingPaths.cancel,
   ticket: bookingPaths.ticket(),
+  /** A payment proof sent after booking (the traveller's ticket id and phone in the form). */
+  submitProof: apiPath(API_BASES.bookings, 'submitProof'),
   settings: SETTINGS_PATH,
   refresh: authPath('refresh'),
 };

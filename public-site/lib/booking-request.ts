@@ -1,5 +1,14 @@
 // The createBooking call of the API contract: the multipart form sent, and what each answer means.
-import type { PassengerInfo } from './types.ts';
+import type { PaymentMethod } from './payment.ts';
+import type { PassengerInfo, TravellerBooking } from './types.ts';
+
+/** A payment proof sent with the booking: the image, and the transaction number and method when given. */
+export interface ProofDraft {
+  blob: Blob;
+  name: string;
+  reference: string;
+  method: PaymentMethod;
+}
 
 export interface BookingDraft {
   tripId: string;
@@ -7,7 +16,8 @@ export interface BookingDraft {
   passenger: PassengerInfo;
   /** seats × the price per seat the traveller was shown */
   total: number;
-  proof: { blob: Blob; name: string } | null;
+  /** Null when the traveller sends the proof later. */
+  proof: ProofDraft | null;
 }
 
 /**
@@ -22,10 +32,12 @@ export function newIdempotencyKey(): string {
 }
 
 export type BookingOutcome =
-  | { kind: 'booked'; ticketId: string; pdfBase64: string | null }
+  | { kind: 'booked'; booking: TravellerBooking; pdfBase64: string | null }
   | { kind: 'seatsTaken'; seats: number[] }
   | { kind: 'priceChanged'; total: number | null; price: number | null }
   | { kind: 'unavailable' }
+  /** This phone already holds `limit` unpaid bookings, or too many of the trip's seats wait for payment. */
+  | { kind: 'unpaidLimit'; scope: 'phone' | 'trip'; limit: number }
   | { kind: 'rejected'; reason: 'tooLarge' | 'notImage' | 'tooMany' | 'failed' };
 
 export function bookingForm(draft: BookingDraft, idempotencyKey: string): FormData {
@@ -36,8 +48,12 @@ export function bookingForm(draft: BookingDraft, idempotencyKey: string): FormDa
   form.append('passengerInfo', JSON.stringify(draft.passenger));
   form.append('totalTicketPrice', String(draft.total));
   form.append('bookingDate', new Date().toISOString());
-  // The file goes last, so that a streaming parser has read every field before it.
-  if (draft.proof) form.append('bankakScreenshot', draft.proof.blob, draft.proof.name);
+  if (draft.proof) {
+    if (draft.proof.reference.trim()) form.append('paymentReference', draft.proof.reference.trim());
+    form.append('paymentMethod', draft.proof.method);
+    // The file goes last, so that a streaming parser has read every field before it.
+    form.append('bankakScreenshot', draft.proof.blob, draft.proof.name);
+  }
   return form;
 }
 
@@ -45,11 +61,10 @@ const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.is
 
 export function bookingOutcome(status: number, body: any): BookingOutcome {
   if (status === 201 || status === 200) {
-    const ticketId = body?.booking?.ticketId;
-    if (typeof ticketId !== 'string') return { kind: 'rejected', reason: 'failed' };
+    if (typeof body?.booking?.ticketId !== 'string') return { kind: 'rejected', reason: 'failed' };
     return {
       kind: 'booked',
-      ticketId,
+      booking: body.booking,
       pdfBase64: typeof body.pdfBlob === 'string' && body.pdfBlob ? body.pdfBlob : null,
     };
   }
@@ -61,6 +76,13 @@ export function bookingOutcome(status: number, body: any): BookingOutcome {
       kind: 'priceChanged',
       total: numberOrNull(body.totalTicketPrice),
       price: numberOrNull(body.price),
+    };
+  }
+  if (status === 409 && body?.code === 'UNPAID_LIMIT') {
+    return {
+      kind: 'unpaidLimit',
+      scope: body.scope === 'trip' ? 'trip' : 'phone',
+      limit: numberOrNull(body.limit) ?? 0,
     };
   }
   if (status === 409 || status === 404) return { kind: 'unavailable' };

@@ -7,6 +7,7 @@ import type {
   originDocument,
   passengerInfo,
   publicSettings,
+  travellerBookingRecord,
   tripDocument,
 } from '../../shared/contract/index.ts';
 
@@ -17,3 +18,5 @@ export type PassengerInfo = z.infer<typeof passengerInfo>;
 /** A booking found by ticket id and phone, with what the traveller needs of its trip beside it. */
 export type BookingMatch = z.infer<typeof bookingMatch>;
 export type PublicSettings = z.infer<typeof publicSettings>;
+/** A booking as its traveller gets it from createBooking (its trip as an _id), with its payment. */
+export type TravellerBooking = z.infer<typeof travellerBookingRecord>;

@@ -1,18 +1,15 @@
 // The cancel-reservation page's calls: find bookings by ticket id and phone, cancel one, download a
-// ticket again. Messages are kept as keys so they follow a language switch.
+// ticket again; and a booking's payment updated in place once a proof was sent or its status checked.
+// Messages are kept as keys so they follow a language switch.
 import { useState } from 'preact/hooks';
-import { normalizeDigits, normalizePhone } from '../../shared/rules.ts';
-import { ApiError, getBlob, getJson, sendJson, withQuery } from './api.ts';
+import { ApiError, getJson, sendJson, withQuery } from './api.ts';
 import { apiPaths } from './api-paths.ts';
-import { saveBlob, ticketFileName } from './download.ts';
+import type { PaymentFacts } from './payment.ts';
+import { credentials, downloadProblem, downloadTicket } from './ticket.ts';
 import type { BookingMatch } from './types.ts';
 
 export type LookupStatus = 'idle' | 'searching' | 'found' | 'notFound' | 'failed' | 'tooMany';
 export type ActionProblem = 'cancelFailed' | 'cannotCancel' | 'downloadFailed' | 'downloadMissing' | null;
-
-export function credentials(ticketId: string, phone: string) {
-  return { ticketId: normalizeDigits(ticketId.trim()), phone: normalizePhone(phone) };
-}
 
 export function useBookingLookup() {
   const [status, setStatus] = useState<LookupStatus>('idle');
@@ -55,19 +52,23 @@ export function useBookingLookup() {
     setBusy(true);
     setProblem(null);
     try {
-      const blob = await getBlob(withQuery(apiPaths.ticket, credentials(booking.ticketId, phone)));
-      saveBlob(blob, ticketFileName(booking.ticketId));
+      await downloadTicket(booking.ticketId, phone);
     } catch (error) {
-      setProblem(error instanceof ApiError && error.status === 404 ? 'downloadMissing' : 'downloadFailed');
+      setProblem(downloadProblem(error));
     } finally {
       setBusy(false);
     }
   };
+
+  const update = (id: string, patch: Partial<PaymentFacts>) =>
+    setBookings((current) =>
+      current.map((booking) => (booking._id === id ? { ...booking, ...patch } : booking)),
+    );
 
   const close = () => {
     setStatus('idle');
     setProblem(null);
   };
 
-  return { status, bookings, cancelledTicket, problem, busy, find, cancel, download, close };
+  return { status, bookings, cancelledTicket, problem, busy, find, cancel, download, update, close };
 }

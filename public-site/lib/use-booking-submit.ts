@@ -9,6 +9,7 @@ import {
   type BookingDraft,
   type BookingOutcome,
 } from './booking-request.ts';
+import type { TravellerBooking } from './types.ts';
 import { postForm, UploadInterrupted, type Upload } from './upload.ts';
 
 export type SendState =
@@ -17,7 +18,8 @@ export type SendState =
   | { phase: 'interrupted' }
   | { phase: 'rejected'; reason: Extract<BookingOutcome, { kind: 'rejected' }>['reason'] }
   | { phase: 'unavailable' }
-  | { phase: 'booked'; ticketId: string; pdfBase64: string | null };
+  | { phase: 'unpaidLimit'; scope: 'phone' | 'trip'; limit: number }
+  | { phase: 'booked'; booking: TravellerBooking; pdfBase64: string | null };
 
 export function useBookingSubmit() {
   const [state, setState] = useState<SendState>({ phase: 'idle' });
@@ -31,7 +33,7 @@ export function useBookingSubmit() {
     setState({ phase: 'sending', progress: 0 });
     const signature = JSON.stringify({
       ...draft,
-      proof: draft.proof && [draft.proof.name, draft.proof.blob.size],
+      proof: draft.proof && { ...draft.proof, blob: draft.proof.blob.size },
     });
     if (attempt.current?.draft !== signature)
       attempt.current = { draft: signature, key: newIdempotencyKey() };
@@ -45,6 +47,7 @@ export function useBookingSubmit() {
       if (outcome.kind === 'booked') setState({ phase: 'booked', ...outcome });
       else if (outcome.kind === 'rejected') setState({ phase: 'rejected', reason: outcome.reason });
       else if (outcome.kind === 'unavailable') setState({ phase: 'unavailable' });
+      else if (outcome.kind === 'unpaidLimit') setState({ phase: 'unpaidLimit', ...outcome });
       else setState({ phase: 'idle' });
       return outcome;
     } catch (error) {

@@ -1,25 +1,42 @@
-// The operator's contact details from the server's configuration (GET /api/settings), fetched once.
+// The operator's contact details and payment instructions from the server's configuration (GET
+// /api/settings), fetched once per visit. Nothing is shown in their place while they are missing.
 import { useEffect, useState } from 'preact/hooks';
 import { getJson } from './api.ts';
 import { apiPaths } from './api-paths.ts';
 import type { PublicSettings } from './types.ts';
 
 let cached: Promise<PublicSettings> | null = null;
+/** Once they have arrived, later views start with them (no frame without the payment instructions). */
+let loaded: PublicSettings | null = null;
 
-export function useOperatorContact(): PublicSettings['operator'] | null {
-  const [operator, setOperator] = useState<PublicSettings['operator'] | null>(null);
+export function useSettings(): { settings: PublicSettings | null; failed: boolean } {
+  const [state, setState] = useState<{ settings: PublicSettings | null; failed: boolean }>({
+    settings: loaded,
+    failed: false,
+  });
   useEffect(() => {
     let alive = true;
-    cached ??= getJson<PublicSettings>(apiPaths.settings);
+    cached ??= getJson<PublicSettings>(apiPaths.settings).then((settings) => (loaded = settings));
     cached.then(
-      (settings) => alive && setOperator(settings.operator),
+      (settings) => alive && setState({ settings, failed: false }),
       () => {
-        cached = null; // nothing is shown rather than a placeholder; a later page may try again
+        cached = null; // a later page may try again
+        if (alive) setState({ settings: null, failed: true });
       },
     );
     return () => {
       alive = false;
     };
   }, []);
-  return operator;
+  return state;
+}
+
+export function useOperatorContact(): PublicSettings['operator'] | null {
+  return useSettings().settings?.operator ?? null;
+}
+
+/** Forgets the settings fetched, as a new visit would (component tests serve different ones). */
+export function forgetSettings() {
+  cached = null;
+  loaded = null;
 }

@@ -1,5 +1,6 @@
 // Cancel a reservation: a 13-digit ticket id and a 10-digit phone with their hints, the submit
-// disabled until both are valid, the results overlay, confirmation, then the list is cleared.
+// disabled until both are valid, the results overlay (with each booking's payment, and the proof to send
+// when one is wanted), confirmation, then the list is cleared.
 import { useState } from 'preact/hooks';
 import { isValidPhone, isValidTicketId } from '../../shared/rules.ts';
 import { BookingResultsDialog } from '../components/BookingResultsDialog.tsx';
@@ -80,6 +81,7 @@ export default function CancelReservation() {
           problem={lookup.problem}
           onCancel={(booking) => void lookup.cancel(booking, phone)}
           onDownload={(booking) => void lookup.download(booking, phone)}
+          onPaymentChange={(booking, patch) => lookup.update(booking._id, patch)}
           onClose={lookup.close}
         />
       )}

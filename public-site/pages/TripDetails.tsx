@@ -1,11 +1,14 @@
-// Trip details: seats → passenger details → confirmation → sending → thank you.
+// Trip details: seats → passenger details and payment → confirmation → sending → thank you (with the
+// payment's status, and the proof to send when it comes later).
 // Everything the traveller typed or picked lives here, so a conflict (a seat taken meanwhile, a new
 // price) or a failed send never makes them type it again.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso/router';
-import { hasDeparted, totalPrice } from '../../shared/rules.ts';
+import { holdDeadline } from '../../shared/payments.ts';
+import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../shared/rules.ts';
 import { ConfirmBookingDialog } from '../components/ConfirmBookingDialog.tsx';
 import { PassengerForm } from '../components/PassengerForm.tsx';
+import { PaymentChoice } from '../components/PaymentChoice.tsx';
 import { SeatStep } from '../components/SeatStep.tsx';
 import { SendingDialog } from '../components/SendingDialog.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -14,12 +17,20 @@ import { TripSummary } from '../components/TripSummary.tsx';
 import { base64ToBlob, saveBlob, ticketFileName } from '../lib/download.ts';
 import { lastSearchUrl } from '../lib/last-search.ts';
 import { emptyPassenger, passengerInfo } from '../lib/passenger.ts';
+import {
+  defaultMethod,
+  emptyPaymentDraft,
+  paymentDraftProblem,
+  type PaymentDraft,
+  type PaymentFacts,
+} from '../lib/payment.ts';
 import { useBookingSubmit } from '../lib/use-booking-submit.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import { usePaymentProof } from '../lib/use-payment-proof.ts';
 import { useSeatSelection } from '../lib/use-seat-selection.ts';
+import { useSettings } from '../lib/use-settings.ts';
 import { useTrip } from '../lib/use-trip.ts';
-import type { Trip } from '../lib/types.ts';
+import type { TravellerBooking, Trip } from '../lib/types.ts';
 
 const NO_SEATS: number[] = [];
 
@@ -32,6 +43,8 @@ export default function TripDetails({ id }: { id: string }) {
     if (current.isCancelled || hasDeparted(current.trip_date, current.trip_boarding_time)) {
       return <TripMessage text={m.trip.unavailable} />;
     }
+    // Kept by the server for staff, but not sold while its bus is out of service.
+    if (current.busId.bus_status === BUS_OUT_OF_SERVICE) return <TripMessage text={m.trip.outOfService} />;
     return <Booking trip={current} reloadTrip={trip.reload} />;
   }
   if (trip.status === 'notFound') return <TripMessage text={m.trip.notFound} />;
@@ -66,10 +79,14 @@ function TripMessage({ text, onRetry }: { text: string; onRetry?: () => void }) 
 
 function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<void> }) {
   const { route } = useLocation();
+  const { m } = useI18n();
   const selection = useSeatSelection(trip.bookedSeats ?? NO_SEATS);
   const payment = usePaymentProof();
+  const { settings } = useSettings();
   const submit = useBookingSubmit();
   const [passenger, setPassenger] = useState(emptyPassenger);
+  const [pay, setPay] = useState<PaymentDraft>(emptyPaymentDraft);
+  const [booking, setBooking] = useState<TravellerBooking | null>(null);
   const [step, setStep] = useState<'seats' | 'passenger'>('seats');
   const [confirming, setConfirming] = useState(false);
   const [newPrice, setNewPrice] = useState<number | null>(null);
@@ -88,7 +105,26 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
   const price = newPrice ?? trip.trip_ticket_priceId.price;
   const seats = selection.selected;
   const total = totalPrice(seats.length, price);
-  const proof = payment.proof.status === 'ready' ? payment.proof : null;
+  const ready = payment.proof.status === 'ready' ? payment.proof : null;
+  const proof =
+    pay.when === 'now' && ready
+      ? {
+          blob: ready.blob,
+          name: ready.name,
+          reference: pay.reference,
+          method: pay.method ?? defaultMethod(settings?.payment),
+        }
+      : null;
+  const paymentProblem = paymentDraftProblem(pay, payment.proof.status);
+  const paymentMessages = {
+    needProof: m.payment.needProof,
+    preparing: m.proof.preparing,
+    reference: m.payment.referenceHint,
+  };
+  const departure = departureInstant(trip.trip_date, trip.trip_boarding_time);
+  const holdUntil = settings
+    ? holdDeadline(new Date(), settings.payment.proofMinutes, departure).toISOString()
+    : null;
 
   const send = async () => {
     setConfirming(false);
@@ -97,13 +133,14 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
       seats,
       passenger: passengerInfo(passenger),
       total,
-      proof: proof && { blob: proof.blob, name: proof.name },
+      proof,
     });
     if (outcome?.kind === 'booked') {
+      setBooking(outcome.booking);
       if (outcome.pdfBase64) {
         const blob = base64ToBlob(outcome.pdfBase64);
         setTicket(blob);
-        saveBlob(blob, ticketFileName(outcome.ticketId));
+        saveBlob(blob, ticketFileName(outcome.booking.ticketId));
       }
       selection.reset();
     } else if (outcome?.kind === 'seatsTaken') {
@@ -113,6 +150,9 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
     } else if (outcome?.kind === 'priceChanged') {
       setNewPrice(outcome.price ?? (outcome.total ?? total) / Math.max(seats.length, 1));
       setConfirming(true);
+      void reloadTrip();
+    } else if (outcome?.kind === 'unavailable') {
+      // The page then says why (cancelled, departed, bus out of service) from the trip as it is now.
       void reloadTrip();
     }
   };
@@ -138,9 +178,18 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
             value={passenger}
             onChange={setPassenger}
             seatCount={seats.length}
-            proof={payment.proof}
-            onChooseProof={payment.choose}
-            onClearProof={payment.clear}
+            payment={
+              <PaymentChoice
+                draft={pay}
+                onChange={setPay}
+                proof={payment.proof}
+                onChooseProof={payment.choose}
+                onClearProof={payment.clear}
+                total={total}
+                holdUntil={holdUntil}
+              />
+            }
+            paymentProblem={paymentProblem && paymentMessages[paymentProblem]}
             onContinue={() => setConfirming(true)}
             onBack={() => setStep('seats')}
           />
@@ -153,17 +202,18 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
           price={price}
           total={total}
           passenger={passengerInfo(passenger)}
-          proofName={proof?.name ?? null}
+          proof={proof}
+          holdUntil={holdUntil}
           priceChanged={newPrice !== null}
           onConfirm={send}
           onClose={() => setConfirming(false)}
         />
       )}
-      {sendState.phase === 'booked' && (
+      {sendState.phase === 'booked' && booking && (
         <ThankYouDialog
-          ticketId={sendState.ticketId}
+          booking={booking}
           hasTicket={ticket !== null}
-          onDownloadAgain={() => ticket && saveBlob(ticket, ticketFileName(sendState.ticketId))}
+          onChange={(patch: Partial<PaymentFacts>) => setBooking({ ...booking, ...patch })}
           onReserveAgain={() => location.reload()}
           onBookNewTrip={() => route('/create-booking')}
         />

@@ -1,13 +1,14 @@
 // Renders a page of the public site as the app does (language context, router location) and answers
 // its API calls from a table, since component tests have no server. Only fetch is replaced.
-import { render } from '@testing-library/preact';
+import { fireEvent, render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { LocationProvider } from 'preact-iso/router';
 import { vi } from 'vitest';
-import { en } from '../../shared/i18n/public/en.ts';
+import { en, type PublicMessages } from '../../shared/i18n/public/en.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import { I18nProvider } from '../../public-site/components/I18nProvider.tsx';
-import type { Trip } from '../../public-site/lib/types.ts';
+import type { Lang } from '../../public-site/lib/i18n.ts';
+import type { PublicSettings, TravellerBooking, Trip } from '../../public-site/lib/types.ts';
 
 type Answer =
   { status?: number; body: unknown } | ((url: URL, init?: RequestInit) => { status?: number; body: unknown });
@@ -28,10 +29,14 @@ export function answerFetch(routes: Record<string, Answer>) {
   return calls;
 }
 
-export function renderAt(path: string, children: ComponentChildren) {
+export function renderAt(
+  path: string,
+  children: ComponentChildren,
+  language: { lang: Lang; messages: PublicMessages } = { lang: 'en', messages: en },
+) {
   history.replaceState(null, '', path);
   return render(
-    <I18nProvider initialLang="en" initialMessages={en}>
+    <I18nProvider initialLang={language.lang} initialMessages={language.messages}>
       <LocationProvider>{children}</LocationProvider>
     </I18nProvider>,
   );
@@ -67,3 +72,58 @@ export function demoTrip(overrides: Partial<Trip> = {}): Trip {
     ...overrides,
   };
 }
+
+/** The operator's configuration as GET /api/settings answers it, with payment instructions. */
+export const SETTINGS: PublicSettings = {
+  operator: { phone: '0155551234', email: 'care@rihla.example', address: '' },
+  payment: {
+    bankakAccount: '3041227700915',
+    accountName: 'Rihla Travel Co.',
+    wallets: [
+      { name: 'Zain Cash', number: '0912345678' },
+      { name: 'MTN MoMo', number: '0998765432' },
+    ],
+    proofMinutes: 30,
+  },
+};
+
+/** An operator who published no payment details. */
+export const NO_INSTRUCTIONS: PublicSettings = {
+  ...SETTINGS,
+  payment: { bankakAccount: '', accountName: '', wallets: [], proofMinutes: 30 },
+};
+
+/** A booking as createBooking answers it to its traveller: awaiting a proof unless told otherwise. */
+export function travellerBooking(overrides: Partial<TravellerBooking> = {}): TravellerBooking {
+  return {
+    _id: 'b1',
+    tripId: 'trip1',
+    ticketId: '1234567890123',
+    seats: [4, 9],
+    passengerInfo: { firstName: 'Amna', lastName: 'Osman', phone: '0912345678' },
+    totalTicketPrice: [60000],
+    bookingDate: new Date().toISOString(),
+    isCancelled: false,
+    bankakScreenshot: null,
+    paymentStatus: 'awaiting_proof',
+    paymentReference: null,
+    paymentMethod: null,
+    paymentDeadline: new Date(Date.now() + 30 * 60_000).toISOString(),
+    verifiedAt: null,
+    rejectionReason: null,
+    refundDue: null,
+    refundPaidAt: null,
+    refundReference: null,
+    ...overrides,
+  };
+}
+
+/** Picks a file in a file input, as the browser's chooser does. */
+export function chooseFile(input: HTMLElement, file: File) {
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  fireEvent.change(input);
+}
+
+/** A small PNG-typed file (sent as it is: no reduction below 1 MB). */
+export const proofFile = (name = 'receipt.png') =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], name, { type: 'image/png' });

@@ -1,5 +1,6 @@
-// The passenger step: continue appears only with names, a 10-digit phone (Arabic-Indic digits count)
-// and a seat; the confirmation overlay sums it up, traps focus and gives it back when closed.
+// The passenger step: continue appears only with names, a 10-digit phone (Arabic-Indic digits count),
+// a seat and the payment proof (or the choice to send it later); the confirmation overlay sums it up, traps
+// focus and gives it back when closed.
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en as m } from '../../shared/i18n/public/en.ts';
@@ -39,6 +40,10 @@ describe('passenger form', () => {
     expect(continueButton()).toBeNull();
     type(m.passenger.phone, '٠٩١٢٣٤٥٦٧٨'); // Arabic-Indic digits
     expect(screen.queryByText(m.passenger.phoneHint)).toBeNull();
+    // Paying now wants the proof; sending it later needs nothing more.
+    expect(continueButton()).toBeNull();
+    expect(screen.getByText(m.payment.needProof)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(m.payment.later));
     expect(continueButton()).not.toBeNull();
     type(m.passenger.firstName, '   ');
     expect(continueButton()).toBeNull();
@@ -49,6 +54,7 @@ describe('passenger form', () => {
     type(m.passenger.firstName, 'Amna');
     type(m.passenger.lastName, 'Osman');
     type(m.passenger.phone, '0912345678');
+    fireEvent.click(screen.getByLabelText(m.payment.later));
     type(m.passenger.email, 'amna@');
     expect(screen.getByText(m.passenger.emailHint)).toBeTruthy();
     expect(continueButton()).toBeNull();
@@ -61,10 +67,12 @@ describe('passenger form', () => {
     type(m.passenger.firstName, 'Amna');
     type(m.passenger.lastName, 'Osman');
     type(m.passenger.phone, '0912 345 678');
+    fireEvent.click(screen.getByLabelText(m.payment.later));
     fireEvent.click(screen.getByRole('button', { name: m.common.back }));
     await screen.findByRole('heading', { name: m.seats.title });
     fireEvent.click(continueButton()!);
     expect((screen.getByLabelText(m.passenger.firstName) as HTMLInputElement).value).toBe('Amna');
+    expect((screen.getByLabelText(m.payment.later) as HTMLInputElement).checked).toBe(true);
 
     const opener = continueButton()!;
     opener.focus();
