@@ -2,13 +2,13 @@
 // review and a bank statement's import.
 import { z } from 'zod';
 import { users } from '../registry/index.ts';
-import { bookingDocument, documentSchema, travellerBookingRecord, tripDocument } from './documents.ts';
+import { bookingDocument, documentSchema, publicTripDocument, travellerBookingRecord } from './documents.ts';
 import { documentId, IMAGE_TYPES, phone } from './fields.ts';
 
 export const userDocument = documentSchema(users);
 
 export const tripSearchAnswer = z
-  .array(tripDocument)
+  .array(publicTripDocument)
   .describe(
     'Trips on that date between the two cities, not cancelled and not yet departed, by boarding time.',
   );

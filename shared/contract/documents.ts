@@ -84,6 +84,20 @@ export const tripDocument = z.object({
   isCancelled: z.boolean(),
 });
 
+/**
+ * A trip as travellers see it (filterTrips, and getTrip without a staff token): the company's name and phone,
+ * the bus's number and seats; not the company's TIN or e-mail, nor the bus's state or servicing. Whether the
+ * trip's bus is out of service says whether it can be booked now.
+ */
+export const publicTripDocument = tripDocument.extend({
+  busId: busDocument
+    .pick({ _id: true, bus_number: true, bus_number_of_seats: true })
+    .extend({
+      bus_owner_companyId: companyDocument.pick({ _id: true, company_name: true, company_phone: true }),
+    }),
+  outOfService: z.boolean(),
+});
+
 const text = z.string().nullable();
 const instant = z.iso.datetime().nullable();
 
@@ -137,6 +151,7 @@ export const travellerBookingDocument = bookingDocument.omit(STAFF_ONLY);
 export type OriginDocument = z.infer<typeof originDocument>;
 export type DestinationDocument = z.infer<typeof destinationDocument>;
 export type TripDocument = z.infer<typeof tripDocument>;
+export type PublicTripDocument = z.infer<typeof publicTripDocument>;
 export type PassengerInfo = z.infer<typeof passengerInfo>;
 export type BookingRecord = z.infer<typeof bookingRecord>;
 export type BookingDocument = z.infer<typeof bookingDocument>;

@@ -1,5 +1,6 @@
 // Contracts of the calls written by hand on the server (the generated ones are in crud.ts, the bookings' in
 // bookings.ts, the payments' in payments.ts), keyed by the name each route module uses.
+import { z } from 'zod';
 import {
   dashboardSummary,
   healthAnswer,
@@ -10,7 +11,7 @@ import {
   tripSearchAnswer,
   userDocument,
 } from './answers.ts';
-import { tripDocument } from './documents.ts';
+import { publicTripDocument, tripDocument } from './documents.ts';
 import { binary, IMAGE_TYPES } from './fields.ts';
 import { route } from './route.ts';
 
@@ -37,7 +38,16 @@ export const authContract = {
 
 export const tripContract = {
   filterTrips: route('GET', '/api/trips/filterTrips', { 200: tripSearchAnswer }, [400]),
-  getTrip: route('GET', '/api/trips/getTrip/:id', { 200: tripDocument }, [400, 404]),
+  getTrip: route(
+    'GET',
+    '/api/trips/getTrip/:id',
+    {
+      200: z
+        .union([publicTripDocument, tripDocument])
+        .describe('The public view; the whole trip for staff who read trips.'),
+    },
+    [400, 404],
+  ),
   cancelTrip: route('PATCH', '/api/trips/cancelTrip/:id', { 200: tripDocument }, [401, 404, 409]),
   passengers: route('GET', '/api/trips/passengers/:id', { 200: passengerList }, [400, 401, 404]),
 };

@@ -1,5 +1,6 @@
 // Trips (server/resources/trips): populated shapes, the public search filterTrips, cancelTrip, and the
 // populated shapes of buses and employees that the same reference filling produces.
+import { publicTrip } from '../../server/resources/trips/trips.repository.ts';
 import { describe, expect, it } from 'vitest';
 import { createOk, futureDate, makeReferences, makeTrip, validBody } from './helpers/fixtures.ts';
 import { client, dialects } from './helpers/test-app.ts';
@@ -17,7 +18,8 @@ describe.each(dialects)('trips (%s)', (dialect) => {
         seats: 49,
         price: 4500,
       });
-      const response = await client(t).get(`/api/trips/getTrip/${trip._id}`);
+      // Staff see the whole trip; travellers the public view (tests/server/public-views.test.ts).
+      const response = await t.staff.get(`/api/trips/getTrip/${trip._id}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         _id: trip._id,
@@ -179,8 +181,8 @@ describe.each(dialects)('trips (%s)', (dialect) => {
         '9:00 am',
         '7:00 pm',
       ]);
-      // Populated like getTrip.
-      expect(found[1]).toEqual(base.trip);
+      // Populated like getTrip, in the public view.
+      expect(found[1]).toEqual(publicTrip(base.trip));
       expect(found[0].busId.bus_owner_companyId.company_name).toBe(base.company.company_name);
     });
 
@@ -193,7 +195,7 @@ describe.each(dialects)('trips (%s)', (dialect) => {
         date: ` ${date}`,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual([trip]);
+      expect(response.json()).toEqual([publicTrip(trip)]);
     });
   });
 
@@ -232,8 +234,8 @@ describe.each(dialects)('trips (%s)', (dialect) => {
       const anonymous = client(t);
       const params = { origin: origin._id, destination: destination._id, date };
       // Read once so that any cache holds the old answers.
-      expect((await anonymous.get(`/api/trips/getTrip/${trip._id}`)).json()).toEqual(trip);
-      expect((await search(params)).json()).toEqual([trip]);
+      expect((await anonymous.get(`/api/trips/getTrip/${trip._id}`)).json()).toEqual(publicTrip(trip));
+      expect((await search(params)).json()).toEqual([publicTrip(trip)]);
 
       await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, { trip_boarding_time: '7:00 pm' });
       expect((await anonymous.get(`/api/trips/getTrip/${trip._id}`)).json().trip_boarding_time).toBe(
@@ -271,7 +273,7 @@ describe.each(dialects)('trips (%s)', (dialect) => {
         trip_boarding_time: '9:00 am',
         trip_ticket_priceId: price._id,
       });
-      expect((await search(params)).json()).toEqual([created]);
+      expect((await search(params)).json()).toEqual([publicTrip(created)]);
       expect(created._id).not.toBe(trip._id);
     });
   });

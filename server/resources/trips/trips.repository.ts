@@ -5,6 +5,26 @@ import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
 import { referencedDocument, toDocuments, TRIP_SHOWN } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 
+/** A trip as travellers see it (shared/contract publicTripDocument): nothing of the company's or bus's internals. */
+export function publicTrip(trip: Document): Document {
+  const bus = trip.busId as Record<string, any> | null;
+  const company = bus?.bus_owner_companyId as Record<string, any> | null;
+  return {
+    ...trip,
+    busId: bus && {
+      _id: bus._id,
+      bus_number: bus.bus_number,
+      bus_number_of_seats: bus.bus_number_of_seats,
+      bus_owner_companyId: company && {
+        _id: company._id,
+        company_name: company.company_name,
+        company_phone: company.company_phone,
+      },
+    },
+    outOfService: bus?.bus_status === BUS_OUT_OF_SERVICE,
+  };
+}
+
 /** A trip answer (search results, one trip) is read from what a trip shows and its trips' sold seats. */
 const tripAnswer = (tripIds: string[]): Dependencies => ({
   tables: TRIP_SHOWN.tables,
@@ -45,9 +65,9 @@ export async function searchTrips(db: Kysely<any>, originId: string, destination
   const open = rows.filter((row) => !hasDeparted(row.trip_date, row.trip_boarding_time));
   open.sort((a, b) => boardingMinutes(a.trip_boarding_time) - boardingMinutes(b.trip_boarding_time));
   const found = await toDocuments(db, trips, open);
-  return found.filter(
-    (trip) => (trip.busId as { bus_status?: string } | null)?.bus_status !== BUS_OUT_OF_SERVICE,
-  );
+  return found
+    .filter((trip) => (trip.busId as { bus_status?: string } | null)?.bus_status !== BUS_OUT_OF_SERVICE)
+    .map(publicTrip);
 }
 
 /** Sets isCancelled once; false when it already was (so a second cancel is a conflict, even in a race). */

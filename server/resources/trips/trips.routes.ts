@@ -7,7 +7,15 @@ import { trips } from '../../../shared/registry/index.ts';
 import { isValidDate } from '../../../shared/rules.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findDocument } from '../crud/crud.repository.ts';
-import { cancelTrip, rememberTripsJson, searchTrips, tripPassengers } from './trips.repository.ts';
+import {
+  cancelTrip,
+  publicTrip,
+  rememberTripsJson,
+  searchTrips,
+  tripPassengers,
+} from './trips.repository.ts';
+import { identifyStaff } from '../../auth/staff-guard.ts';
+import { can } from '../../../shared/roles.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -44,7 +52,13 @@ export async function tripRoutes(app: FastifyInstance) {
 
   app.get('/getTrip/:id', { schema: tripSchema, config: { access: 'public' } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const body = await rememberTripsJson(db, `trip|${id}`, () => findDocument(db, trips, id));
+    // Staff who read trips see the whole trip; everyone else the public view.
+    await identifyStaff(request);
+    const staff = !!request.staff && can(request.staff.role, 'trips.read');
+    const body = await rememberTripsJson(db, `trip|${id}|${staff ? 'staff' : 'public'}`, async () => {
+      const trip = await findDocument(db, trips, id);
+      return trip && (staff ? trip : publicTrip(trip));
+    });
     if (!body) throw notFound('No trip has this _id.');
     return sendJson(reply, body);
   });
