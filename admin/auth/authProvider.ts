@@ -25,7 +25,7 @@ export function createAuthProvider(session: Session): AuthProvider {
     async getIdentity() {
       const user = await session.loadUser();
       if (!user) throw toLogin();
-      return { id: user._id, fullName: user.full_name };
+      return { id: user._id, fullName: user.full_name, role: user.role };
     },
   };
 }

@@ -11,6 +11,8 @@ export interface StaffUser {
   last_name?: string;
   email?: string;
   phone_number?: string;
+  /** shared/roles.ts; absent from servers that predate roles. */
+  role?: string;
 }
 
 /** A failed sign-in: the server's message when it sent one. */

@@ -1,12 +1,15 @@
 // Passenger bookings: passenger name, first total price entry, ticket id, trip date,
-// boarding time, seats, booking date; cancel (disabled once cancelled), view (payment proof), delete.
+// boarding time, seats, booking date, payment status (a chip, and a filter); cancel (disabled once
+// cancelled), view (payment, proof), delete.
 // Paged, sorted and filtered on the server, so it stays quick however many bookings there are.
-import { Datagrid, List, SearchInput, ShowButton } from 'react-admin';
+import { Datagrid, List, SearchInput, SelectInput, ShowButton } from 'react-admin';
+import { PAYMENT_STATUSES } from '../../shared/payments.ts';
 import { bookings, trips } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
 import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { RefField } from '../generated/fields/RefField.tsx';
 import { isSortable, KindField, kinds } from '../generated/kinds.tsx';
+import { PaymentStatusField } from '../payments/PaymentStatusChip.tsx';
 
 const field = (name: keyof typeof bookings.fields) => ({
   source: name,
@@ -15,8 +18,14 @@ const field = (name: keyof typeof bookings.fields) => ({
   sortable: isSortable(bookings.fields[name]),
 });
 
+const paymentStatuses = PAYMENT_STATUSES.map((status) => ({
+  id: status,
+  name: `rihla.payments.status.${status}`,
+}));
+
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="paymentStatus" source="paymentStatus" choices={paymentStatuses} alwaysOn />,
   ...kinds.boolean.filters!(field('isCancelled')),
   ...kinds.timestamp.filters!(field('bookingDate')),
 ];
@@ -43,6 +52,7 @@ export function BookingList() {
         </RefField>
         <KindField {...field('seats')} />
         <KindField {...field('bookingDate')} />
+        <PaymentStatusField source="paymentStatus" label="resources.bookings.fields.paymentStatus" sortable />
         <CancelRecordButton resource="bookings" successArgs={successArgs} />
         <ShowButton />
         <DeleteRecordButton redirect={false} />

@@ -1,5 +1,6 @@
-// One booking: passenger, ticket, trip, seats, price, status, and the payment proof image (fetched with the
-// staff token, shown through an object URL).
+// One booking: passenger, ticket, trip, seats, price, status, its payment (loaded on demand with the payments'
+// screens) and the payment proof image (fetched with the staff token, shown through an object URL).
+import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Labeled, ListButton, Show, TextField, TopToolbar, useTranslate } from 'react-admin';
@@ -7,6 +8,7 @@ import { bookings } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
 import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { KindField } from '../generated/kinds.tsx';
+import { OnDemandPage } from '../payments/routes.tsx';
 
 const successArgs = (record: Record<string, unknown>) => ({ id: record.ticketId });
 const DETAILS = [
@@ -56,6 +58,8 @@ export function BookingShow() {
           </Labeled>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
+          <OnDemandPage name="BookingPayment" fallback={null} />
+          <Divider sx={{ my: 2 }} />
           <ProofTitle />
           <KindField source="bankakScreenshot" field={bookings.fields.bankakScreenshot} resource="bookings" />
         </Grid>

@@ -1,5 +1,6 @@
-// The dashboard (/dashboard): counts of bookings, trips, buses and employees, recent reports linking to the
-// report view, and seats sold per day for the next 14 days — all from one call, GET /api/dashboard/summary.
+// The dashboard (/dashboard): payment proofs waiting (linking to the queue), counts of bookings, trips, buses
+// and employees, recent reports linking to the report view, and seats sold per day for the next 14 days — all
+// from one call, GET /api/dashboard/summary.
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -14,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Loading, Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { formatNumber, formatTimestamp } from '../i18n/format.ts';
+import { PAYMENTS_PATH } from '../payments/paths.ts';
 import { SeatsChart } from './SeatsChart.tsx';
 
 const COUNTS = ['bookings', 'trips', 'buses', 'employees'] as const;
@@ -39,18 +41,47 @@ export function Dashboard() {
   return (
     <Grid container spacing={2} sx={{ mt: 1 }}>
       {title}
-      {COUNTS.map((key) => (
-        <Grid key={key} size={{ xs: 6, md: 3 }}>
-          <Card component={Link} to={`/${key}`} sx={{ display: 'block', textDecoration: 'none' }}>
-            <CardContent>
-              <Typography color="text.secondary">{translate(`rihla.dashboard.counts.${key}`)}</Typography>
-              <Typography variant="h4" component="p" data-testid={`count-${key}`}>
-                {formatNumber(data.counts[key], locale)}
-              </Typography>
-            </CardContent>
-          </Card>
+      <Grid size={12}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 'grow' }}>
+            <Card
+              component={Link}
+              to={PAYMENTS_PATH}
+              sx={{
+                display: 'block',
+                textDecoration: 'none',
+                height: '100%',
+                ...(data.proofsWaiting > 0 && { bgcolor: 'warning.light', color: 'warning.contrastText' }),
+              }}
+            >
+              <CardContent>
+                <Typography color={data.proofsWaiting > 0 ? 'inherit' : 'text.secondary'}>
+                  {translate('rihla.dashboard.proofs_waiting')}
+                </Typography>
+                <Typography variant="h4" component="p" data-testid="count-proofsWaiting">
+                  {formatNumber(data.proofsWaiting, locale)}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+          {COUNTS.map((key) => (
+            <Grid key={key} size={{ xs: 6, md: 'grow' }}>
+              <Card
+                component={Link}
+                to={`/${key}`}
+                sx={{ display: 'block', textDecoration: 'none', height: '100%' }}
+              >
+                <CardContent>
+                  <Typography color="text.secondary">{translate(`rihla.dashboard.counts.${key}`)}</Typography>
+                  <Typography variant="h4" component="p" data-testid={`count-${key}`}>
+                    {formatNumber(data.counts[key], locale)}
+                  </Typography>
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
         </Grid>
-      ))}
+      </Grid>
       <Grid size={{ xs: 12, lg: 8 }}>
         <Card>
           <CardContent>

@@ -26,6 +26,11 @@ export interface RihlaDataProvider extends DataProvider {
   dashboardSummary(): Promise<DashboardSummary>;
   /** A staff-only upload (payment proof) as a Blob, fetched with the bearer token. */
   upload(path: string): Promise<Blob>;
+  /**
+   * Any other call (the payments' screens build theirs on it), with the same session and error mapping: the
+   * answer when it is a success, an HttpError with the server's message and body otherwise.
+   */
+  request(path: string, init?: RequestInit): Promise<Response>;
 }
 
 type Params = Record<string, string | number | boolean | null | undefined | readonly unknown[]>;
@@ -165,6 +170,7 @@ export function createDataProvider(session: Session): RihlaDataProvider {
       if (!uploadPath.startsWith(`${UPLOADS_PATH}/`)) throw new HttpError('ra.notification.bad_item', 400);
       return (await call(uploadPath)).blob();
     },
+    request: (url, init) => call(url, init),
   };
   return provider;
 }

@@ -1,8 +1,10 @@
 // How a failed call is told to staff, in one place. A 4xx answer explains itself: the server's message (in
-// Arabic, rebuilt from the answer's structure or matched to our validation strings). A 5xx or a network
-// failure gets the screen's own message in the spec's words ('An error occurred while deleting the bus…').
+// Arabic, rebuilt from the answer's structure: its conflict code and details, the resources that still refer
+// to a record, or matched to our validation strings). A 5xx or a network failure gets the screen's own
+// message in the spec's words ('An error occurred while deleting the bus…').
 import { HttpError, useLocale, useTranslate } from 'react-admin';
 import { enOwn } from '../../shared/i18n/admin/en.ts';
+import { formatMoney, formatNumber, formatSeatList } from '../i18n/format.ts';
 
 type Tree = { [key: string]: Tree | string };
 
@@ -15,18 +17,50 @@ const validationKeys = new Map<string, string>();
   }
 })(enOwn.rihla.validation as unknown as Tree, 'rihla.validation');
 
+const codes = enOwn.rihla.errors.codes;
+
+interface ErrorDetails {
+  referencedBy?: Record<string, number>;
+  errors?: Record<string, string>;
+  code?: string;
+  /** UNPAID_LIMIT: whose limit, and how many. */
+  scope?: string;
+  limit?: number;
+  /** SEATS_TAKEN */
+  takenSeats?: number[];
+  /** PRICE_CHANGED */
+  totalTicketPrice?: number;
+  /** SEATS_SOLD_BEYOND */
+  highestSeat?: number;
+  seats?: number;
+  /** ALREADY_DECIDED */
+  paymentStatus?: string;
+}
+
+/** The message key of a conflict code (one per scope when the code has several). */
+const codeKey = (body: ErrorDetails) =>
+  body.code === 'UNPAID_LIMIT' ? `UNPAID_LIMIT_${body.scope}` : body.code;
+
 export function useErrorMessage() {
   const translate = useTranslate();
   const locale = useLocale();
 
+  /** The details a code's sentence names, written as staff read them. */
+  const codeArgs = (body: ErrorDetails) => ({
+    seats: body.takenSeats ? formatSeatList(body.takenSeats, locale) : formatNumber(body.seats ?? 0, locale),
+    total: formatMoney(body.totalTicketPrice ?? 0, locale, translate),
+    highestSeat: formatNumber(body.highestSeat ?? 0, locale),
+    limit: formatNumber(body.limit ?? 0, locale),
+    status: translate(`rihla.payments.status.${body.paymentStatus}`, { _: body.paymentStatus ?? '' }),
+  });
+
   return (error: unknown, fallbackKey: string, resource?: string): string => {
     if (!(error instanceof HttpError) || error.status < 400 || error.status >= 500)
       return translate(fallbackKey);
-    const body = (error.body ?? {}) as {
-      referencedBy?: Record<string, number>;
-      errors?: Record<string, string>;
-    };
+    const body = (error.body ?? {}) as ErrorDetails;
     if (locale === 'en') return error.message;
+    const coded = codeKey(body);
+    if (coded && coded in codes) return translate(`rihla.errors.codes.${coded}`, codeArgs(body));
     const name = resource ? translate(`resources.${resource}.name`, { smart_count: 1 }) : '';
     if (body.referencedBy) {
       const list = Object.entries(body.referencedBy)

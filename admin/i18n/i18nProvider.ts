@@ -1,6 +1,7 @@
 // react-admin's i18nProvider (ra-i18n-polyglot). English is the default and the fallback: Arabic messages
 // are laid over the English tree, so a missing Arabic string shows in English. Arabic loads on first use.
 // Changing the language also persists it and turns the page right to left; the frame listens to redraw.
+// A part of the app loaded on demand brings its own messages (`extend`), so /login does not carry them.
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'ra-core';
 import { en } from '../../shared/i18n/admin/en.ts';
@@ -28,16 +29,34 @@ export async function loadArabic(): Promise<Tree> {
   return arabic;
 }
 
-const messagesFor = (locale: string): any => (locale === 'ar' ? (arabic ?? loadArabic()) : en);
+const messagesFor = (locale: string): Tree | Promise<Tree> =>
+  locale === 'ar' ? (arabic ?? loadArabic()) : en;
+
+/** The messages a part of the app adds, in a language (another than English may leave some out). */
+export type MessagesLoader = (locale: Locale) => object | Promise<object>;
 
 export interface RihlaI18n extends I18nProvider {
   subscribe(listener: (locale: Locale) => void): () => void;
+  /** Adds a part's messages, in the current language now and in any language chosen later. */
+  extend(loader: MessagesLoader): Promise<void>;
 }
 
 /** Call loadArabic() first when the initial locale is Arabic (the first messages must be synchronous). */
 export function createI18nProvider(initial: Locale): RihlaI18n {
+  const loaders = new Set<MessagesLoader>();
+  const withExtensions = (locale: string): any => {
+    const own = messagesFor(locale);
+    if (!loaders.size || !isLocale(locale)) return own;
+    // Each part's English under its words in this language, as for the app's own messages.
+    const parts = [...loaders].flatMap((load) =>
+      locale === 'en' ? [load('en')] : [load('en'), load(locale)],
+    );
+    return Promise.all([own, ...parts]).then(([first, ...more]) =>
+      (more as Tree[]).reduce(withFallback, first),
+    );
+  };
   const base = polyglotI18nProvider(
-    messagesFor,
+    withExtensions,
     initial,
     [
       { locale: 'en', name: en.rihla.language.en },
@@ -59,6 +78,12 @@ export function createI18nProvider(initial: Locale): RihlaI18n {
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    async extend(loader) {
+      if (loaders.has(loader)) return;
+      loaders.add(loader);
+      // Rebuilds the phrases of the current language with the new ones.
+      await base.changeLocale(base.getLocale());
     },
   };
 }

@@ -1,5 +1,5 @@
-// The sidebar: dashboard, bookings, trips, reports, companies, buses, employees, users and settings, in that
-// order, then the public inboxes; any other registry resource that is neither listed here nor reference data
+// The sidebar: dashboard, payments (with the count of proofs waiting), bookings, trips, reports, companies,
+// buses, employees, users and settings, in that order, then the public inboxes; any other registry resource that is neither listed here nor reference data
 // (reached from Settings) is appended, so a new one shows up.
 import BookOnlineIcon from '@mui/icons-material/BookOnline';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -8,17 +8,25 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
 import LuggageIcon from '@mui/icons-material/Luggage';
 import MailIcon from '@mui/icons-material/Mail';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/ManageAccounts';
 import RouteIcon from '@mui/icons-material/Route';
 import SettingsIcon from '@mui/icons-material/Settings';
+import Box from '@mui/material/Box';
 import type { ReactElement } from 'react';
-import { Menu } from 'react-admin';
+import { Menu, useLocale, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { resources } from '../../shared/registry/index.ts';
 import { REFERENCE_DATA } from '../../shared/routes.ts';
+import { useCan } from '../auth/useCan.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { PAYMENTS_PATH } from '../payments/paths.ts';
+import { usePaymentsWaiting } from '../payments/usePaymentsWaiting.ts';
 
 const ITEMS: { key: string; to: string; icon: ReactElement }[] = [
   { key: 'dashboard', to: '/dashboard', icon: <DashboardIcon /> },
+  { key: 'payments', to: PAYMENTS_PATH, icon: <PaymentsIcon /> },
   { key: 'bookings', to: '/bookings', icon: <BookOnlineIcon /> },
   { key: 'trips', to: '/trips', icon: <RouteIcon /> },
   { key: 'reports', to: '/reports', icon: <DescriptionIcon /> },
@@ -31,16 +39,93 @@ const ITEMS: { key: string; to: string; icon: ReactElement }[] = [
   { key: 'enquiries', to: '/enquiries', icon: <MailIcon /> },
 ];
 
+const notCurrent = { '&.RaMenuItemLink-active': { color: 'text.secondary', fontWeight: 'inherit' } };
+
 // Reference data is reached from the Settings page.
 const listed = new Set([...ITEMS.map((item) => item.key), ...REFERENCE_DATA.map(({ resource }) => resource)]);
 const others = resources.filter((def) => !listed.has(def.name));
 
+/** Payments, with the number of proofs waiting (refreshed every 30 s and after every decision). */
+function PaymentsItem({ to, icon }: { to: string; icon: ReactElement }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const waiting = usePaymentsWaiting();
+  const allowed = useCan('payments.review');
+  const label = translate('rihla.menu.payments');
+  if (!allowed) return null;
+  return (
+    <Menu.Item
+      to={to}
+      aria-label={waiting ? translate('rihla.menu.payments_waiting', { count: waiting }) : label}
+      data-testid="menu-payments"
+      // A dot on the icon (all a collapsed sidebar shows) and the count beside the label; plain spans
+      // (MUI's Badge would weigh on every page).
+      leftIcon={
+        <Box component="span" sx={{ position: 'relative', display: 'inline-flex' }}>
+          {icon}
+          {!!waiting && (
+            <Box
+              component="span"
+              sx={{
+                position: 'absolute',
+                top: -2,
+                insetInlineEnd: -3,
+                width: 9,
+                height: 9,
+                borderRadius: '50%',
+                bgcolor: 'warning.main',
+              }}
+            />
+          )}
+        </Box>
+      }
+      primaryText={
+        <>
+          {label}
+          {!!waiting && (
+            <Box
+              component="span"
+              data-testid="payments-waiting"
+              sx={{
+                ms: 1,
+                px: 0.75,
+                minWidth: 22,
+                borderRadius: 11,
+                bgcolor: 'warning.main',
+                color: 'warning.contrastText',
+                fontSize: '0.75rem',
+                fontWeight: 600,
+                lineHeight: '22px',
+                textAlign: 'center',
+              }}
+            >
+              {formatNumber(waiting, locale)}
+            </Box>
+          )}
+        </>
+      }
+    />
+  );
+}
+
 export function RihlaMenu() {
+  // The payments' pages live under /bookings/…: there, Bookings is not the current page.
+  const onPayments = useLocation().pathname.startsWith(PAYMENTS_PATH);
   return (
     <Menu>
-      {ITEMS.map(({ key, to, icon }) => (
-        <Menu.Item key={key} to={to} primaryText={`rihla.menu.${key}`} leftIcon={icon} />
-      ))}
+      {ITEMS.map(({ key, to, icon }) =>
+        key === 'payments' ? (
+          <PaymentsItem key={key} to={to} icon={icon} />
+        ) : (
+          <Menu.Item
+            key={key}
+            to={to}
+            primaryText={`rihla.menu.${key}`}
+            leftIcon={icon}
+            sx={key === 'bookings' && onPayments ? notCurrent : undefined}
+          />
+        ),
+      )}
       {others.map((def) => (
         <Menu.ResourceItem key={def.name} name={def.name} />
       ))}

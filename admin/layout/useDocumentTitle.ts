@@ -10,7 +10,15 @@ const PAGE_KEYS: Record<string, string> = {
   login: 'rihla.login.title',
 };
 
+/** Pages that live under a resource's segment but are not its screens. */
+const NESTED_PAGES: [RegExp, string][] = [
+  [/^\/bookings\/payments(\/|$)/, 'rihla.payments.title'],
+  [/^\/trips\/[^/]+\/sell$/, 'rihla.counter.title'],
+];
+
 export function titleKeyFor(pathname: string): { key: string; plural?: boolean } | null {
+  const nested = NESTED_PAGES.find(([pattern]) => pattern.test(pathname));
+  if (nested) return { key: nested[1] };
   const segment = pathname.split('/')[1] ?? '';
   if (PAGE_KEYS[segment]) return { key: PAGE_KEYS[segment] };
   const resource = segment in registry ? segment : STAFF_PAGE_RESOURCES[segment];

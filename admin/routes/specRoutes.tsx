@@ -1,10 +1,12 @@
 // The staff URLs of the spec (shared/routes.ts) on top of react-admin's own routes: pages of their own (/dashboard,
 // /setting, /user, /register, the report view /reports/{id}, /edit-report/{id}), and redirects from the
-// other /create-… and /edit-…/{id} shapes to the react-admin route that shows the same screen.
+// other /create-… and /edit-…/{id} shapes to the react-admin route that shows the same screen; and the
+// payments' pages and the counter sale (loaded on demand).
 import type { ComponentType } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
 import { AsResource } from '../common/AsResource.tsx';
+import { paymentRoutes } from '../payments/routes.tsx';
 import { Dashboard } from '../dashboard/Dashboard.tsx';
 import { reportScreens } from '../reports/index.ts';
 import { SettingsPage } from '../settings/SettingsPage.tsx';
@@ -57,5 +59,6 @@ export const specRoutes = [
     path="/edit-report/:id"
     element={page('reports', reportScreens.edit as ComponentType)}
   />,
+  ...paymentRoutes,
   ...redirects,
 ];

@@ -1,4 +1,4 @@
-// One trip and its passengers, printable on one page.
+// One trip and its passengers, printable on one page; a counter sale starts from here.
 import PrintIcon from '@mui/icons-material/Print';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,6 +16,7 @@ import { trips } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
 import { useReferenced } from '../generated/fields/RefField.tsx';
 import { KindField } from '../generated/kinds.tsx';
+import { SellButton } from './SellButton.tsx';
 import { useTripName } from './TripLabel.tsx';
 import { TripPassengers } from './TripPassengers.tsx';
 
@@ -50,6 +51,7 @@ function Actions() {
   return (
     <TopToolbar className="no-print">
       <ListButton />
+      <SellButton variant="contained" />
       <CancelRecordButton resource="trips" successArgs={() => ({ name })} />
       <EditButton />
       <Button label="rihla.actions.print" onClick={() => window.print()}>

@@ -26,6 +26,21 @@ export const arOwn: MessageTree<AdminMessages> = {
         bookingDate: 'تاريخ الحجز',
         isCancelled: 'ملغى',
         bankakScreenshot: 'إثبات الدفع',
+        paymentStatus: 'الدفع',
+        paymentReference: 'رقم العملية',
+        paymentMethod: 'طريقة الدفع',
+        paymentDeadline: 'آخر موعد للدفع',
+        verifiedBy: 'أكّده',
+        verifiedAt: 'تاريخ التأكيد',
+        verifiedVia: 'طريقة التأكيد',
+        overrideNote: 'ملاحظة التجاوز',
+        rejectionReason: 'سبب الرفض',
+        rejectionNote: 'ملاحظة الرفض',
+        soldBy: 'باعه',
+        refundDue: 'المبلغ المستحق للاسترداد',
+        refundPaidAt: 'تاريخ دفع الاسترداد',
+        refundPaidBy: 'دفع الاسترداد',
+        refundReference: 'رقم عملية الاسترداد',
       },
       notifications: {
         created: 'تم إنشاء الحجز بنجاح.',
@@ -120,6 +135,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         password: 'كلمة المرور',
         password_confirm: 'تأكيد كلمة المرور',
         full_name: 'الاسم',
+        role: 'الدور',
       },
       notifications: {
         created: 'تم إنشاء المستخدم بنجاح.',
@@ -204,6 +220,24 @@ export const arOwn: MessageTree<AdminMessages> = {
         deleted: 'تم حذف الاستفسار بنجاح.',
       },
     },
+    activity: {
+      name: names('قيد نشاط', 'سجل النشاط'),
+      fields: {
+        at: 'الوقت',
+        userId: 'معرّف الموظف',
+        userLabel: 'الموظف',
+        action: 'الإجراء',
+        resource: 'نوع السجل',
+        recordId: 'معرّف السجل',
+        diff: 'التغييرات',
+        ip: 'العنوان',
+      },
+      notifications: {
+        created: 'تم إنشاء قيد النشاط بنجاح.',
+        updated: 'تم تحديث قيد النشاط بنجاح.',
+        deleted: 'تم حذف قيد النشاط بنجاح.',
+      },
+    },
   },
   rihla: {
     app: { title: 'رحلة' },
@@ -221,6 +255,8 @@ export const arOwn: MessageTree<AdminMessages> = {
       settings: 'الإعدادات',
       lostItems: 'المفقودات',
       enquiries: 'الاستفسارات',
+      payments: 'المدفوعات',
+      payments_waiting: 'المدفوعات، إثباتات بانتظار المراجعة: %{count}',
     },
     login: {
       title: 'تسجيل دخول الموظفين',
@@ -247,6 +283,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       chart_legend: 'ارتفاع العمود: المقاعد المباعة. النسبة: إشغال المقاعد المعروضة للبيع في ذلك اليوم.',
       no_seats: 'لا توجد رحلات',
       load_error: 'تعذّر تحميل لوحة التحكم. يُرجى المحاولة مرة أخرى.',
+      proofs_waiting: 'إثباتات دفع بانتظار المراجعة',
     },
     settings: {
       title: 'الإعدادات',
@@ -266,6 +303,10 @@ export const arOwn: MessageTree<AdminMessages> = {
       '7:00 pm': '7:00 مساءً',
       ...lostItemTypes,
       ...lostItemColours,
+      admin: 'مدير النظام',
+      manager: 'مدير',
+      cashier: 'أمين الصندوق',
+      conductor: 'مساعد الحافلة',
     },
     units: { money: '%{amount} ج.س' },
     validation: {
@@ -285,6 +326,20 @@ export const arOwn: MessageTree<AdminMessages> = {
         update: 'يُرجى إدخال جميع بيانات الغرض المفقود.',
       },
       enquiries: { create: 'يُرجى إدخال بياناتك ورسالتك.', update: 'يُرجى إدخال بياناتك ورسالتك.' },
+      activity: { create: 'يسجّل الخادم النشاط.', update: 'لا يُغيَّر النشاط أبدًا.' },
+      payments: {
+        statement_unreadable: 'هذا الملف ليس كشف حساب بصيغة CSV يمكننا قراءته.',
+        statement_empty: 'لا توجد صفوف في كشف الحساب هذا.',
+        statement_too_long: 'صفوف كشف الحساب كثيرة جدًا (10,000 صف على الأكثر في المرة الواحدة).',
+        statement_missing: 'يُرجى اختيار ملف كشف الحساب (CSV).',
+        refund_reference: 'يُرجى إدخال رقم عملية الاسترداد.',
+        override_note: 'يُرجى بيان سبب تأكيد هذا الدفع رغم التكرار (ملاحظة من 3 أحرف على الأقل).',
+        reference: 'يُرجى إدخال رقم عملية الدفع.',
+        reference_long: 'يجب ألا يتجاوز رقم العملية 64 حرفًا.',
+        seat_limit: 'يُرجى ألا تختار أكثر من 3 مقاعد.',
+        no_seat: 'يُرجى اختيار مقعد واحد على الأقل.',
+        names_long: 'يجب ألا تتجاوز الأسماء 100 حرف.',
+      },
       fields: {
         email: 'يُرجى إدخال عنوان بريد إلكتروني صالح.',
         phone: 'يجب أن يتكون رقم الهاتف من 10 أرقام',
@@ -312,6 +367,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         positions: deleteConfirm('هذا المسمى الوظيفي'),
         lostItems: deleteConfirm('بلاغ المفقودات هذا'),
         enquiries: deleteConfirm('هذا الاستفسار'),
+        activity: deleteConfirm('قيد النشاط هذا'),
       },
       failure: {
         bookings: 'حدث خطأ ما أثناء حذف الحجز. يُرجى المحاولة مرة أخرى.',
@@ -327,6 +383,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         positions: 'حدث خطأ أثناء حذف المسمى الوظيفي. يُرجى المحاولة مرة أخرى.',
         lostItems: 'حدث خطأ أثناء حذف بلاغ المفقودات. يُرجى المحاولة مرة أخرى.',
         enquiries: 'حدث خطأ أثناء حذف الاستفسار. يُرجى المحاولة مرة أخرى.',
+        activity: 'حدث خطأ أثناء حذف قيد النشاط. يُرجى المحاولة مرة أخرى.',
       },
     },
     notices: {
@@ -339,6 +396,21 @@ export const arOwn: MessageTree<AdminMessages> = {
       in_use: 'لا يمكن حذف هذا السجل (%{name}) لأن سجلات أخرى ما زالت مرتبطة به: %{list}.',
       in_use_item: '%{name}: %{count}',
       already_exists: 'يوجد بالفعل سجل (%{name}) بالقيمة نفسها في حقل «%{field}».',
+      codes: {
+        DUPLICATE_PROOF:
+          'رقم عملية هذا الدفع أو صورة إثباته مستخدمة أيضًا في حجز آخر. لا تؤكده إلا إذا كنت متأكدًا، مع ملاحظة تبيّن السبب.',
+        ALREADY_DECIDED: 'سبق البتّ في هذا الدفع (%{status}).',
+        BOOKING_CANCELLED: 'هذا الحجز ملغى: لم يعد ممكنًا البتّ في دفعه.',
+        NO_REFUND_DUE: 'لا يوجد مبلغ مستحق للاسترداد في هذا الحجز.',
+        REFUND_ALREADY_PAID: 'سبق تسجيل هذا الاسترداد على أنه مدفوع.',
+        SEATS_SOLD_BEYOND:
+          'المقعد %{highestSeat} مُباع في رحلة لم تنطلق بعد: لا يمكن أن يكون عدد مقاعد الحافلة %{seats} فقط.',
+        UNPAID_LIMIT_phone: 'لرقم الهاتف هذا %{limit} حجوزات بانتظار الدفع بالفعل.',
+        UNPAID_LIMIT_trip: 'مقاعد كثيرة في هذه الرحلة بانتظار الدفع الآن. يُرجى المحاولة لاحقًا.',
+        SEATS_TAKEN: 'حُجزت المقاعد %{seats} للتو. يُرجى اختيار مقاعد أخرى.',
+        PRICE_CHANGED: 'تغيّر السعر: أصبح المبلغ الإجمالي %{total}.',
+        TRIP_UNAVAILABLE: 'لم تعد هذه الرحلة تقبل حجوزات: فقد أُلغيت أو انطلقت أو أن حافلتها خارج الخدمة.',
+      },
     },
     trips: {
       cancel: 'إلغاء',
@@ -382,6 +454,20 @@ export const arOwn: MessageTree<AdminMessages> = {
     buses: { label: '%{number} · %{company}' },
     reports: { preview: 'الوصف' },
     users: { create: 'إنشاء مستخدم' },
+    payments: {
+      title: 'المدفوعات',
+      status: {
+        awaiting_proof: 'بانتظار الإثبات',
+        proof_submitted: 'إثبات للمراجعة',
+        verified: 'مدفوع',
+        rejected: 'إثبات مرفوض',
+        expired: 'منتهي',
+      },
+    },
+    counter: {
+      sell: 'بيع في الشباك',
+      title: 'بيع في الشباك',
+    },
   },
 };
 

@@ -23,6 +23,21 @@ export const enOwn = {
         bookingDate: 'Booking date',
         isCancelled: 'Cancelled',
         bankakScreenshot: 'Payment proof',
+        paymentStatus: 'Payment',
+        paymentReference: 'Transaction reference',
+        paymentMethod: 'Payment method',
+        paymentDeadline: 'Pay by',
+        verifiedBy: 'Verified by',
+        verifiedAt: 'Verified on',
+        verifiedVia: 'Verified through',
+        overrideNote: 'Override note',
+        rejectionReason: 'Rejection reason',
+        rejectionNote: 'Rejection note',
+        soldBy: 'Sold by',
+        refundDue: 'Refund owed',
+        refundPaidAt: 'Refund paid on',
+        refundPaidBy: 'Refund paid by',
+        refundReference: 'Refund reference',
       },
       notifications: {
         created: created('Booking'),
@@ -117,6 +132,7 @@ export const enOwn = {
         password: 'Password',
         password_confirm: 'Confirm password',
         full_name: 'Name',
+        role: 'Role',
       },
       notifications: {
         created: created('User'),
@@ -185,6 +201,24 @@ export const enOwn = {
         deleted: deleted('Lost-item report'),
       },
     },
+    activity: {
+      name: 'Activity entry |||| Activity log',
+      fields: {
+        at: 'When',
+        userId: 'Staff member ID',
+        userLabel: 'Staff member',
+        action: 'Action',
+        resource: 'Record kind',
+        recordId: 'Record ID',
+        diff: 'Changes',
+        ip: 'Address',
+      },
+      notifications: {
+        created: created('Activity entry'),
+        updated: updated('Activity entry'),
+        deleted: deleted('Activity entry'),
+      },
+    },
     enquiries: {
       name: 'Enquiry |||| Enquiries',
       fields: {
@@ -218,6 +252,8 @@ export const enOwn = {
       settings: 'Settings',
       lostItems: 'Lost items',
       enquiries: 'Enquiries',
+      payments: 'Payments',
+      payments_waiting: 'Payments, %{count} proofs waiting',
     },
     login: {
       title: 'Staff sign-in',
@@ -244,6 +280,7 @@ export const enOwn = {
       chart_legend: 'Bar height: seats sold. Percentage: occupancy of the seats on sale that day.',
       no_seats: 'No trips',
       load_error: 'The dashboard could not be loaded. Please try again.',
+      proofs_waiting: 'Payment proofs to check',
     },
     settings: {
       title: 'Settings',
@@ -263,6 +300,10 @@ export const enOwn = {
       '7:00 pm': '7:00 pm',
       ...lostItemTypes,
       ...lostItemColours,
+      admin: 'Administrator',
+      manager: 'Manager',
+      cashier: 'Cashier',
+      conductor: 'Conductor',
     },
     units: { money: '%{amount} SDG' },
     validation: {
@@ -300,6 +341,21 @@ export const enOwn = {
         create: 'Please provide your details and your message.',
         update: 'Please provide your details and your message.',
       },
+      activity: { create: 'Activity is recorded by the server.', update: 'Activity is never changed.' },
+      payments: {
+        statement_unreadable: 'This file is not a CSV statement we can read.',
+        statement_empty: 'This statement has no rows.',
+        statement_too_long: 'This statement has too many rows (at most 10,000 at a time).',
+        statement_missing: 'Please choose the statement file (CSV).',
+        refund_reference: 'Please enter the transaction number of the refund.',
+        override_note:
+          'Please say why you verify this payment despite the duplicate (a note of at least 3 characters).',
+        reference: 'Please enter the transaction number of your payment.',
+        reference_long: 'The transaction number must be at most 64 characters.',
+        seat_limit: 'Please limit your seat selection to 3 or less.',
+        no_seat: 'Please select at least one seat.',
+        names_long: 'Names must be at most 100 characters.',
+      },
       fields: {
         email: 'Please enter a valid email address.',
         phone: 'Phone number must be 10 digits',
@@ -327,6 +383,7 @@ export const enOwn = {
         positions: deleteConfirm('employee position'),
         lostItems: deleteConfirm('lost-item report'),
         enquiries: deleteConfirm('enquiry'),
+        activity: deleteConfirm('activity entry'),
       },
       failure: {
         bookings: 'Something went wrong while deleting the booking. Please try again.',
@@ -342,6 +399,7 @@ export const enOwn = {
         positions: deleteFailed('employee position'),
         lostItems: deleteFailed('lost-item report'),
         enquiries: deleteFailed('enquiry'),
+        activity: deleteFailed('activity entry'),
       },
     },
     notices: {
@@ -354,6 +412,24 @@ export const enOwn = {
       in_use: 'This %{name} cannot be deleted: %{list} still refer to it.',
       in_use_item: '%{name}: %{count}',
       already_exists: 'A %{name} with this %{field} already exists.',
+      // Conflicts the server names by a code (shared/contract/errors.ts), with the details its answer carries.
+      codes: {
+        DUPLICATE_PROOF:
+          "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
+        ALREADY_DECIDED: 'This payment has already been decided (%{status}).',
+        BOOKING_CANCELLED: 'This booking is cancelled: its payment can no longer be decided.',
+        NO_REFUND_DUE: 'No refund is owed on this booking.',
+        REFUND_ALREADY_PAID: 'This refund has already been recorded as paid.',
+        SEATS_SOLD_BEYOND:
+          'Seat %{highestSeat} is sold on a trip that has not left yet: the bus cannot have only %{seats} seats.',
+        UNPAID_LIMIT_phone: 'This phone number already has %{limit} bookings waiting for payment.',
+        UNPAID_LIMIT_trip:
+          'Too many seats on this trip are waiting for payment right now. Please try again later.',
+        SEATS_TAKEN: 'Seats %{seats} have just been taken. Please choose other seats.',
+        PRICE_CHANGED: 'The price has changed: the total is now %{total}.',
+        TRIP_UNAVAILABLE:
+          'This trip takes no more bookings: it was cancelled, it has left, or its bus is out of service.',
+      },
     },
     trips: {
       cancel: 'Cancel',
@@ -397,6 +473,20 @@ export const enOwn = {
     buses: { label: '%{number} · %{company}' },
     reports: { preview: 'Description' },
     users: { create: 'Create User' },
+    payments: {
+      title: 'Payments',
+      status: {
+        awaiting_proof: 'Awaiting proof',
+        proof_submitted: 'Proof to check',
+        verified: 'Paid',
+        rejected: 'Proof rejected',
+        expired: 'Expired',
+      },
+    },
+    counter: {
+      sell: 'Sell at the counter',
+      title: 'Counter sale',
+    },
   },
 };
 

@@ -1,0 +1,117 @@
+// What a statement import matched (or, in a dry run, would match), in five groups: matched (verified),
+// amount differs (paid against expected), ambiguous, already paid, no proof waiting. Each row names its line
+// in the file and links to its booking.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link, useLocale, useTranslate } from 'react-admin';
+import { formatMoney, formatNumber } from '../i18n/format.ts';
+import { Ltr } from './Ltr.tsx';
+import {
+  STATEMENT_GROUPS,
+  type StatementGroup,
+  type StatementResult as Result,
+  type StatementRow,
+} from './paymentsApi.ts';
+
+const SEVERITY: Record<StatementGroup, 'success' | 'warning' | 'info' | 'error'> = {
+  matched: 'success',
+  mismatched: 'error',
+  ambiguous: 'warning',
+  alreadyVerified: 'info',
+  unmatched: 'warning',
+};
+
+function Rows({ rows, group }: { rows: StatementRow[]; group: StatementGroup }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const money = (amount: number | null | undefined) =>
+    amount == null ? '—' : <bdi>{formatMoney(amount, locale, translate)}</bdi>;
+  const t = (key: string) => translate(`rihla.payments.import.${key}`);
+  const showExpected = group !== 'unmatched' && group !== 'ambiguous';
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('line')}</TableCell>
+            <TableCell>{t('reference')}</TableCell>
+            <TableCell>{t('paid')}</TableCell>
+            {showExpected && <TableCell>{t('expected')}</TableCell>}
+            {showExpected && <TableCell>{t('booking')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.line} data-line={row.line}>
+              <TableCell>{formatNumber(row.line, locale)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>
+                <Ltr>{row.reference || '—'}</Ltr>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{money(row.amount)}</TableCell>
+              {showExpected && <TableCell sx={{ whiteSpace: 'nowrap' }}>{money(row.expected)}</TableCell>}
+              {showExpected && (
+                <TableCell>
+                  {row.bookingId ? (
+                    <Link to={`/bookings/${encodeURIComponent(row.bookingId)}/show`}>
+                      <Ltr>{row.ticketId}</Ltr>
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+export function StatementResult({ result, dryRun }: { result: Result; dryRun: boolean }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const explain = dryRun ? 'will' : 'help';
+  return (
+    <Stack spacing={2} data-testid={dryRun ? 'statement-dry-run' : 'statement-result'}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {STATEMENT_GROUPS.map((group) => (
+          <Chip
+            key={group}
+            color={result[group].length ? SEVERITY[group] : 'default'}
+            variant={result[group].length ? 'filled' : 'outlined'}
+            label={
+              <>
+                {translate(`rihla.payments.import.groups.${group}`)}:{' '}
+                <bdi>{formatNumber(result[group].length, locale)}</bdi>
+              </>
+            }
+            data-group={group}
+            data-count={result[group].length}
+          />
+        ))}
+      </Stack>
+      {STATEMENT_GROUPS.filter((group) => result[group].length > 0).map((group) => (
+        <Paper key={group} variant="outlined" sx={{ p: 1.5 }} data-group-rows={group}>
+          <Typography variant="subtitle1" component="h3">
+            {translate(`rihla.payments.import.groups.${group}`)} (
+            <bdi>{formatNumber(result[group].length, locale)}</bdi>)
+          </Typography>
+          <Alert severity={SEVERITY[group]} sx={{ my: 1 }}>
+            {translate(`rihla.payments.import.${explain}.${group}`)}
+          </Alert>
+          <Rows rows={result[group]} group={group} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

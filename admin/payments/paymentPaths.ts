@@ -1,0 +1,16 @@
+// The payment calls' paths (server/resources/payments/payments.routes.ts), as shared/api-paths.ts writes the
+// others' (they could move there, beside bookingPaths).
+import { apiPath, API_BASES } from '../../shared/api-paths.ts';
+
+const PAYMENTS_BASE = API_BASES.payments;
+
+export const paymentPaths = {
+  queue: () => apiPath(PAYMENTS_BASE, 'getQueue'),
+  payment: (id: string) => apiPath(PAYMENTS_BASE, 'getPayment', id),
+  refunds: () => apiPath(PAYMENTS_BASE, 'getRefunds'),
+  markRefundPaid: (id: string) => apiPath(PAYMENTS_BASE, 'markRefundPaid', id),
+  importStatement: () => apiPath(PAYMENTS_BASE, 'importStatement'),
+  verify: (id: string) => apiPath(API_BASES.bookings, 'verifyPayment', id),
+  reject: (id: string) => apiPath(API_BASES.bookings, 'rejectPayment', id),
+  counterSale: () => apiPath(API_BASES.bookings, 'counterSale'),
+};

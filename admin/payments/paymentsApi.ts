@@ -1,0 +1,141 @@
+// The payment calls of the back-office (server/resources/payments/payments.routes.ts), typed, over the data
+// provider's `request` so that they share its session and its error mapping (HttpError with the body).
+import type { BookingDocument } from '../../shared/contract/index.ts';
+import type { PaymentMethod, RejectionReason } from '../../shared/payments.ts';
+import type { RihlaDataProvider } from '../data/dataProvider.ts';
+import { paymentPaths } from './paymentPaths.ts';
+
+export type Booking = BookingDocument;
+export type Trip = NonNullable<BookingDocument['tripId']>;
+
+export interface BookingLink {
+  _id: string;
+  ticketId: string;
+}
+
+/** What should make staff look twice before verifying (payments.repository.ts `Flags`). */
+export interface Flags {
+  duplicateReference: BookingLink[];
+  duplicateImage: BookingLink[];
+  /** Live bookings made with the same phone, this one included. */
+  bookingsFromPhone: number;
+}
+
+export interface Proof {
+  name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+  url: string;
+}
+
+export interface PaymentReview {
+  booking: Booking;
+  flags: Flags;
+  /** Newest first. */
+  proofs: Proof[];
+}
+
+export interface Page<T> {
+  data: T[];
+  total: number;
+}
+
+export interface StatementMapping {
+  reference: string;
+  amount: string;
+  date?: string;
+}
+
+export interface StatementPreview {
+  columns: string[];
+  sample: Record<string, string>[];
+  rows: number;
+}
+
+export interface StatementRow {
+  line: number;
+  reference: string;
+  amount: number | null;
+  date?: string;
+  bookingId?: string;
+  ticketId?: string;
+  expected?: number;
+}
+
+export const STATEMENT_GROUPS = [
+  'matched',
+  'mismatched',
+  'ambiguous',
+  'alreadyVerified',
+  'unmatched',
+] as const;
+export type StatementGroup = (typeof STATEMENT_GROUPS)[number];
+export type StatementResult = { rows: number } & Record<StatementGroup, StatementRow[]>;
+
+export interface CounterSaleInput {
+  tripId: string;
+  seats: number[];
+  passengerInfo: { firstName: string; lastName: string; phone: string; email?: string };
+  paymentMethod: PaymentMethod;
+  paymentReference?: string;
+  totalTicketPrice: number;
+  idempotencyKey: string;
+}
+
+export interface CounterSaleAnswer {
+  booking: Booking;
+  /** The ticket, a base64 PDF; null when it could not be made (the sale stands). */
+  pdfBlob: string | null;
+}
+
+export const isFlagged = (flags: Flags) =>
+  flags.duplicateReference.length > 0 || flags.duplicateImage.length > 0;
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+export function paymentsApi(provider: RihlaDataProvider) {
+  const json = async <T>(path: string, init?: RequestInit): Promise<T> =>
+    (await provider.request(path, init)).json();
+  const send = <T>(method: string, path: string, body: unknown) =>
+    json<T>(path, { method, headers: JSON_HEADERS, body: JSON.stringify(body) });
+  const page = async <T>(path: string, query: Record<string, string | number>): Promise<Page<T>> => {
+    const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const response = await provider.request(`${path}?${search}`);
+    const data: T[] = await response.json();
+    return { data, total: Number(response.headers.get('X-Total-Count') ?? data.length) };
+  };
+  const statement = (file: Blob, fields: Record<string, string>) => {
+    const form = new FormData();
+    form.append('statement', file, file instanceof File ? file.name : 'statement.csv');
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return json<unknown>(paymentPaths.importStatement(), { method: 'POST', body: form });
+  };
+
+  return {
+    queue: (start: number, end: number) => page<Booking>(paymentPaths.queue(), { _start: start, _end: end }),
+    payment: (id: string) => json<PaymentReview>(paymentPaths.payment(id)),
+    verify: (id: string, override?: { note: string }) =>
+      send<Booking>(
+        'PATCH',
+        paymentPaths.verify(id),
+        override ? { override: true, note: override.note } : {},
+      ),
+    reject: (id: string, reason: RejectionReason, note?: string) =>
+      send<Booking>('PATCH', paymentPaths.reject(id), note ? { reason, note } : { reason }),
+    refunds: (status: 'due' | 'paid', start: number, end: number) =>
+      page<Booking>(paymentPaths.refunds(), { status, _start: start, _end: end }),
+    markRefundPaid: (id: string, refundReference: string) =>
+      send<Booking>('PATCH', paymentPaths.markRefundPaid(id), { refundReference }),
+    previewStatement: (file: Blob) => statement(file, {}) as Promise<StatementPreview>,
+    importStatement: (file: Blob, mapping: StatementMapping, dryRun: boolean) =>
+      statement(file, {
+        mapping: JSON.stringify(mapping),
+        ...(dryRun ? { dryRun: 'true' } : {}),
+      }) as Promise<StatementResult>,
+    counterSale: (input: CounterSaleInput) =>
+      send<CounterSaleAnswer>('POST', paymentPaths.counterSale(), input),
+  };
+}
+
+export type PaymentsApi = ReturnType<typeof paymentsApi>;

@@ -1,0 +1,28 @@
+// The payment calls bound to the app's data provider, and the react-query keys their answers live under (a
+// decision invalidates the whole 'payments' family: the queue, the count in the sidebar, the review).
+import type { QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useDataProvider } from 'react-admin';
+import type { RihlaDataProvider } from '../data/dataProvider.ts';
+import { paymentsApi } from './paymentsApi.ts';
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  queue: (start: number, end: number) => ['payments', 'queue', start, end] as const,
+  review: (id: string) => ['payments', 'review', id] as const,
+  refunds: (status: string, page: number) => ['payments', 'refunds', status, page] as const,
+};
+
+export function usePaymentsApi() {
+  const provider = useDataProvider<RihlaDataProvider>();
+  return useMemo(() => paymentsApi(provider), [provider]);
+}
+
+/** After a payment changed: the payments' queries, the dashboard's count and react-admin's bookings. */
+export function invalidatePayments(queryClient: QueryClient) {
+  return Promise.all(
+    [paymentKeys.all, ['dashboard'], ['bookings']].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}

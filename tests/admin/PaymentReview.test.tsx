@@ -1,0 +1,205 @@
+// The payment review's logic, over a fake payments API: V verifies and the next proof of the queue opens, R
+// rejects with a reason, N and the arrow move on; a flagged payment (known at load, or found by the server
+// with a 409 DUPLICATE_PROOF) is verified only through the override dialog with a note; the last decision
+// lands on the empty queue. Shortcuts do nothing while typing or with a modifier held.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OnDemandPage } from '../../admin/payments/routes.tsx';
+import { paymentsAr } from '../../shared/i18n/admin/payments.ar.ts';
+import { paymentsEn } from '../../shared/i18n/admin/payments.en.ts';
+import { booking, NO_FLAGS, paymentsServer } from './helpers/payments.ts';
+import { renderAdmin } from './helpers/renderAdmin.tsx';
+
+const m = paymentsEn.rihla.payments;
+
+beforeAll(() => {
+  // jsdom has no object URLs; the proof only needs one to exist.
+  URL.createObjectURL = vi.fn(() => 'blob:proof');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(cleanup);
+
+const desk = (
+  <Routes>
+    <Route path="/bookings/payments" element={<OnDemandPage name="PaymentQueue" />} />
+    <Route path="/bookings/payments/:id" element={<OnDemandPage name="PaymentReview" />} />
+  </Routes>
+);
+
+async function open(server: ReturnType<typeof paymentsServer>, id: string, locale: 'en' | 'ar' = 'en') {
+  await renderAdmin({ resource: 'bookings', path: `/bookings/payments/${id}`, locale }, server.fetch, desk);
+  await screen.findByTestId('payment-review');
+  await waitFor(() => expect(screen.getByTestId('payment-review').dataset.booking).toBe(id));
+}
+
+const press = (code: string, init: KeyboardEventInit = {}) => fireEvent.keyDown(window, { code, ...init });
+const shownBooking = () => screen.getByTestId('payment-review').dataset.booking;
+
+describe('payment review', () => {
+  it('shows the proof beside what it must show, and the flags in plain words', async () => {
+    const server = paymentsServer([booking('b1')], { flags: { b1: { ...NO_FLAGS, bookingsFromPhone: 3 } } });
+    await open(server, 'b1');
+    expect(await screen.findByText('45,000 SDG')).toBeTruthy();
+    expect(screen.getByText('TRX1001')).toBeTruthy();
+    expect(screen.getByText('Traveller1 Osman')).toBeTruthy();
+    expect(screen.getByText('Khartoum → Kassala')).toBeTruthy();
+    expect(screen.getByText('KH-1201')).toBeTruthy();
+    expect(screen.getByText('Nile Express')).toBeTruthy();
+    expect(screen.getByText(m.flags.none)).toBeTruthy();
+    expect(screen.getByText('Live bookings made with this phone number: 3.')).toBeTruthy();
+    expect(await screen.findByTestId('payment-proof')).toBeTruthy();
+    for (const [name, key] of [
+      ['Verify', 'V'],
+      ['Reject', 'R'],
+      ['Next', 'N ArrowRight'],
+    ])
+      expect(screen.getByRole('button', { name }).getAttribute('aria-keyshortcuts')).toBe(key);
+  });
+
+  it('V verifies, then the next proof of the queue opens', async () => {
+    const server = paymentsServer([booking('b1'), booking('b2'), booking('b3')]);
+    await open(server, 'b1');
+    press('KeyV');
+    await waitFor(() => expect(shownBooking()).toBe('b2'));
+    expect(server.decisions().map((c) => [c.path, c.body])).toEqual([['/api/bookings/verifyPayment/b1', {}]]);
+    expect(await screen.findByText(/Payment of ticket .*1000000000001.* verified\./)).toBeTruthy();
+    expect(await screen.findByText('Traveller2 Osman')).toBeTruthy();
+  });
+
+  it('verifies a flagged payment only with an override note, never silently', async () => {
+    const flags = {
+      ...NO_FLAGS,
+      duplicateReference: [{ _id: 'x9', ticketId: '9999999999999' }],
+      duplicateImage: [{ _id: 'x8', ticketId: '8888888888888' }],
+    };
+    const server = paymentsServer([booking('b1'), booking('b2')], { flags: { b1: flags } });
+    await open(server, 'b1');
+    const reference = await screen.findByText(m.flags.duplicate_reference);
+    expect(
+      within(reference.closest('[role=alert]') as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/bookings/x9/show');
+    expect(screen.getByText(m.flags.duplicate_image)).toBeTruthy();
+    press('KeyV');
+    const dialog = await screen.findByRole('dialog', { name: m.override.title });
+    expect(server.decisions()).toEqual([]);
+    const confirm = within(dialog).getByRole('button', { name: m.override.confirm });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    // Shortcuts are off while the dialog is open (and V typed in the note is a letter).
+    press('KeyV');
+    const note = within(dialog).getByRole('textbox', { name: new RegExp(m.override.note) });
+    fireEvent.change(note, { target: { value: 'ok' } });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(note, { target: { value: 'Checked the bank app with the traveller' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(shownBooking()).toBe('b2'));
+    expect(server.decisions().map((c) => c.body)).toEqual([
+      { override: true, note: 'Checked the bank app with the traveller' },
+    ]);
+  });
+
+  it('asks for the override when the server finds a duplicate the page did not know (409 DUPLICATE_PROOF)', async () => {
+    let refused = false;
+    const server = paymentsServer([booking('b1'), booking('b2')], {
+      verifyAnswer: (call) => {
+        if ((call.body as { override?: boolean }).override || refused) return undefined;
+        refused = true;
+        return {
+          status: 409,
+          body: {
+            message: "This payment's reference or proof image is also another booking's.",
+            code: 'DUPLICATE_PROOF',
+            flags: { ...NO_FLAGS, duplicateImage: [{ _id: 'x7', ticketId: '7777777777777' }] },
+          },
+        };
+      },
+    });
+    await open(server, 'b1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    const dialog = await screen.findByRole('dialog', { name: m.override.title });
+    expect(within(dialog).getByText('7777777777777')).toBeTruthy();
+    expect(shownBooking()).toBe('b1');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(m.override.note) }), {
+      target: { value: 'Same traveller, two seats' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: m.override.confirm }));
+    await waitFor(() => expect(shownBooking()).toBe('b2'));
+    expect(server.decisions().map((c) => c.body)).toEqual([
+      {},
+      { override: true, note: 'Same traveller, two seats' },
+    ]);
+  });
+
+  it('R rejects with a reason and an optional note', async () => {
+    const server = paymentsServer([booking('b1'), booking('b2')]);
+    await open(server, 'b1');
+    press('KeyR');
+    const dialog = await screen.findByRole('dialog');
+    const reject = within(dialog).getByRole('button', { name: m.reject.confirm });
+    expect((reject as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: m.reason.amount_wrong }));
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Paid 40,000 of 45,000' } });
+    fireEvent.click(reject);
+    await waitFor(() => expect(shownBooking()).toBe('b2'));
+    expect(server.decisions().map((c) => [c.path, c.body])).toEqual([
+      ['/api/bookings/rejectPayment/b1', { reason: 'amount_wrong', note: 'Paid 40,000 of 45,000' }],
+    ]);
+  });
+
+  it('N and → move on without deciding; a modifier or a text field keeps the key for itself', async () => {
+    const server = paymentsServer([booking('b1'), booking('b2'), booking('b3')]);
+    await open(server, 'b1');
+    await screen.findByText(/1 of 3 waiting/);
+    press('KeyN');
+    await waitFor(() => expect(shownBooking()).toBe('b2'));
+    press('ArrowRight');
+    await waitFor(() => expect(shownBooking()).toBe('b3'));
+    press('KeyN');
+    await waitFor(() => expect(shownBooking()).toBe('b1'));
+    press('KeyV', { ctrlKey: true });
+    press('KeyR', { metaKey: true });
+    const input = document.createElement('input');
+    document.body.append(input);
+    fireEvent.keyDown(input, { code: 'KeyV' });
+    input.remove();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.decisions()).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('after the last proof, says the queue is empty', async () => {
+    const server = paymentsServer([booking('b1')]);
+    await open(server, 'b1');
+    press('KeyV');
+    expect(await screen.findByTestId('queue-empty')).toBeTruthy();
+    expect(screen.getByText(m.queue.empty)).toBeTruthy();
+  });
+
+  it('does not offer a decision on a payment already decided', async () => {
+    const server = paymentsServer([booking('b1', { paymentStatus: 'verified', verifiedVia: 'import' })]);
+    await open(server, 'b1');
+    expect(((await screen.findByRole('button', { name: 'Verify' })) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement).disabled).toBe(true);
+    press('KeyV');
+    press('KeyR');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.decisions()).toEqual([]);
+    expect(screen.getByTestId('payment-decided').textContent).toMatch(/^Bank statement, by/);
+  });
+
+  it('in Arabic: the words are Arabic, the keys are the same keys, and ← (the reading direction) moves on', async () => {
+    const server = paymentsServer([booking('b1'), booking('b2')]);
+    await open(server, 'b1', 'ar');
+    const verify = await screen.findByRole('button', { name: paymentsAr.rihla.payments.review.verify });
+    expect(verify.getAttribute('aria-keyshortcuts')).toBe('V');
+    // On an Arabic layout the V key types 'ر': the shortcut reads the key's position, not its letter.
+    press('ArrowLeft', { key: 'ArrowLeft' });
+    await waitFor(() => expect(shownBooking()).toBe('b2'));
+    fireEvent.keyDown(window, { code: 'KeyV', key: 'ر' });
+    await waitFor(() => expect(server.decisions()).toHaveLength(1));
+  });
+});
