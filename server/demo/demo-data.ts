@@ -20,6 +20,21 @@ export const CITIES: [string, number][] = [
 ];
 const DAYS = 14;
 
+/** The cities' and companies' Arabic names (staff add them to their own in the back-office). */
+export const ARABIC_NAMES: Record<string, string> = {
+  Khartoum: 'الخرطوم',
+  'Port Sudan': 'بورتسودان',
+  Kassala: 'كسلا',
+  Halfa: 'حلفا',
+  Gedaref: 'القضارف',
+  Madani: 'مدني',
+  Dongola: 'دنقلا',
+  Nyala: 'نيالا',
+  Fashir: 'الفاشر',
+  'Nile Express': 'النيل السريع',
+  'Sahara Lines': 'خطوط الصحراء',
+};
+
 function addDays(date: string, days: number) {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -32,11 +47,23 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
     const destinations = Object.fromEntries(cityNames.map((name) => [name, newId()]));
     await trx
       .insertInto('origins')
-      .values(cityNames.map((name) => ({ id: origins[name], origin_city: name })))
+      .values(
+        cityNames.map((name) => ({
+          id: origins[name],
+          origin_city: name,
+          origin_city_ar: ARABIC_NAMES[name],
+        })),
+      )
       .execute();
     await trx
       .insertInto('destinations')
-      .values(cityNames.map((name) => ({ id: destinations[name], destination_city: name })))
+      .values(
+        cityNames.map((name) => ({
+          id: destinations[name],
+          destination_city: name,
+          destination_city_ar: ARABIC_NAMES[name],
+        })),
+      )
       .execute();
 
     const fares = [...new Set(CITIES.map(([, fare]) => fare))];
@@ -50,6 +77,7 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
       {
         id: newId(),
         company_name: 'Nile Express',
+        company_name_ar: ARABIC_NAMES['Nile Express'],
         company_phone: '0912345678',
         company_email: 'info@nile-express.sd',
         company_tin: '300012345',
@@ -57,6 +85,7 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
       {
         id: newId(),
         company_name: 'Sahara Lines',
+        company_name_ar: ARABIC_NAMES['Sahara Lines'],
         company_phone: '0923456789',
         company_email: 'contact@sahara-lines.sd',
         company_tin: '300067890',

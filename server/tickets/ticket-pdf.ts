@@ -19,6 +19,10 @@ export interface TicketData {
   boardingTime: string;
   originCity: string;
   destinationCity: string;
+  /** The Arabic names for the ticket's Arabic side, where staff gave them. */
+  originCityAr?: string;
+  destinationCityAr?: string;
+  companyNameAr?: string;
   seats: number[];
   passengerCount: number;
   total: number;
@@ -112,12 +116,24 @@ function drawIdentity(doc: Doc, ticket: TicketData): void {
   field(doc, 'passengerName', plainLine(ticket.passengerName), { x: MARGIN, y: 160, width });
 }
 
+/** A name as given, or in both languages when it has an Arabic form of its own. */
+function both(en: string, ar: string | undefined): Value {
+  return ar && ar.trim() && ar.trim() !== en.trim()
+    ? { en: plainLine(en), ar: plainLine(ar) }
+    : plainLine(en);
+}
+
 function drawDetails(doc: Doc, ticket: TicketData, top: number): number {
   const seats = [...ticket.seats].sort((a, b) => a - b).join(', ');
   const rows: [FieldKey, Value, FieldKey, Value][] = [
-    ['originCity', plainLine(ticket.originCity), 'destinationCity', plainLine(ticket.destinationCity)],
+    [
+      'originCity',
+      both(ticket.originCity, ticket.originCityAr),
+      'destinationCity',
+      both(ticket.destinationCity, ticket.destinationCityAr),
+    ],
     ['tripDate', plainLine(ticket.tripDate), 'boardingTime', formatBoardingTime(ticket.boardingTime)],
-    ['companyName', plainLine(ticket.companyName), 'busNumber', plainLine(ticket.busNumber)],
+    ['companyName', both(ticket.companyName, ticket.companyNameAr), 'busNumber', plainLine(ticket.busNumber)],
     ['seats', seats, 'passengerCount', String(ticket.passengerCount)],
   ];
   const right = MARGIN + COLUMN + GUTTER;

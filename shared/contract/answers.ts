@@ -71,8 +71,12 @@ export const bookingMatch = travellerBookingRecord.extend({
       trip_date: z.iso.date(),
       trip_boarding_time: z.string(),
       origin_city: z.string(),
+      /** The Arabic names, where staff gave one (null otherwise). */
+      origin_city_ar: z.string().nullable(),
       destination_city: z.string(),
+      destination_city_ar: z.string().nullable(),
       company_name: z.string(),
+      company_name_ar: z.string().nullable(),
       bus_number: z.string(),
       isCancelled: z.boolean(),
     })

@@ -50,13 +50,22 @@ export function documentSchema(def: ResourceDef, depth = POPULATE_DEPTH): z.ZodO
   return schema;
 }
 
-export const originDocument = z.object({ _id: documentId, origin_city: z.string() });
-export const destinationDocument = z.object({ _id: documentId, destination_city: z.string() });
+export const originDocument = z.object({
+  _id: documentId,
+  origin_city: z.string(),
+  origin_city_ar: z.string().nullable(),
+});
+export const destinationDocument = z.object({
+  _id: documentId,
+  destination_city: z.string(),
+  destination_city_ar: z.string().nullable(),
+});
 export const priceDocument = z.object({ _id: documentId, price: z.number().positive() });
 
 export const companyDocument = z.object({
   _id: documentId,
   company_name: z.string(),
+  company_name_ar: z.string().nullable(),
   company_phone: phone,
   company_email: email,
   company_tin: z.string(),
@@ -90,11 +99,9 @@ export const tripDocument = z.object({
  * trip's bus is out of service says whether it can be booked now.
  */
 export const publicTripDocument = tripDocument.extend({
-  busId: busDocument
-    .pick({ _id: true, bus_number: true, bus_number_of_seats: true })
-    .extend({
-      bus_owner_companyId: companyDocument.pick({ _id: true, company_name: true, company_phone: true }),
-    }),
+  busId: busDocument.pick({ _id: true, bus_number: true, bus_number_of_seats: true }).extend({
+    bus_owner_companyId: companyDocument.pick({ _id: true, company_name: true, company_phone: true }),
+  }),
   outOfService: z.boolean(),
 });
 

@@ -22,6 +22,8 @@ export const companies: ResourceDef = {
   api: /* @__PURE__ */ crud('/api/companies', 'Company', 'Companies'),
   fields: {
     company_name: { kind: 'text', required: true, searchable: true, unique: true },
+    /** The name in Arabic, shown on Arabic screens and the ticket's Arabic half (the English one otherwise). */
+    company_name_ar: { kind: 'text', searchable: true },
     company_phone: { kind: 'phone', required: true, searchable: true },
     company_email: { kind: 'email', required: true, searchable: true },
     company_tin: { kind: 'text', required: true, searchable: true, unique: true },
@@ -87,7 +89,10 @@ export const origins: ResourceDef = {
   table: 'origins',
   api: /* @__PURE__ */ crud('/api/origins', 'Origin'),
   publicOps: ['list'],
-  fields: { origin_city: { kind: 'text', required: true, searchable: true, unique: true } },
+  fields: {
+    origin_city: { kind: 'text', required: true, searchable: true, unique: true },
+    origin_city_ar: { kind: 'text', searchable: true },
+  },
   messages: { create: 'Please provide origin details.', update: 'Please provide origin details.' },
   representation: 'origin_city',
   defaultSort: { field: 'origin_city', order: 'ASC' },
@@ -99,7 +104,10 @@ export const destinations: ResourceDef = {
   table: 'destinations',
   api: /* @__PURE__ */ crud('/api/destination', 'Destination'),
   publicOps: ['list'],
-  fields: { destination_city: { kind: 'text', required: true, searchable: true, unique: true } },
+  fields: {
+    destination_city: { kind: 'text', required: true, searchable: true, unique: true },
+    destination_city_ar: { kind: 'text', searchable: true },
+  },
   messages: { create: 'Please provide destination details.', update: 'Please provide destination details.' },
   representation: 'destination_city',
   defaultSort: { field: 'destination_city', order: 'ASC' },

@@ -18,6 +18,7 @@ export function publicTrip(trip: Document): Document {
       bus_owner_companyId: company && {
         _id: company._id,
         company_name: company.company_name,
+        company_name_ar: company.company_name_ar ?? null,
         company_phone: company.company_phone,
       },
     },
