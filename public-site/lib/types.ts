@@ -7,13 +7,14 @@ import type {
   originDocument,
   passengerInfo,
   publicSettings,
+  publicTripDocument,
   travellerBookingRecord,
-  tripDocument,
 } from '../../shared/contract/index.ts';
 
 export type OriginCity = z.infer<typeof originDocument>;
 export type DestinationCity = z.infer<typeof destinationDocument>;
-export type Trip = z.infer<typeof tripDocument>;
+/** A trip as travellers get it (filterTrips, getTrip): whether its bus is out of service, not the bus's state. */
+export type Trip = z.infer<typeof publicTripDocument>;
 export type PassengerInfo = z.infer<typeof passengerInfo>;
 /** A booking found by ticket id and phone, with what the traveller needs of its trip beside it. */
 export type BookingMatch = z.infer<typeof bookingMatch>;

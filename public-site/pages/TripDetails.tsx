@@ -4,8 +4,7 @@
 // price) or a failed send never makes them type it again.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso/router';
-import { holdDeadline } from '../../shared/payments.ts';
-import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../shared/rules.ts';
+import { hasDeparted, totalPrice } from '../../shared/rules.ts';
 import { ConfirmBookingDialog } from '../components/ConfirmBookingDialog.tsx';
 import { PassengerForm } from '../components/PassengerForm.tsx';
 import { PaymentChoice } from '../components/PaymentChoice.tsx';
@@ -17,18 +16,11 @@ import { TripSummary } from '../components/TripSummary.tsx';
 import { base64ToBlob, saveBlob, ticketFileName } from '../lib/download.ts';
 import { lastSearchUrl } from '../lib/last-search.ts';
 import { emptyPassenger, passengerInfo } from '../lib/passenger.ts';
-import {
-  defaultMethod,
-  emptyPaymentDraft,
-  paymentDraftProblem,
-  type PaymentDraft,
-  type PaymentFacts,
-} from '../lib/payment.ts';
+import type { PaymentFacts } from '../lib/payment.ts';
+import { useBookingPayment } from '../lib/use-booking-payment.ts';
 import { useBookingSubmit } from '../lib/use-booking-submit.ts';
 import { useI18n } from '../lib/use-i18n.ts';
-import { usePaymentProof } from '../lib/use-payment-proof.ts';
 import { useSeatSelection } from '../lib/use-seat-selection.ts';
-import { useSettings } from '../lib/use-settings.ts';
 import { useTrip } from '../lib/use-trip.ts';
 import type { TravellerBooking, Trip } from '../lib/types.ts';
 
@@ -44,7 +36,7 @@ export default function TripDetails({ id }: { id: string }) {
       return <TripMessage text={m.trip.unavailable} />;
     }
     // Kept by the server for staff, but not sold while its bus is out of service.
-    if (current.busId.bus_status === BUS_OUT_OF_SERVICE) return <TripMessage text={m.trip.outOfService} />;
+    if (current.outOfService) return <TripMessage text={m.trip.outOfService} />;
     return <Booking trip={current} reloadTrip={trip.reload} />;
   }
   if (trip.status === 'notFound') return <TripMessage text={m.trip.notFound} />;
@@ -81,11 +73,9 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
   const { route } = useLocation();
   const { m } = useI18n();
   const selection = useSeatSelection(trip.bookedSeats ?? NO_SEATS);
-  const payment = usePaymentProof();
-  const { settings } = useSettings();
+  const payment = useBookingPayment(trip);
   const submit = useBookingSubmit();
   const [passenger, setPassenger] = useState(emptyPassenger);
-  const [pay, setPay] = useState<PaymentDraft>(emptyPaymentDraft);
   const [booking, setBooking] = useState<TravellerBooking | null>(null);
   const [step, setStep] = useState<'seats' | 'passenger'>('seats');
   const [confirming, setConfirming] = useState(false);
@@ -105,26 +95,12 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
   const price = newPrice ?? trip.trip_ticket_priceId.price;
   const seats = selection.selected;
   const total = totalPrice(seats.length, price);
-  const ready = payment.proof.status === 'ready' ? payment.proof : null;
-  const proof =
-    pay.when === 'now' && ready
-      ? {
-          blob: ready.blob,
-          name: ready.name,
-          reference: pay.reference,
-          method: pay.method ?? defaultMethod(settings?.payment),
-        }
-      : null;
-  const paymentProblem = paymentDraftProblem(pay, payment.proof.status);
-  const paymentMessages = {
+  const { proof, holdUntil } = payment;
+  const paymentProblems = {
     needProof: m.payment.needProof,
     preparing: m.proof.preparing,
     reference: m.payment.referenceHint,
   };
-  const departure = departureInstant(trip.trip_date, trip.trip_boarding_time);
-  const holdUntil = settings
-    ? holdDeadline(new Date(), settings.payment.proofMinutes, departure).toISOString()
-    : null;
 
   const send = async () => {
     setConfirming(false);
@@ -180,16 +156,16 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
             seatCount={seats.length}
             payment={
               <PaymentChoice
-                draft={pay}
-                onChange={setPay}
-                proof={payment.proof}
-                onChooseProof={payment.choose}
-                onClearProof={payment.clear}
+                draft={payment.draft}
+                onChange={payment.setDraft}
+                proof={payment.image.proof}
+                onChooseProof={payment.image.choose}
+                onClearProof={payment.image.clear}
                 total={total}
                 holdUntil={holdUntil}
               />
             }
-            paymentProblem={paymentProblem && paymentMessages[paymentProblem]}
+            paymentProblem={payment.problem && paymentProblems[payment.problem]}
             onContinue={() => setConfirming(true)}
             onBack={() => setStep('seats')}
           />

@@ -1,6 +1,7 @@
 // Paying for a booking, in real Chromium against the real server: a proof sent later from the look-up page
 // and verified by staff (the ticket downloaded again says PAID); a proof rejected with a reason and sent
-// again from the thank-you overlay, in Arabic; and a hold that lapses, freeing its seat for someone else.
+// again from the thank-you overlay, in Arabic; a hold that lapses, freeing its seat for someone else; and a
+// trip whose bus goes out of service while the traveller books it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ar } from '../../shared/i18n/public/ar.ts';
@@ -8,7 +9,7 @@ import { en as m } from '../../shared/i18n/public/en.ts';
 import { bookThroughApi, findTrips, freeSeats, getTrip } from './helpers/api.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
-import { fill, pdfText, seatButton } from './helpers/journey.ts';
+import { fill, fillPassenger, pdfText, seatButton } from './helpers/journey.ts';
 import {
   bookOnPage,
   lapseHold,
@@ -17,6 +18,7 @@ import {
   paymentStatus,
   rejectPayment,
   sendProofLater,
+  setBusStatus,
   startPaymentServer,
   verifyPayment,
   type PaymentServer,
@@ -171,5 +173,29 @@ describe('paying for a booking', () => {
     );
     expect(await paymentStatus(second.thanks).textContent()).toBe(m.payment.status.proof_submitted);
     expect((await bookingByTicket(server.url, second.ticketId)).seats).toEqual([seat]);
+  });
+
+  it('says in Arabic that a trip whose bus went out of service cannot be booked now', async () => {
+    const [trip] = await findTrips(server.url, 'Khartoum', 'Gedaref');
+    const [seat] = freeSeats(trip, 1);
+    await page.goto(`/trip-details/${trip._id}?lang=ar`);
+    await seatButton(page, ar, seat, 'available').click();
+    await page.getByRole('button', { name: ar.common.continue }).click();
+    await fillPassenger(page, ar, { firstName: 'سارة', lastName: 'إدريس', phone: '0912000777' });
+    await page.getByLabel(ar.payment.later).check();
+    await page.getByRole('button', { name: ar.common.continue }).click();
+
+    await setBusStatus(server.url, trip, 'Out of Service');
+    try {
+      await page.getByRole('button', { name: ar.confirm.submit }).click();
+      // The sale is refused (TRIP_UNAVAILABLE); the page reads the trip again and says why.
+      await page.getByRole('alert').filter({ hasText: ar.trip.outOfService }).waitFor();
+      await page.reload();
+      await page.getByRole('alert').filter({ hasText: ar.trip.outOfService }).waitFor();
+      expect(await seatButton(page, ar, seat, 'available').count()).toBe(0);
+      expect((await getTrip(server.url, trip._id)).bookedSeats).not.toContain(seat);
+    } finally {
+      await setBusStatus(server.url, trip, 'In Service');
+    }
   });
 });

@@ -188,9 +188,7 @@ describe('refusals', () => {
     await toPaymentStep();
     fireEvent.click(screen.getByLabelText(m.payment.later));
     await confirm();
-    const outOfService = demoTrip({ trip_date: '2026-11-25' });
-    outOfService.busId.bus_status = 'Out of Service';
-    serve(outOfService);
+    serve(demoTrip({ trip_date: '2026-11-25', outOfService: true }));
     act(() =>
       lastXhr().respond(409, {
         message: "This trip's bus is out of service; it takes no bookings for now.",
@@ -204,9 +202,7 @@ describe('refusals', () => {
 
 describe('a trip out of service', () => {
   it('is shown as not available for booking, like a cancelled one', async () => {
-    const trip = demoTrip();
-    trip.busId.bus_status = 'Out of Service';
-    serve(trip);
+    serve(demoTrip({ outOfService: true }));
     renderAt('/trip-details/trip1', <TripDetails id="trip1" />);
     expect((await screen.findByRole('alert')).textContent).toBe(m.trip.outOfService);
     expect(screen.queryByRole('heading', { name: m.seats.title })).toBeNull();

@@ -52,15 +52,7 @@ export function demoTrip(overrides: Partial<Trip> = {}): Trip {
       _id: 'bus1',
       bus_number: 'KH-1201',
       bus_number_of_seats: 12,
-      bus_status: 'In Service',
-      date_ofLast_oil_service: '2026-11-01',
-      bus_owner_companyId: {
-        _id: 'c1',
-        company_name: 'Nile Express',
-        company_phone: '0912345678',
-        company_email: 'info@nile.sd',
-        company_tin: '300012345',
-      },
+      bus_owner_companyId: { _id: 'c1', company_name: 'Nile Express', company_phone: '0912345678' },
     },
     trip_originId: { _id: 'o1', origin_city: 'Khartoum' },
     trip_destinationId: { _id: 'd2', destination_city: 'Kassala' },
@@ -69,6 +61,7 @@ export function demoTrip(overrides: Partial<Trip> = {}): Trip {
     trip_ticket_priceId: { _id: 'p1', price: 30000 },
     bookedSeats: [2, 7],
     isCancelled: false,
+    outOfService: false,
     ...overrides,
   };
 }

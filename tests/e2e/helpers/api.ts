@@ -7,7 +7,7 @@ export interface DemoTrip {
   _id: string;
   trip_date: string;
   bookedSeats: number[];
-  busId: { bus_number: string; bus_number_of_seats: number };
+  busId: { _id: string; bus_number: string; bus_number_of_seats: number };
   trip_ticket_priceId: { _id: string; price: number };
   trip_originId: { _id: string; origin_city: string };
   trip_destinationId: { _id: string; destination_city: string };

@@ -72,6 +72,16 @@ export const verifyPayment = (url: string, bookingId: string) =>
 export const rejectPayment = (url: string, bookingId: string, reason: string) =>
   staffPatch(url, `/api/bookings/rejectPayment/${bookingId}`, { reason, note: 'Checked by the e2e test' });
 
+/** Puts the trip's bus out of service (or back): its trips are then neither listed nor sold. */
+export async function setBusStatus(url: string, trip: DemoTrip, status: 'In Service' | 'Out of Service') {
+  const response = await fetch(`${url}/api/buses/updateBus/${trip.busId._id}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${await staffToken(url)}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ bus_status: status }),
+  });
+  if (!response.ok) throw new Error(`updateBus answered ${response.status}: ${await response.text()}`);
+}
+
 let shade = 0;
 /** A small real PNG no other proof of this run used (the same image twice is flagged as a duplicate). */
 export function proofImage(name = 'payment.png') {
