@@ -21,6 +21,9 @@ import { allowConfiguredOrigins } from './http/cors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
+import { JSON_BODY_LIMIT, limitBodies } from './http/body-limits.ts';
+import { capConnections, connectionOptions } from './http/connections.ts';
+import { readBodiesCheaply } from './http/request-bodies.ts';
 import { openApiTransform, projectingSerializerCompiler, zodValidatorCompiler } from './http/validation.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
 import { ReadCache, useReadCache } from './cache/read-cache.ts';
@@ -62,7 +65,9 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Each route's own limit comes from its schema (limitBodies); this one is for anything else.
+    bodyLimit: JSON_BODY_LIMIT,
+    ...connectionOptions(config),
     // Travellers' and staff's ids are opaque strings; keep route matching strict and simple.
     // Long ids reach the route's own validation (400/404) instead of the router's bare 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -76,6 +81,7 @@ export async function buildApp({
         .send({ message: 'This address is not valid.' });
     },
   });
+  capConnections(app, config);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(projectingSerializerCompiler);
   app.decorate('db', database.db);
@@ -102,6 +108,8 @@ export async function buildApp({
   // Every route registered from here on declares who may call it, and what a staff write records.
   enforceAccess(app, config.publicApiDocs ? 'public' : 'self');
   recordStaffWrites(app);
+  limitBodies(app);
+  readBodiesCheaply(app);
   registerSecurityHeaders(app);
   compressInMemoryAnswers(app);
   await app.register(cookie);

@@ -31,6 +31,10 @@ export interface Config {
   payments: PaymentsConfig;
   /** /api/docs (a map of every staff call) for everyone instead of staff only. */
   publicApiDocs: boolean;
+  /** Time a client has to send a whole request, and the longest a connection may stay silent (ms). */
+  requestTimeoutMs: number;
+  /** Connections open at once; more are refused. */
+  maxConnections: number;
 }
 
 export interface PaymentsConfig {
@@ -52,6 +56,8 @@ const decimal = (value: string | undefined, fallback: number) =>
   value && /^\d+(\.\d+)?$/.test(value) ? Number(value) : fallback;
 const int = (value: string | undefined, fallback: number) =>
   value && /^\d+$/.test(value) ? Number(value) : fallback;
+/** A limit that cannot be turned off: 0 is not a value. */
+const positive = (value: string | undefined, fallback: number) => int(value, fallback) || fallback;
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
@@ -89,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: env.OPERATOR_ADDRESS || '',
     },
     publicApiDocs: flag(env.PUBLIC_API_DOCS),
+    requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
+    maxConnections: positive(env.MAX_CONNECTIONS, 1000),
     payments: {
       proofMinutes: decimal(env.PAYMENT_PROOF_MINUTES, PAYMENT_DEFAULTS.proofMinutes),
       maxUnpaidPerPhone: int(env.MAX_UNPAID_BOOKINGS_PER_PHONE, PAYMENT_DEFAULTS.maxUnpaidPerPhone),
