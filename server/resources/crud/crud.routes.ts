@@ -84,9 +84,15 @@ export function crudRoutes(def: ResourceDef) {
 
     if (generated('create')) {
       const body = createSchema(def);
+      // A traveller's form (a lost-item report, an enquiry) is limited per address, as look-ups are.
+      const { perIp, windowMs } = app.config.lookupRateLimit;
+      const formLimit =
+        access('create') === 'public'
+          ? { rateLimit: { max: perIp, timeWindow: windowMs, groupId: 'public-forms' } }
+          : {};
       app.post(
         `/${def.api.create}`,
-        { schema: schema('create', { body }), config: guard('create') },
+        { schema: schema('create', { body }), config: { ...guard('create'), ...formLimit } },
         async (request, reply) => {
           reply.status(201);
           return createDocument(db, def, request.body as Record<string, unknown>);
