@@ -9,6 +9,8 @@ import { startExpirySweep } from './resources/payments/expiry-sweep.ts';
 import { importProofFiles } from './resources/payments/proofs.ts';
 import { warmUpTicketRenderer } from './tickets/ticket-pdf.ts';
 
+// Whatever the server writes (database, secret, uploads) is its own user's alone.
+process.umask(0o077);
 const config = loadConfig();
 const database = openDatabase(config);
 await migrateToLatest(database.db);

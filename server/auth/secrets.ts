@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import { type Database, ownerOnly } from '../db/database.ts';
 import type { Kysely } from 'kysely';
 
 export async function loadJwtSecret(config: Config, database: Database): Promise<Uint8Array> {
@@ -17,6 +17,8 @@ export async function loadJwtSecret(config: Config, database: Database): Promise
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
+    // A secret written by hand, or by an older version under a looser umask, becomes private too.
+    ownerOnly(file);
     return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
   }
   await database.db

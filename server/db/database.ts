@@ -32,13 +32,18 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     const db = new Kysely<any>({ dialect: watchChanges(new PostgresDialect({ pool }), changes, true) });
     return { db, dialect: 'postgres', changes, close: () => db.destroy() };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'rihla.db'));
+  // Password hashes and travellers' details: readable by the server's own user only. SQLite creates the
+  // -wal and -shm files with the database file's mode; files of an older version are tightened too.
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(options.dataDir, 'rihla.db');
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  const sqlite = new SQLite(file);
   // WAL keeps readers off the writer's back; NORMAL sync loses nothing when the process dies (kill -9).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  for (const suffix of ['', '-wal', '-shm']) ownerOnly(file + suffix);
   const db = new Kysely<any>({
     dialect: watchChanges(new SqliteDialect({ database: withStatementCache(sqlite) }), changes, false),
   });
@@ -54,6 +59,17 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     }
   };
   return { db, dialect: 'sqlite', changes, close: () => db.destroy() };
+}
+
+/** Makes a file readable and writable by the server's user only; a missing file is left missing. */
+export function ownerOnly(file: string) {
+  try {
+    fs.chmodSync(file, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Another user's file the server may write (a shared volume): say so rather than refuse to start.
+    if (code !== 'ENOENT') console.warn(`could not make ${file} private to this user: ${code}`);
+  }
 }
 
 /** Statements kept ready per SQL text; lists with varying `in (…)` lengths make a few more, oldest dropped first. */

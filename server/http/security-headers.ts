@@ -34,9 +34,11 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
 }
 
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  const { 'strict-transport-security': hsts, ...headers } = securityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // HSTS is only meaningful, and only honoured, over HTTPS (behind a proxy: TRUST_PROXY and X-Forwarded-Proto).
+    if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done();
   });
 }
