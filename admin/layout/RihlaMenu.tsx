@@ -15,7 +15,7 @@ import RouteIcon from '@mui/icons-material/Route';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import type { ReactElement } from 'react';
-import { Menu, useLocale, useTranslate } from 'react-admin';
+import { Menu, useLocale, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { resources } from '../../shared/registry/index.ts';
 import { REFERENCE_DATA } from '../../shared/routes.ts';
@@ -51,6 +51,7 @@ function PaymentsItem({ to, icon }: { to: string; icon: ReactElement }) {
   const locale = useLocale();
   const waiting = usePaymentsWaiting();
   const allowed = useCan('payments.review');
+  const [open] = useSidebarState();
   const label = translate('rihla.menu.payments');
   if (!allowed) return null;
   return (
@@ -58,12 +59,12 @@ function PaymentsItem({ to, icon }: { to: string; icon: ReactElement }) {
       to={to}
       aria-label={waiting ? translate('rihla.menu.payments_waiting', { count: waiting }) : label}
       data-testid="menu-payments"
-      // A dot on the icon (all a collapsed sidebar shows) and the count beside the label; plain spans
+      // A dot on the icon when the sidebar is collapsed (the label hidden), the count beside the label; spans
       // (MUI's Badge would weigh on every page).
       leftIcon={
         <Box component="span" sx={{ position: 'relative', display: 'inline-flex' }}>
           {icon}
-          {!!waiting && (
+          {!!waiting && !open && (
             <Box
               component="span"
               sx={{
@@ -87,7 +88,7 @@ function PaymentsItem({ to, icon }: { to: string; icon: ReactElement }) {
               component="span"
               data-testid="payments-waiting"
               sx={{
-                ms: 1,
+                marginInlineStart: 1,
                 px: 0.75,
                 minWidth: 22,
                 borderRadius: 11,

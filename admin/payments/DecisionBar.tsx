@@ -20,14 +20,18 @@ interface DecisionBarProps {
   onNext: () => void;
 }
 
-/** A key cap beside a button's label; the button carries aria-keyshortcuts for assistive technology. */
+/**
+ * A key cap beside a button's label (not on a phone, which has no keyboard to press it on); the button
+ * carries aria-keyshortcuts for assistive technology.
+ */
 function Key({ children }: { children: string }) {
   return (
     <Box
       component="kbd"
       aria-hidden
       sx={{
-        ms: 1,
+        display: { xs: 'none', sm: 'inline-block' },
+        marginInlineStart: 1,
         px: 0.75,
         border: 1,
         borderColor: 'currentColor',

@@ -9,7 +9,7 @@ import { Ltr } from './Ltr.tsx';
 
 function Links({ bookings }: { bookings: BookingLink[] }) {
   return (
-    <Box component="ul" sx={{ m: 0, mt: 0.5, ps: 2.5 }}>
+    <Box component="ul" sx={{ m: 0, mt: 0.5, paddingInlineStart: 2.5 }}>
       {bookings.map((booking) => (
         <li key={booking._id}>
           <Link to={`/bookings/${encodeURIComponent(booking._id)}/show`}>

@@ -4,6 +4,7 @@
 import PlayIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -19,7 +20,6 @@ import type { Theme } from '@mui/material/styles';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, Loading, useLocale, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { LinkButton } from '../common/LinkButton.tsx';
 import { formatMoney } from '../i18n/format.ts';
 import { FlagChips } from './FlagChips.tsx';
 import { Ltr } from './Ltr.tsx';
@@ -30,6 +30,7 @@ import type { Booking, Flags } from './paymentsApi.ts';
 import { amountOf, tripWords } from './tripWords.ts';
 import { paymentKeys, usePaymentsApi } from './usePaymentsApi.ts';
 import { PER_PAGE, usePaging } from './usePaging.ts';
+import { scrollsSideways } from './styles.ts';
 
 interface Row {
   booking: Booking;
@@ -149,6 +150,7 @@ function QueueCards({ rows }: { rows: Row[] }) {
 export default function PaymentQueue() {
   const api = usePaymentsApi();
   const translate = useTranslate();
+  const rtl = useLocale() === 'ar';
   const [page, setPage] = usePaging();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const start = page * PER_PAGE;
@@ -199,12 +201,16 @@ export default function PaymentQueue() {
           </Typography>
         </Box>
         {first && (
-          <LinkButton
+          // MUI's Button: react-admin's hides its label on a phone, where this one matters most.
+          <Button
+            component={Link}
             to={reviewPath(first._id)}
-            label="rihla.payments.queue.start"
-            icon={<PlayIcon />}
             variant="contained"
-          />
+            startIcon={<PlayIcon sx={{ transform: rtl ? 'scaleX(-1)' : undefined }} />}
+            sx={{ alignSelf: { xs: 'stretch', sm: 'center' } }}
+          >
+            {translate('rihla.payments.queue.start')}
+          </Button>
         )}
       </Stack>
       {rows.length === 0 ? (
@@ -214,7 +220,7 @@ export default function PaymentQueue() {
       ) : phone ? (
         <QueueCards rows={rows} />
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={scrollsSideways}>
           <QueueTable rows={rows} />
         </Box>
       )}

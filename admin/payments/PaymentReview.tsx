@@ -25,7 +25,7 @@ import { PAYMENTS_PATH, reviewPath } from './paths.ts';
 import { ProofViewer } from './ProofViewer.tsx';
 import { afterDecision, nextInQueue } from './queueOrder.ts';
 import { RejectDialog } from './RejectDialog.tsx';
-import { ReviewDetails } from './ReviewDetails.tsx';
+import { ReviewDetails, ReviewSummary } from './ReviewDetails.tsx';
 import { invalidatePayments, paymentKeys, usePaymentsApi } from './usePaymentsApi.ts';
 import { useShortcuts } from './useShortcuts.ts';
 
@@ -164,6 +164,7 @@ function PaymentReview({ id }: { id: string }) {
           </Typography>
         )}
       </Stack>
+      <ReviewSummary review={data} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Paper sx={{ p: 1.5 }}>

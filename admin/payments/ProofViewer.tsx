@@ -20,6 +20,7 @@ import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { formatTimestamp } from '../i18n/format.ts';
 import type { Proof } from './paymentsApi.ts';
 import { fittedSize } from './proofGeometry.ts';
+import { scrollsSideways } from './styles.ts';
 
 const ZOOMS = [1, 1.5, 2, 3, 4];
 
@@ -135,7 +136,7 @@ function LargeProof({ proof, alt }: { proof: Proof; alt: string }) {
         sx={{
           display: 'flex',
           overflow: 'auto',
-          height: { xs: '62vh', md: 'calc(100vh - 260px)' },
+          height: { xs: '55vh', md: 'calc(100vh - 260px)' },
           minHeight: 320,
           bgcolor: 'grey.900',
           borderRadius: 1,
@@ -261,7 +262,7 @@ export function ProofViewer({ proofs, ticketId }: { proofs: Proof[]; ticketId: s
           <Stack
             direction="row"
             spacing={1}
-            sx={{ overflowX: 'auto', pb: 0.5 }}
+            sx={{ ...scrollsSideways, pb: 0.5 }}
             data-testid="proof-thumbnails"
           >
             {proofs.map((p, index) => (

@@ -31,6 +31,7 @@ import { useStaffName } from './ReviewDetails.tsx';
 import { tripWords } from './tripWords.ts';
 import { invalidatePayments, paymentKeys, usePaymentsApi } from './usePaymentsApi.ts';
 import { PER_PAGE, usePaging } from './usePaging.ts';
+import { scrollsSideways } from './styles.ts';
 
 type Status = 'due' | 'paid';
 
@@ -150,7 +151,7 @@ export default function RefundList() {
       ) : list.data.data.length === 0 ? (
         <Alert severity="info">{t(status === 'due' ? 'empty_owed' : 'empty_paid')}</Alert>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={scrollsSideways}>
           <Table size="small" data-testid={`refunds-${status}`}>
             <TableHead>
               <TableRow>

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link, useGetIdentity, useGetOne, useLocale, useTranslate } from 'react-admin';
 import { useCan } from '../auth/useCan.ts';
 import { formatMoney, formatSeatList, formatTimestamp } from '../i18n/format.ts';
+import { FlagChips } from './FlagChips.tsx';
 import { FlagList } from './FlagList.tsx';
 import { Ltr } from './Ltr.tsx';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
@@ -151,6 +152,29 @@ export function ReviewDetails({ review }: { review: PaymentReview }) {
       />
       <FlagList flags={flags} />
       <Decision review={review} />
+    </Stack>
+  );
+}
+
+/** On a phone, above the proof: what the screenshot must show, and whether anything is duplicated. */
+export function ReviewSummary({ review }: { review: PaymentReview }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const { booking } = review;
+  return (
+    <Stack spacing={1} sx={{ display: { xs: 'flex', md: 'none' } }} data-testid="review-summary">
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+      >
+        <Typography variant="h5" component="p">
+          <bdi>{formatMoney(amountOf(booking), locale, translate)}</bdi>
+        </Typography>
+        <Typography sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+          <Ltr>{booking.paymentReference ?? '—'}</Ltr>
+        </Typography>
+      </Stack>
+      <FlagChips flags={review.flags} />
     </Stack>
   );
 }

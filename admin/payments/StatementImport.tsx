@@ -21,18 +21,20 @@ import { useRef, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { formatNumber } from '../i18n/format.ts';
+import { Ltr, Sentence, SLOT } from './Ltr.tsx';
 import { PaymentsHeader } from './PaymentsHeader.tsx';
 import type { StatementPreview, StatementResult as Result } from './paymentsApi.ts';
 import { guessMapping, isComplete, type MappingChoice, toMapping } from './statementMapping.ts';
 import { StatementResult } from './StatementResult.tsx';
 import { invalidatePayments, usePaymentsApi } from './usePaymentsApi.ts';
+import { scrollsSideways } from './styles.ts';
 
 const ROLES = ['reference', 'amount', 'date'] as const;
 
 function Sample({ preview, choice }: { preview: StatementPreview; choice: MappingChoice }) {
   const chosen = new Set(Object.values(choice).filter(Boolean));
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={scrollsSideways}>
       <Table size="small" data-testid="statement-sample">
         <TableHead>
           <TableRow>
@@ -137,7 +139,9 @@ export default function StatementImport() {
         </Button>
         {file && preview.data && (
           <Typography variant="body2" data-testid="statement-file-name">
-            <bdi>{t('file', { name: file.name, rows: formatNumber(preview.data.rows, locale) })}</bdi>
+            <Sentence text={t('file', { name: SLOT, rows: formatNumber(preview.data.rows, locale) })}>
+              <Ltr>{file.name}</Ltr>
+            </Sentence>
           </Typography>
         )}
         {preview.isPending && <Typography variant="body2">{t('reading')}</Typography>}
@@ -191,7 +195,7 @@ export default function StatementImport() {
                 variant="contained"
                 color="success"
                 onClick={() => run.mutate()}
-                disabled={run.isPending}
+                disabled={run.isPending || matched === 0}
                 data-testid="statement-run"
               >
                 {run.isPending ? t('running') : t('run', { count: formatNumber(matched, locale) })}

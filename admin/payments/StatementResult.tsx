@@ -21,6 +21,7 @@ import {
   type StatementResult as Result,
   type StatementRow,
 } from './paymentsApi.ts';
+import { scrollsSideways } from './styles.ts';
 
 const SEVERITY: Record<StatementGroup, 'success' | 'warning' | 'info' | 'error'> = {
   matched: 'success',
@@ -38,7 +39,7 @@ function Rows({ rows, group }: { rows: StatementRow[]; group: StatementGroup }) 
   const t = (key: string) => translate(`rihla.payments.import.${key}`);
   const showExpected = group !== 'unmatched' && group !== 'ambiguous';
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={scrollsSideways}>
       <Table size="small">
         <TableHead>
           <TableRow>

@@ -192,9 +192,23 @@ export default function CounterSale() {
       <Typography variant="h6" component="h1">
         {words.route}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-        {translate('rihla.payments.review.departure_value', words)} · <Ltr>{words.bus}</Ltr> · {words.company}{' '}
-        · <bdi>{formatMoney(price, locale, translate)}</bdi>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ mb: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}
+        data-testid="counter-trip"
+      >
+        {/* Each fact wraps as a whole ("Nile Express" never splits across lines). */}
+        {[
+          translate('rihla.payments.review.departure_value', words),
+          <Ltr key="bus">{words.bus}</Ltr>,
+          words.company,
+          <bdi key="price">{formatMoney(price, locale, translate)}</bdi>,
+        ].map((fact, i) => (
+          <Box key={i} component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {fact}
+          </Box>
+        ))}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('rihla.counter.intro')}
@@ -260,7 +274,7 @@ export default function CounterSale() {
               {translate('rihla.counter.payment')}
             </Typography>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
+              <Grid size={{ xs: 12, sm: 5 }}>
                 <TextField
                   select
                   fullWidth
@@ -277,7 +291,7 @@ export default function CounterSale() {
                   ))}
                 </TextField>
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
+              <Grid size={{ xs: 12, sm: 7 }}>
                 <TextField
                   fullWidth
                   name="paymentReference"

@@ -40,8 +40,10 @@ describe('payment review', () => {
   it('shows the proof beside what it must show, and the flags in plain words', async () => {
     const server = paymentsServer([booking('b1')], { flags: { b1: { ...NO_FLAGS, bookingsFromPhone: 3 } } });
     await open(server, 'b1');
-    expect(await screen.findByText('45,000 SDG')).toBeTruthy();
-    expect(screen.getByText('TRX1001')).toBeTruthy();
+    expect((await screen.findByTestId('expected-amount')).textContent).toBe('45,000 SDG');
+    // Above the proof on a phone, and among the details.
+    expect(screen.getAllByText('TRX1001')).toHaveLength(2);
+    expect(within(screen.getByTestId('review-summary')).getByText('45,000 SDG')).toBeTruthy();
     expect(screen.getByText('Traveller1 Osman')).toBeTruthy();
     expect(screen.getByText('Khartoum → Kassala')).toBeTruthy();
     expect(screen.getByText('KH-1201')).toBeTruthy();
