@@ -32,6 +32,8 @@ import { tripRoutes } from './resources/trips/trips.routes.ts';
 import { TicketPool } from './tickets/ticket-pool.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { bookingPaymentRoutes, paymentRoutes } from './resources/payments/payments.routes.ts';
+import { checkinRoutes, manifestRoutes, travellerRoutes } from './resources/boarding/boarding.routes.ts';
+import { loadTicketSigner, type TicketSigner } from './tickets/signing.ts';
 import { uploadRoutes } from './resources/payments/uploads.routes.ts';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
 import { MAX_UPLOAD_BYTES } from '../shared/rules.ts';
@@ -46,6 +48,8 @@ declare module 'fastify' {
     tickets: TicketPool;
     /** The time decisions are made by (tests move it). */
     clock: Clock;
+    /** Signs the codes in tickets' QR codes (server/tickets/signing.ts). */
+    ticketSigner: TicketSigner;
   }
 }
 
@@ -89,6 +93,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('jwtSecret', await loadJwtSecret(config, database));
+  app.decorate('ticketSigner', await loadTicketSigner(database.db));
   registerErrorHandler(app);
   // What reads remember is forgotten by the write layer itself (server/db/changes.ts), whoever writes.
   const readCache = new ReadCache(config.searchCacheMs);
@@ -105,12 +110,13 @@ export async function buildApp({
     app.addHook('onClose', stopListening);
   }
 
+  // Security headers first: every answer carries them, the access check's 401 and 403 too.
+  registerSecurityHeaders(app);
   // Every route registered from here on declares who may call it, and what a staff write records.
   enforceAccess(app, config.publicApiDocs ? 'public' : 'self');
   recordStaffWrites(app);
   limitBodies(app);
   readBodiesCheaply(app);
-  registerSecurityHeaders(app);
   compressInMemoryAnswers(app);
   await app.register(cookie);
   allowConfiguredOrigins(app, config.corsOrigins);
@@ -151,6 +157,9 @@ export async function buildApp({
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(bookingPaymentRoutes, { prefix: '/api/bookings' });
   await app.register(paymentRoutes, { prefix: '/api/payments' });
+  await app.register(travellerRoutes, { prefix: '/api/bookings' });
+  await app.register(manifestRoutes, { prefix: '/api/trips' });
+  await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   for (const def of resources) await app.register(crudRoutes(def), { prefix: def.api.base });

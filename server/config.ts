@@ -29,6 +29,10 @@ export interface Config {
   bookingRateLimit: { perIp: number; windowMs: number };
   operator: { phone: string; email: string; address: string };
   payments: PaymentsConfig;
+  /** Days after a trip that its travellers' ID numbers are kept (then erased). */
+  idRetentionDays: number;
+  /** Minutes after departure that travellers not boarded are marked no-shows and the trip's list locks. */
+  noShowAfterMinutes: number;
   /** /api/docs (a map of every staff call) for everyone instead of staff only. */
   publicApiDocs: boolean;
   /** Time a client has to send a whole request, and the longest a connection may stay silent (ms). */
@@ -95,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: env.OPERATOR_ADDRESS || '',
     },
     publicApiDocs: flag(env.PUBLIC_API_DOCS),
+    idRetentionDays: int(env.ID_RETENTION_DAYS, 90),
+    noShowAfterMinutes: int(env.NO_SHOW_AFTER_MINUTES, 60),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
     maxConnections: positive(env.MAX_CONNECTIONS, 1000),
     payments: {

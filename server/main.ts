@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './demo/demo-data.ts';
-import { startExpirySweep } from './resources/payments/expiry-sweep.ts';
+import { startScheduledJobs } from './jobs.ts';
 import { importProofFiles } from './resources/payments/proofs.ts';
 import { warmUpTicketRenderer } from './tickets/ticket-pdf.ts';
 
@@ -23,7 +23,7 @@ if (proofs.moved || proofs.removed)
   app.log.warn(
     `payment proofs: ${proofs.moved} moved into the database, ${proofs.removed} without a booking removed`,
   );
-const stopSweep = startExpirySweep(app);
+const stopJobs = startScheduledJobs(app);
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -31,7 +31,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    stopSweep();
+    stopJobs();
     await app.close();
     await database.close();
     process.exit(0);

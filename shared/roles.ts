@@ -26,6 +26,8 @@ export const CAPABILITIES = {
   'trips.write': operations,
   'trips.passengers': [...money, 'conductor'],
   'boarding.scan': [...operations, 'conductor'],
+  /** Who sits on each seat, with their ID: completed at the counter or at the bus door. */
+  'passengers.edit': [...money, 'conductor'],
   /** What a trip shows (companies, buses, cities, prices): read by whoever reads trips. */
   'reference.read': [...money, 'conductor'],
   /** Employees, positions, reports. */

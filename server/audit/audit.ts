@@ -47,7 +47,20 @@ const HIDDEN = '•••';
 function compact(value: unknown): unknown {
   if (value && typeof value === 'object' && !Array.isArray(value) && '_id' in value)
     return (value as { _id: unknown })._id;
-  return value ?? null;
+  return hideSecrets(value ?? null);
+}
+
+/** Secrets inside a value (the ID numbers in a list of travellers) shown only as being there. */
+function hideSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(hideSecrets);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        SECRET.test(key) && inner != null ? HIDDEN : hideSecrets(inner),
+      ]),
+    );
+  return value;
 }
 
 /** {field: [before, after]} of the top-level fields that differ; secrets hidden, computed views left out. */

@@ -32,7 +32,14 @@ export const EVERYTHING: Change = { table: '*' };
 const KEY_COLUMNS: Record<string, string> = { booking_seats: 'tripId' };
 
 /** Tables nothing remembers: their writes (a rate-limit counter on every look-up) are not announced. */
-const UNREMEMBERED = new Set(['rate_limits', 'refresh_tokens', 'sessions', 'app_secrets']);
+const UNREMEMBERED = new Set([
+  'rate_limits',
+  'refresh_tokens',
+  'sessions',
+  'app_secrets',
+  'scans',
+  'trip_closures',
+]);
 
 export const NOTIFY_CHANNEL = 'rihla_changes';
 /** NOTIFY payloads must stay under 8000 bytes: past this, keyed changes collapse to their tables. */

@@ -8,6 +8,7 @@ import * as bookingRetries from './migrations/2026-11-21-05-booking-retries.ts';
 import * as payments from './migrations/2026-11-23-01-payments.ts';
 import * as staffTrust from './migrations/2026-11-23-02-staff-trust.ts';
 import * as arabicNames from './migrations/2026-11-23-03-arabic-names.ts';
+import * as boarding from './migrations/2026-11-23-04-boarding.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-01-payments': payments,
   '2026-11-23-02-staff-trust': staffTrust,
   '2026-11-23-03-arabic-names': arabicNames,
+  '2026-11-23-04-boarding': boarding,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

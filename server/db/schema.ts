@@ -35,6 +35,30 @@ export interface BookingsTable {
   refundPaidAt: string | null;
   refundPaidBy: string | null;
   refundReference: string | null;
+  /** Not boarded by departure (marked after it). */
+  noShow: number;
+}
+
+/** The traveller on each seat of a booking, with an official ID (staff only). */
+export interface BookingPassengersTable {
+  bookingId: string;
+  seat: number;
+  fullName: string | null;
+  idType: string | null;
+  idNumber: string | null;
+}
+
+/** A conductor's scan at the bus door, as synced from the device. */
+export interface ScansTable {
+  id: string;
+  tripId: string;
+  ticketId: string | null;
+  bookingId: string | null;
+  deviceId: string;
+  scannedAt: string;
+  receivedAt: string;
+  verdict: string;
+  staffId: string | null;
 }
 
 /** A payment proof's bytes, kept with the booking (every node serves them; a backup carries them). */
@@ -137,6 +161,9 @@ export interface Tables {
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
   payment_proofs: PaymentProofsTable;
+  booking_passengers: BookingPassengersTable;
+  scans: ScansTable;
+  trip_closures: { tripId: string; closedAt: string };
   trips: TripsTable;
   buses: BusesTable;
   users: UsersTable;

@@ -31,6 +31,8 @@ export interface TicketData {
   bookingDate: string;
   /** Only a verified payment makes the ticket good for boarding; anything else prints "payment pending". */
   paid: boolean;
+  /** The signed code in the QR (shared/ticket-code.ts); the ticket id alone when there is none. */
+  code?: string;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -109,7 +111,7 @@ function drawHeader(doc: Doc): void {
 
 /** The ticket id and the passenger, beside the QR code. */
 function drawIdentity(doc: Doc, ticket: TicketData): void {
-  drawQrCode(doc, ticket.ticketId, MARGIN + CONTENT - QR_SIZE, 86, QR_SIZE);
+  drawQrCode(doc, ticket.code ?? ticket.ticketId, MARGIN + CONTENT - QR_SIZE, 86, QR_SIZE);
   const width = CONTENT - QR_SIZE - GUTTER;
   labels(doc, TICKET_LABELS.ticketId, MARGIN, 98, width);
   text(doc, plainLine(ticket.ticketId), { x: MARGIN, y: 132, width, align: 'left', font: 'bold', size: 30 });

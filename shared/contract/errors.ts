@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'NO_PROOF',
   'OWN_ACCOUNT',
   'LAST_ADMIN',
+  'TRIP_DEPARTED',
+  'TRAVELLER_SEAT',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -2,6 +2,7 @@
 // them as its routes' response schemas (and so documents them at /api/docs); the front ends take their
 // types from them with `import type`, so no zod reaches a browser bundle.
 import { resources } from '../registry/index.ts';
+import { boardingContract } from './boarding.ts';
 import { bookingContract } from './bookings.ts';
 import { crudContract } from './crud.ts';
 import { paymentContract } from './payments.ts';
@@ -9,6 +10,7 @@ import type { RouteContract } from './route.ts';
 import { authContract, dashboardContract, systemContract, tripContract, uploadContract } from './routes.ts';
 
 export * from './answers.ts';
+export * from './boarding.ts';
 export * from './bookings.ts';
 export * from './crud.ts';
 export * from './documents.ts';
@@ -28,6 +30,7 @@ export function apiContract(): RouteContract[] {
     ...Object.values(dashboardContract),
     ...Object.values(uploadContract),
     ...Object.values(bookingContract),
+    ...Object.values(boardingContract),
     ...Object.values(paymentContract),
   ];
 }

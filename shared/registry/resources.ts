@@ -229,6 +229,8 @@ export const bookings: ResourceDef = {
     refundPaidAt: { kind: 'timestamp', readOnly: true },
     refundPaidBy: { kind: 'text', readOnly: true },
     refundReference: { kind: 'text', readOnly: true },
+    /** Not boarded by departure (marked once the trip has left). */
+    noShow: { kind: 'boolean', readOnly: true },
   },
   messages: {
     create: 'Please provide your personal details.',

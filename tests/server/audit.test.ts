@@ -215,6 +215,36 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         resource: 'payments',
       };
     };
+    calls['PATCH /api/bookings/updatePassengers/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-P-${seat}`);
+      return {
+        method: 'PATCH',
+        url: `/api/bookings/updatePassengers/${booking._id}`,
+        payload: {
+          passengers: [{ seat, fullName: 'Osman Idris', idType: 'passport', idNumber: 'P0998877' }],
+        },
+        recordId: booking._id,
+        action: 'update_passengers',
+        resource: 'bookings',
+      };
+    };
+    calls['POST /api/checkin/scans'] = async () => ({
+      method: 'POST',
+      url: '/api/checkin/scans',
+      payload: {
+        scans: [
+          {
+            ticketId: '1234567890123',
+            tripId: trip._id,
+            scannedAt: new Date().toISOString(),
+            deviceId: 'audit',
+          },
+        ],
+      },
+      recordId: undefined,
+      action: 'sync_scans',
+      resource: 'trips',
+    });
     calls['POST /api/auth/register'] = async () => ({
       method: 'POST',
       url: '/api/auth/register',
@@ -293,9 +323,10 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
           userLabel: me.email,
           resource: call.resource,
           ip: '10.9.8.7',
-          recordId: call.recordId ?? answer._id ?? answer.booking?._id ?? null,
+          recordId:
+            'recordId' in call ? (call.recordId ?? null) : (answer._id ?? answer.booking?._id ?? null),
         });
-        expect(row!.diff ?? '').not.toMatch(/acacia|secret123|\$argon2/);
+        expect(row!.diff ?? '').not.toMatch(/acacia|secret123|\$argon2|P0998877/);
       }
     },
   );

@@ -42,7 +42,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text')
     .execute();
   await db.schema.createIndex('audit_at').on('audit_log').columns(['at', 'id']).execute();
-  await db.schema.createIndex('audit_record').on('audit_log').columns(['resource', 'recordId', 'at']).execute();
+  await db.schema
+    .createIndex('audit_record')
+    .on('audit_log')
+    .columns(['resource', 'recordId', 'at'])
+    .execute();
   await db.schema.createIndex('audit_user').on('audit_log').columns(['userId', 'at']).execute();
   await db.schema.createIndex('audit_action').on('audit_log').columns(['action', 'at']).execute();
   if (postgres) {

@@ -9,7 +9,8 @@ const COLUMNS: [string, string][] = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const [table, column] of COLUMNS) await db.schema.alterTable(table).addColumn(column, 'text').execute();
+  for (const [table, column] of COLUMNS)
+    await db.schema.alterTable(table).addColumn(column, 'text').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

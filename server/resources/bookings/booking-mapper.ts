@@ -46,5 +46,6 @@ export function bookingRowToDocument(row: Row | BookingsTable): Document {
     bankakScreenshot: row.bankakScreenshot ?? null,
     ...Object.fromEntries(PAYMENT_COLUMNS.map((name) => [name, (row as Row)[name] ?? null])),
     refundDue: row.refundDue == null ? null : Number(row.refundDue),
+    noShow: Boolean(Number(row.noShow ?? 0)),
   };
 }

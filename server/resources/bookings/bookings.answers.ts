@@ -55,6 +55,10 @@ export function bookingRefusalError(refusal: SaleRefusal): HttpError {
           : 'Too many seats on this trip are waiting for payment right now. Please try again later.',
         { code: 'UNPAID_LIMIT', scope: refusal.scope, limit: refusal.limit },
       );
+    case 'TRAVELLER_SEAT': {
+      const message = `Seat ${refusal.seat} is not one of this booking's seats.`;
+      return badRequest(message, { passengers: message });
+    }
     case 'PROOF_NOT_IMAGE':
       return new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.');
     case 'PROOF_TOO_LARGE':
@@ -88,7 +92,7 @@ export async function ticketAnswer(
 ) {
   let pdfBlob: string | null = null;
   try {
-    pdfBlob = (await app.tickets.render(ticketData(booking, trip))).toString('base64');
+    pdfBlob = (await app.tickets.render(ticketData(booking, trip, app.ticketSigner))).toString('base64');
   } catch (error) {
     request.log.error({ err: error }, 'ticket PDF failed');
   }

@@ -10,6 +10,8 @@ import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import { LAPSING_STATUSES, type PaymentStatus, UNPAID_STATUSES } from '../../../shared/payments.ts';
+import type { SeatTraveller } from '../../../shared/boarding.ts';
+import { insertTravellers } from '../boarding/travellers.ts';
 import { insertProof, type Proof } from '../payments/proofs.ts';
 import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
 import { newTicketId } from './ticket-ids.ts';
@@ -29,6 +31,8 @@ export interface NewBooking {
     /** A counter sale: the staff member who sold (and so verified) it. */
     soldBy?: string;
   };
+  /** Who sits on each seat (shared/boarding.ts). */
+  travellers: SeatTraveller[];
   /** Limits on unpaid holds (travellers' bookings); none for a counter sale. */
   limits?: { perPhone: number; share: number };
   now: Date;
@@ -191,6 +195,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
       refundPaidAt: null,
       refundPaidBy: null,
       refundReference: null,
+      noShow: 0,
     };
     try {
       await db.transaction().execute(async (trx) => {
@@ -232,6 +237,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
               .map((seat) => ({ tripId: booking.tripId, seat, bookingId: id })),
           )
           .execute();
+        await insertTravellers(trx, id, booking.travellers);
         if (booking.proof) await insertProof(trx, id, booking.proof, booking.now);
       });
       return { sold: bookingRowToDocument(row) };

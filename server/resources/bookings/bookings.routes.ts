@@ -11,6 +11,7 @@ import { findBookingDocument } from '../payments/payments.repository.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { normaliseReference } from '../../../shared/payments.ts';
 import { bookingContext, countProofBytes, optionalPaymentFieldsSchema } from '../payments/payments.routes.ts';
+import { travellersField } from '../boarding/travellers.ts';
 import { readBookingForm } from './booking-form.ts';
 import { bookingRefusalError, ticketAnswer } from './bookings.answers.ts';
 import {
@@ -21,6 +22,7 @@ import {
 import { cancel, liveBooking, remove, sell, travellerBookings, travellerView } from './bookings.service.ts';
 import { ticketData } from './ticket.ts';
 
+const optionalTravellers = travellersField.optional();
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const CANCEL_REFUSALS = {
   NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),
@@ -85,12 +87,22 @@ export async function bookingRoutes(app: FastifyInstance) {
         throw badRequest(failure.message, failure.errors);
       }
       if (form.screenshot) await countProofBytes(request, form.screenshot.length);
-      const outcome = await sell(ctx, parsed.data, {
-        by: 'traveller',
-        method: payment.data.paymentMethod,
-        reference: payment.data.paymentReference && normaliseReference(payment.data.paymentReference),
-        proof: form.screenshot,
-      });
+      const travellers = optionalTravellers.safeParse(form.fields.passengers);
+      if (!travellers.success) {
+        const failure = describeIssues(travellers.error.issues, form.fields.passengers);
+        throw badRequest(failure.message, { passengers: failure.message });
+      }
+      const outcome = await sell(
+        ctx,
+        parsed.data,
+        {
+          by: 'traveller',
+          method: payment.data.paymentMethod,
+          reference: payment.data.paymentReference && normaliseReference(payment.data.paymentReference),
+          proof: form.screenshot,
+        },
+        travellers.data,
+      );
       if ('refused' in outcome) throw bookingRefusalError(outcome.refused);
       reply.status(201);
       return ticketAnswer(app, request, outcome.sold, outcome.trip);
@@ -123,7 +135,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       const { ticketId, phone } = request.query as z.infer<typeof travellerProofSchema>;
       const found = await liveBooking(ctx, ticketId, phone);
       if (!found) throw notFound('No live booking matches this ticket ID and phone number.');
-      const pdf = await app.tickets.render(ticketData(found.booking, found.trip));
+      const pdf = await app.tickets.render(ticketData(found.booking, found.trip, app.ticketSigner));
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="ticket-${found.booking.ticketId}.pdf"`)

@@ -5,6 +5,8 @@ import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '.
 import type { Clock } from '../../clock.ts';
 import type { PaymentsConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
+import type { SeatTraveller } from '../../../shared/boarding.ts';
+import { seatTravellers } from '../boarding/travellers.ts';
 import { checkProof, type Proof } from '../payments/proofs.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import { cachedTripDetails } from '../trips/trips.repository.ts';
@@ -35,6 +37,7 @@ export type SaleRefusal =
   | { code: 'KEY_REUSED' }
   | { code: 'KEY_CANCELLED' }
   | { code: 'UNPAID_LIMIT'; scope: 'phone' | 'trip'; limit: number }
+  | { code: 'TRAVELLER_SEAT'; seat: number }
   | { code: 'PROOF_NOT_IMAGE' }
   | { code: 'PROOF_TOO_LARGE' };
 
@@ -75,6 +78,7 @@ export async function sell(
   ctx: BookingContext,
   input: CreateBookingInput,
   payment: Payment,
+  given?: SeatTraveller[],
 ): Promise<SaleOutcome> {
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -106,6 +110,10 @@ export async function sell(
     return { refused: { code: 'PRICE_CHANGED', seats: input.seats.length, price, total } };
   }
 
+  const booker = `${input.passengerInfo.firstName} ${input.passengerInfo.lastName}`;
+  const travellers = seatTravellers(input.seats, given, booker);
+  if ('wrongSeat' in travellers) return { refused: { code: 'TRAVELLER_SEAT', seat: travellers.wrongSeat } };
+
   let proof: Proof | undefined;
   if (payment.by === 'traveller' && payment.proof) {
     const checked = await checkProof(payment.proof);
@@ -119,6 +127,7 @@ export async function sell(
     passenger: input.passengerInfo,
     total,
     idempotencyKey: input.idempotencyKey,
+    travellers,
     proof,
     payment: {
       status: counter ? 'verified' : proof ? 'proof_submitted' : 'awaiting_proof',
@@ -182,8 +191,9 @@ export async function remove(ctx: BookingContext, id: string): Promise<Document 
 
 /** What a traveller sees of a booking: the specification's fields and its payment, nothing of staff. */
 export function travellerView(booking: Document): Document {
-  const { verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, rejectionNote, ...view } = booking;
-  void [verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, rejectionNote];
+  const { verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, rejectionNote, noShow, ...view } =
+    booking;
+  void [verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, rejectionNote, noShow];
   return view as Document;
 }
 

@@ -2,11 +2,12 @@
 import type { Document } from '../crud/row-mapper.ts';
 import type { TicketData } from '../../tickets/ticket-pdf.ts';
 import { CURRENCY } from '../../../shared/rules.ts';
+import type { TicketSigner } from '../../tickets/signing.ts';
 import type { PassengerInfo } from './booking-mapper.ts';
 
 type Populated = Record<string, any>;
 
-export function ticketData(booking: Document, trip: Populated): TicketData {
+export function ticketData(booking: Document, trip: Populated, signer: TicketSigner): TicketData {
   const passenger = booking.passengerInfo as PassengerInfo;
   const seats = booking.seats as number[];
   return {
@@ -27,5 +28,6 @@ export function ticketData(booking: Document, trip: Populated): TicketData {
     currency: CURRENCY,
     bookingDate: String(booking.bookingDate),
     paid: booking.paymentStatus === 'verified',
+    code: signer.code({ ticketId: String(booking.ticketId), tripId: String(trip._id), seats }),
   };
 }

@@ -356,19 +356,25 @@ async function readStatementForm(request: FastifyRequest) {
   let text: string | undefined;
   let mapping: Mapping | undefined;
   let dryRun = false;
-  for await (const part of request.parts({ limits: { fileSize: 2 * 1024 * 1024 } })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'statement') text = bytes.toString('utf8');
-    } else if (part.fieldname === 'mapping' && typeof part.value === 'string') {
-      let json: unknown;
-      try {
-        json = JSON.parse(part.value);
-      } catch {
-        throw badRequest('The column mapping is not valid JSON.');
-      }
-      mapping = parse(mappingSchema, json);
-    } else if (part.fieldname === 'dryRun') dryRun = part.value === 'true' || part.value === '1';
+  try {
+    for await (const part of request.parts({ limits: { fileSize: 2 * 1024 * 1024 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'statement') text = bytes.toString('utf8');
+      } else if (part.fieldname === 'mapping' && typeof part.value === 'string') {
+        let json: unknown;
+        try {
+          json = JSON.parse(part.value);
+        } catch {
+          throw badRequest('The column mapping is not valid JSON.');
+        }
+        mapping = parse(mappingSchema, json);
+      } else if (part.fieldname === 'dryRun') dryRun = part.value === 'true' || part.value === '1';
+    }
+  } catch (error) {
+    // Our own answers, and the multipart plugin's (413…), stand; a garbled body is the client's mistake.
+    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest('The form is malformed.');
   }
   if (text === undefined)
     throw badRequest('Please choose the statement file (CSV).', {

@@ -1,0 +1,60 @@
+// What runs on a schedule, on every node: expiring lapsed payment holds (every few seconds), closing trips
+// that have departed (their travellers not boarded become no-shows, their lists lock) and erasing ID numbers
+// of trips older than ID_RETENTION_DAYS (hourly). Nothing depends on the timers for correctness: the state is
+// in the database, each job is idempotent and skips what another node is doing, a restart loses nothing.
+import type { FastifyInstance } from 'fastify';
+import { khartoumToday } from '../shared/rules.ts';
+import { closeDepartedTrips, eraseOldIdNumbers } from './resources/boarding/boarding.repository.ts';
+import { bookingContext } from './resources/payments/payments.routes.ts';
+import { expireLapsedHolds } from './resources/payments/payments.service.ts';
+
+const HOUR = 3_600_000;
+
+function every(app: FastifyInstance, name: string, ms: number, job: () => Promise<number>, said: string) {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const done = await job();
+      if (done) app.log.info(`${name}: ${done} ${said}`);
+    } catch (error) {
+      app.log.error({ err: error }, `${name} failed`);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(run, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** The ID numbers of trips older than `days` before `now` are erased. */
+export function eraseExpiredIds(app: FastifyInstance, days = app.config.idRetentionDays) {
+  const cutoff = khartoumToday(new Date(app.clock.now().getTime() - days * 24 * HOUR));
+  return eraseOldIdNumbers(app.db, cutoff);
+}
+
+export function startScheduledJobs(app: FastifyInstance): () => void {
+  const ctx = bookingContext(app);
+  const { config } = app;
+  const stops = [
+    every(
+      app,
+      'expiry sweep',
+      config.payments.sweepSeconds * 1000,
+      () => expireLapsedHolds(ctx),
+      'unpaid booking(s) expired',
+    ),
+    every(
+      app,
+      'departed trips',
+      config.payments.sweepSeconds * 1000,
+      () => closeDepartedTrips(app.db, app.clock.now(), config.noShowAfterMinutes),
+      'trip(s) closed, their travellers not boarded marked no-shows',
+    ),
+    every(app, 'ID retention', HOUR, () => eraseExpiredIds(app), 'ID number(s) erased'),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,197 @@
+// A trip's travellers as the bus door and the checkpoints need them, the scans conductors sync, the no-shows
+// marked after departure and the ID numbers erased after ID_RETENTION_DAYS.
+import { createHash } from 'node:crypto';
+import { type SeatTraveller, type Verdict } from '../../../shared/boarding.ts';
+import { departureInstant, khartoumToday } from '../../../shared/rules.ts';
+import type { Db } from '../../db/schema.ts';
+import { travellersOf } from './travellers.ts';
+
+/** Scans that board a ticket (the earliest of them is its boarding). */
+const BOARDING = ['valid', 'already_boarded'];
+
+export interface TripTraveller {
+  bookingId: string;
+  ticketId: string;
+  seats: number[];
+  phone: string;
+  bookerName: string;
+  paymentStatus: string;
+  isCancelled: boolean;
+  noShow: boolean;
+  travellers: SeatTraveller[];
+  /** Every boarding scan of the ticket, earliest first (two devices may both have boarded it). */
+  boardings: { scannedAt: string; deviceId: string }[];
+}
+
+export async function tripRow(db: Db, tripId: string) {
+  return db.selectFrom('trips').selectAll().where('id', '=', tripId).executeTakeFirst();
+}
+
+/** Every booking of a trip with its travellers and boardings, by first seat. */
+export async function tripTravellers(db: Db, tripId: string): Promise<TripTraveller[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select([
+      'id',
+      'ticketId',
+      'seats',
+      'phone',
+      'first_name',
+      'last_name',
+      'paymentStatus',
+      'isCancelled',
+      'noShow',
+    ])
+    .where('tripId', '=', tripId)
+    .execute();
+  const travellers = await travellersOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const scans = await db
+    .selectFrom('scans')
+    .select(['bookingId', 'scannedAt', 'deviceId'])
+    .where('tripId', '=', tripId)
+    .where('verdict', 'in', BOARDING)
+    .orderBy('scannedAt')
+    .orderBy('id')
+    .execute();
+  return rows
+    .map((row) => ({
+      bookingId: row.id,
+      ticketId: row.ticketId,
+      seats: JSON.parse(row.seats) as number[],
+      phone: row.phone,
+      bookerName: `${row.first_name} ${row.last_name}`,
+      paymentStatus: row.paymentStatus,
+      isCancelled: Boolean(Number(row.isCancelled)),
+      noShow: Boolean(Number(row.noShow)),
+      travellers: travellers.get(row.id) ?? [],
+      boardings: scans
+        .filter((scan) => scan.bookingId === row.id)
+        .map((scan) => ({ scannedAt: scan.scannedAt, deviceId: scan.deviceId })),
+    }))
+    .sort((a, b) => Math.min(...a.seats) - Math.min(...b.seats));
+}
+
+export interface ScanRecord {
+  tripId: string;
+  ticketId: string | null;
+  bookingId: string | null;
+  deviceId: string;
+  scannedAt: string;
+  verdict: Verdict;
+  staffId: string;
+}
+
+/** The same scan (ticket, device, time) synced twice is one row. */
+export const scanId = (scan: Pick<ScanRecord, 'ticketId' | 'deviceId' | 'scannedAt' | 'tripId'>) =>
+  createHash('sha256')
+    .update(`${scan.tripId}|${scan.ticketId}|${scan.deviceId}|${scan.scannedAt}`)
+    .digest('hex');
+
+/** Keeps a scan once; answers whether it was new. */
+export async function keepScan(db: Db, scan: ScanRecord, receivedAt: Date): Promise<boolean> {
+  const result = await db
+    .insertInto('scans')
+    .values({ id: scanId(scan), ...scan, receivedAt: receivedAt.toISOString() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The earliest boarding scan of a booking (the one that boarded it), if any. */
+export async function firstBoarding(db: Db, bookingId: string) {
+  return db
+    .selectFrom('scans')
+    .select(['id', 'scannedAt', 'deviceId'])
+    .where('bookingId', '=', bookingId)
+    .where('verdict', 'in', BOARDING)
+    .orderBy('scannedAt')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function bookingByTicket(db: Db, ticketId: string) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'tripId', 'ticketId', 'seats', 'paymentStatus', 'isCancelled'])
+    .where('ticketId', '=', ticketId)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks as no-shows the live bookings not boarded on trips that departed more than `graceMinutes` ago (and
+ * not yet closed), then closes those trips. Answers how many trips it closed.
+ */
+export async function closeDepartedTrips(db: Db, now: Date, graceMinutes: number): Promise<number> {
+  const today = khartoumToday(now);
+  const yesterday = khartoumToday(new Date(now.getTime() - 2 * 86_400_000));
+  const candidates = await db
+    .selectFrom('trips')
+    .leftJoin('trip_closures', 'trip_closures.tripId', 'trips.id')
+    .select(['trips.id', 'trips.trip_date', 'trips.trip_boarding_time'])
+    .where('trips.trip_date', '>=', yesterday)
+    .where('trips.trip_date', '<=', today)
+    .where('trip_closures.tripId', 'is', null)
+    .execute();
+  const due = candidates.filter(
+    (trip) =>
+      departureInstant(trip.trip_date, trip.trip_boarding_time).getTime() + graceMinutes * 60_000 <=
+      now.getTime(),
+  );
+  for (const trip of due) {
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('trip_closures')
+        .values({ tripId: trip.id, closedAt: now.toISOString() })
+        .onConflict((oc) => oc.column('tripId').doNothing())
+        .executeTakeFirst();
+      if (!Number(inserted.numInsertedOrUpdatedRows ?? 0)) return; // another node closed it
+      await trx
+        .updateTable('bookings')
+        .set({ noShow: 1 })
+        .where('tripId', '=', trip.id)
+        .where('isCancelled', '=', 0)
+        .where('noShow', '=', 0)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('scans')
+                .select('scans.id')
+                .whereRef('scans.bookingId', '=', 'bookings.id')
+                .where('scans.verdict', 'in', BOARDING),
+            ),
+          ),
+        )
+        .execute();
+    });
+  }
+  return due.length;
+}
+
+export async function isClosed(db: Db, tripId: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom('trip_closures')
+    .select('tripId')
+    .where('tripId', '=', tripId)
+    .executeTakeFirst());
+}
+
+/** Erases the ID numbers of travellers on trips dated before `cutoff` (YYYY-MM-DD); answers how many. */
+export async function eraseOldIdNumbers(db: Db, cutoff: string): Promise<number> {
+  const result = await db
+    .updateTable('booking_passengers')
+    .set({ idNumber: null })
+    .where('idNumber', 'is not', null)
+    .where('bookingId', 'in', (eb) =>
+      eb
+        .selectFrom('bookings')
+        .innerJoin('trips', 'trips.id', 'bookings.tripId')
+        .select('bookings.id')
+        .where('trips.trip_date', '<', cutoff),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0);
+}

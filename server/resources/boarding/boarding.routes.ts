@@ -1,0 +1,184 @@
+// Boarding calls. /api/checkin: the package a conductor's phone downloads and the scans it syncs.
+// /api/bookings: a booking's travellers, read and completed by staff. /api/trips: the checkpoint manifest.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { boardingContract } from '../../../shared/contract/index.ts';
+import { departureInstant } from '../../../shared/rules.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { findBookingDocument } from '../payments/payments.repository.ts';
+import { isClosed, tripRow, tripTravellers } from './boarding.repository.ts';
+import { type BoardingContext, checkinPackage, syncScans } from './checkin.service.ts';
+import { manifestCsv, manifestLines, manifestPdf, manifestXlsx, type ManifestTrip } from './manifest.ts';
+import { replaceTravellers, travellersOf, travellersSchema } from './travellers.ts';
+import { referencedDocument } from '../crud/populate.ts';
+import { trips } from '../../../shared/registry/index.ts';
+import { formatBoardingTime } from '../../tickets/ticket-text.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const scansBody = z.object({
+  scans: z
+    .array(
+      z.object({
+        qr: z.string().max(200).optional(),
+        ticketId: z
+          .string()
+          .regex(/^\d{13}$/)
+          .optional(),
+        tripId: z.string().min(1).max(64),
+        scannedAt: z.iso.datetime({ error: 'scannedAt must be an ISO time.' }),
+        deviceId: z.string().min(1).max(64),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+
+const context = (app: FastifyInstance): BoardingContext => ({
+  db: app.db,
+  clock: app.clock,
+  signer: app.ticketSigner,
+});
+
+/** A booking's travellers as the activity log records them (ID numbers are hidden there). */
+const travellersBefore = async (db: Kysely<any>, id: string) => ({
+  passengers: (await travellersOf(db, [id])).get(id) ?? [],
+});
+
+/** Under /api/checkin. */
+export async function checkinRoutes(app: FastifyInstance) {
+  const ctx = context(app);
+  const tags = ['boarding'];
+
+  app.get(
+    '/trip/:id',
+    {
+      schema: { tags, params: idParams, response: boardingContract.checkinTrip.responses },
+      config: { access: 'boarding.scan' },
+    },
+    async (request, reply) => {
+      const found = await checkinPackage(ctx, (request.params as { id: string }).id);
+      if (!found) throw notFound('No trip has this _id.');
+      reply.header('Cache-Control', 'no-store');
+      return found;
+    },
+  );
+
+  app.post(
+    '/scans',
+    {
+      schema: { tags, body: scansBody, response: boardingContract.scans.responses },
+      config: { access: 'boarding.scan', audit: { action: 'sync_scans', resource: 'trips' } },
+    },
+    async (request) => {
+      const { scans } = request.body as z.infer<typeof scansBody>;
+      return { verdicts: await syncScans(ctx, scans, request.staff!.id) };
+    },
+  );
+}
+
+/** Under /api/bookings. */
+export async function travellerRoutes(app: FastifyInstance) {
+  const ctx = context(app);
+  const tags = ['boarding'];
+
+  app.get(
+    '/getPassengers/:id',
+    {
+      schema: { tags, params: idParams, response: boardingContract.getPassengers.responses },
+      config: { access: 'trips.passengers' },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      if (!(await findBookingDocument(ctx.db, id))) throw notFound('No booking has this _id.');
+      return (await travellersOf(ctx.db, [id])).get(id) ?? [];
+    },
+  );
+
+  app.patch(
+    '/updatePassengers/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: passengersBody,
+        response: boardingContract.updatePassengers.responses,
+      },
+      config: {
+        access: 'passengers.edit',
+        audit: { action: 'update_passengers', resource: 'bookings', before: travellersBefore },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { passengers } = request.body as z.infer<typeof passengersBody>;
+      const booking = await findBookingDocument(ctx.db, id);
+      if (!booking) throw notFound('No booking has this _id.');
+      const seats = booking.seats as number[];
+      const stray = passengers.find((t) => !seats.includes(t.seat));
+      if (stray) throw badRequest(`Seat ${stray.seat} is not one of this booking's seats.`);
+      const trip = booking.tripId as Record<string, any>;
+      // The checkpoint list of a trip that has left is what it was.
+      if (
+        (trip && (await isClosed(ctx.db, trip._id))) ||
+        (trip &&
+          departureInstant(trip.trip_date, trip.trip_boarding_time).getTime() <= ctx.clock.now().getTime())
+      )
+        throw conflict('This trip has departed: its passenger list can no longer change.', {
+          code: 'TRIP_DEPARTED',
+        });
+      await replaceTravellers(ctx.db, id, passengers);
+      return { passengers: (await travellersOf(ctx.db, [id])).get(id) ?? [] };
+    },
+  );
+}
+
+const passengersBody = z.object({ passengers: travellersSchema });
+const manifestQuery = z.object({ format: z.enum(['csv', 'xlsx', 'pdf']).default('pdf') });
+const TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/** Under /api/trips. */
+export async function manifestRoutes(app: FastifyInstance) {
+  const { db } = app;
+  app.get(
+    '/manifest/:id',
+    {
+      schema: { tags: ['boarding'], params: idParams, querystring: manifestQuery },
+      config: { access: 'trips.passengers' },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const { format } = request.query as z.infer<typeof manifestQuery>;
+      const row = await tripRow(db, id);
+      if (!row) throw notFound('No trip has this _id.');
+      const trip = (await referencedDocument(db, trips, id)) as Record<string, any>;
+      const time = formatBoardingTime(row.trip_boarding_time);
+      const about: ManifestTrip = {
+        route: {
+          en: `${trip.trip_originId?.origin_city} → ${trip.trip_destinationId?.destination_city}`,
+          ar: `${trip.trip_originId?.origin_city_ar ?? trip.trip_originId?.origin_city} ← ${trip.trip_destinationId?.destination_city_ar ?? trip.trip_destinationId?.destination_city}`,
+        },
+        date: row.trip_date,
+        time: time.en,
+        bus: trip.busId?.bus_number ?? '',
+        company: trip.busId?.bus_owner_companyId?.company_name ?? '',
+      };
+      const lines = manifestLines(await tripTravellers(db, id));
+      const body =
+        format === 'csv'
+          ? manifestCsv(lines)
+          : format === 'xlsx'
+            ? await manifestXlsx(about, lines)
+            : await manifestPdf(about, lines);
+      return reply
+        .header('Content-Type', TYPES[format])
+        .header('Content-Disposition', `attachment; filename="manifest-${row.trip_date}-${id}.${format}"`)
+        .header('Cache-Control', 'no-store')
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,142 @@
+// Boarding: the package a conductor's phone downloads to check tickets offline, and the verdicts of the scans
+// it syncs. The server's verdicts are the same rules the phone applies offline (conductor app), with what only
+// the server knows: scans from other devices, and payments decided since the download.
+import { idLastDigits, type SeatTraveller, type Verdict } from '../../../shared/boarding.ts';
+import { departureInstant } from '../../../shared/rules.ts';
+import { type TicketClaim } from '../../../shared/ticket-code.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/schema.ts';
+import { referencedDocument } from '../crud/populate.ts';
+import { trips } from '../../../shared/registry/index.ts';
+import type { TicketSigner } from '../../tickets/signing.ts';
+import { bookingByTicket, firstBoarding, keepScan, tripRow, tripTravellers } from './boarding.repository.ts';
+
+export interface BoardingContext {
+  db: Db;
+  clock: Clock;
+  signer: TicketSigner;
+}
+
+type Populated = Record<string, any>;
+
+/** What a conductor's phone keeps of a trip for offline checking: no full ID numbers, no phones. */
+export async function checkinPackage(ctx: BoardingContext, tripId: string) {
+  const row = await tripRow(ctx.db, tripId);
+  if (!row) return undefined;
+  const trip = (await referencedDocument(ctx.db, trips, tripId)) as Populated;
+  const bookings = await tripTravellers(ctx.db, tripId);
+  return {
+    trip: {
+      _id: tripId,
+      trip_date: row.trip_date,
+      trip_boarding_time: row.trip_boarding_time,
+      departure: departureInstant(row.trip_date, row.trip_boarding_time).toISOString(),
+      isCancelled: Boolean(Number(row.isCancelled)),
+      origin_city: trip.trip_originId?.origin_city ?? '',
+      origin_city_ar: trip.trip_originId?.origin_city_ar ?? null,
+      destination_city: trip.trip_destinationId?.destination_city ?? '',
+      destination_city_ar: trip.trip_destinationId?.destination_city_ar ?? null,
+      bus_number: trip.busId?.bus_number ?? '',
+      company_name: trip.busId?.bus_owner_companyId?.company_name ?? '',
+      company_name_ar: trip.busId?.bus_owner_companyId?.company_name_ar ?? null,
+    },
+    publicKey: ctx.signer.publicKey,
+    generatedAt: ctx.clock.now().toISOString(),
+    tickets: bookings.map((booking) => ({
+      ticketId: booking.ticketId,
+      bookingId: booking.bookingId,
+      seats: booking.seats,
+      paymentStatus: booking.paymentStatus,
+      isCancelled: booking.isCancelled,
+      travellers: booking.travellers.map((t: SeatTraveller) => ({
+        seat: t.seat,
+        fullName: t.fullName ?? (t.seat === booking.seats[0] ? booking.bookerName : null),
+        idType: t.idType,
+        idLast: idLastDigits(t.idNumber),
+      })),
+      boardings: booking.boardings,
+    })),
+  };
+}
+
+export interface ScanInput {
+  qr?: string;
+  ticketId?: string;
+  tripId: string;
+  scannedAt: string;
+  deviceId: string;
+}
+
+export interface ScanVerdict {
+  ticketId: string | null;
+  verdict: Verdict;
+  seats?: number[];
+  /** For already_boarded: the scan that boarded the ticket first. */
+  firstScan?: { scannedAt: string; deviceId: string };
+}
+
+/** What a scan says before boarding is counted: the claim, or why there is nothing to board. */
+async function judge(ctx: BoardingContext, scan: ScanInput) {
+  let claim: TicketClaim | undefined;
+  if (scan.qr) {
+    claim = ctx.signer.verify(scan.qr);
+    if (!claim) return { verdict: 'forged' as const, ticketId: null };
+  }
+  const ticketId = claim?.ticketId ?? scan.ticketId ?? null;
+  const booking = ticketId ? await bookingByTicket(ctx.db, ticketId) : undefined;
+  if (!booking) return { verdict: 'forged' as const, ticketId };
+  const seats = JSON.parse(booking.seats) as number[];
+  // A signed code names the trip and seats it was sold for: a booking moved since is judged on what it is now.
+  if (booking.tripId !== scan.tripId || (claim && claim.tripId !== scan.tripId))
+    return { verdict: 'wrong_trip' as const, ticketId, booking, seats };
+  if (Number(booking.isCancelled)) return { verdict: 'cancelled' as const, ticketId, booking, seats };
+  if (booking.paymentStatus !== 'verified') return { verdict: 'unpaid' as const, ticketId, booking, seats };
+  return { verdict: 'valid' as const, ticketId, booking, seats };
+}
+
+/**
+ * Keeps each scan once and answers its verdict. A valid ticket is boarded by its earliest scan, whichever
+ * device made it: a later one (or one synced later with an earlier time) answers already_boarded with the
+ * first. Sending the same batch again changes nothing and answers the same.
+ */
+export async function syncScans(
+  ctx: BoardingContext,
+  scans: ScanInput[],
+  staffId: string,
+): Promise<ScanVerdict[]> {
+  const received = ctx.clock.now();
+  const verdicts: ScanVerdict[] = [];
+  for (const scan of scans) {
+    const judged = await judge(ctx, scan);
+    const record = {
+      tripId: scan.tripId,
+      ticketId: judged.ticketId,
+      bookingId: 'booking' in judged && judged.booking ? judged.booking.id : null,
+      deviceId: scan.deviceId,
+      scannedAt: scan.scannedAt,
+      staffId,
+    };
+    await keepScan(ctx.db, { ...record, verdict: judged.verdict }, received);
+    if (judged.verdict !== 'valid') {
+      verdicts.push({
+        ticketId: judged.ticketId,
+        verdict: judged.verdict,
+        seats: 'seats' in judged ? judged.seats : undefined,
+      });
+      continue;
+    }
+    const first = (await firstBoarding(ctx.db, record.bookingId!))!;
+    const mine = first.scannedAt === scan.scannedAt && first.deviceId === scan.deviceId;
+    verdicts.push(
+      mine
+        ? { ticketId: judged.ticketId, verdict: 'valid', seats: judged.seats }
+        : {
+            ticketId: judged.ticketId,
+            verdict: 'already_boarded',
+            seats: judged.seats,
+            firstScan: { scannedAt: first.scannedAt, deviceId: first.deviceId },
+          },
+    );
+  }
+  return verdicts;
+}

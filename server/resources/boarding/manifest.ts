@@ -1,0 +1,171 @@
+// A trip's passenger list for the police checkpoints: seat, name, ID type and number, phone, boarded — in CSV
+// (csv-stringify), XLSX (exceljs) and an A4 PDF in Arabic and English (pdfkit with the ticket's fonts).
+// What people typed is never run: spreadsheet cells that would start a formula (= + - @, tab, return) are
+// prefixed with an apostrophe, and PDFs draw plain text.
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import { drawBidiText } from '../../tickets/bidi-text.ts';
+import { registerTicketFonts } from '../../tickets/fonts.ts';
+import { plainLine } from '../../tickets/ticket-text.ts';
+import type { TripTraveller } from './boarding.repository.ts';
+
+export interface ManifestTrip {
+  route: { en: string; ar: string };
+  date: string;
+  time: string;
+  bus: string;
+  company: string;
+}
+
+export interface ManifestLine {
+  seat: number;
+  name: string;
+  idType: string;
+  idNumber: string;
+  phone: string;
+  ticketId: string;
+  boarded: string;
+}
+
+const ID_WORDS: Record<string, { en: string; ar: string }> = {
+  national_number: { en: 'National number', ar: 'الرقم الوطني' },
+  national_card: { en: 'National card', ar: 'البطاقة القومية' },
+  passport: { en: 'Passport', ar: 'جواز سفر' },
+  work_card: { en: 'Work card', ar: 'بطاقة عمل' },
+  other_official: { en: 'Other official card', ar: 'بطاقة رسمية أخرى' },
+};
+
+const COLUMNS: { key: keyof ManifestLine; en: string; ar: string; width: number }[] = [
+  { key: 'seat', en: 'Seat', ar: 'المقعد', width: 34 },
+  { key: 'name', en: 'Name', ar: 'الاسم', width: 140 },
+  { key: 'idType', en: 'ID type', ar: 'نوع الهوية', width: 92 },
+  { key: 'idNumber', en: 'ID number', ar: 'رقم الهوية', width: 92 },
+  { key: 'phone', en: 'Phone', ar: 'الهاتف', width: 72 },
+  { key: 'boarded', en: 'Boarded', ar: 'صعد', width: 50 },
+];
+
+/** One line per seat of every live booking, by seat; the booker stands in for a traveller nobody named. */
+export function manifestLines(bookings: TripTraveller[]): ManifestLine[] {
+  return bookings
+    .filter((booking) => !booking.isCancelled)
+    .flatMap((booking) =>
+      booking.seats.map((seat) => {
+        const traveller = booking.travellers.find((t) => t.seat === seat);
+        const type = traveller?.idType ? ID_WORDS[traveller.idType] : undefined;
+        return {
+          seat,
+          name: traveller?.fullName ?? `${booking.bookerName} (+)`,
+          idType: type ? `${type.en} / ${type.ar}` : '',
+          idNumber: traveller?.idNumber ?? '',
+          phone: booking.phone,
+          ticketId: booking.ticketId,
+          boarded: booking.boardings.length
+            ? booking.boardings[0].scannedAt.slice(11, 16)
+            : booking.noShow
+              ? 'no-show'
+              : '',
+        };
+      }),
+    )
+    .sort((a, b) => a.seat - b.seat);
+}
+
+/** A cell that a spreadsheet would read as a formula becomes text. */
+export function neutralise(value: string | number): string | number {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const header = COLUMNS.map((column) => `${column.en} / ${column.ar}`);
+const cells = (line: ManifestLine) => COLUMNS.map((column) => neutralise(line[column.key]));
+
+export function manifestCsv(lines: ManifestLine[]): Buffer {
+  // A byte-order mark so that spreadsheet programs read the Arabic as UTF-8.
+  return Buffer.from(`\ufeff${stringify([header, ...lines.map(cells)])}`, 'utf8');
+}
+
+export async function manifestXlsx(trip: ManifestTrip, lines: ManifestLine[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Rihla';
+  const sheet = book.addWorksheet('Manifest');
+  sheet.addRow([neutralise(`${trip.route.en} — ${trip.date} ${trip.time} — ${trip.bus} (${trip.company})`)]);
+  sheet.addRow([neutralise(trip.route.ar)]);
+  sheet.addRow(header).font = { bold: true };
+  for (const line of lines) sheet.addRow(cells(line));
+  COLUMNS.forEach((column, i) => (sheet.getColumn(i + 1).width = Math.round(column.width / 6)));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 36;
+const ROW = 20;
+
+/** The printable list: A4, the trip on top, a bilingual header row, one row per seat. */
+export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    font: '',
+    info: { Title: `Rihla manifest ${trip.date}` },
+  });
+  registerTicketFonts(doc);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = A4.width - 2 * MARGIN;
+  const text = (value: string, x: number, y: number, w: number, bold = false, size = 9) =>
+    drawBidiText(doc, plainLine(value), {
+      x,
+      y,
+      width: w,
+      align: 'start',
+      font: bold ? 'bold' : 'regular',
+      size,
+      color: '#1b1f1d',
+    });
+  const heading = (y: number) => {
+    text(`Passenger list — ${trip.route.en}`, MARGIN, y, width * 0.6, true, 13);
+    drawBidiText(doc, `قائمة الركاب — ${plainLine(trip.route.ar)}`, {
+      x: MARGIN + width * 0.4,
+      y,
+      width: width * 0.6,
+      align: 'right',
+      font: 'bold',
+      size: 14,
+      color: '#1b1f1d',
+    });
+    text(`${trip.date}  ${trip.time}  ·  ${trip.bus}  ·  ${trip.company}`, MARGIN, y + 20, width, false, 10);
+    let x = MARGIN;
+    for (const column of COLUMNS) {
+      text(column.en, x, y + 44, column.width, true, 8);
+      text(column.ar, x, y + 56, column.width, true, 9);
+      x += column.width + 4;
+    }
+    doc
+      .moveTo(MARGIN, y + 62)
+      .lineTo(A4.width - MARGIN, y + 62)
+      .lineWidth(0.75)
+      .strokeColor('#c9d3cf')
+      .stroke();
+    return y + 78;
+  };
+  let y = heading(MARGIN + 16);
+  for (const line of lines) {
+    if (y > A4.height - MARGIN) {
+      doc.addPage({ size: 'A4', margin: 0 });
+      y = heading(MARGIN + 16);
+    }
+    let x = MARGIN;
+    for (const column of COLUMNS) {
+      text(String(line[column.key]), x, y, column.width);
+      x += column.width + 4;
+    }
+    y += ROW;
+  }
+  if (!lines.length) text('No passengers. / لا ركاب.', MARGIN, y, width);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,121 @@
+// Contracts of the boarding calls (server/resources/boarding/boarding.routes.ts): a conductor's offline
+// package and synced scans, a booking's travellers, and a trip's checkpoint manifest.
+import { z } from 'zod';
+import { ID_TYPES, VERDICTS } from '../boarding.ts';
+import { PAYMENT_STATUSES } from '../payments.ts';
+import { errorBody } from './errors.ts';
+import { binary, documentId } from './fields.ts';
+import { route } from './route.ts';
+
+const nullableText = z.string().nullable();
+const scanTime = z.object({ scannedAt: z.iso.datetime(), deviceId: z.string() });
+
+/** A seat's traveller as staff see it (with the ID number). */
+export const seatTraveller = z.object({
+  seat: z.number().int().positive(),
+  fullName: nullableText,
+  idType: z.enum(ID_TYPES).nullable(),
+  idNumber: nullableText,
+});
+
+/** What a conductor's phone keeps of a trip: no phones, and of an ID only its type and last digits. */
+export const checkinPackage = z.object({
+  trip: z.object({
+    _id: documentId,
+    trip_date: z.iso.date(),
+    trip_boarding_time: z.string(),
+    departure: z.iso.datetime(),
+    isCancelled: z.boolean(),
+    origin_city: z.string(),
+    origin_city_ar: nullableText,
+    destination_city: z.string(),
+    destination_city_ar: nullableText,
+    bus_number: z.string(),
+    company_name: z.string(),
+    company_name_ar: nullableText,
+  }),
+  /** Ed25519, raw 32 bytes as base64url: verifies the codes in tickets' QR codes (shared/ticket-code.ts). */
+  publicKey: z.string(),
+  generatedAt: z.iso.datetime(),
+  tickets: z.array(
+    z.object({
+      ticketId: z.string(),
+      bookingId: documentId,
+      seats: z.array(z.number().int().positive()),
+      paymentStatus: z.enum(PAYMENT_STATUSES),
+      isCancelled: z.boolean(),
+      travellers: z.array(
+        z.object({
+          seat: z.number().int().positive(),
+          fullName: nullableText,
+          idType: z.enum(ID_TYPES).nullable(),
+          idLast: nullableText,
+        }),
+      ),
+      /** Every scan that boarded it, earliest (the one that counts) first. */
+      boardings: z.array(scanTime),
+    }),
+  ),
+});
+
+export const scansBody = z.object({
+  scans: z
+    .array(
+      z.object({
+        qr: z.string().optional().describe('The code read from the ticket’s QR.'),
+        ticketId: z.string().optional().describe('Or the 13-digit ticket id typed by hand.'),
+        tripId: documentId,
+        scannedAt: z.iso.datetime(),
+        deviceId: z.string(),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+
+export const scanVerdicts = z.object({
+  verdicts: z.array(
+    z.object({
+      ticketId: nullableText,
+      verdict: z.enum(VERDICTS),
+      seats: z.array(z.number().int().positive()).optional(),
+      firstScan: scanTime.optional().describe('For already_boarded: the scan that boarded the ticket first.'),
+    }),
+  ),
+});
+
+const departedBody = errorBody.extend({ code: z.literal('TRIP_DEPARTED') });
+
+export const boardingContract = {
+  checkinTrip: route('GET', '/api/checkin/trip/:id', { 200: checkinPackage }, [400, 401, 404]),
+  scans: route('POST', '/api/checkin/scans', { 200: scanVerdicts }, [401]),
+  getPassengers: route(
+    'GET',
+    '/api/bookings/getPassengers/:id',
+    { 200: z.array(seatTraveller) },
+    [400, 401, 404],
+  ),
+  updatePassengers: route(
+    'PATCH',
+    '/api/bookings/updatePassengers/:id',
+    { 200: z.object({ passengers: z.array(seatTraveller) }) },
+    [401, 404],
+    { 409: departedBody.describe('TRIP_DEPARTED: the trip has left; its list no longer changes.') },
+  ),
+  manifest: route(
+    'GET',
+    '/api/trips/manifest/:id',
+    {
+      200: {
+        description:
+          'The passenger list for the checkpoints: format=csv, xlsx or pdf (A4, Arabic and English).',
+        content: {
+          'text/csv': { schema: binary },
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: binary },
+          'application/pdf': { schema: binary },
+        },
+      },
+    },
+    [400, 401, 404],
+  ),
+};
