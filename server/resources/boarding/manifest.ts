@@ -140,8 +140,9 @@ export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Pr
     text(`${trip.date}  ${trip.time}  ·  ${trip.bus}  ·  ${trip.company}`, MARGIN, y + 20, width, false, 10);
     let x = MARGIN;
     for (const column of COLUMNS) {
-      text(column.en, x, y + 44, column.width, true, 8);
-      text(column.ar, x, y + 56, column.width, true, 9);
+      // Regular weight: the bold face is embedded only for the title's few letters.
+      text(column.en, x, y + 44, column.width, false, 8);
+      text(column.ar, x, y + 56, column.width, false, 9);
       x += column.width + 4;
     }
     doc
