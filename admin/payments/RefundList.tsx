@@ -39,7 +39,15 @@ function PaidBy({ id }: { id: string | null }) {
   return <>{useStaffName(id)}</>;
 }
 
-function MarkPaidDialog({ booking, onClose }: { booking: Booking | undefined; onClose: () => void }) {
+function MarkPaidDialog({
+  booking,
+  open,
+  onClose,
+}: {
+  booking: Booking | undefined;
+  open: boolean;
+  onClose: () => void;
+}) {
   const api = usePaymentsApi();
   const translate = useTranslate();
   const locale = useLocale();
@@ -65,7 +73,7 @@ function MarkPaidDialog({ booking, onClose }: { booking: Booking | undefined; on
   const t = (key: string, options?: object) => translate(`rihla.payments.refunds.${key}`, options);
   return (
     <Dialog
-      open={!!booking}
+      open={open && !!booking}
       onClose={onClose}
       fullWidth
       maxWidth="xs"
@@ -118,7 +126,9 @@ export default function RefundList() {
   const [params, setParams] = useSearchParams();
   const status: Status = params.get('status') === 'paid' ? 'paid' : 'due';
   const [page, setPage] = usePaging();
+  // The booking stays while the dialog closes (its words fade out with it).
   const [marking, setMarking] = useState<Booking>();
+  const [open, setOpen] = useState(false);
   const start = page * PER_PAGE;
   const list = useQuery({
     queryKey: paymentKeys.refunds(status, page),
@@ -211,7 +221,14 @@ export default function RefundList() {
                       </>
                     ) : (
                       <TableCell align="right">
-                        <Button variant="contained" size="small" onClick={() => setMarking(booking)}>
+                        <Button
+                          variant="contained"
+                          size="small"
+                          onClick={() => {
+                            setMarking(booking);
+                            setOpen(true);
+                          }}
+                        >
                           {t('mark_paid')}
                         </Button>
                       </TableCell>
@@ -224,7 +241,7 @@ export default function RefundList() {
         </Box>
       )}
       {list.data && <Pager page={page} total={list.data.total} onPage={setPage} />}
-      <MarkPaidDialog booking={marking} onClose={() => setMarking(undefined)} />
+      <MarkPaidDialog booking={marking} open={open} onClose={() => setOpen(false)} />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 // Trip management: owner company, bus number, seats, origin, destination, price, boarding
-// time, date; Cancel (disabled and "Cancelled" once cancelled), passengers, counter sale, edit, delete.
+// time, date; Cancel (disabled and "Cancelled" once cancelled), passengers (where a counter sale starts),
+// edit, delete. The table fills a desktop already: another button per row would make the page scroll sideways.
 import PeopleIcon from '@mui/icons-material/People';
 import { Datagrid, EditButton, FunctionField, List, useRecordContext, useTranslate } from 'react-admin';
 import { trips } from '../../shared/registry/index.ts';
@@ -9,7 +10,6 @@ import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { RefField, useReferenced } from '../generated/fields/RefField.tsx';
 import { listFilters } from '../generated/GeneratedList.tsx';
 import { isSortable, KindField } from '../generated/kinds.tsx';
-import { SellButton } from './SellButton.tsx';
 import { useTripName } from './TripLabel.tsx';
 
 const field = (name: keyof typeof trips.fields) => ({
@@ -58,7 +58,6 @@ export function TripList() {
         <KindField {...field('trip_date')} />
         <CancelTripButton />
         <PassengersButton />
-        <SellButton />
         <EditButton />
         <DeleteRecordButton redirect={false} />
       </Datagrid>

@@ -125,7 +125,7 @@ describe('statement import screen', () => {
     const file = new File(['Date;Transaction ID;Amount (SDG);Note\n'], 'november.csv', { type: 'text/csv' });
     fireEvent.change(input, { target: { files: [file] } });
 
-    expect(await screen.findByText('november.csv: 3 rows')).toBeTruthy();
+    expect((await screen.findByTestId('statement-file-name')).textContent).toBe('november.csv: 3 rows');
     // The guessed columns are shown in the selects; the sample row is shown as the file has it.
     expect(select(m.reference).textContent).toBe('Transaction ID');
     expect(select(m.amount).textContent).toBe('Amount (SDG)');

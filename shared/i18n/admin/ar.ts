@@ -41,6 +41,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         refundPaidAt: 'تاريخ دفع الاسترداد',
         refundPaidBy: 'دفع الاسترداد',
         refundReference: 'رقم عملية الاسترداد',
+        noShow: 'لم يحضر',
       },
       notifications: {
         created: 'تم إنشاء الحجز بنجاح.',
@@ -84,6 +85,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       name: names('شركة', 'الشركات'),
       fields: {
         company_name: 'الاسم',
+        company_name_ar: 'الاسم بالعربية',
         company_phone: 'الهاتف',
         company_email: 'البريد الإلكتروني',
         company_tin: 'الرقم الضريبي',
@@ -145,7 +147,7 @@ export const arOwn: MessageTree<AdminMessages> = {
     },
     origins: {
       name: names('مدينة مغادرة', 'مدن المغادرة'),
-      fields: { origin_city: 'مدينة المغادرة' },
+      fields: { origin_city: 'مدينة المغادرة', origin_city_ar: 'مدينة المغادرة بالعربية' },
       notifications: {
         created: 'تمت إضافة مدينة المغادرة بنجاح.',
         updated: 'تم تحديث مدينة المغادرة بنجاح.',
@@ -154,7 +156,7 @@ export const arOwn: MessageTree<AdminMessages> = {
     },
     destinations: {
       name: names('مدينة وصول', 'مدن الوصول'),
-      fields: { destination_city: 'مدينة الوصول' },
+      fields: { destination_city: 'مدينة الوصول', destination_city_ar: 'مدينة الوصول بالعربية' },
       notifications: {
         created: 'تمت إضافة مدينة الوصول بنجاح.',
         updated: 'تم تحديث مدينة الوصول بنجاح.',

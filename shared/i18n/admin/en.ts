@@ -38,6 +38,7 @@ export const enOwn = {
         refundPaidAt: 'Refund paid on',
         refundPaidBy: 'Refund paid by',
         refundReference: 'Refund reference',
+        noShow: 'No-show',
       },
       notifications: {
         created: created('Booking'),
@@ -81,6 +82,7 @@ export const enOwn = {
       name: 'Company |||| Companies',
       fields: {
         company_name: 'Name',
+        company_name_ar: 'Arabic name',
         company_phone: 'Phone',
         company_email: 'E-mail',
         company_tin: 'TIN',
@@ -142,7 +144,7 @@ export const enOwn = {
     },
     origins: {
       name: 'Origin city |||| Origin cities',
-      fields: { origin_city: 'Origin city' },
+      fields: { origin_city: 'Origin city', origin_city_ar: 'Origin city in Arabic' },
       notifications: {
         created: created('Origin city'),
         updated: updated('Origin city'),
@@ -151,7 +153,7 @@ export const enOwn = {
     },
     destinations: {
       name: 'Destination city |||| Destination cities',
-      fields: { destination_city: 'Destination city' },
+      fields: { destination_city: 'Destination city', destination_city_ar: 'Destination city in Arabic' },
       notifications: {
         created: created('Destination city'),
         updated: updated('Destination city'),
