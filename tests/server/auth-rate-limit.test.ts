@@ -1,4 +1,5 @@
-// Login is rate-limited per IP and per email (429), on an app built with low limits.
+// Login is rate-limited per IP (every attempt) and per account and address (failures only), on an app built
+// with low limits.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, STAFF, staffToken, type TestApp } from './helpers/test-app.ts';
 
@@ -32,17 +33,63 @@ describe.each(dialects)('login rate limits (%s)', (dialect) => {
     expect((await login(t, 'seed@rihla.test', 'secret123', '10.0.0.2')).statusCode).toBe(200);
   });
 
-  it('answers 429 once one email has been tried more than the limit, from any IP; other emails still sign in', async () => {
+  it('answers 429 to an account from an address once it has failed there the limit, in any letter case; other addresses and accounts still sign in', async () => {
     t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_EMAIL: '2' });
     await staffToken(t, { email: 'other@rihla.test', password: 'secret123' });
-    await staffToken(t, { email: 'target@rihla.test', password: 'secret123' }); // one attempt for target
+    await staffToken(t, { email: 'target@rihla.test', password: 'secret123' });
     expect((await login(t, 'target@rihla.test', 'wrong-pass', '10.0.0.3')).statusCode).toBe(401);
-    const limited = await login(t, 'TARGET@rihla.test', 'secret123', '10.0.0.4');
+    expect((await login(t, 'Target@rihla.test', 'wrong-pass', '10.0.0.3')).statusCode).toBe(401);
+    const limited = await login(t, 'TARGET@rihla.test', 'secret123', '10.0.0.3');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBeTruthy();
-    // Even the right password is refused while the limit holds, so guessing cannot continue.
-    expect((await login(t, 'target@rihla.test', 'secret123', '10.0.0.5')).statusCode).toBe(429);
-    expect((await login(t, 'other@rihla.test', 'secret123', '10.0.0.4')).statusCode).toBe(200);
+    expect(limited.json()).not.toHaveProperty('access_token');
+    expect(limited.cookies.map((cookie) => cookie.name)).not.toContain('rihla_refresh');
+    // Even the right password is refused from there while the limit holds, so guessing cannot continue…
+    expect((await login(t, 'target@rihla.test', 'secret123', '10.0.0.3')).statusCode).toBe(429);
+    expect((await login(t, 'target@rihla.test', 'wrong-pass', '10.0.0.3')).statusCode).toBe(429);
+    // …and a forwarded-for header does not move the caller to another address.
+    const spoofed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'target@rihla.test', password: 'secret123' },
+      remoteAddress: '10.0.0.3',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(spoofed.statusCode).toBe(429);
+    // The failures of one address lock nobody out elsewhere, and no other account from that address.
+    expect((await login(t, 'target@rihla.test', 'secret123', '10.0.0.4')).statusCode).toBe(200);
+    expect((await login(t, 'other@rihla.test', 'secret123', '10.0.0.3')).statusCode).toBe(200);
+  });
+
+  it('counts failures per address: one failure from each of two addresses locks neither', async () => {
+    t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_EMAIL: '2' });
+    await staffToken(t, { email: 'target@rihla.test', password: 'secret123' });
+    expect((await login(t, 'target@rihla.test', 'wrong-pass', '10.0.0.5')).statusCode).toBe(401);
+    expect((await login(t, 'target@rihla.test', 'wrong-pass', '10.0.0.6')).statusCode).toBe(401);
+    expect((await login(t, 'target@rihla.test', 'secret123', '10.0.0.5')).statusCode).toBe(200);
+    expect((await login(t, 'target@rihla.test', 'secret123', '10.0.0.6')).statusCode).toBe(200);
+  });
+
+  it('never counts successful sign-ins', async () => {
+    t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_EMAIL: '2' });
+    await staffToken(t, { email: 'target@rihla.test', password: 'secret123' });
+    for (let i = 0; i < 6; i++)
+      expect((await login(t, 'target@rihla.test', 'secret123', '10.0.0.7')).statusCode, `sign-in ${i}`).toBe(
+        200,
+      );
+  });
+
+  it('locks an unknown e-mail like a real account (the answers tell neither apart)', async () => {
+    t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_EMAIL: '2' });
+    await staffToken(t, { email: 'target@rihla.test', password: 'secret123' });
+    const answers = async (email: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await login(t!, email, 'wrong-pass', '10.0.0.8')).statusCode);
+      return statuses;
+    };
+    expect(await answers('target@rihla.test')).toEqual([401, 401, 429]);
+    expect(await answers('nobody@rihla.test')).toEqual([401, 401, 429]);
   });
 
   it('does not limit staff calls other than login', async () => {

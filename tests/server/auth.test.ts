@@ -37,6 +37,7 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
         last_name: 'Osman',
         email: STAFF.email,
         phone_number: '0912345678',
+        role: 'admin',
       });
       const cookie = refreshCookie(response)!;
       expect(cookie.value.length).toBeGreaterThanOrEqual(32);
@@ -164,21 +165,167 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
       expect((await refresh(cookie)).statusCode).toBe(401);
     });
 
+    it('ends the session: its access token answers 401 at once', async () => {
+      const signedIn = await login(STAFF);
+      const token = signedIn.json().access_token;
+      expect((await client(t, token).get('/api/auth/user')).statusCode).toBe(200);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { [REFRESH]: refreshCookie(signedIn)!.value },
+      });
+      expect(out.statusCode).toBe(200);
+      expect((await client(t, token).get('/api/auth/user')).statusCode).toBe(401);
+      expect((await client(t, token).get('/api/companies/getAllCompanies')).statusCode).toBe(401);
+      // Other sessions of the same account go on.
+      expect((await t.staff.get('/api/auth/user')).statusCode).toBe(200);
+    });
+
     it('answers 200 without a cookie (nothing to revoke)', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
       expect(response.statusCode).toBe(200);
     });
   });
 
+  describe('calls on the session cookie alone (refresh, logout) refuse other sites', () => {
+    const call = (url: string, cookie: string, headers: Record<string, string>, payload?: string) =>
+      t.app.inject({ method: 'POST', url, cookies: { [REFRESH]: cookie }, headers, payload });
+
+    it.each([
+      ['another Origin', { origin: 'https://evil.example' }, 403],
+      ['our host under another scheme', { origin: 'https://localhost:80' }, 403],
+      ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }, 403],
+      ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }, 403],
+      ['a text/plain body', { 'content-type': 'text/plain' }, 415],
+      ['a form body', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
+    ] as const)('answers %s with %i, and the session goes on', async (_label, headers, status) => {
+      for (const url of ['/api/auth/refresh', '/api/auth/logout']) {
+        const signedIn = await login(STAFF);
+        const cookie = refreshCookie(signedIn)!.value;
+        const token = signedIn.json().access_token;
+        const refused = await call(url, cookie, headers, 'content-type' in headers ? 'x=1' : undefined);
+        expect(refused.statusCode, url).toBe(status);
+        expect(refused.json().message, url).toBeTruthy();
+        expect(refused.json(), url).not.toHaveProperty('access_token');
+        expect(refreshCookie(refused), url).toBeUndefined();
+        // Nothing was done: the access token still works, the cookie still refreshes.
+        expect((await client(t, token).get('/api/auth/user')).statusCode, url).toBe(200);
+        expect((await refresh(cookie)).statusCode, url).toBe(200);
+      }
+    });
+
+    it('accepts our own pages: same-origin, a direct visit (none), our own Origin, a JSON body', async () => {
+      const own: Record<string, string>[] = [
+        { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' },
+        { 'sec-fetch-site': 'none' },
+        { 'content-type': 'application/json' },
+      ];
+      for (const headers of own) {
+        const cookie = refreshCookie(await login(STAFF))!.value;
+        const payload = 'content-type' in headers ? '{}' : undefined;
+        const refreshed = await call('/api/auth/refresh', cookie, headers, payload);
+        expect(refreshed.statusCode, JSON.stringify(headers)).toBe(200);
+        const out = await call('/api/auth/logout', refreshCookie(refreshed)!.value, headers, payload);
+        expect(out.statusCode, JSON.stringify(headers)).toBe(200);
+      }
+    });
+  });
+
+  describe("changePassword (one's own, with the current one)", () => {
+    const STRONG = 'dune-camel-lantern-48';
+    const account = async () => {
+      const body = newUserBody();
+      expect((await t.staff.post('/api/auth/register', body)).statusCode).toBe(201);
+      const signedIn = await login({ email: body.email, password: body.password });
+      return { body, token: signedIn.json().access_token as string };
+    };
+    const change = (token: string | undefined, payload: object) =>
+      client(t, token).patch('/api/auth/changePassword', payload);
+
+    it('sets the new password: it signs in, the old one no longer does, this session goes on, others end', async () => {
+      const { body, token } = await account();
+      const other = (await login({ email: body.email, password: body.password })).json().access_token;
+      const response = await change(token, {
+        current_password: body.password,
+        password: STRONG,
+        password_confirm: STRONG,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ email: body.email, role: 'conductor' });
+      expectNoPasswordMaterial(response.body, STRONG);
+      expect((await login({ email: body.email, password: STRONG })).statusCode).toBe(200);
+      expect((await login({ email: body.email, password: body.password })).statusCode).toBe(401);
+      expect((await client(t, token).get('/api/auth/user')).statusCode).toBe(200);
+      expect((await client(t, other).get('/api/auth/user')).statusCode).toBe(401);
+    });
+
+    it.each([
+      ['a wrong current password', 'current_password', { current_password: 'not-the-password' }],
+      ['no current password', 'current_password', { current_password: undefined }],
+      [
+        'a new password under 10 characters',
+        'password',
+        { password: 'Kx9#mQ2', password_confirm: 'Kx9#mQ2' },
+      ],
+      ['a common new password', 'password', { password: 'password123', password_confirm: 'password123' }],
+      [
+        "the account's own e-mail as new password",
+        'password',
+        { password: 'EMAIL', password_confirm: 'EMAIL' },
+      ],
+      ['a confirmation that differs', 'password_confirm', { password_confirm: `${STRONG}x` }],
+    ])(
+      'answers 400 for %s (errors.%s), and the old password still works',
+      async (_label, field, override) => {
+        const { body, token } = await account();
+        const payload: Record<string, unknown> = {
+          current_password: body.password,
+          password: STRONG,
+          password_confirm: STRONG,
+          ...override,
+        };
+        for (const key of ['password', 'password_confirm'])
+          if (payload[key] === 'EMAIL') payload[key] = body.email;
+        const response = await change(token, payload);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().message).toBeTruthy();
+        expect(response.json().errors).toHaveProperty(field);
+        expect((await login({ email: body.email, password: body.password })).statusCode).toBe(200);
+        expect((await client(t, token).get('/api/auth/user')).statusCode).toBe(200);
+      },
+    );
+
+    it('answers 401 without a token, and with the token of a signed-out session', async () => {
+      expect(
+        (await change(undefined, { current_password: 'x', password: STRONG, password_confirm: STRONG }))
+          .statusCode,
+      ).toBe(401);
+      const signedIn = await login(STAFF);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { [REFRESH]: refreshCookie(signedIn)!.value },
+      });
+      const response = await change(signedIn.json().access_token, {
+        current_password: STAFF.password,
+        password: STRONG,
+        password_confirm: STRONG,
+      });
+      expect(response.statusCode).toBe(401);
+      expect((await login(STAFF)).statusCode).toBe(200);
+    });
+  });
+
   describe('current user', () => {
-    it('answers _id, full_name, username, first_name, last_name, email, phone_number', async () => {
+    it('answers _id, full_name, username, first_name, last_name, email, phone_number, role', async () => {
       const response = await t.staff.get('/api/auth/user');
       expect(response.statusCode).toBe(200);
       const user = response.json();
       expect(Object.keys(user).sort()).toEqual(
-        ['_id', 'email', 'first_name', 'full_name', 'last_name', 'phone_number', 'username'].sort(),
+        ['_id', 'email', 'first_name', 'full_name', 'last_name', 'phone_number', 'role', 'username'].sort(),
       );
       expect(user.full_name).toBe('Amna Osman');
+      expect(user.role).toBe('admin');
       expectNoPasswordMaterial(response.body, STAFF.password);
     });
 
@@ -190,8 +337,10 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
   });
 
   describe('tokens that must fail', () => {
+    /** The session of the signed-in staff token: forged tokens name it, so only the key or expiry is wrong. */
+    const sid = () => JSON.parse(Buffer.from(t.token.split('.')[1], 'base64url').toString()).sid as string;
     const sign = (secret: string, sub: string, expiresIn = '15m') =>
-      new SignJWT({})
+      new SignJWT({ sid: sid() })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(sub)
         .setIssuedAt()
@@ -205,7 +354,7 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
         'garbage',
         `${t.token}x`,
         await sign('another-secret-entirely-another-secret', me._id),
-        await new SignJWT({})
+        await new SignJWT({ sid: sid() })
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(me._id)
           .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
@@ -221,10 +370,32 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
       expect((await t.staff.get('/api/auth/user')).statusCode).toBe(200);
     });
 
-    it('access tokens live 15 minutes', async () => {
+    it('access tokens live 15 minutes and name their session', async () => {
       const [, payload] = t.token.split('.');
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
       expect(claims.exp - claims.iat).toBe(15 * 60);
+      expect(claims.sid).toEqual(expect.any(String));
+      const session = await t.database.db
+        .selectFrom('sessions')
+        .select('user_id')
+        .where('id', '=', claims.sid)
+        .executeTakeFirstOrThrow();
+      expect(session.user_id).toBe(claims.sub);
+    });
+
+    it('a token signed with the right key, for the right user, with the session of another user is refused', async () => {
+      const body = newUserBody();
+      expect((await t.staff.post('/api/auth/register', body)).statusCode).toBe(201);
+      const theirs = (await login({ email: body.email, password: body.password })).json().access_token;
+      const theirSession = JSON.parse(Buffer.from(theirs.split('.')[1], 'base64url').toString()).sid;
+      const me = (await t.staff.get('/api/auth/user')).json();
+      const mixed = await new SignJWT({ sid: theirSession })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(me._id)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(t.app.jwtSecret);
+      expect((await client(t, mixed).get('/api/auth/user')).statusCode).toBe(401);
     });
 
     it('refuses the token and the refresh cookie of a user who was deleted', async () => {

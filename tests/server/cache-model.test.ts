@@ -377,14 +377,17 @@ describe.each(dialects)('caches as a model (%s)', (dialect) => {
         break;
       }
       case 'registerUser': {
+        // Always succeeds (a strong password, fresh names): a refusal would leave the user steps testing nothing.
         const created = await send(node, 'POST', url('/api/auth/register'), newUserBody());
-        if (created.statusCode === 201) world.users.push(created.json()._id);
+        expect(created.statusCode, created.body).toBe(201);
+        world.users.push(created.json()._id);
         break;
       }
       case 'deleteUser': {
         const user = pick(world.users, action.user);
         if (user) {
-          await send(node, 'DELETE', url(`/api/auth/deleteUser/${user}`));
+          const deleted = await send(node, 'DELETE', url(`/api/auth/deleteUser/${user}`));
+          expect(deleted.statusCode, deleted.body).toBe(200);
           world.users = world.users.filter((other) => other !== user);
         }
         break;

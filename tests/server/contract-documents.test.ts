@@ -43,6 +43,7 @@ describe('typed documents', () => {
       'phone_number',
       'email',
       'full_name',
+      'role',
     ]);
   });
 });

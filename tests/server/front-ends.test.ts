@@ -1,5 +1,6 @@
 // The built front ends go out compressed as the build made them (.br/.gz beside each file), pages compressed
-// with the API's answers, and the plain file to a client that takes no compression.
+// with the API's answers, and the plain file to a client that takes no compression. Behind the access guard
+// (which refuses an API route that declares nobody), their pages and files still need no token.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,12 +9,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressInMemoryAnswers } from '../../server/http/compression.ts';
 import { registerFrontEnds } from '../../server/http/front-ends.ts';
+import { enforceAccess } from '../../server/auth/staff-guard.ts';
 
 describe('front ends', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rihla-dist-'));
   const script = `console.log(${JSON.stringify('رحلة '.repeat(400))});\n`;
   const page = `<!doctype html><title>Rihla</title>${'<p>'.repeat(500)}`;
   let app: FastifyInstance;
+  /** The same, behind the access guard as the app installs it, with an API route that declares nobody. */
+  let guarded: FastifyInstance;
 
   beforeAll(async () => {
     for (const site of ['public-site', 'admin']) fs.mkdirSync(path.join(dist, site), { recursive: true });
@@ -36,8 +40,18 @@ describe('front ends', () => {
       if (!servePage(request, reply)) reply.status(404).send({ message: 'not found' });
     });
     await app.ready();
+
+    guarded = Fastify();
+    enforceAccess(guarded, 'self');
+    guarded.get('/api/undeclared', async () => ({ secret: true }));
+    const serveGuardedPage = await registerFrontEnds(guarded, dist);
+    guarded.setNotFoundHandler((request, reply) => {
+      if (!serveGuardedPage(request, reply)) reply.status(404).send({ message: 'not found' });
+    });
+    await guarded.ready();
   });
   afterAll(async () => {
+    await guarded.close();
     await app.close();
     fs.rmSync(dist, { recursive: true, force: true });
   });
@@ -73,5 +87,16 @@ describe('front ends', () => {
     const response = await get('/', 'br');
     expect(response.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(page);
+  });
+
+  it('behind the access guard: pages and files need no token, an API route that declares nobody is refused', async () => {
+    for (const url of ['/', '/assets/app-123.js', '/robots.txt', '/login', '/trips']) {
+      const response = await guarded.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.rawPayload.length, url).toBeGreaterThan(0);
+    }
+    const undeclared = await guarded.inject({ method: 'GET', url: '/api/undeclared' });
+    expect(undeclared.statusCode).toBe(403);
+    expect(undeclared.body).not.toContain('secret');
   });
 });

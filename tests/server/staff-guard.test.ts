@@ -77,26 +77,47 @@ describe.each(dialects)('staff guard (%s)', (dialect) => {
       const { origin, destination } = await makeTrip(t, t.token);
       const origins = await anonymous.get('/api/origins/getAllOrigins');
       expect(origins.statusCode).toBe(200);
-      expect(origins.json()).toContainEqual({ _id: origin._id, origin_city: origin.origin_city });
+      expect(origins.json()).toContainEqual({
+        _id: origin._id,
+        origin_city: origin.origin_city,
+        origin_city_ar: null,
+      });
       const destinations = await anonymous.get('/api/destination/getAllDestinations');
       expect(destinations.statusCode).toBe(200);
       expect(destinations.json()).toContainEqual({
         _id: destination._id,
         destination_city: destination.destination_city,
+        destination_city_ar: null,
       });
     });
 
-    it('filterTrips and getTrip', async () => {
-      const { origin, destination, trip } = await makeTrip(t, t.token, { date: futureDate(4) });
+    it('filterTrips and getTrip, answering the trip as travellers see it', async () => {
+      const { origin, destination, bus, company, trip } = await makeTrip(t, t.token, { date: futureDate(4) });
+      // The public trip: the company's names and phone and the bus's number and seats, nothing internal.
+      const publicTrip = {
+        ...trip,
+        busId: {
+          _id: bus._id,
+          bus_number: bus.bus_number,
+          bus_number_of_seats: bus.bus_number_of_seats,
+          bus_owner_companyId: {
+            _id: company._id,
+            company_name: company.company_name,
+            company_name_ar: null,
+            company_phone: company.company_phone,
+          },
+        },
+        outOfService: false,
+      };
       const anonymous = client(t);
       const found = await anonymous.get(
         `/api/trips/filterTrips?origin=${origin._id}&destination=${destination._id}&date=${futureDate(4)}`,
       );
       expect(found.statusCode).toBe(200);
-      expect(found.json()).toEqual([trip]);
+      expect(found.json()).toEqual([publicTrip]);
       const one = await anonymous.get(`/api/trips/getTrip/${trip._id}`);
       expect(one.statusCode).toBe(200);
-      expect(one.json()).toEqual(trip);
+      expect(one.json()).toEqual(publicTrip);
     });
 
     it('createLostItem and createEnquiry answer 201; reading them back needs a token', async () => {

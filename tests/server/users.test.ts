@@ -1,11 +1,21 @@
 // Staff accounts under /api/auth: register, getAllusers, getUser, updateUser, deleteUser.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoPasswordMaterial, newUserBody } from './helpers/fixtures.ts';
-import { client, dialects, STAFF } from './helpers/test-app.ts';
+import { client, dialects, STAFF, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 const MISSING = 'Please provide all the requested details.';
-const USER_KEYS = ['_id', 'email', 'first_name', 'full_name', 'last_name', 'phone_number', 'username'];
+const USER_KEYS = [
+  '_id',
+  'email',
+  'first_name',
+  'full_name',
+  'last_name',
+  'phone_number',
+  'role',
+  'username',
+];
+const STRONG = 'kassala-lantern-dune-9';
 
 describe.each(dialects)('staff accounts (%s)', (dialect) => {
   const t = useTestApp(dialect);
@@ -23,8 +33,8 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
   };
 
   describe('register', () => {
-    it('answers 201 with the user (full_name, no password material) and the account can sign in', async () => {
-      const body = newUserBody('nile-pass-1');
+    it('answers 201 with the user (full_name, role conductor when none is said, no password material) and the account can sign in', async () => {
+      const body = newUserBody('nile-pass-river-1');
       const response = await t.staff.post('/api/auth/register', body);
       expect(response.statusCode).toBe(201);
       const user = response.json();
@@ -36,9 +46,38 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
         full_name: 'Sara Idris',
         email: body.email,
         phone_number: '0911111111',
+        role: 'conductor',
       });
       expectNoPasswordMaterial(response.body, body.password);
       expect((await login(body.email, body.password)).statusCode).toBe(200);
+    });
+
+    it.each(['admin', 'manager', 'cashier', 'conductor'])(
+      'registers an account with the role %s',
+      async (role) => {
+        const body = { ...newUserBody(), role };
+        const response = await t.staff.post('/api/auth/register', body);
+        expect(response.statusCode, response.body).toBe(201);
+        expect(response.json().role).toBe(role);
+        const signedIn = await login(body.email, body.password);
+        expect(signedIn.json().user.role).toBe(role);
+      },
+    );
+
+    it('gives a blank role the least power (conductor)', async () => {
+      for (const role of ['', null]) {
+        const response = await t.staff.post('/api/auth/register', { ...newUserBody(), role });
+        expect(response.statusCode, String(role)).toBe(201);
+        expect(response.json().role, String(role)).toBe('conductor');
+      }
+    });
+
+    it('answers 400 for a role that is not one of the four', async () => {
+      for (const role of ['superuser', 'Admin', 'root', 42, ['admin']]) {
+        const response = await t.staff.post('/api/auth/register', { ...newUserBody(), role });
+        expect(response.statusCode, String(role)).toBe(400);
+        expect(response.json().errors, String(role)).toHaveProperty('role');
+      }
     });
 
     it('stores the password hashed with argon2id', async () => {
@@ -71,8 +110,8 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
 
     it('answers 400 when password and password_confirm differ', async () => {
       const response = await t.staff.post('/api/auth/register', {
-        ...newUserBody('secret123'),
-        password_confirm: 'secret124',
+        ...newUserBody(STRONG),
+        password_confirm: `${STRONG}x`,
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/match/i);
@@ -83,6 +122,30 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
       const response = await t.staff.post('/api/auth/register', newUserBody('12345'));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('Password must be at least 6 characters long.');
+    });
+
+    it('refuses a new password under 10 characters or easy to guess (400, errors.password), and creates nobody', async () => {
+      for (const password of ['Kx9#mQ2zp', 'secret123', 'password123', 'qwertyuiop12', 'aaaaaaaaaaaa']) {
+        const body = newUserBody(password);
+        const response = await t.staff.post('/api/auth/register', body);
+        expect(response.statusCode, password).toBe(400);
+        expect(response.json().message, password).toBeTruthy();
+        expect(response.json().errors, password).toHaveProperty('password');
+        const found = await t.staff.get(`/api/auth/getAllusers?email=${encodeURIComponent(body.email)}`);
+        expect(found.json(), password).toEqual([]);
+      }
+    });
+
+    it("refuses a new password made of the account's own details", async () => {
+      const body = newUserBody();
+      const own = `${body.username}${body.username}`;
+      const response = await t.staff.post('/api/auth/register', {
+        ...body,
+        password: own,
+        password_confirm: own,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toHaveProperty('password');
     });
 
     it('answers 400 for a malformed email or phone number', async () => {
@@ -112,9 +175,26 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
       expect(existing.json()).toHaveLength(1);
     });
 
-    it('is for signed-in staff only', async () => {
+    it('is for signed-in admins only: 401 without a token, 403 for every other role', async () => {
       const response = await client(t).post('/api/auth/register', newUserBody());
       expect(response.statusCode).toBe(401);
+      for (const role of ['manager', 'cashier', 'conductor'] as const) {
+        const token = await staffToken(t, { email: `${role}.users@rihla.test`, password: STRONG }, role);
+        const body = newUserBody();
+        const refused = await client(t, token).post('/api/auth/register', { ...body, role: 'admin' });
+        expect(refused.statusCode, role).toBe(403);
+        expect(refused.json().message, role).toBeTruthy();
+        expect((await login(body.email, body.password)).statusCode, role).toBe(401);
+        const calls = [
+          client(t, token).get('/api/auth/getAllusers'),
+          client(t, token).get(`/api/auth/getUser/${myId}`),
+          client(t, token).patch(`/api/auth/updateUser/${myId}`, { first_name: 'Mallory' }),
+          client(t, token).delete(`/api/auth/deleteUser/${myId}`),
+        ];
+        for (const answer of await Promise.all(calls))
+          expect(answer.statusCode, `${role}: ${answer.body}`).toBe(403);
+      }
+      expect((await t.staff.get('/api/auth/user')).json().first_name).toBe('Amna');
     });
   });
 
@@ -168,12 +248,12 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
     it('hashes a new password: the new one signs in, the old one no longer does', async () => {
       const { body, user } = await register();
       const response = await t.staff.patch(`/api/auth/updateUser/${user._id}`, {
-        password: 'brand-new-pass',
-        password_confirm: 'brand-new-pass',
+        password: STRONG,
+        password_confirm: STRONG,
       });
       expect(response.statusCode).toBe(200);
-      expectNoPasswordMaterial(response.body, 'brand-new-pass');
-      expect((await login(body.email, 'brand-new-pass')).statusCode).toBe(200);
+      expectNoPasswordMaterial(response.body, STRONG);
+      expect((await login(body.email, STRONG)).statusCode).toBe(200);
       expect((await login(body.email, body.password)).statusCode).toBe(401);
       const row = await t.database.db
         .selectFrom('users')
@@ -184,7 +264,7 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
     });
 
     it('ignores a password_hash sent by a client, on register and on update', async () => {
-      const { body, user } = await register(newUserBody('own-password-1'));
+      const { body, user } = await register(newUserBody('own-password-nile-1'));
       const stolen = await t.database.db
         .selectFrom('users')
         .select('password_hash')
@@ -196,7 +276,7 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect((await login(body.email, STAFF.password)).statusCode).toBe(401);
       expect((await login(body.email, body.password)).statusCode).toBe(200);
-      const other = newUserBody('own-password-2');
+      const other = newUserBody('own-password-nile-2');
       const created = await t.staff.post('/api/auth/register', {
         ...other,
         password_hash: stolen.password_hash,
@@ -206,7 +286,7 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
       expect((await login(other.email, other.password)).statusCode).toBe(200);
     });
 
-    it('refuses a short or unconfirmed new password, and leaves the old one working', async () => {
+    it('refuses a short, weak or unconfirmed new password, and leaves the old one working', async () => {
       const { body, user } = await register();
       const short = await t.staff.patch(`/api/auth/updateUser/${user._id}`, {
         password: '123',
@@ -214,11 +294,21 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
       });
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe('Password must be at least 6 characters long.');
+      for (const weak of ['Kx9#mQ2zp', 'password123']) {
+        const refused = await t.staff.patch(`/api/auth/updateUser/${user._id}`, {
+          password: weak,
+          password_confirm: weak,
+        });
+        expect(refused.statusCode, weak).toBe(400);
+        expect(refused.json().errors, weak).toHaveProperty('password');
+        expect((await login(body.email, weak)).statusCode, weak).toBe(401);
+      }
       const differ = await t.staff.patch(`/api/auth/updateUser/${user._id}`, {
-        password: 'another-pass',
-        password_confirm: 'another-pas',
+        password: STRONG,
+        password_confirm: `${STRONG}x`,
       });
       expect(differ.statusCode).toBe(400);
+      expect(differ.json().errors).toHaveProperty('password_confirm');
       expect((await login(body.email, body.password)).statusCode).toBe(200);
     });
 
@@ -233,6 +323,45 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
       // Keeping one's own email is not a conflict.
       const same = await t.staff.patch(`/api/auth/updateUser/${user._id}`, { email: user.email });
       expect(same.statusCode).toBe(200);
+    });
+
+    it("changes another account's role: the answer and the next sign-in carry it", async () => {
+      const { body, user } = await register();
+      const response = await t.staff.patch(`/api/auth/updateUser/${user._id}`, { role: 'cashier' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ ...user, role: 'cashier' });
+      expect((await login(body.email, body.password)).json().user.role).toBe('cashier');
+      const invalid = await t.staff.patch(`/api/auth/updateUser/${user._id}`, { role: 'owner' });
+      expect(invalid.statusCode).toBe(400);
+      expect((await t.staff.get(`/api/auth/getUser/${user._id}`)).json().role).toBe('cashier');
+    });
+
+    it('refuses to change one’s own password or role here (409 OWN_ACCOUNT); other own fields may change', async () => {
+      const password = await t.staff.patch(`/api/auth/updateUser/${myId}`, {
+        password: STRONG,
+        password_confirm: STRONG,
+      });
+      expect(password.statusCode).toBe(409);
+      expect(password.json().code).toBe('OWN_ACCOUNT');
+      expect(password.json().message).toBeTruthy();
+      expect((await login(STAFF.email, STAFF.password)).statusCode).toBe(200);
+      expect((await login(STAFF.email, STRONG)).statusCode).toBe(401);
+      for (const role of ['manager', 'cashier', 'conductor']) {
+        const demoted = await t.staff.patch(`/api/auth/updateUser/${myId}`, { role });
+        expect(demoted.statusCode, role).toBe(409);
+        expect(demoted.json().code, role).toBe('OWN_ACCOUNT');
+      }
+      const me = await t.staff.get('/api/auth/user');
+      expect(me.json().role).toBe('admin');
+      // Saying one's own role unchanged is no change, and one's name is one's own to edit.
+      const same = await t.staff.patch(`/api/auth/updateUser/${myId}`, {
+        role: 'admin',
+        phone_number: '0912345679',
+      });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(same.json()).toMatchObject({ role: 'admin', phone_number: '0912345679' });
+      expect((await t.staff.get('/api/auth/user')).statusCode).toBe(200);
+      await t.staff.patch(`/api/auth/updateUser/${myId}`, { phone_number: '0912345678' });
     });
 
     it('answers 404 for an unknown _id', async () => {
@@ -254,11 +383,53 @@ describe.each(dialects)('staff accounts (%s)', (dialect) => {
       expect((await t.staff.delete(`/api/auth/deleteUser/${user._id}`)).statusCode).toBe(404);
     });
 
-    it("never deletes the caller's own account (409)", async () => {
+    it("never deletes the caller's own account (409 OWN_ACCOUNT)", async () => {
       const response = await t.staff.delete(`/api/auth/deleteUser/${myId}`);
       expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe('OWN_ACCOUNT');
       expect(response.json().message).toBeTruthy();
       expect((await t.staff.get('/api/auth/user')).statusCode).toBe(200);
     });
+  });
+});
+
+describe.each(dialects)('the last admin (%s)', (dialect) => {
+  const t = useTestApp(dialect, { signIn: false });
+
+  it('stays, when the only two admins delete each other at the same moment (one 200, the other 409 LAST_ADMIN or 401)', async () => {
+    let survivor = { email: 'first.admin@rihla.test', password: STRONG };
+    for (let round = 0; round < 3; round++) {
+      const newcomer = { email: `admin.${round}@rihla.test`, password: STRONG };
+      const tokens = [await staffToken(t, survivor), await staffToken(t, newcomer)];
+      const ids = await Promise.all(
+        tokens.map(async (token) => (await client(t, token).get('/api/auth/user')).json()._id as string),
+      );
+      const admins = await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .execute();
+      expect(admins.map((row) => row.id).sort(), `round ${round}`).toEqual([...ids].sort());
+      const answers = await Promise.all([
+        client(t, tokens[0]).delete(`/api/auth/deleteUser/${ids[1]}`),
+        client(t, tokens[1]).delete(`/api/auth/deleteUser/${ids[0]}`),
+      ]);
+      const bodies = answers.map((answer) => `${answer.statusCode} ${answer.body}`).join('\n');
+      expect(
+        answers.filter((answer) => answer.statusCode === 200),
+        bodies,
+      ).toHaveLength(1);
+      const refused = answers.find((answer) => answer.statusCode !== 200)!;
+      if (refused.statusCode === 409) expect(refused.json().code, bodies).toBe('LAST_ADMIN');
+      else expect(refused.statusCode, bodies).toBe(401);
+      const left = await t.database.db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('role', '=', 'admin')
+        .execute();
+      expect(left, bodies).toHaveLength(1);
+      survivor = [survivor, newcomer].find((who) => who.email === left[0].email)!;
+      expect((await staffToken(t, survivor)).length).toBeGreaterThan(0);
+    }
   });
 });
