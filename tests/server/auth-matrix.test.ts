@@ -1,25 +1,38 @@
 // The auth matrix: every staff endpoint of the running app × every kind of bad credential answers 401 with a
-// JSON message; refresh-token reuse ends the session; login is rate-limited per IP and per email; cookies,
-// security headers and CORS are what a browser needs to keep a staff session safe.
+// JSON message, and 403 to a role its capability (shared/roles.ts) does not list; refresh-token reuse and
+// signing out end the session; login is rate-limited per IP and per account and address; cookies, security
+// headers (HSTS over HTTPS only) and CORS are what a browser needs to keep a staff session safe.
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { futureDate, makeTrip, newUserBody } from './helpers/fixtures.ts';
 import { type Endpoint, listEndpoints, registryPublicRoutes } from './helpers/endpoints.ts';
+import { can } from '../../shared/roles.ts';
 import { client, dialects, STAFF, staffToken, type TestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 
-function sign(secret: Uint8Array, sub: string, options: { exp?: number; alg?: string } = {}) {
-  return new SignJWT({})
+/** The claims of a token we issued (its session, `sid`). */
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+
+/**
+ * A token as the server would sign it, but for what `options` changes: each bad credential below is wrong in
+ * one way only (it names a live session unless told otherwise).
+ */
+function sign(
+  secret: Uint8Array,
+  sub: string,
+  options: { exp?: number | null; alg?: string; sid?: string | null } = {},
+) {
+  const jwt = new SignJWT(options.sid === null ? {} : { sid: options.sid })
     .setProtectedHeader({ alg: options.alg ?? 'HS256' })
     .setSubject(sub)
-    .setIssuedAt(now() - 3600)
-    .setExpirationTime(options.exp ?? now() + 600)
-    .sign(secret);
+    .setIssuedAt(now() - 60);
+  if (options.exp !== null) jwt.setExpirationTime(options.exp ?? now() + 600);
+  return jwt.sign(secret);
 }
 
 interface Cookie {
@@ -81,8 +94,28 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
     expect((await client(t, colleagueToken).get('/api/auth/user')).statusCode).toBe(200);
     expect((await t.staff.delete(`/api/auth/deleteUser/${colleagueId}`)).statusCode).toBe(200);
 
+    // A session signed out since: its access token, still unexpired, must die with it.
+    const signedOut = await login(t, STAFF);
+    const signedOutToken = signedOut.json().access_token as string;
+    expect((await client(t, signedOutToken).get('/api/auth/user')).statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { rihla_refresh: cookie(signedOut, 'rihla_refresh')!.value },
+    });
+    expect(logout.statusCode).toBe(200);
+
+    // An account that exists and is live, for a token naming it with another account's session.
+    const bystander = await t.staff.post('/api/auth/register', newUserBody());
+    expect(bystander.statusCode).toBe(201);
+
     const otherKey = randomBytes(48);
     const [header, payload] = t.token.split('.');
+    const sid = claimsOf(t.token).sid as string;
+    // The forged tokens below carry a live session of the right user: only what their label says is wrong.
+    expect(
+      (await client(t, await sign(t.app.jwtSecret, staffId, { sid })).get('/api/auth/user')).statusCode,
+    ).toBe(200);
     badCredentials.push(
       { label: 'no token' },
       { label: 'malformed token', authorization: 'Bearer not.a.jwt' },
@@ -92,18 +125,38 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       { label: 'tampered signature', authorization: `Bearer ${header}.${payload}.${'A'.repeat(43)}` },
       {
         label: 'expired token',
-        authorization: `Bearer ${await sign(t.app.jwtSecret, staffId, { exp: now() - 60 })}`,
+        authorization: `Bearer ${await sign(t.app.jwtSecret, staffId, { sid, exp: now() - 60 })}`,
       },
-      { label: 'token signed with another key', authorization: `Bearer ${await sign(otherKey, staffId)}` },
+      {
+        label: 'token without an expiry',
+        authorization: `Bearer ${await sign(t.app.jwtSecret, staffId, { sid, exp: null })}`,
+      },
+      {
+        label: 'token without a session',
+        authorization: `Bearer ${await sign(t.app.jwtSecret, staffId, { sid: null })}`,
+      },
+      {
+        label: 'token naming a session that does not exist',
+        authorization: `Bearer ${await sign(t.app.jwtSecret, staffId, { sid: 'no-such-session' })}`,
+      },
+      {
+        label: 'token of the session of another user',
+        authorization: `Bearer ${await sign(t.app.jwtSecret, bystander.json()._id, { sid })}`,
+      },
+      {
+        label: 'token signed with another key',
+        authorization: `Bearer ${await sign(otherKey, staffId, { sid })}`,
+      },
       { label: 'unsigned token (alg none)', authorization: `Bearer ${b64({ alg: 'none' })}.${payload}.` },
       {
         label: 'token signed with the right key but HS512',
-        authorization: `Bearer ${await sign(t.app.jwtSecret, staffId, { alg: 'HS512' })}`,
+        authorization: `Bearer ${await sign(t.app.jwtSecret, staffId, { sid, alg: 'HS512' })}`,
       },
       { label: 'token of a user deleted since', authorization: `Bearer ${colleagueToken}` },
+      { label: 'token of a session signed out since', authorization: `Bearer ${signedOutToken}` },
       {
         label: 'valid signature, unknown subject',
-        authorization: `Bearer ${await sign(t.app.jwtSecret, 'nobody')}`,
+        authorization: `Bearer ${await sign(t.app.jwtSecret, 'nobody', { sid })}`,
       },
     );
   });
@@ -120,14 +173,34 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
         'GET /api/trips/passengers/:id',
         'PATCH /api/trips/cancelTrip/:id',
         'GET /api/auth/user',
+        'PATCH /api/auth/changePassword',
         'POST /api/auth/register',
         'GET /api/auth/getAllusers',
+        'GET /api/activity/getAllActivity',
+        'GET /api/activity/getActivity/:id',
+        // The API's map is for staff (PUBLIC_API_DOCS=1 opens it: tests/server/openapi.test.ts).
+        'GET /api/docs/json',
       ]),
     );
     for (const route of registryPublicRoutes()) expect(routes(endpoints)).toContain(route);
     expect(routes(endpoints.filter((e) => e.access === 'traveller'))).toEqual([
       'PATCH /api/bookings/cancelBooking/:id',
     ]);
+  });
+
+  it('each staff endpoint declares the capability shared/roles.ts gives it, and nothing else does', () => {
+    const declared = new Map(
+      t.app.routeAccess.map((route) => [`${route.method} ${route.url}`, route.access]),
+    );
+    const wrong: string[] = [];
+    for (const endpoint of endpoints) {
+      const key = `${endpoint.method} ${endpoint.route}`;
+      const expected = endpoint.access === 'staff' ? endpoint.capability : 'public';
+      if (expected === undefined) wrong.push(`${key}: a staff route the tests know no capability of`);
+      else if (declared.get(key) !== expected)
+        wrong.push(`${key}: declares ${declared.get(key)}, not ${expected}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('the valid token is accepted everywhere (so the 401s below mean something)', async () => {
@@ -170,6 +243,58 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       }
     }
     expect(checked).toBe(staffEndpoints.length * badCredentials.length);
+  });
+
+  it("every staff endpoint a conductor's role does not allow answers 403 with a JSON message, before reading the body", async () => {
+    const conductor = await staffToken(
+      t,
+      { email: 'conductor.matrix@rihla.test', password: 'dune-camel-lantern-48' },
+      'conductor',
+    );
+    const allowed: string[] = [];
+    for (const endpoint of staffEndpoints) {
+      const what = `${endpoint.method} ${endpoint.route}`;
+      const response = await t.app.inject({
+        method: endpoint.method,
+        url: endpoint.url(),
+        payload: endpoint.hasBody ? { unexpected: ['x'] } : undefined,
+        headers: { authorization: `Bearer ${conductor}` },
+      });
+      if (can('conductor', endpoint.capability!)) {
+        allowed.push(what);
+        expect([401, 403], `${what}: ${response.body}`).not.toContain(response.statusCode);
+        expect(response.statusCode, what).toBeLessThan(500);
+        continue;
+      }
+      expect(response.statusCode, `${what}: ${response.body}`).toBe(403);
+      expectJsonMessage(response, what);
+      expect(response.body, what).not.toMatch(/errors|unexpected|argon2|password_hash/);
+    }
+    // The policy, said once more by hand: a conductor reads trips, their passengers and what a trip shows,
+    // completes who sits where, and boards travellers.
+    expect(allowed.filter((what) => !what.startsWith('GET /api/docs')).sort()).toEqual(
+      [
+        'GET /api/auth/user',
+        'PATCH /api/auth/changePassword',
+        'GET /api/trips/getAllTrips',
+        'GET /api/trips/passengers/:id',
+        'GET /api/trips/manifest/:id',
+        'GET /api/bookings/getPassengers/:id',
+        'PATCH /api/bookings/updatePassengers/:id',
+        'GET /api/checkin/trip/:id',
+        'POST /api/checkin/scans',
+        'GET /api/companies/getAllCompanies',
+        'GET /api/companies/getCompany/:id',
+        'GET /api/buses/getAllBuses',
+        'GET /api/buses/getBus/:id',
+        'GET /api/origins/getOrigin/:id',
+        'GET /api/destination/getDestination/:id',
+        'GET /api/prices/getAllPrices',
+        'GET /api/prices/getPrice/:id',
+      ].sort(),
+    );
+    // Nothing was changed by the refused writes.
+    expect((await t.staff.get('/api/auth/user')).json().role).toBe('admin');
   });
 
   it('a bad token never counts as staff where travellers may also call (cancelBooking → 403)', async () => {
@@ -280,12 +405,21 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       expect(hint.value).toBe('1');
       expect(String(hint.attributes.samesite).toLowerCase()).toBe('strict');
       expect(hint.attributes.path).toBe('/');
+      // The browser is remembered for this account (a lock-out on the account does not stop it): a signed
+      // value no script can read, sent only to /api/auth.
+      const device = cookie(response, 'rihla_device')!;
+      expect(device.attributes.httponly).toBe(true);
+      expect(String(device.attributes.samesite).toLowerCase()).toBe('strict');
+      expect(device.attributes.path).toBe('/api/auth');
+      expect(Number(device.attributes['max-age'])).toBe(365 * 24 * 60 * 60);
+      expect(device.value).not.toContain(STAFF.password);
+      expect(device.value).not.toBe(refreshCookie.value);
       // The access token lives in the client's memory, never in a cookie.
       expect(
         setCookies(response)
           .map((c) => c.name)
           .sort(),
-      ).toEqual(['rihla_refresh', 'rihla_staff']);
+      ).toEqual(['rihla_device', 'rihla_refresh', 'rihla_staff']);
 
       const rotated = cookie(await refresh(t, refreshCookie.value), 'rihla_refresh')!;
       expect(rotated.attributes).toMatchObject({ httponly: true, path: '/api/auth' });
@@ -321,12 +455,16 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
   });
 
   describe('security headers and CORS', () => {
-    const requests = () => [
+    // The same app behind a TLS-terminating proxy (TRUST_PROXY=1), asked over HTTPS (X-Forwarded-Proto):
+    // HSTS is sent over HTTPS only.
+    const secure = useTestApp(dialect, { env: { TRUST_PROXY: '1' } });
+    const OVER_HTTPS = { 'x-forwarded-proto': 'https' };
+
+    const requests = (app: TestApp & { token: string } = t) => [
       { label: 'health', method: 'GET' as const, url: '/api/health' },
-      { label: '401', method: 'GET' as const, url: '/api/dashboard/summary' },
       { label: '404', method: 'GET' as const, url: '/api/no/such/call' },
       { label: '400', method: 'GET' as const, url: '/api/trips/filterTrips' },
-      { label: 'staff list', method: 'GET' as const, url: '/api/trips/getAllTrips', token: t.token },
+      { label: 'staff list', method: 'GET' as const, url: '/api/trips/getAllTrips', token: app.token },
       {
         label: 'login refused',
         method: 'POST' as const,
@@ -335,31 +473,85 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       },
     ];
 
-    it('every API answer carries CSP, nosniff, frame protection, referrer policy and HSTS', async () => {
-      for (const { label, method, url, token: bearer, payload } of requests()) {
-        const response = await t.app.inject({
-          method,
-          url,
-          payload,
-          headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-        });
-        const h = response.headers;
-        const csp = String(h['content-security-policy']);
-        expect(csp, label).toContain("default-src 'self'");
-        expect(csp, label).toContain("object-src 'none'");
-        expect(csp, label).toMatch(/script-src 'self'(;|$)/);
-        expect(csp, label).toContain("frame-ancestors 'none'");
-        expect(h['x-content-type-options'], label).toBe('nosniff');
-        expect(h['x-frame-options'] ?? csp, label).toMatch(/SAMEORIGIN|DENY|frame-ancestors/i);
-        expect(h['referrer-policy'], label).toMatch(/no-referrer|same-origin|strict-origin/);
-        expect(String(h['strict-transport-security']), label).toMatch(/max-age=\d{7,}/);
-        expect(h['x-powered-by'], label).toBeUndefined();
+    /** The access guard's refusals: no session (401), a role that may not (403). */
+    const refusals = async (app: TestApp = t) => [
+      { label: '401 without a token', method: 'GET' as const, url: '/api/dashboard/summary' },
+      {
+        label: '401 with a bad token',
+        method: 'GET' as const,
+        url: '/api/dashboard/summary',
+        token: 'not.a.token',
+      },
+      {
+        label: '403 to a conductor',
+        method: 'GET' as const,
+        url: '/api/dashboard/summary',
+        token: await staffToken(
+          app,
+          { email: 'conductor.headers@rihla.test', password: 'dune-camel-lantern-48' },
+          'conductor',
+        ),
+      },
+    ];
+
+    function expectSecurityHeaders(response: LightMyRequestResponse, label: string, https = false) {
+      const h = response.headers;
+      const csp = String(h['content-security-policy']);
+      expect(csp, label).toContain("default-src 'self'");
+      expect(csp, label).toContain("object-src 'none'");
+      expect(csp, label).toMatch(/script-src 'self'(;|$)/);
+      expect(csp, label).toContain("frame-ancestors 'none'");
+      expect(h['x-content-type-options'], label).toBe('nosniff');
+      expect(h['x-frame-options'] ?? csp, label).toMatch(/SAMEORIGIN|DENY|frame-ancestors/i);
+      expect(h['referrer-policy'], label).toMatch(/no-referrer|same-origin|strict-origin/);
+      if (https) expect(String(h['strict-transport-security']), label).toMatch(/max-age=\d{7,}/);
+      else expect(h['strict-transport-security'], `${label} over HTTP`).toBeUndefined();
+      expect(h['x-powered-by'], label).toBeUndefined();
+    }
+
+    it('every API answer carries CSP, nosniff, frame protection, referrer policy, and HSTS over HTTPS', async () => {
+      for (const https of [false, true]) {
+        const app = https ? secure : t;
+        for (const { label, method, url, token: bearer, payload } of requests(app)) {
+          const response = await app.app.inject({
+            method,
+            url,
+            payload,
+            headers: {
+              ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+              ...(https ? OVER_HTTPS : {}),
+            },
+          });
+          expectSecurityHeaders(response, label, https);
+        }
+      }
+    });
+
+    // Its refusals leave before any later onRequest hook runs: the headers must be set before it.
+    it('the access guard’s 401 and 403 answers carry the security headers too', async () => {
+      for (const https of [false, true]) {
+        const app = https ? secure : t;
+        for (const { label, method, url, token: bearer } of await refusals(app)) {
+          const response = await app.app.inject({
+            method,
+            url,
+            headers: {
+              ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+              ...(https ? OVER_HTTPS : {}),
+            },
+          });
+          expect(response.statusCode, label).toBe(Number(label.slice(0, 3)));
+          expectSecurityHeaders(response, label, https);
+        }
       }
     });
 
     it('a cross-origin request gets no Access-Control-Allow-Origin, whatever it asks', async () => {
       for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example']) {
-        for (const { label, method, url, token: bearer, payload } of requests()) {
+        for (const { label, method, url, token: bearer, payload } of [
+          ...requests(),
+          ...(await refusals()),
+        ] as { label: string; method: 'GET' | 'POST'; url: string; token?: string; payload?: object }[]) {
           const response = await t.app.inject({
             method,
             url,
@@ -422,21 +614,26 @@ describe.each(dialects)('login rate limits (%s)', (dialect) => {
     });
   });
 
-  describe('per email', () => {
-    // Signing in is one attempt for STAFF.email.
+  describe('per account and address', () => {
+    // Only failures count (signing in to make the account does not).
     const t = useTestApp(dialect, {
       env: { LOGIN_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_EMAIL: '2' },
     });
 
-    it('answers 429 for that email from any address and in any letter case, not for other emails', async () => {
-      const wrong = await login(t, { email: STAFF.email, password: 'wrong-password' }, '10.0.0.1');
-      expect(wrong.statusCode).toBe(401);
-      const limited = await login(t, STAFF, '10.0.0.2');
+    it('answers 429 for that account from that address in any letter case, not from other addresses nor for other accounts', async () => {
+      for (let i = 0; i < 2; i++) {
+        const wrong = await login(t, { email: STAFF.email, password: 'wrong-password' }, '10.0.0.1');
+        expect(wrong.statusCode).toBe(401);
+      }
+      const limited = await login(t, STAFF, '10.0.0.1');
       expect(limited.statusCode).toBe(429);
       expectJsonMessage(limited);
-      const shouted = await login(t, { ...STAFF, email: STAFF.email.toUpperCase() }, '10.0.0.3');
+      expect(cookie(limited, 'rihla_refresh')).toBeUndefined();
+      const shouted = await login(t, { ...STAFF, email: STAFF.email.toUpperCase() }, '10.0.0.1');
       expect(shouted.statusCode).toBe(429);
-      const other = await login(t, { email: 'other@rihla.test', password: 'wrong-password' }, '10.0.0.4');
+      const elsewhere = await login(t, STAFF, '10.0.0.2');
+      expect(elsewhere.statusCode).toBe(200);
+      const other = await login(t, { email: 'other@rihla.test', password: 'wrong-password' }, '10.0.0.1');
       expect(other.statusCode).toBe(401);
     });
   });

@@ -30,7 +30,8 @@ import {
 } from './helpers/fixtures.ts';
 import { GIF, makePng, PNG } from './helpers/images.ts';
 import { multipart } from './helpers/multipart.ts';
-import { dialects, STAFF } from './helpers/test-app.ts';
+import { dialects, STAFF, staffToken } from './helpers/test-app.ts';
+import { can, type Role } from '../../shared/roles.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 type Doc = Record<string, any> & { _id: string };
@@ -45,7 +46,16 @@ interface Call {
   cookies?: Record<string, string>;
   /** Sent without the staff token. */
   anonymous?: boolean;
+  /** The error code the answer must carry (a client handles each code in its own way). */
+  code?: string;
+  /** What the answer's body must hold (toMatchObject), beyond its schema. */
+  body?: unknown;
 }
+
+/** A strong password (10+ characters, not guessable) for the accounts this test makes. */
+const STRONG = 'dune-camel-lantern-48';
+/** The roles tried, in this order, for a 403 on a staff route: the first its capability does not list. */
+const REFUSED_ROLES: Role[] = ['cashier', 'conductor', 'manager'];
 
 const key = (c: { method: string; route?: string; path?: string }) => `${c.method} ${c.route ?? c.path}`;
 const contracts = new Map(apiContract().map((contract) => [key(contract), contract]));
@@ -72,6 +82,15 @@ function problems(contract: RouteContract, call: Call, response: LightMyRequestR
   const parsed = declared.safeParse(body);
   if (!parsed.success)
     found.push(`${what}: ${z.prettifyError(parsed.error)}\n${response.body.slice(0, 500)}`);
+  if (call.code !== undefined && body?.code !== call.code)
+    found.push(`${what} with code ${body?.code}, not ${call.code}: ${response.body.slice(0, 300)}`);
+  if (call.body !== undefined) {
+    try {
+      expect(body).toMatchObject(call.body as object);
+    } catch {
+      found.push(`${what} without ${JSON.stringify(call.body)}: ${response.body.slice(0, 300)}`);
+    }
+  }
   const headers = (z.globalRegistry.get(declared)?.headers ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(headers))
     if (response.headers[name.toLowerCase()] === undefined) found.push(`${what} without ${name}`);
@@ -98,6 +117,8 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
   let refs: Awaited<ReturnType<typeof makeReferences>>;
   let sale: Awaited<ReturnType<typeof makeTrip>>;
   let staffId: string;
+  /** An access token of an account of each role but admin (for the 403s). */
+  const roleTokens = {} as Record<Role, string>;
   /** An _id of each resource that other documents refer to (its delete answers 409). */
   const referred: Record<string, string> = {};
   let nextSeat = 1;
@@ -158,6 +179,12 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
   async function fresh(resource: string): Promise<Doc> {
     if (resource === 'users') return createOk(t, t.token, '/api/auth/register', newUserBody());
     if (resource === 'bookings') return book();
+    // The activity log is written by the server (this test's own writes), never through its API.
+    if (resource === 'activity') {
+      const latest = await t.staff.get('/api/activity/getAllActivity?_start=0&_end=1');
+      expect(latest.statusCode, latest.body).toBe(200);
+      return latest.json()[0];
+    }
     const def = getResource(resource);
     return createOk(
       t,
@@ -221,20 +248,97 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       { label: 'wrong password', status: 401, url: path, payload: { ...STAFF, password: 'not-the-one' } },
       { label: 'nothing given', status: 400, url: path, payload: {} },
     ],
-    'POST /api/auth/refresh': async (path) => {
+    'POST /api/auth/refresh': async (path): Promise<Call[]> => {
       const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: STAFF });
       const cookie = login.cookies.find((c) => c.name === 'rihla_refresh')!.value;
+      const session = { url: path, cookies: { rihla_refresh: cookie }, anonymous: true };
       return [
-        { label: 'refreshed', status: 200, url: path, cookies: { rihla_refresh: cookie }, anonymous: true },
+        {
+          label: 'from another site',
+          status: 403,
+          ...session,
+          headers: { origin: 'https://evil.example' },
+        },
+        {
+          label: 'a form body',
+          status: 415,
+          ...session,
+          payload: 'x=1',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        { label: 'refreshed', status: 200, ...session },
         { label: 'no session', status: 401, url: path, anonymous: true },
       ];
     },
-    'POST /api/auth/logout': async (path) => [{ label: 'signed out', status: 200, url: path }],
+    'POST /api/auth/logout': async (path): Promise<Call[]> => {
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: STAFF });
+      const session = {
+        url: path,
+        cookies: { rihla_refresh: login.cookies.find((c) => c.name === 'rihla_refresh')!.value },
+        anonymous: true,
+      };
+      return [
+        { label: 'from another site', status: 403, ...session, headers: { 'sec-fetch-site': 'cross-site' } },
+        { label: 'signed out', status: 200, ...session },
+        { label: 'with no session', status: 200, url: path },
+      ];
+    },
+    'PATCH /api/auth/changePassword': async (path): Promise<Call[]> => {
+      const body = newUserBody();
+      await createOk(t, t.token, '/api/auth/register', body);
+      const signedIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: body.email, password: body.password },
+      });
+      const theirs = { url: path, headers: { authorization: `Bearer ${signedIn.json().access_token}` } };
+      const change = (current: string, password: string, confirm = password) => ({
+        current_password: current,
+        password,
+        password_confirm: confirm,
+      });
+      return [
+        {
+          label: 'a wrong current password',
+          status: 400,
+          ...theirs,
+          payload: change('not-it-at-all', STRONG),
+        },
+        {
+          label: 'a weak new password',
+          status: 400,
+          ...theirs,
+          payload: change(body.password, 'password123'),
+        },
+        {
+          label: 'a confirmation that differs',
+          status: 400,
+          ...theirs,
+          payload: change(body.password, STRONG, 'x'),
+        },
+        {
+          label: 'changed',
+          status: 200,
+          ...theirs,
+          payload: change(body.password, STRONG),
+          body: { email: body.email, role: 'conductor' },
+        },
+      ];
+    },
     'GET /api/auth/user': async (path) => [{ label: 'me', status: 200, url: path }],
     'POST /api/auth/register': async (path) => {
       const user = newUserBody();
       return [
-        { label: 'registered', status: 201, url: path, payload: user },
+        { label: 'registered', status: 201, url: path, payload: user, body: { role: 'conductor' } },
+        {
+          label: 'registered as a cashier',
+          status: 201,
+          url: path,
+          payload: { ...newUserBody(), role: 'cashier' },
+          body: { role: 'cashier' },
+        },
+        { label: 'a weak password', status: 400, url: path, payload: newUserBody('secret123') },
+        { label: 'a role not known', status: 400, url: path, payload: { ...newUserBody(), role: 'owner' } },
         { label: 'a taken email', status: 409, url: path, payload: { ...newUserBody(), email: user.email } },
         { label: 'nothing given', status: 400, url: path, payload: {} },
       ];
@@ -249,13 +353,40 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
           label: 'passwords differ',
           status: 400,
           url,
-          payload: { password: 'secret123', password_confirm: 'x' },
+          payload: { password: STRONG, password_confirm: 'x' },
+        },
+        {
+          label: 'a weak password',
+          status: 400,
+          url,
+          payload: { password: 'secret123', password_confirm: 'secret123' },
+        },
+        {
+          label: 'made a manager',
+          status: 200,
+          url,
+          payload: { role: 'manager' },
+          body: { role: 'manager' },
+        },
+        {
+          label: "one's own password",
+          status: 409,
+          url: path.replace(':id', staffId),
+          payload: { password: STRONG, password_confirm: STRONG },
+          code: 'OWN_ACCOUNT',
+        },
+        {
+          label: "one's own role",
+          status: 409,
+          url: path.replace(':id', staffId),
+          payload: { role: 'cashier' },
+          code: 'OWN_ACCOUNT',
         },
       ];
     },
     'DELETE /api/auth/deleteUser/:id': async (path) => [
       { label: 'deleted', status: 200, url: path.replace(':id', (await fresh('users'))._id) },
-      { label: 'oneself', status: 409, url: path.replace(':id', staffId) },
+      { label: 'oneself', status: 409, url: path.replace(':id', staffId), code: 'OWN_ACCOUNT' },
     ],
     'GET /api/trips/filterTrips': async (path) => {
       const { trip_originId, trip_destinationId, trip_date } = sale.trip;
@@ -375,7 +506,16 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         ...multipart(values, data && { filename: 'proof', contentType, data }),
       });
       const image = makePng(2, 2, [201, ++proofs % 256, 14]);
+      const gone = await cancelled(await book());
+      const goneFields = { ...fields, ticketId: gone.ticketId, phone: gone.passengerInfo.phone };
       return [
+        {
+          label: 'a cancelled booking',
+          status: 409,
+          ...form(goneFields, makePng(2, 2, [202, proofs % 256, 15])),
+          code: 'PROOF_NOT_WANTED',
+          body: { paymentStatus: 'cancelled' },
+        },
         { label: 'not an image', status: 415, ...form(fields, GIF, 'image/gif') },
         { label: 'sent later', status: 200, ...form(fields, image) },
         { label: 'again', status: 409, ...form(fields, image) },
@@ -412,7 +552,13 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       return [
         { label: 'rejected', status: 200, url: url(proofed), payload: reason },
         { label: 'again', status: 409, url: url(proofed), payload: reason },
-        { label: 'no proof yet', status: 409, url: url(waiting), payload: { reason: 'other' } },
+        {
+          label: 'no proof yet',
+          status: 409,
+          url: url(waiting),
+          payload: { reason: 'other' },
+          code: 'NO_PROOF',
+        },
         { label: 'a reason not known', status: 400, url: url(proofed), payload: { reason: 'looks fake' } },
         { label: 'cancelled', status: 409, url: url(gone), payload: { reason: 'other' } },
       ];
@@ -437,6 +583,7 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       return [
         { label: 'a page', status: 200, url: `${path}?_start=0&_end=10` },
         { label: 'the first page', status: 200, url: path },
+        { label: 'an end before the start', status: 200, url: `${path}?_start=5&_end=2`, body: [] },
         { label: 'a bad page', status: 400, url: `${path}?_start=first` },
       ];
     },
@@ -455,6 +602,7 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       return [
         { label: 'owed', status: 200, url: `${path}?_start=0&_end=10` },
         { label: 'paid', status: 200, url: `${path}?status=paid` },
+        { label: 'an end before the start', status: 200, url: `${path}?_start=3&_end=0`, body: [] },
         { label: 'a status not known', status: 400, url: `${path}?status=owed` },
       ];
     },
@@ -503,6 +651,58 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'no file', status: 400, ...form({ mapping }, false) },
       ];
     },
+    'GET /api/checkin/trip/:id': async (path) => [
+      { label: 'the package', status: 200, url: path.replace(':id', sale.trip._id) },
+    ],
+    'POST /api/checkin/scans': async (path) => {
+      const booking = await book();
+      const scan = { tripId: sale.trip._id, scannedAt: new Date().toISOString(), deviceId: 'contract-phone' };
+      return [
+        {
+          label: 'typed by hand',
+          status: 200,
+          url: path,
+          payload: { scans: [{ ...scan, ticketId: booking.ticketId }] },
+        },
+        {
+          label: 'a code not ours',
+          status: 200,
+          url: path,
+          payload: { scans: [{ ...scan, qr: 'not-a-code' }] },
+        },
+        { label: 'no scans', status: 400, url: path, payload: { scans: [] } },
+      ];
+    },
+    'GET /api/bookings/getPassengers/:id': async (path) => [
+      { label: 'its travellers', status: 200, url: path.replace(':id', (await book())._id) },
+    ],
+    'PATCH /api/bookings/updatePassengers/:id': async (path) => {
+      const booking = await book();
+      const url = path.replace(':id', booking._id);
+      const seat = booking.seats[0] as number;
+      return [
+        {
+          label: 'completed',
+          status: 200,
+          url,
+          payload: {
+            passengers: [{ seat, fullName: 'Amna Osman', idType: 'passport', idNumber: 'P01234567' }],
+          },
+        },
+        {
+          label: 'a seat not booked',
+          status: 400,
+          url,
+          payload: { passengers: [{ seat: 999, fullName: 'X Y' }] },
+        },
+      ];
+    },
+    'GET /api/trips/manifest/:id': async (path) => {
+      const url = path.replace(':id', sale.trip._id);
+      return ['csv', 'xlsx', 'pdf']
+        .map((format) => ({ label: format, status: 200, url: `${url}?format=${format}` }))
+        .concat([{ label: 'a format not known', status: 400, url: `${url}?format=docx` }]);
+    },
     'PATCH /api/buses/updateBus/:id': async (path) => [
       // The sale's trip has sold seats above 2.
       {
@@ -514,12 +714,32 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
     ],
   };
 
+  /**
+   * Whether a route reads a request body: its schema declares one (a JSON body, or a form its handler reads),
+   * which the OpenAPI document shows as its requestBody. A route without one never reads what is sent.
+   */
+  const takesBody = (endpoint: Endpoint) => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: unknown }>> })
+      .paths;
+    return !!paths[endpoint.route.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()]?.requestBody;
+  };
+
   /** Errors every route can be asked for, from what the route tree says of it. */
-  function probes(endpoint: Endpoint): Call[] {
+  async function probes(endpoint: Endpoint): Promise<Call[]> {
     const calls: Call[] = [];
     const payload = endpoint.hasBody ? (endpoint.sampleBody ?? {}) : undefined;
-    if (endpoint.access === 'staff')
+    if (endpoint.access === 'staff') {
       calls.push({ label: 'no token', status: 401, url: endpoint.url(), payload, anonymous: true });
+      const refused = REFUSED_ROLES.find((role) => endpoint.capability && !can(role, endpoint.capability));
+      if (refused)
+        calls.push({
+          label: `a ${refused}`,
+          status: 403,
+          url: endpoint.url(),
+          payload,
+          headers: { authorization: `Bearer ${roleTokens[refused]}` },
+        });
+    }
     if (/:(id|name)\b/.test(endpoint.route)) {
       calls.push({ label: 'an _id too long', status: 400, url: endpoint.url('x'.repeat(65)), payload });
       calls.push({ label: 'an unknown _id', status: 404, url: endpoint.url(), payload });
@@ -527,8 +747,15 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
     if (endpoint.hasBody) {
       const raw = (label: string, status: number, body: string, type: string) =>
         calls.push({ label, status, url: endpoint.url(), payload: body, headers: { 'content-type': type } });
-      raw('unreadable JSON', 400, '{', 'application/json');
-      raw('a body too large', 413, TOO_LARGE, 'application/json');
+      if (takesBody(endpoint)) {
+        raw('unreadable JSON', 400, '{', 'application/json');
+        raw('a body too large', 413, TOO_LARGE, 'application/json');
+      } else {
+        // Never read: the route answers as it does to the same call without a body.
+        const bodiless = await send({ label: 'no body', status: 0, url: endpoint.url() }, endpoint.method);
+        raw('unreadable JSON it never reads', bodiless.statusCode, '{', 'application/json');
+        raw('a body too large it never reads', bodiless.statusCode, TOO_LARGE, 'application/json');
+      }
       raw('an unsupported content type', 415, '<trip/>', 'application/xml');
     }
     return calls;
@@ -542,12 +769,18 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         if (key(contract) === route) own.unshift(...(await crudCalls(def, op as Operation, contract.path)));
       }
     }
-    return [...own, ...probes(endpoint)];
+    return [...own, ...(await probes(endpoint))];
   }
 
   beforeAll(async () => {
     undeclaredFields.clear();
     staffId = (await t.staff.get('/api/auth/user')).json()._id;
+    for (const role of REFUSED_ROLES)
+      roleTokens[role] = await staffToken(
+        t,
+        { email: `${role}.contract@rihla.test`, password: STRONG },
+        role,
+      );
     refs = await makeReferences(t, t.token);
     sale = await makeTrip(t, t.token, { seats: 60 });
     nextSeat = 3;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialects } from './helpers/test-app.ts';
+import { dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 describe.each(dialects)('health and unknown calls (%s)', (dialect) => {
@@ -17,8 +17,17 @@ describe.each(dialects)('health and unknown calls (%s)', (dialect) => {
     expect(response.json().message).toMatch(/No such call/);
   });
 
-  it('serves the OpenAPI document generated from the zod schemas', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('serves the OpenAPI document generated from the zod schemas to signed-in staff', async () => {
+    const token = await staffToken(
+      t,
+      { email: 'conductor.health@rihla.test', password: 'dune-camel-lantern-48' },
+      'conductor',
+    );
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
     expect(paths).toContain('/api/companies/createCompany');

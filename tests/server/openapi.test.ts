@@ -13,7 +13,9 @@ import {
   zodValidatorCompiler,
 } from '../../server/http/validation.ts';
 import { apiContract, type ContentAnswer, type RouteContract } from '../../shared/contract/index.ts';
+import { ROLES } from '../../shared/roles.ts';
 import { listEndpoints } from './helpers/endpoints.ts';
+import { dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 type Operation = {
@@ -35,12 +37,77 @@ function documented(contract: RouteContract, openapi: string) {
   return schema;
 }
 
+const DOCS = ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/swagger-initializer.js'];
+
+describe.each(dialects)('who may read the API documentation (%s)', (dialect) => {
+  describe('by default: signed-in staff of any role', () => {
+    const t = useTestApp(dialect);
+
+    it('answers 401 to an anonymous caller and to a bad token, with a JSON message and no document', async () => {
+      for (const url of DOCS)
+        for (const headers of [{}, { authorization: 'Bearer not.a.token' }]) {
+          const response = await t.app.inject({ method: 'GET', url, headers });
+          expect(response.statusCode, url).toBe(401);
+          expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+          expect(response.json().message, url).toBeTruthy();
+          expect(response.body, url).not.toMatch(/openapi|swagger|getAllusers/i);
+        }
+    });
+
+    it('serves every role', async () => {
+      for (const role of ROLES) {
+        const token =
+          role === 'admin'
+            ? t.token
+            : await staffToken(
+                t,
+                { email: `${role}.docs@rihla.test`, password: 'dune-camel-lantern-48' },
+                role,
+              );
+        for (const url of DOCS) {
+          const response = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(response.statusCode, `${role} ${url}`).toBe(200);
+        }
+        const json = await t.app.inject({
+          method: 'GET',
+          url: '/api/docs/json',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(json.json().openapi, role).toMatch(/^3\./);
+      }
+    });
+  });
+
+  describe('with PUBLIC_API_DOCS=1: everyone', () => {
+    const t = useTestApp(dialect, { env: { PUBLIC_API_DOCS: '1' }, signIn: false });
+
+    it('answers 200 to an anonymous caller', async () => {
+      for (const url of DOCS) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+      }
+      const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(json.json().openapi).toMatch(/^3\./);
+      expect(Object.keys(json.json().paths)).toContain('/api/auth/getAllusers');
+    });
+
+    it('opens nothing else: staff calls still answer 401', async () => {
+      for (const url of ['/api/auth/getAllusers', '/api/dashboard/summary', '/api/activity/getAllActivity'])
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    });
+  });
+});
+
 describe('OpenAPI document', () => {
-  const t = useTestApp('sqlite', { signIn: false });
+  const t = useTestApp('sqlite');
   let doc: Document;
 
   beforeAll(async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await t.staff.get('/api/docs/json');
     expect(response.statusCode).toBe(200);
     doc = response.json();
   });

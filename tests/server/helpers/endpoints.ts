@@ -1,15 +1,19 @@
 // Every API endpoint, read from the running app itself (its route tree), so that a route added later is
 // fuzzed and put through the auth matrix without anyone remembering to list it. Who may call it comes from
 // the registry (publicOps) plus the short hand-written list below; anything not listed counts as staff-only,
-// so a new route that is accidentally open makes the auth matrix fail rather than pass unnoticed.
+// so a new route that is accidentally open makes the auth matrix fail rather than pass unnoticed. Which
+// capability a staff endpoint needs comes from shared/roles.ts (RESOURCE_ACCESS for the registry's calls)
+// and the hand-written table below, written apart from the routes' own declarations so that the auth matrix
+// can hold those to it: a staff route the table does not know has no capability, which fails the matrix.
 import type { FastifyInstance } from 'fastify';
 import { type Operation, resources } from '../../../shared/registry/index.ts';
+import { type Capability, RESOURCE_ACCESS } from '../../../shared/roles.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** public: anyone; staff: a valid access token; traveller: anyone with proof in the body, or staff. */
 export type Access = 'public' | 'staff' | 'traveller';
-/** What a successful answer carries: JSON, or a document that is not JSON. */
-export type Answer = 'json' | 'pdf' | 'image' | 'docs';
+/** What a successful answer carries: JSON, or a document that is not JSON (a file: PDF, CSV or XLSX). */
+export type Answer = 'json' | 'pdf' | 'image' | 'file' | 'docs';
 
 export interface Endpoint {
   method: Method;
@@ -17,6 +21,8 @@ export interface Endpoint {
   route: string;
   access: Access;
   answer: Answer;
+  /** The capability a staff endpoint needs (shared/roles.ts); undefined for the others, or an unknown route. */
+  capability?: Capability;
   /** Takes a request body. */
   hasBody: boolean;
   /** A body its handler takes, for a call that must get past the body to what follows (an unknown _id). */
@@ -50,14 +56,43 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/bookings/ticket',
 ]);
 const TRAVELLER_ROUTES = new Set(['PATCH /api/bookings/cancelBooking/:id']);
+/** What the hand-written staff routes need (the registry's generated ones follow RESOURCE_ACCESS). */
+const STAFF_ROUTES: Record<string, Capability> = {
+  'GET /api/auth/user': 'self',
+  'PATCH /api/auth/changePassword': 'self',
+  'POST /api/auth/register': 'users.manage',
+  'PATCH /api/auth/updateUser/:id': 'users.manage',
+  'DELETE /api/auth/deleteUser/:id': 'users.manage',
+  'GET /api/dashboard/summary': 'dashboard.read',
+  'PATCH /api/trips/cancelTrip/:id': 'trips.write',
+  'GET /api/trips/passengers/:id': 'trips.passengers',
+  'GET /api/trips/manifest/:id': 'trips.passengers',
+  'GET /api/bookings/getPassengers/:id': 'trips.passengers',
+  'PATCH /api/bookings/updatePassengers/:id': 'passengers.edit',
+  'GET /api/checkin/trip/:id': 'boarding.scan',
+  'POST /api/checkin/scans': 'boarding.scan',
+  'POST /api/bookings/counterSale': 'sales.counter',
+  'PATCH /api/bookings/verifyPayment/:id': 'payments.review',
+  'PATCH /api/bookings/rejectPayment/:id': 'payments.review',
+  'GET /api/payments/getQueue': 'payments.review',
+  'GET /api/payments/getPayment/:id': 'payments.review',
+  'GET /api/uploads/:name': 'payments.review',
+  'POST /api/payments/importStatement': 'payments.import',
+  'GET /api/payments/getRefunds': 'refunds.manage',
+  'PATCH /api/payments/markRefundPaid/:id': 'refunds.manage',
+};
+/** The API documentation: for any signed-in staff member unless the app is built with PUBLIC_API_DOCS=1. */
+const DOCS_CAPABILITY: Capability = 'self';
 /** Routes that check their body before they look their _id up (the others take an empty one). */
 const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/bookings/rejectPayment/:id': { reason: 'other' },
   'PATCH /api/payments/markRefundPaid/:id': { refundReference: 'SAMPLE-1' },
+  'PATCH /api/bookings/updatePassengers/:id': { passengers: [] },
 };
 const ANSWERS: Record<string, Answer> = {
   'GET /api/bookings/ticket': 'pdf',
   'GET /api/uploads/:name': 'image',
+  'GET /api/trips/manifest/:id': 'file',
 };
 
 /** The registry's generated operations open to the public, as "METHOD /path/:id". */
@@ -74,6 +109,23 @@ export function registryPublicRoutes(): Set<string> {
   return open;
 }
 
+/** The capability of each of the registry's generated operations, as "METHOD /path[/:id]" → capability. */
+export function registryCapabilities(): Map<string, Capability> {
+  const needs = new Map<string, Capability>();
+  for (const def of resources) {
+    const access = RESOURCE_ACCESS[def.name];
+    if (!access) continue;
+    for (const op of Object.keys(OPERATION_METHODS) as Operation[]) {
+      const name = def.api[op];
+      if (!name) continue;
+      const suffix = op === 'list' || op === 'create' ? '' : '/:id';
+      const capability = op === 'list' || op === 'one' ? access.read : access.write;
+      needs.set(`${OPERATION_METHODS[op]} ${def.api.base}/${name}${suffix}`, capability);
+    }
+  }
+  return needs;
+}
+
 /** Every operation the registry describes, as "METHOD /path[/:id]" (the app must serve each of them). */
 export function registryRoutes(): string[] {
   return resources.flatMap((def) =>
@@ -84,6 +136,15 @@ export function registryRoutes(): string[] {
         return `${OPERATION_METHODS[op]} ${def.api.base}/${def.api[op]}${suffix}`;
       }),
   );
+}
+
+/** The full path of the wildcard route printed below `parent` ("/api/docs" → "/api/docs/static/*"). */
+function wildcard(app: FastifyInstance, parent: string): string {
+  const base = parent.endsWith('/') ? parent : `${parent}/`;
+  const full = [...new Set(app.routeAccess.map((route) => route.url))].filter(
+    (url) => url.startsWith(base) && url.endsWith('*'),
+  );
+  return full.length === 1 ? full[0] : `${base}*`;
 }
 
 /**
@@ -98,8 +159,10 @@ export function appRoutes(app: FastifyInstance): { method: Method; route: string
     if (!match) continue;
     const depth = match[1].length / 4;
     const parent = stack[depth - 1] ?? '';
-    // A wildcard child prints as "*" although it matches below its parent's path ("/api/docs/*").
-    const route = parent + (match[2] === '*' && !parent.endsWith('/') ? '/*' : match[2]);
+    // A wildcard child prints as "*" although it matches below its parent's path, and the tree may have
+    // folded part of that path away ("/api/docs/static/*" prints as "*" under "/api/docs"): the route list
+    // the app kept as routes were added (app.routeAccess) names it in full.
+    const route = match[2] === '*' ? wildcard(app, parent) : parent + match[2];
     stack[depth] = route;
     stack.length = depth + 1;
     for (const method of (match[3] ?? '').split(', ')) {
@@ -121,21 +184,26 @@ function fill(route: string, param?: string): string {
 /** Every /api endpoint of the app, classified. */
 export function listEndpoints(app: FastifyInstance): Endpoint[] {
   const open = registryPublicRoutes();
+  const needs = registryCapabilities();
+  const publicDocs = app.config.publicApiDocs;
   return appRoutes(app)
     .filter(({ route }) => route.startsWith('/api/'))
     .map(({ method, route }) => {
       const key = `${method} ${route}`;
       const docs = route === '/api/docs' || route.startsWith('/api/docs/');
       const access: Access =
-        docs || PUBLIC_ROUTES.has(key) || open.has(key)
+        (docs && publicDocs) || PUBLIC_ROUTES.has(key) || open.has(key)
           ? 'public'
           : TRAVELLER_ROUTES.has(key)
             ? 'traveller'
             : 'staff';
+      const capability =
+        access !== 'staff' ? undefined : docs ? DOCS_CAPABILITY : (STAFF_ROUTES[key] ?? needs.get(key));
       return {
         method,
         route,
         access,
+        capability,
         answer: docs ? 'docs' : (ANSWERS[key] ?? 'json'),
         hasBody: method === 'POST' || method === 'PATCH' || method === 'PUT',
         sampleBody: SAMPLE_BODIES[key],
