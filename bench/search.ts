@@ -60,7 +60,14 @@ try {
         });
   }
   // Keep the searches that find trips (the generator links ~200 of the 400 city pairs).
-  const answers = await Promise.all(searches.map((s) => fetch(server.url + s.path).then((r) => r.text())));
+  // 50 at a time: the server caps its connections (MAX_CONNECTIONS).
+  const answers: string[] = [];
+  for (let i = 0; i < searches.length; i += 50)
+    answers.push(
+      ...(await Promise.all(
+        searches.slice(i, i + 50).map((s) => fetch(server.url + s.path).then((r) => r.text())),
+      )),
+    );
   const found = searches.filter((_, i) => answers[i] !== '[]');
   searches.length = 0;
   searches.push(...found);

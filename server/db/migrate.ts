@@ -9,6 +9,7 @@ import * as payments from './migrations/2026-11-23-01-payments.ts';
 import * as staffTrust from './migrations/2026-11-23-02-staff-trust.ts';
 import * as arabicNames from './migrations/2026-11-23-03-arabic-names.ts';
 import * as boarding from './migrations/2026-11-23-04-boarding.ts';
+import * as paymentsQueue from './migrations/2026-11-23-05-payments-queue.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-02-staff-trust': staffTrust,
   '2026-11-23-03-arabic-names': arabicNames,
   '2026-11-23-04-boarding': boarding,
+  '2026-11-23-05-payments-queue': paymentsQueue,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
