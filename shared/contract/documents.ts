@@ -100,7 +100,12 @@ export const tripDocument = z.object({
  */
 export const publicTripDocument = tripDocument.extend({
   busId: busDocument.pick({ _id: true, bus_number: true, bus_number_of_seats: true }).extend({
-    bus_owner_companyId: companyDocument.pick({ _id: true, company_name: true, company_phone: true }),
+    bus_owner_companyId: companyDocument.pick({
+      _id: true,
+      company_name: true,
+      company_name_ar: true,
+      company_phone: true,
+    }),
   }),
   outOfService: z.boolean(),
 });
@@ -136,6 +141,7 @@ export const bookingRecord = z.object({
   refundPaidAt: instant,
   refundPaidBy: text,
   refundReference: text,
+  noShow: z.boolean(),
 });
 
 /** A booking with its trip filled; null once the trip was deleted (allowed when its bookings are cancelled). */
@@ -149,6 +155,7 @@ const STAFF_ONLY = {
   soldBy: true,
   refundPaidBy: true,
   rejectionNote: true,
+  noShow: true,
 } as const;
 
 /** A booking as its traveller sees it (createBooking, filterBookings, their own cancellation). */

@@ -147,7 +147,12 @@ export async function manifestRoutes(app: FastifyInstance) {
   app.get(
     '/manifest/:id',
     {
-      schema: { tags: ['boarding'], params: idParams, querystring: manifestQuery },
+      schema: {
+        tags: ['boarding'],
+        params: idParams,
+        querystring: manifestQuery,
+        response: boardingContract.manifest.responses,
+      },
       config: { access: 'trips.passengers' },
     },
     async (request, reply) => {
