@@ -1,10 +1,13 @@
-// One config, two separate builds (so the react → preact/compat alias never reaches react-admin):
-//   vite build --mode public  → dist/public-site (Preact, for travellers on slow networks)
-//   vite build --mode admin   → dist/admin (react-admin back-office)
+// One config, three separate builds (so the react → preact/compat alias never reaches react-admin):
+//   vite build --mode public   → dist/public-site (Preact, for travellers on slow networks)
+//   vite build --mode admin    → dist/admin (react-admin back-office)
+//   vite build --mode checkin  → dist/checkin (Preact, the conductors' offline app at /check-in, with its
+//                                 web manifest and Workbox service worker)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes a .br (brotli 11) and a .gz (gzip 9) beside every text file of the build, which the server sends
@@ -31,7 +34,96 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Fails the build when a module matching one of `patterns` is bundled: the conductors' app must stay small
+ * and never carry the back-office (react-admin, MUI, React) nor zod (the contract's schemas; its types are
+ * imported with `import type`, which leaves nothing behind).
+ */
+function forbidModules(patterns: RegExp[]): Plugin {
+  return {
+    name: 'rihla-forbid-modules',
+    apply: 'build',
+    buildEnd() {
+      const found = [...this.getModuleIds()].filter((id) => patterns.some((pattern) => pattern.test(id)));
+      if (found.length) this.error(`modules not allowed in this build:\n${found.join('\n')}`);
+    },
+  };
+}
+
+const CHECKIN_BASE = '/check-in';
+
+/** The conductors' app: /check-in, installable, its shell cached by a Workbox service worker. */
+function checkinBuild() {
+  return {
+    root: 'public-site/checkin',
+    base: `${CHECKIN_BASE}/`,
+    publicDir: 'static',
+    plugins: [
+      forbidModules([
+        /node_modules\/(?:react-admin|ra-[\w-]+|@mui\/[^/]+|react|react-dom|zod)\//,
+        /shared\/(?:contract|registry)\//,
+      ]),
+      VitePWA({
+        registerType: 'prompt',
+        injectRegister: false,
+        // The service worker is written before precompress() runs, so it is compressed like the rest.
+        integration: { closeBundleOrder: 'pre' },
+        filename: 'sw.js',
+        base: `${CHECKIN_BASE}/`,
+        scope: CHECKIN_BASE,
+        includeAssets: ['icon.svg'],
+        manifest: {
+          id: CHECKIN_BASE,
+          name: 'Rihla check-in | رحلة',
+          short_name: 'Check-in',
+          description: 'Check Rihla bus tickets at the door, with or without a connection.',
+          start_url: CHECKIN_BASE,
+          scope: CHECKIN_BASE,
+          display: 'standalone',
+          orientation: 'portrait',
+          background_color: '#ffffff',
+          theme_color: '#062a3a',
+          icons: [
+            { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+            { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+          ],
+        },
+        workbox: {
+          // The shell, both languages and the icons; the QR reader (for phones without BarcodeDetector) is kept
+          // when first fetched — on opening the camera, or right after a trip is downloaded.
+          globPatterns: ['**/*.{js,css,html}'],
+          globIgnores: ['**/qr-worker-*.js'],
+          navigateFallback: `${CHECKIN_BASE}/index.html`,
+          navigateFallbackAllowlist: [/^\/check-in(?:\/|$)/],
+          runtimeCaching: [
+            {
+              urlPattern: ({ url }) => url.pathname.startsWith(`${CHECKIN_BASE}/assets/`),
+              handler: 'CacheFirst',
+              options: { cacheName: 'checkin-assets', expiration: { maxEntries: 8 } },
+            },
+          ],
+          cleanupOutdatedCaches: true,
+          clientsClaim: true,
+        },
+      }),
+      precompress(),
+    ],
+    oxc: { jsx: { runtime: 'automatic' as const, importSource: 'preact' } },
+    worker: { format: 'es' as const },
+    build: {
+      outDir: '../../dist/checkin',
+      emptyOutDir: true,
+      assetsDir: 'assets',
+      modulePreload: { polyfill: false },
+    },
+    server: { proxy: { '/api': 'http://localhost:3000' } },
+  };
+}
+
 export default defineConfig(({ mode }) => {
+  if (mode === 'checkin') return checkinBuild();
   if (mode === 'admin') {
     return {
       root: 'admin',

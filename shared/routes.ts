@@ -95,6 +95,23 @@ export function isPublicRoute(path: string): boolean {
   return PUBLIC_ROUTES.some((pattern) => matches(pattern, clean));
 }
 
+/**
+ * The conductors' app (public-site/checkin, its own build): every path under it is the app's, routed in the
+ * browser. Its service worker lives at `${CHECKIN_BASE}/sw.js` and controls the whole base, `/check-in` itself
+ * included (the scope has no trailing slash, which the server allows with Service-Worker-Allowed).
+ */
+export const CHECKIN_BASE = '/check-in';
+export const CHECKIN_ROUTES = {
+  home: CHECKIN_BASE,
+  trip: `${CHECKIN_BASE}/trip/:id`,
+  passengers: `${CHECKIN_BASE}/trip/:id/passengers`,
+} as const;
+export const CHECKIN_SW_SCOPE = CHECKIN_BASE;
+
+export function isCheckinRoute(path: string): boolean {
+  return path === CHECKIN_BASE || path.startsWith(`${CHECKIN_BASE}/`);
+}
+
 export function isStaffRoute(path: string): boolean {
   const first = path.split('/')[1] ?? '';
   return STAFF_SEGMENTS.includes(first);

@@ -1,13 +1,21 @@
-// Serves the two built front ends from dist/: the public site (Preact) for travellers' pages and the
-// back-office (react-admin) for staff routes. Hashed assets are cached for a year; pages never are.
-// An unknown path gets the public site's 404 page with HTTP status 404. /api paths never reach here.
+// Serves the built front ends from dist/: the public site (Preact) for travellers' pages, the back-office
+// (react-admin) for staff routes and the conductors' app (dist/checkin) under /check-in, with its service
+// worker allowed to control /check-in itself. Hashed assets are cached for a year; pages and the service
+// worker never are. An unknown path gets the public site's 404 page with HTTP status 404. /api paths never
+// reach here.
 // Files go out as the build compressed them (.br/.gz beside each, see vite.config.ts); pages are compressed
 // with the API's answers (compression.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPublicRoute, isStaffRoute } from '../../shared/routes.ts';
+import {
+  CHECKIN_BASE,
+  CHECKIN_SW_SCOPE,
+  isCheckinRoute,
+  isPublicRoute,
+  isStaffRoute,
+} from '../../shared/routes.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -21,9 +29,11 @@ export async function registerFrontEnds(
 ) {
   const publicDir = path.join(distDir, 'public-site');
   const adminDir = path.join(distDir, 'admin');
+  const checkinDir = path.join(distDir, 'checkin');
   const publicPage = readIfExists(path.join(publicDir, 'index.html'));
   const adminPage = readIfExists(path.join(adminDir, 'index.html'));
-  if (!publicPage || !adminPage)
+  const checkinPage = readIfExists(path.join(checkinDir, 'index.html'));
+  if (!publicPage || !adminPage || !checkinPage)
     app.log.warn('front ends not built (npm run build): some pages will be missing');
 
   if (publicPage) {
@@ -52,6 +62,29 @@ export async function registerFrontEnds(
     });
   }
 
+  if (checkinPage) {
+    // The app's files (assets/, sw.js, workbox-*.js, manifest, icons), but not its index.html (a page, below).
+    await app.register(fastifyStatic, {
+      root: checkinDir,
+      prefix: `${CHECKIN_BASE}/`,
+      wildcard: false,
+      index: false,
+      decorateReply: !publicPage && !adminPage,
+      preCompressed: true,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (res, file) => {
+        if (path.basename(file) === 'sw.js') {
+          res.header('Cache-Control', 'no-cache');
+          res.header('Service-Worker-Allowed', CHECKIN_SW_SCOPE);
+        } else
+          res.header(
+            'Cache-Control',
+            file.includes(`${path.sep}assets${path.sep}`) ? YEAR : 'public, max-age=3600',
+          );
+      },
+    });
+  }
+
   const sendPage = (reply: FastifyReply, html: string, status = 200) =>
     reply
       .status(status)
@@ -63,6 +96,7 @@ export async function registerFrontEnds(
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = request.url.split('?')[0];
     if (pathname.startsWith('/api/') || pathname === '/api') return false;
+    if (isCheckinRoute(pathname) && checkinPage) return (sendPage(reply, checkinPage), true);
     if (isStaffRoute(pathname) && adminPage) return (sendPage(reply, adminPage), true);
     if (!publicPage) return false;
     sendPage(reply, publicPage, isPublicRoute(pathname) ? 200 : 404);

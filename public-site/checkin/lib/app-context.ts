@@ -1,0 +1,46 @@
+// What every screen of the app reaches: the session, the controller (trips, checks, sync), the signed-in user
+// and whether the browser is online; hooks that re-render a screen when any of them changes.
+import { createContext } from 'preact';
+import { useContext, useEffect, useState } from 'preact/hooks';
+import type { Controller } from './controller.ts';
+import type { Session } from './session.ts';
+import type { RememberedUser } from './types.ts';
+
+export interface AppState {
+  session: Session;
+  controller: Controller;
+  user: RememberedUser | null;
+  setUser: (user: RememberedUser | null) => void;
+}
+
+export const AppContext = createContext<AppState>(null as unknown as AppState);
+
+/** The app's state; re-renders on every change of the controller or the session. */
+export function useApp(): AppState {
+  const app = useContext(AppContext);
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    const bump = () => setVersion((v) => v + 1);
+    const stopController = app.controller.subscribe(bump);
+    const stopSession = app.session.subscribe(bump);
+    return () => {
+      stopController();
+      stopSession();
+    };
+  }, [app.controller, app.session]);
+  return app;
+}
+
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}

@@ -1,0 +1,28 @@
+// Times, days and routes as the conductor reads them: Khartoum's clock (the trips' own), Latin digits in both
+// languages, city and company names in Arabic where the package has them.
+import { khartoumClock } from '../../../shared/rules.ts';
+import type { CheckinMessages, Lang } from './i18n.ts';
+import type { CheckinPackage } from './types.ts';
+
+export { formatDay, formatSeatList } from '../../../shared/i18n/format.ts';
+
+/** "08:42" on Khartoum's clock; with the day ("23 Nov 08:42") when it is not `today`. */
+export function khartoumTime(iso: string, today?: string): string {
+  const clock = khartoumClock(new Date(iso));
+  const time = clock.slice(11, 16);
+  if (!today || clock.slice(0, 10) === today) return time;
+  return `${clock.slice(0, 10)} ${time}`;
+}
+
+export const boardingTime = (time: string, m: CheckinMessages) => m.boardingTimes[time] ?? time;
+
+type Trip = CheckinPackage['trip'];
+
+export function routeName(trip: Trip, lang: Lang): string {
+  const from = (lang === 'ar' && trip.origin_city_ar) || trip.origin_city;
+  const to = (lang === 'ar' && trip.destination_city_ar) || trip.destination_city;
+  return lang === 'ar' ? `${from} ← ${to}` : `${from} → ${to}`;
+}
+
+export const companyName = (trip: Trip, lang: Lang) =>
+  (lang === 'ar' && trip.company_name_ar) || trip.company_name;

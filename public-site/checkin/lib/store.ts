@@ -1,0 +1,70 @@
+// What the phone keeps in IndexedDB (idb-keyval, one object store): downloaded trips, every scan until the
+// server has it (and its answer after), IDs given at the door until sent, the phone's device id and the last
+// signed-in user (never a token). Appends go through idb-keyval's update, one transaction each.
+import { clear, createStore, del, entries, get, set, update } from 'idb-keyval';
+import type { IdEdit, RememberedUser, ScanRecord, StoredTrip } from './types.ts';
+
+const TRIP = 'trip:';
+const SCANS = 'scans:';
+
+/** The phone's store; tests open one per simulated phone. */
+export function openStore(name = 'rihla-checkin') {
+  const kv = createStore(name, 'kv');
+  const phone = {
+    getTrip: (tripId: string) => get<StoredTrip>(TRIP + tripId, kv),
+    putTrip: (trip: StoredTrip) => set(TRIP + trip.package.trip._id, trip, kv),
+
+    /** Every trip on the phone, the next to leave first. */
+    async listTrips(): Promise<StoredTrip[]> {
+      const all = await entries<string, StoredTrip>(kv);
+      return all
+        .filter(([key]) => String(key).startsWith(TRIP))
+        .map(([, trip]) => trip)
+        .sort((a, b) => a.package.trip.departure.localeCompare(b.package.trip.departure));
+    },
+
+    async removeTrip(tripId: string) {
+      await del(TRIP + tripId, kv);
+      await del(SCANS + tripId, kv);
+    },
+
+    tripScans: async (tripId: string) => (await get<ScanRecord[]>(SCANS + tripId, kv)) ?? [],
+    addScan: (scan: ScanRecord) =>
+      update<ScanRecord[]>(SCANS + scan.tripId, (scans = []) => [...scans, scan], kv),
+    /** Changes a trip's scans in one transaction. */
+    updateScans: (tripId: string, change: (scans: ScanRecord[]) => ScanRecord[]) =>
+      update<ScanRecord[]>(SCANS + tripId, (scans = []) => change(scans), kv),
+
+    /** Scans the server has not answered yet, trip by trip. */
+    async pendingScans(): Promise<ScanRecord[]> {
+      const all = await entries<string, ScanRecord[]>(kv);
+      return all
+        .filter(([key]) => String(key).startsWith(SCANS))
+        .flatMap(([, scans]) => scans.filter((scan) => !scan.server));
+    },
+
+    idEdits: async () => (await get<IdEdit[]>('edits', kv)) ?? [],
+    updateEdits: (change: (edits: IdEdit[]) => IdEdit[]) =>
+      update<IdEdit[]>('edits', (edits = []) => change(edits), kv),
+
+    rememberedUser: () => get<RememberedUser>('user', kv),
+    rememberUser: (user: RememberedUser | null) => (user ? set('user', user, kv) : del('user', kv)),
+
+    /** This phone's name in scans: made once, kept across sign-outs (so its scans stay its own). */
+    async deviceId(makeName: () => string): Promise<string> {
+      let id = '';
+      await update<string>('device', (found) => (id = found ?? makeName()), kv);
+      return id;
+    },
+
+    /** Forgets everything but the device id (signing out). */
+    async forgetAll() {
+      const device = await get<string>('device', kv);
+      await clear(kv);
+      if (device) await set('device', device, kv);
+    },
+  };
+  return phone;
+}
+
+export type PhoneStore = ReturnType<typeof openStore>;

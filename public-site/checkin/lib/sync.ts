@@ -1,0 +1,98 @@
+// Sending what the phone did while offline. Scans go in batches (the server keeps each once, so a batch sent
+// again after a lost answer changes nothing) and each gets the server's verdict beside the phone's; IDs given at
+// the door go one booking seat at a time. A missing connection stops a round quietly (the next one resumes),
+// an ended session stops it until the conductor signs in again, and a refusal (the trip has left) is kept
+// with the edit so the conductor sees it.
+import { ApiError } from './session.ts';
+import type { CheckinApi } from './api.ts';
+import type { PhoneStore } from './store.ts';
+import type { ScanRecord } from './types.ts';
+
+/** The server takes at most this many scans in one call. */
+export const SCAN_BATCH = 500;
+
+export type SyncProblem = 'offline' | 'ended' | 'error';
+
+export interface SyncResult {
+  scans: number;
+  edits: number;
+  /** Trips whose scans or travellers changed on the server (worth downloading again). */
+  trips: Set<string>;
+  problem?: SyncProblem;
+}
+
+const problemOf = (error: unknown): SyncProblem =>
+  error instanceof ApiError
+    ? error.status === 0
+      ? 'offline'
+      : error.status === 401
+        ? 'ended'
+        : 'error'
+    : 'error';
+
+export async function syncScans(
+  store: PhoneStore,
+  api: Pick<CheckinApi, 'sendScans'>,
+  now: () => Date = () => new Date(),
+): Promise<SyncResult> {
+  const result: SyncResult = { scans: 0, edits: 0, trips: new Set() };
+  const pending = await store.pendingScans();
+  for (let start = 0; start < pending.length; start += SCAN_BATCH) {
+    const batch = pending.slice(start, start + SCAN_BATCH);
+    let verdicts;
+    try {
+      verdicts = await api.sendScans(
+        batch.map(({ qr, ticketId, tripId, scannedAt, deviceId }) =>
+          qr ? { qr, tripId, scannedAt, deviceId } : { ticketId, tripId, scannedAt, deviceId },
+        ),
+      );
+    } catch (error) {
+      return { ...result, problem: problemOf(error) };
+    }
+    const answered = new Map(batch.map((scan, i) => [scan.id, verdicts[i]]));
+    const syncedAt = now().toISOString();
+    for (const tripId of new Set(batch.map((scan) => scan.tripId))) {
+      await store.updateScans(tripId, (scans) =>
+        scans.map((scan) => {
+          const server = answered.get(scan.id);
+          return server && !scan.server ? { ...scan, server, syncedAt } : scan;
+        }),
+      );
+      result.trips.add(tripId);
+    }
+    result.scans += batch.length;
+  }
+  return result;
+}
+
+export async function syncEdits(
+  store: PhoneStore,
+  api: Pick<CheckinApi, 'updatePassengers'>,
+): Promise<SyncResult> {
+  const result: SyncResult = { scans: 0, edits: 0, trips: new Set() };
+  for (const edit of (await store.idEdits()).filter((e) => e.state === 'pending')) {
+    let state: 'sent' | 'refused' = 'sent';
+    let problem: string | undefined;
+    try {
+      await api.updatePassengers(edit.bookingId, [
+        { seat: edit.seat, fullName: edit.fullName, idType: edit.idType, idNumber: edit.idNumber },
+      ]);
+    } catch (error) {
+      const kind = problemOf(error);
+      if (kind !== 'error') return { ...result, problem: kind };
+      state = 'refused';
+      const body = error instanceof ApiError ? error.body : null;
+      problem = body?.code === 'TRIP_DEPARTED' ? 'TRIP_DEPARTED' : (body?.message ?? 'error');
+    }
+    await store.updateEdits((edits) => edits.map((e) => (e.id === edit.id ? { ...e, state, problem } : e)));
+    result.edits += 1;
+    result.trips.add(edit.tripId);
+  }
+  return result;
+}
+
+/** Scans whose server verdict is not what the phone said (another phone boarded it first, a payment…). */
+export const differences = (scans: readonly ScanRecord[]) =>
+  scans.filter((scan) => scan.server && scan.server.verdict !== scan.local.verdict);
+
+export const pendingCount = (scans: readonly ScanRecord[]) => scans.filter((scan) => !scan.server).length;

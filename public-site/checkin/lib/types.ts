@@ -1,0 +1,90 @@
+// What the conductor app keeps and exchanges: the API contract's types (erased at build, so no zod reaches the
+// bundle) and the app's own records in IndexedDB.
+import type { z } from 'zod';
+import type { Verdict } from '../../../shared/boarding.ts';
+import type { checkinPackage, scanVerdicts } from '../../../shared/contract/boarding.ts';
+
+export type CheckinPackage = z.infer<typeof checkinPackage>;
+export type PackageTicket = CheckinPackage['tickets'][number];
+export type PackageTraveller = PackageTicket['travellers'][number];
+export type ServerVerdict = z.infer<typeof scanVerdicts>['verdicts'][number];
+export type { Verdict };
+
+export interface FirstScan {
+  scannedAt: string;
+  deviceId: string;
+}
+
+/** A trip kept on the phone for offline checking. */
+export interface StoredTrip {
+  package: CheckinPackage;
+  /** When this phone received it (ISO). */
+  downloadedAt: string;
+}
+
+/** Why a verdict was reached, for the words under it. */
+export type Reason =
+  | 'badCode'
+  | 'badSignature'
+  | 'unknownTicket'
+  | 'notOnList'
+  | 'otherTrip'
+  | 'cancelled'
+  | 'expired'
+  | 'awaiting_proof'
+  | 'proof_submitted'
+  | 'rejected'
+  | 'boarded'
+  | 'firstBoarding';
+
+/** The phone's verdict on one check. */
+export interface LocalVerdict {
+  verdict: Verdict;
+  reason: Reason;
+  ticketId: string | null;
+  /** The trip a signed code names, when it is not this one. */
+  otherTripId?: string;
+  ticket?: PackageTicket;
+  firstScan?: FirstScan;
+}
+
+/** A check made on this phone, queued until the server has it. */
+export interface ScanRecord {
+  /** Local key: the scan's device and time (the server keeps a scan once by ticket, device and time). */
+  id: string;
+  tripId: string;
+  qr?: string;
+  ticketId?: string;
+  scannedAt: string;
+  deviceId: string;
+  local: Pick<LocalVerdict, 'verdict' | 'reason' | 'ticketId' | 'firstScan'>;
+  /** Set once the server answered for it. */
+  server?: ServerVerdict;
+  syncedAt?: string;
+}
+
+/** A traveller's ID given at the door, queued until the server has it. */
+export interface IdEdit {
+  id: string;
+  tripId: string;
+  bookingId: string;
+  ticketId: string;
+  seat: number;
+  fullName: string;
+  idType: string;
+  idNumber: string;
+  createdAt: string;
+  /** 'pending' until sent; 'refused' with the server's message when it will never be accepted. */
+  state: 'pending' | 'sent' | 'refused';
+  problem?: string;
+}
+
+export interface RememberedUser {
+  _id: string;
+  full_name: string;
+  email?: string;
+  role?: string;
+}
+
+/** A trip as getAllTrips answers it (populated). */
+export type TripDocument = z.infer<typeof import('../../../shared/contract/documents.ts').tripDocument>;

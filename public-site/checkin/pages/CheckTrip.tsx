@@ -1,0 +1,121 @@
+// /check-in/trip/{id}: checking the tickets of a downloaded trip, by camera, photo or number, with no
+// connection needed. Each verdict is shown large, sounded and felt, and queued for the server.
+import { useState } from 'preact/hooks';
+import { useRoute } from 'preact-iso/router';
+import { khartoumToday } from '../../../shared/rules.ts';
+import { CHECKIN_BASE } from '../../../shared/routes.ts';
+import { CameraScanner } from '../components/CameraScanner.tsx';
+import { CheckForm } from '../components/CheckForm.tsx';
+import { Disagreements } from '../components/Disagreements.tsx';
+import { IdForm } from '../components/IdForm.tsx';
+import { PhotoScan } from '../components/PhotoScan.tsx';
+import { RecentScans } from '../components/RecentScans.tsx';
+import { SyncStatus } from '../components/SyncStatus.tsx';
+import { TripSummary } from '../components/TripSummary.tsx';
+import { VerdictPanel } from '../components/VerdictPanel.tsx';
+import { Filled, Ltr } from '../components/Words.tsx';
+import { useApp } from '../lib/app-context.ts';
+import type { CheckResult } from '../lib/controller.ts';
+import { signal, unlockSound } from '../lib/feedback.ts';
+import { khartoumTime } from '../lib/format.ts';
+import { useI18n } from '../lib/i18n.ts';
+import { doorTravellers } from '../lib/travellers.ts';
+import type { CheckInput } from '../lib/verdict.ts';
+
+export function CheckTrip() {
+  const { m } = useI18n();
+  const { controller } = useApp();
+  const { params } = useRoute();
+  const tripId = params.id ?? '';
+  const stored = controller.trip(tripId);
+  const [shown, setShown] = useState<{ result: CheckResult; startedAt: number } | null>(null);
+  const [camera, setCamera] = useState(false);
+  const [idSeat, setIdSeat] = useState<number | null>(null);
+
+  if (!stored)
+    return (
+      <section class="card stack">
+        <p class="note note-warn">{m.check.notDownloaded}</p>
+        <a href={CHECKIN_BASE}>{m.app.back}</a>
+      </section>
+    );
+
+  async function check(input: CheckInput, startedAt: number) {
+    unlockSound();
+    const result = await controller.check(tripId, input);
+    signal(result.verdict.verdict);
+    setIdSeat(null);
+    setShown({ result, startedAt });
+  }
+
+  const ticket = shown?.result.verdict.ticket;
+  const traveller =
+    ticket && idSeat !== null
+      ? doorTravellers(ticket, controller.edits(), stored).find((t) => t.seat === idSeat)
+      : undefined;
+
+  return (
+    <>
+      <section class="trip-head">
+        <a class="back" href={CHECKIN_BASE}>
+          {m.app.back}
+        </a>
+        <TripSummary trip={stored.package.trip} heading="h1" />
+        <p class="trip-line">
+          <Filled
+            text={m.check.downloaded}
+            values={{ time: <Ltr>{khartoumTime(stored.downloadedAt, khartoumToday())}</Ltr> }}
+          />
+          {' · '}
+          <a href={`${CHECKIN_BASE}/trip/${encodeURIComponent(tripId)}/passengers`}>
+            {m.check.passengerList}
+          </a>
+        </p>
+      </section>
+      {shown && (
+        <VerdictPanel
+          result={shown.result}
+          trip={stored}
+          startedAt={shown.startedAt}
+          onAddId={(seat) => setIdSeat(seat)}
+        />
+      )}
+      {ticket && traveller && (
+        <IdForm
+          key={`${shown.result.scan.id}-${idSeat}`}
+          tripId={tripId}
+          ticket={ticket}
+          traveller={traveller}
+          onDone={() => setIdSeat(null)}
+        />
+      )}
+      <section class="check stack">
+        {camera && (
+          <CameraScanner
+            onCode={(qr, startedAt) => void check({ qr }, startedAt)}
+            onStop={() => setCamera(false)}
+          />
+        )}
+        <CheckForm onCheck={(input, startedAt) => void check(input, startedAt)} />
+        <div class="row">
+          {!camera && (
+            <button
+              type="button"
+              class="button button-main"
+              onClick={() => {
+                unlockSound();
+                setCamera(true);
+              }}
+            >
+              {m.check.camera}
+            </button>
+          )}
+          <PhotoScan onCode={(qr, startedAt) => void check({ qr }, startedAt)} />
+        </div>
+      </section>
+      <SyncStatus tripId={tripId} />
+      <Disagreements trip={stored} />
+      <RecentScans tripId={tripId} />
+    </>
+  );
+}

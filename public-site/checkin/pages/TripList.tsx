@@ -1,0 +1,189 @@
+// The trips: those on this phone first (they open with no connection), then the chosen day's trips to
+// download (today's by default, on Khartoum's calendar), with a filter by city, bus or company.
+import { useEffect, useState } from 'preact/hooks';
+import { khartoumToday } from '../../../shared/rules.ts';
+import { CHECKIN_BASE } from '../../../shared/routes.ts';
+import { TripSummary, factsOf } from '../components/TripSummary.tsx';
+import { useApp, useOnline } from '../lib/app-context.ts';
+import { checkinApi } from '../lib/api.ts';
+import { khartoumTime } from '../lib/format.ts';
+import { fill, useI18n } from '../lib/i18n.ts';
+import type { StoredTrip, TripDocument } from '../lib/types.ts';
+
+const tripPath = (id: string) => `${CHECKIN_BASE}/trip/${encodeURIComponent(id)}`;
+
+export function TripList() {
+  const { m } = useI18n();
+  const { controller, session } = useApp();
+  const online = useOnline();
+  const [date, setDate] = useState(khartoumToday);
+  const [filter, setFilter] = useState('');
+  const [trips, setTrips] = useState<TripDocument[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const onPhone = controller.trips();
+
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    setTrips(null);
+    setFailed(false);
+    checkinApi(session)
+      .tripsOn(date)
+      .then(
+        (found) => live && setTrips(found),
+        () => live && setFailed(true),
+      );
+    return () => void (live = false);
+  }, [date, online, session]);
+
+  const words = filter.trim().toLowerCase();
+  const shown = (trips ?? [])
+    .filter(
+      (trip) =>
+        !words ||
+        [
+          trip.trip_originId.origin_city,
+          trip.trip_originId.origin_city_ar,
+          trip.trip_destinationId.destination_city,
+          trip.trip_destinationId.destination_city_ar,
+          trip.busId.bus_number,
+          trip.busId.bus_owner_companyId.company_name,
+        ].some((text) => text?.toLowerCase().includes(words)),
+    )
+    .sort((a, b) => minutes(a.trip_boarding_time) - minutes(b.trip_boarding_time));
+
+  return (
+    <>
+      <section class="stack" aria-labelledby="on-phone">
+        <h1 id="on-phone">{m.trips.onPhone}</h1>
+        {onPhone.length === 0 && <p class="note">{m.trips.nothingOnPhone}</p>}
+        {onPhone.map((stored) => (
+          <PhoneTrip key={stored.package.trip._id} stored={stored} online={online} />
+        ))}
+      </section>
+      <section class="stack" aria-labelledby="day-trips">
+        <h2 id="day-trips">{m.trips.heading}</h2>
+        {!online ? (
+          <p class="note note-warn">{m.trips.offlineList}</p>
+        ) : (
+          <>
+            <div class="row">
+              <label class="field field-date">
+                <span>{m.trips.date}</span>
+                <input
+                  type="date"
+                  value={date}
+                  dir="ltr"
+                  onChange={(e) => setDate((e.currentTarget as HTMLInputElement).value || khartoumToday())}
+                />
+              </label>
+              <label class="field grow">
+                <span>{m.trips.filter}</span>
+                <input type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
+              </label>
+            </div>
+            {failed && <p class="note note-error">{m.trips.loadFailed}</p>}
+            {!failed && !trips && <p class="note">{m.trips.loading}</p>}
+            {trips && shown.length === 0 && <p class="note">{m.trips.none}</p>}
+            <ul class="list" data-testid="day-trips">
+              {shown.map((trip) => (
+                <DayTrip key={trip._id} trip={trip} stored={controller.trip(trip._id)} />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+const minutes = (time: string) => {
+  const match = /^(\d+):(\d+) (am|pm)$/.exec(time);
+  return match ? ((Number(match[1]) % 12) + (match[3] === 'pm' ? 12 : 0)) * 60 + Number(match[2]) : 0;
+};
+
+function useDownload(tripId: string) {
+  const { controller } = useApp();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await controller.download(tripId);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failed, download };
+}
+
+function DayTrip({ trip, stored }: { trip: TripDocument; stored?: StoredTrip }) {
+  const { m } = useI18n();
+  const { busy, failed, download } = useDownload(trip._id);
+  return (
+    <li class="card trip" data-trip={trip._id}>
+      <TripSummary trip={factsOf(trip)} />
+      <p class="trip-line">{fill(m.trips.sold, { count: trip.bookedSeats.length })}</p>
+      {stored && (
+        <p class="trip-line">
+          {fill(m.trips.downloadedAt, { time: khartoumTime(stored.downloadedAt, khartoumToday()) })}
+        </p>
+      )}
+      <div class="row">
+        {stored && (
+          <a class="button button-main" href={tripPath(trip._id)}>
+            {m.trips.open}
+          </a>
+        )}
+        <button
+          type="button"
+          class={`button ${stored ? '' : 'button-main'}`}
+          disabled={busy}
+          onClick={() => void download()}
+        >
+          {busy ? m.trips.downloading : stored ? m.trips.update : m.trips.download}
+        </button>
+      </div>
+      {failed && <p class="note note-error">{m.trips.downloadFailed}</p>}
+    </li>
+  );
+}
+
+function PhoneTrip({ stored, online }: { stored: StoredTrip; online: boolean }) {
+  const { m } = useI18n();
+  const { controller } = useApp();
+  const id = stored.package.trip._id;
+  const { busy, failed, download } = useDownload(id);
+  const waiting = controller.scans(id).some((scan) => !scan.server);
+  return (
+    <article class="card trip" data-phone-trip={id}>
+      <TripSummary trip={stored.package.trip} />
+      <p class="trip-line">
+        {fill(m.trips.downloadedAt, { time: khartoumTime(stored.downloadedAt, khartoumToday()) })}
+      </p>
+      <div class="row">
+        <a class="button button-main" href={tripPath(id)}>
+          {m.trips.open}
+        </a>
+        {online && (
+          <button type="button" class="button" disabled={busy} onClick={() => void download()}>
+            {busy ? m.trips.downloading : m.trips.update}
+          </button>
+        )}
+        <button
+          type="button"
+          class="button button-quiet"
+          disabled={waiting}
+          title={waiting ? m.trips.removePending : undefined}
+          onClick={() => void controller.remove(id)}
+        >
+          {m.trips.remove}
+        </button>
+      </div>
+      {failed && <p class="note note-error">{m.trips.downloadFailed}</p>}
+    </article>
+  );
+}
