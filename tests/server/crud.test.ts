@@ -18,7 +18,7 @@ import { useTestApp } from './helpers/use-test-app.ts';
 const CASES: { resource: PlainResource; fields: string[]; patch?: Record<string, unknown> }[] = [
   {
     resource: 'companies',
-    fields: ['company_name', 'company_phone', 'company_email', 'company_tin'],
+    fields: ['company_name', 'company_name_ar', 'company_phone', 'company_email', 'company_tin'],
     patch: { company_phone: '0999999999' },
   },
   {
@@ -48,8 +48,16 @@ const CASES: { resource: PlainResource; fields: string[]; patch?: Record<string,
     fields: ['employee_position_title'],
     patch: { employee_position_title: 'Conductor X' },
   },
-  { resource: 'origins', fields: ['origin_city'], patch: { origin_city: 'Omdurman X' } },
-  { resource: 'destinations', fields: ['destination_city'], patch: { destination_city: 'Kassala X' } },
+  {
+    resource: 'origins',
+    fields: ['origin_city', 'origin_city_ar'],
+    patch: { origin_city: 'Omdurman X', origin_city_ar: 'أم درمان' },
+  },
+  {
+    resource: 'destinations',
+    fields: ['destination_city', 'destination_city_ar'],
+    patch: { destination_city: 'Kassala X', destination_city_ar: 'كسلا' },
+  },
   { resource: 'prices', fields: ['price'], patch: { price: 12_345.5 } },
   {
     resource: 'trips',
