@@ -4,6 +4,8 @@
 import { CITIES, HUB } from '../server/demo/demo-data.ts';
 import { renderTicket, type TicketData } from '../server/tickets/ticket-pdf.ts';
 import { BOARDING_TIMES } from '../shared/rules.ts';
+import { generateKeyPairSync } from 'node:crypto';
+import { ticketSigner } from '../server/tickets/signing.ts';
 
 const WARMUP = 20;
 const RUNS = Number(process.env.BENCH_TICKETS ?? 200);
@@ -33,6 +35,8 @@ function passengerName(): string {
   return `${given[random(given.length)]} ${given[random(given.length)]} ${family[random(family.length)]}`;
 }
 
+const signer = ticketSigner(generateKeyPairSync('ed25519').privateKey);
+
 function sampleTicket(i: number): TicketData {
   const [city, fare] = CITIES[random(CITIES.length)];
   const outbound = random(2) === 0;
@@ -54,6 +58,8 @@ function sampleTicket(i: number): TicketData {
     currency: 'SDG',
     bookingDate: new Date(Date.UTC(2026, 10, 21, 8, 0, 0) + i * 97_000).toISOString(),
     paid: random(2) === 0,
+    // A signed code as tickets carry (shared/ticket-code.ts), ~135 characters in the QR.
+    code: signer.code({ ticketId: String(1_000_000_000_000 + i), tripId: '6b0360bc1c22c679935a4b03', seats }),
   };
 }
 
