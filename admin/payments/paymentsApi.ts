@@ -4,6 +4,12 @@ import type { BookingDocument } from '../../shared/contract/index.ts';
 import type { PaymentMethod, RejectionReason } from '../../shared/payments.ts';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { paymentPaths } from './paymentPaths.ts';
+import type {
+  StatementImport,
+  StatementMapping,
+  StatementPreview,
+  StatementRow,
+} from '../../shared/contract/answers.ts';
 
 export type Booking = BookingDocument;
 export type Trip = NonNullable<BookingDocument['tripId']>;
@@ -41,28 +47,6 @@ export interface Page<T> {
   total: number;
 }
 
-export interface StatementMapping {
-  reference: string;
-  amount: string;
-  date?: string;
-}
-
-export interface StatementPreview {
-  columns: string[];
-  sample: Record<string, string>[];
-  rows: number;
-}
-
-export interface StatementRow {
-  line: number;
-  reference: string;
-  amount: number | null;
-  date?: string;
-  bookingId?: string;
-  ticketId?: string;
-  expected?: number;
-}
-
 export const STATEMENT_GROUPS = [
   'matched',
   'mismatched',
@@ -71,7 +55,8 @@ export const STATEMENT_GROUPS = [
   'unmatched',
 ] as const;
 export type StatementGroup = (typeof STATEMENT_GROUPS)[number];
-export type StatementResult = { rows: number } & Record<StatementGroup, StatementRow[]>;
+export type StatementResult = StatementImport;
+export type { StatementMapping, StatementPreview, StatementRow };
 
 export interface CounterSaleInput {
   tripId: string;

@@ -6,6 +6,7 @@ import { registerTicketFonts } from './fonts.ts';
 import { PAYMENT_BANDS, TICKET_LABELS, TICKET_TERMS, TICKET_TITLE, type Bilingual } from './labels.ts';
 import { drawQrCode } from './qr.ts';
 import { formatAmount, formatBoardingTime, formatBookingDate, plainLine } from './ticket-text.ts';
+import { pdfBytes } from './pdf-buffer.ts';
 
 export interface TicketData {
   /** 13 digits. */
@@ -193,12 +194,7 @@ export async function renderTicket(ticket: TicketData): Promise<Buffer> {
     },
   });
   registerTicketFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   drawTicket(doc, ticket);
   doc.end();
   return done;

@@ -120,6 +120,13 @@ export const statementPreview = z.object({
   rows: z.number().int().positive(),
 });
 
+/** Which columns of a statement hold the transaction reference, the amount and (optionally) the date. */
+export const statementMapping = z.object({
+  reference: z.string().min(1).max(200),
+  amount: z.string().min(1).max(200),
+  date: z.string().max(200).optional(),
+});
+
 /** One row of a statement, as read with the mapping; with the booking its reference names, once found. */
 const statementRow = z.object({
   /** The line in the file (the header is line 1). */
@@ -159,3 +166,5 @@ export type PaymentFlags = z.infer<typeof paymentFlags>;
 export type PaymentReview = z.infer<typeof paymentReview>;
 export type StatementPreview = z.infer<typeof statementPreview>;
 export type StatementImport = z.infer<typeof statementImport>;
+export type StatementRow = z.infer<typeof statementRow>;
+export type StatementMapping = z.infer<typeof statementMapping>;

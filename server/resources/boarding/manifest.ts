@@ -9,6 +9,7 @@ import { drawBidiText } from '../../tickets/bidi-text.ts';
 import { registerTicketFonts } from '../../tickets/fonts.ts';
 import { plainLine } from '../../tickets/ticket-text.ts';
 import type { TripTraveller } from './boarding.repository.ts';
+import { pdfBytes } from '../../tickets/pdf-buffer.ts';
 
 export interface ManifestTrip {
   route: { en: string; ar: string };
@@ -109,12 +110,7 @@ export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Pr
     info: { Title: `Rihla manifest ${trip.date}` },
   });
   registerTicketFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const width = A4.width - 2 * MARGIN;
   const text = (value: string, x: number, y: number, w: number, bold = false, size = 9) =>
     drawBidiText(doc, plainLine(value), {

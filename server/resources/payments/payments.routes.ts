@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
+import { statementMapping } from '../../../shared/contract/answers.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { hit } from '../../http/rate-limit-store.ts';
@@ -344,11 +345,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   );
 }
 
-const mappingSchema = z.object({
-  reference: z.string().min(1).max(200),
-  amount: z.string().min(1).max(200),
-  date: z.string().max(200).optional(),
-});
+const mappingSchema = statementMapping;
 
 /** importStatement's form: the CSV file (`statement`), and optionally `mapping` (JSON) and `dryRun`. */
 async function readStatementForm(request: FastifyRequest) {

@@ -3,6 +3,7 @@
 // (recorded as verified by import, by that staff member); everything else is listed for a person to look at.
 // Parsed with csv-parse (comma, semicolon or tab separated; a byte-order mark and quoted fields as banks write).
 import { parse } from 'csv-parse/sync';
+import type { StatementImport, StatementMapping, StatementRow } from '../../../shared/contract/answers.ts';
 import { normaliseReference } from '../../../shared/payments.ts';
 import { normalizeDigits } from '../../../shared/rules.ts';
 import type { BookingContext } from '../bookings/bookings.service.ts';
@@ -11,31 +12,10 @@ import { verify } from './payments.service.ts';
 
 export const MAX_STATEMENT_ROWS = 10_000;
 
-export interface Mapping {
-  reference: string;
-  amount: string;
-  date?: string;
-}
+export type Mapping = StatementMapping;
 
-export interface StatementRow {
-  /** Line of the row in the file (the header is line 1). */
-  line: number;
-  reference: string;
-  amount: number | null;
-  date?: string;
-  bookingId?: string;
-  ticketId?: string;
-  expected?: number;
-}
-
-export interface ImportResult {
-  rows: number;
-  matched: StatementRow[];
-  mismatched: StatementRow[];
-  ambiguous: StatementRow[];
-  alreadyVerified: StatementRow[];
-  unmatched: StatementRow[];
-}
+/** What an import answers: every row in one of five groups. */
+export type ImportResult = StatementImport;
 
 export type StatementOutcome =
   | { preview: { columns: string[]; sample: Record<string, string>[]; rows: number } }
