@@ -40,6 +40,7 @@ async function start() {
     />,
     document.getElementById('app')!,
   );
+  controller.start();
   registerServiceWorker();
 }
 

@@ -73,7 +73,8 @@ export async function registerFrontEnds(
       preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, file) => {
-        if (path.basename(file) === 'sw.js') {
+        // The file may be the precompressed sw.js.br or sw.js.gz.
+        if (/^sw\.js(?:\.br|\.gz)?$/.test(path.basename(file))) {
           res.header('Cache-Control', 'no-cache');
           res.header('Service-Worker-Allowed', CHECKIN_SW_SCOPE);
         } else

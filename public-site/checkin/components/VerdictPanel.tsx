@@ -35,7 +35,10 @@ export function VerdictPanel({ result, trip, startedAt, onAddId }: Props) {
   const time = (iso: string) => <Ltr>{khartoumTime(iso, khartoumToday())}</Ltr>;
   const device = (id: string) => (id === controller.deviceId ? m.reasons.thisDevice : <Ltr>{id}</Ltr>);
   const other = verdict.otherTripId ? controller.trip(verdict.otherTripId)?.package.trip : undefined;
-  const canAddId = ticket && (verdict.verdict === 'valid' || verdict.verdict === 'unpaid');
+  // A live ticket of this trip: its travellers' IDs may be completed (not a cancelled, forged or other trip's).
+  const canAddId =
+    ticket &&
+    (verdict.verdict === 'valid' || verdict.verdict === 'unpaid' || verdict.verdict === 'already_boarded');
 
   return (
     <div

@@ -12,6 +12,7 @@ import { checkinAr } from '../../../shared/i18n/checkin/ar.ts';
 import { checkinEn, type CheckinMessages } from '../../../shared/i18n/checkin/en.ts';
 import { staffCall } from './admin-payments.ts';
 import { bookThroughApi, type DemoTrip } from './api.ts';
+import { ROOT } from './server.ts';
 
 export type Lang = 'en' | 'ar';
 export const words = (lang: Lang): CheckinMessages => (lang === 'ar' ? checkinAr : checkinEn);
@@ -165,10 +166,7 @@ export async function downloadTrip(page: Page, lang: Lang, tripId: string, date:
 /** Checks a typed ticket number or code; answers the verdict shown. */
 export async function checkTyped(page: Page, lang: Lang, text: string) {
   const m = words(lang);
-  const before = await page
-    .getByTestId('verdict')
-    .getAttribute('data-scan')
-    .catch(() => null);
+  const before = await shownScan(page);
   await page.getByLabel(m.check.ticketNumber).fill(text);
   await page.getByRole('button', { name: m.check.checkButton, exact: true }).click();
   return newVerdict(page, before);
@@ -176,13 +174,14 @@ export async function checkTyped(page: Page, lang: Lang, text: string) {
 
 /** Checks a QR image through the photo picker (the decoder the camera uses); answers the verdict shown. */
 export async function checkPhoto(page: Page, png: Buffer) {
-  const before = await page
-    .getByTestId('verdict')
-    .getAttribute('data-scan')
-    .catch(() => null);
+  const before = await shownScan(page);
   await page.getByTestId('photo').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: png });
   return newVerdict(page, before);
 }
+
+/** The scan the verdict on screen belongs to, if one is shown (without waiting for one). */
+const shownScan = (page: Page) =>
+  page.evaluate(() => document.querySelector('[data-testid=verdict]')?.getAttribute('data-scan') ?? null);
 
 async function newVerdict(page: Page, before: string | null) {
   const panel = page.getByTestId('verdict');
@@ -200,4 +199,47 @@ async function newVerdict(page: Page, before: string | null) {
     text: await panel.innerText(),
     ms: Number(await panel.getAttribute('data-ms')),
   };
+}
+
+/** Builds dist/checkin when it is missing or older than the app's sources (and shared/). */
+export function ensureCheckinBuilt() {
+  const built = path.join(ROOT, 'dist/checkin/index.html');
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
+      const file = path.join(dir, entry.name);
+      return Math.max(latest, entry.isDirectory() ? newest(file) : fs.statSync(file).mtimeMs);
+    }, 0);
+  const sources = Math.max(newest(path.join(ROOT, 'public-site/checkin')), newest(path.join(ROOT, 'shared')));
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
+  execFileSync('npx', ['vite', 'build', '--mode', 'checkin'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/**
+ * A short video of a QR code holding `text` (Y4M, 640×480, grey), for Chromium's fake camera
+ * (--use-file-for-fake-video-capture): the camera path of the app, decoder included, on a real stream.
+ */
+export function qrVideo(text: string, file: string) {
+  const width = 640;
+  const height = 480;
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 4;
+  const cell = Math.floor((height - 40) / (modules.size + 2 * quiet));
+  const size = cell * (modules.size + 2 * quiet);
+  const left = Math.floor((width - size) / 2);
+  const top = Math.floor((height - size) / 2);
+  const luma = Buffer.alloc(width * height, 200);
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const row = Math.floor(y / cell) - quiet;
+      const column = Math.floor(x / cell) - quiet;
+      const dark =
+        row >= 0 && column >= 0 && row < modules.size && column < modules.size && modules.get(row, column);
+      luma[(top + y) * width + left + x] = dark ? 16 : 235;
+    }
+  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]),
+  );
 }
