@@ -109,6 +109,7 @@ describe('at the bus door, offline (English)', () => {
     const onPhone = page.locator(`[data-phone-trip="${trip._id}"]`);
     expect(await onPhone.innerText()).toMatch(/Downloaded (\d{4}-\d\d-\d\d )?\d\d:\d\d/);
     await page.getByLabel(words('en').trips.filter).fill('Kassala');
+    await page.evaluate(() => scrollTo(0, 0));
     await shot(page, 'en-trips');
   });
 
@@ -248,6 +249,7 @@ describe('two phones board one ticket offline', () => {
       expect(await several.locator('li[data-counts=true]').getAttribute('data-device')).toBe(deviceA);
       expect(await several.locator('li[data-counts=false]').getAttribute('data-device')).toBe(deviceB);
     }
+    await b.getByTestId('disagreements').scrollIntoViewIfNeeded();
     await shot(b, 'en-two-phones');
     const third = await checkTyped(b, 'en', ticket.ticketId);
     expect(third.verdict).toBe('already_boarded');
@@ -307,6 +309,7 @@ describe('in Arabic', () => {
     await page.getByRole('button', { name: m.signIn.submit }).click();
     await page.getByRole('heading', { name: m.trips.onPhone }).waitFor();
     await downloadTrip(page, 'ar', trip._id, tomorrow());
+    await page.evaluate(() => scrollTo(0, 0));
     await shot(page, 'ar-trips');
     await openTrip(page, 'ar');
     await context.setOffline(true);

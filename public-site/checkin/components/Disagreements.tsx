@@ -39,7 +39,7 @@ export function Disagreements({ trip }: { trip: StoredTrip }) {
   const device = (id: string) => (id === controller.deviceId ? m.reasons.thisDevice : <Ltr>{id}</Ltr>);
 
   return (
-    <section class="card stack disagreements" data-testid="disagreements">
+    <section id="disagreements" class="card stack disagreements" data-testid="disagreements">
       {differing.length > 0 && (
         <>
           <h2>{m.sync.differs}</h2>

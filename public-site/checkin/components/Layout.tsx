@@ -1,8 +1,7 @@
 // The frame of every screen: the app's name, whether the phone is online and what waits to be sent, the
-// language switch and sign-out; banners for an ended session and for a new version of the app.
+// language switch; banners for an ended session and for a new version of the app.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { useLocation } from 'preact-iso/router';
 import { CHECKIN_BASE } from '../../../shared/routes.ts';
 import { useApp, useOnline } from '../lib/app-context.ts';
 import { fill, useI18n } from '../lib/i18n.ts';
@@ -12,18 +11,9 @@ export function Layout({ children }: { children: ComponentChildren }) {
   const { m, lang, setLang } = useI18n();
   const { session, controller, user, setUser } = useApp();
   const online = useOnline();
-  const { route } = useLocation();
   const [update, setUpdate] = useState<(() => void) | null>(null);
   useEffect(() => onUpdateReady((apply) => setUpdate(() => apply)), []);
   const pending = controller.pending();
-
-  async function signOut() {
-    if (pending && !confirm(fill(m.app.signOutPending, { count: pending }))) return;
-    await controller.forget();
-    await session.logout();
-    setUser(null);
-    route(CHECKIN_BASE);
-  }
 
   return (
     <>
@@ -35,7 +25,12 @@ export function Layout({ children }: { children: ComponentChildren }) {
           {online ? m.app.online : m.app.offline}
         </span>
         {pending > 0 && (
-          <span class="pill pill-wait" data-testid="pending-badge">
+          <span
+            class="pill pill-wait"
+            data-testid="pending-badge"
+            role="status"
+            aria-label={fill(m.app.pendingLabel, { count: pending })}
+          >
             <bdi dir="ltr">{pending}</bdi>
           </span>
         )}
@@ -49,11 +44,6 @@ export function Layout({ children }: { children: ComponentChildren }) {
           >
             {m.app.switchLanguage}
           </button>
-          {user && (
-            <button type="button" class="bar-button" onClick={() => void signOut()}>
-              {m.app.signOut}
-            </button>
-          )}
         </span>
       </header>
       {update && (

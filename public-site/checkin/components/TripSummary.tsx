@@ -1,7 +1,8 @@
 // One trip in a few words: route, day and time, bus and company (Arabic names where given).
 import { formatDay } from '../../../shared/i18n/format.ts';
 import { boardingTime, companyName, routeName } from '../lib/format.ts';
-import { fill, useI18n } from '../lib/i18n.ts';
+import { useI18n } from '../lib/i18n.ts';
+import { Filled, Ltr } from './Words.tsx';
 import type { CheckinPackage, TripDocument } from '../lib/types.ts';
 
 export type TripFacts = CheckinPackage['trip'];
@@ -29,11 +30,14 @@ export function TripSummary({ trip, heading = 'h3' }: { trip: TripFacts; heading
     <>
       <Heading class="trip-route">{routeName(trip, lang)}</Heading>
       <p class="trip-line">
-        {fill(m.check.tripLine, {
-          date: formatDay(trip.trip_date, lang, { year: undefined }),
-          time: boardingTime(trip.trip_boarding_time, m),
-          bus: '\u2068' + trip.bus_number + '\u2069',
-        })}
+        <Filled
+          text={m.check.tripLine}
+          values={{
+            date: formatDay(trip.trip_date, lang, { year: undefined }),
+            time: boardingTime(trip.trip_boarding_time, m),
+            bus: <Ltr>{trip.bus_number}</Ltr>,
+          }}
+        />
         {' · '}
         {companyName(trip, lang)}
       </p>

@@ -48,6 +48,7 @@ export function VerdictPanel({ result, trip, startedAt, onAddId }: Props) {
       data-testid="verdict"
       data-verdict={verdict.verdict}
       data-scan={result.scan.id}
+      data-check-ms={result.ms.toFixed(2)}
     >
       <h2 class="verdict-word">{m.verdicts[verdict.verdict]}</h2>
       {verdict.ticketId && (
@@ -108,7 +109,8 @@ export function VerdictPanel({ result, trip, startedAt, onAddId }: Props) {
             <li key={traveller.seat} data-seat={traveller.seat}>
               <span class="seat-number">
                 <Filled text={m.reasons.seat} values={{ seat: <Ltr>{traveller.seat}</Ltr> }} />
-              </span>{' '}
+              </span>
+              {' · '}
               <strong>{traveller.fullName ?? m.travellers.noName}</strong>{' '}
               <span class="traveller-id">
                 {traveller.idType && traveller.idLast ? (

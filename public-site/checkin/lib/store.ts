@@ -1,15 +1,23 @@
 // What the phone keeps in IndexedDB (idb-keyval, one object store): downloaded trips, every scan until the
 // server has it (and its answer after), IDs given at the door until sent, the phone's device id and the last
 // signed-in user (never a token). Appends go through idb-keyval's update, one transaction each.
-import { clear, createStore, del, entries, get, set, update } from 'idb-keyval';
+import { clear, createStore, del, delMany, entries, get, keys, set, setMany, update } from 'idb-keyval';
 import type { IdEdit, RememberedUser, ScanRecord, StoredTrip } from './types.ts';
 
 const TRIP = 'trip:';
-const SCANS = 'scans:';
+const SCAN = 'scan:';
+
+const scanKey = (scan: ScanRecord) => `${SCAN}${scan.tripId}|${scan.id}`;
+const sortScans = (scans: ScanRecord[]) =>
+  scans.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt) || a.id.localeCompare(b.id));
 
 /** The phone's store; tests open one per simulated phone. */
 export function openStore(name = 'rihla-checkin') {
   const kv = createStore(name, 'kv');
+  const scanEntries = async () =>
+    (await entries<string, ScanRecord>(kv))
+      .filter(([key]) => String(key).startsWith(SCAN))
+      .map(([, scan]) => scan);
   const phone = {
     getTrip: (tripId: string) => get<StoredTrip>(TRIP + tripId, kv),
     putTrip: (trip: StoredTrip) => set(TRIP + trip.package.trip._id, trip, kv),
@@ -25,23 +33,28 @@ export function openStore(name = 'rihla-checkin') {
 
     async removeTrip(tripId: string) {
       await del(TRIP + tripId, kv);
-      await del(SCANS + tripId, kv);
+      await delMany(
+        (await keys<string>(kv)).filter((key) => String(key).startsWith(`${SCAN}${tripId}|`)),
+        kv,
+      );
     },
 
-    tripScans: async (tripId: string) => (await get<ScanRecord[]>(SCANS + tripId, kv)) ?? [],
-    addScan: (scan: ScanRecord) =>
-      update<ScanRecord[]>(SCANS + scan.tripId, (scans = []) => [...scans, scan], kv),
-    /** Changes a trip's scans in one transaction. */
-    updateScans: (tripId: string, change: (scans: ScanRecord[]) => ScanRecord[]) =>
-      update<ScanRecord[]>(SCANS + tripId, (scans = []) => change(scans), kv),
-
-    /** Scans the server has not answered yet, trip by trip. */
-    async pendingScans(): Promise<ScanRecord[]> {
-      const all = await entries<string, ScanRecord[]>(kv);
-      return all
-        .filter(([key]) => String(key).startsWith(SCANS))
-        .flatMap(([, scans]) => scans.filter((scan) => !scan.server));
+    /** A trip's scans, oldest first. */
+    tripScans: async (tripId: string) => sortScans((await scanEntries()).filter((s) => s.tripId === tripId)),
+    /** One record per scan, so a check writes one small record however many came before it. */
+    addScan: (scan: ScanRecord) => set(scanKey(scan), scan, kv),
+    /** Changes a trip's scans; only those that changed are written. */
+    async updateScans(tripId: string, change: (scans: ScanRecord[]) => ScanRecord[]) {
+      const before = await phone.tripScans(tripId);
+      const after = change(before);
+      await setMany(
+        after.filter((scan, i) => scan !== before[i]).map((scan) => [scanKey(scan), scan]),
+        kv,
+      );
     },
+
+    /** Scans the server has not answered yet, oldest first. */
+    pendingScans: async () => sortScans((await scanEntries()).filter((scan) => !scan.server)),
 
     idEdits: async () => (await get<IdEdit[]>('edits', kv)) ?? [],
     updateEdits: (change: (edits: IdEdit[]) => IdEdit[]) =>

@@ -6,7 +6,7 @@ import { khartoumToday } from '../../../shared/rules.ts';
 import { CHECKIN_BASE } from '../../../shared/routes.ts';
 import { CameraScanner } from '../components/CameraScanner.tsx';
 import { CheckForm } from '../components/CheckForm.tsx';
-import { Disagreements } from '../components/Disagreements.tsx';
+import { boardedOnSeveralPhones, Disagreements } from '../components/Disagreements.tsx';
 import { IdForm } from '../components/IdForm.tsx';
 import { PhotoScan } from '../components/PhotoScan.tsx';
 import { RecentScans } from '../components/RecentScans.tsx';
@@ -71,6 +71,12 @@ export function CheckTrip() {
             {m.check.passengerList}
           </a>
         </p>
+        {(controller.differences(tripId).length > 0 ||
+          boardedOnSeveralPhones(stored, controller.scans(tripId)).length > 0) && (
+          <p class="note note-error">
+            <a href="#disagreements">{m.sync.seeBelow}</a>
+          </p>
+        )}
       </section>
       {shown && (
         <VerdictPanel

@@ -78,6 +78,12 @@ export function Passengers() {
             <input type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
           </label>
           <table class="passengers" data-testid="passengers">
+            <colgroup>
+              <col class="col-seat" />
+              <col />
+              <col class="col-paid" />
+              <col class="col-boarded" />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">{m.passengers.seat}</th>

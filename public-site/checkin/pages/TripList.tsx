@@ -1,6 +1,7 @@
 // The trips: those on this phone first (they open with no connection), then the chosen day's trips to
 // download (today's by default, on Khartoum's calendar), with a filter by city, bus or company.
 import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso/router';
 import { khartoumToday } from '../../../shared/rules.ts';
 import { CHECKIN_BASE } from '../../../shared/routes.ts';
 import { TripSummary, factsOf } from '../components/TripSummary.tsx';
@@ -93,7 +94,31 @@ export function TripList() {
           </>
         )}
       </section>
+      <Account />
     </>
+  );
+}
+
+/** Who is signed in, and signing out (which forgets the phone's trips, asking first if anything waits). */
+function Account() {
+  const { m } = useI18n();
+  const { session, controller, user, setUser } = useApp();
+  const { route } = useLocation();
+  async function signOut() {
+    const pending = controller.pending();
+    if (pending && !confirm(fill(m.app.signOutPending, { count: pending }))) return;
+    await controller.forget();
+    await session.logout();
+    setUser(null);
+    route(CHECKIN_BASE);
+  }
+  return (
+    <section class="row account">
+      <p class="grow">{fill(m.app.signedInAs, { name: user?.full_name ?? '' })}</p>
+      <button type="button" class="button button-quiet" onClick={() => void signOut()}>
+        {m.app.signOut}
+      </button>
+    </section>
   );
 }
 
