@@ -5,7 +5,7 @@ import type { CheckinMessages } from './en.ts';
 export const checkinAr: CheckinMessages = {
   app: {
     name: 'رحلة: التحقق من التذاكر',
-    title: 'التحقق من التذاكر',
+    title: 'فحص التذاكر',
     online: 'متصل',
     offline: 'غير متصل',
     switchLanguage: 'English',
