@@ -17,6 +17,12 @@ await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 await ensureFirstStaffAccount(database.db, config, app.log);
 if (config.demoData) await seedDemoData(database.db, app.log);
+// The public site promises contact details only when they are set: say which are missing.
+const unsetContact = Object.entries(config.operator).filter(([, value]) => !value);
+if (unsetContact.length) {
+  const names = unsetContact.map(([key]) => `OPERATOR_${key.toUpperCase()}`).join(', ');
+  app.log.warn(`${names} not set: the contact, terms and privacy pages will not show them`);
+}
 // Payment proofs that an older version kept as files move into the database.
 const proofs = await importProofFiles(database.db, config.dataDir);
 if (proofs.moved || proofs.removed)
