@@ -131,7 +131,7 @@ describe('at the bus door, offline (English)', () => {
     expect((await checkPhoto(page, ticket.png)).verdict).toBe('valid');
     const again = await checkPhoto(page, await qrPng(ticket.code));
     expect(again.verdict).toBe('already_boarded');
-    expect(again.text).toMatch(/First boarded \d\d:\d\d on this phone/);
+    expect(again.text).toMatch(/First boarded \d\d:\d\d:\d\d on this phone/);
     await shot(page, 'en-already-boarded');
 
     const amber = await checkTyped(page, 'en', unpaid.ticketId);
@@ -207,6 +207,17 @@ describe('at the bus door, offline (English)', () => {
       idNumber: '12345678901',
     });
     expect(await page.getByTestId('disagreements').count()).toBe(0);
+  });
+
+  it('signs out from the trips page, forgetting the trips on the phone', async () => {
+    const m = words('en');
+    await page.getByRole('link', { name: m.app.back }).click();
+    await page.getByRole('button', { name: m.app.signOut }).click();
+    await page.getByRole('heading', { name: m.signIn.heading }).waitFor();
+    await page.getByLabel(m.signIn.email).fill(conductor.email);
+    await page.getByLabel(m.signIn.password).fill(conductor.password);
+    await page.getByRole('button', { name: m.signIn.submit }).click();
+    await page.getByText(m.trips.nothingOnPhone).waitFor();
   });
 });
 

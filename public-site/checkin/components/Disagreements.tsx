@@ -35,7 +35,8 @@ export function Disagreements({ trip }: { trip: StoredTrip }) {
   const differing = controller.differences(tripId);
   const several = boardedOnSeveralPhones(trip, controller.scans(tripId));
   if (!differing.length && !several.length) return null;
-  const time = (iso: string) => <Ltr>{khartoumTime(iso, khartoumToday())}</Ltr>;
+  // Seconds: two phones at one door are often within the same minute.
+  const time = (iso: string) => <Ltr>{khartoumTime(iso, khartoumToday(), true)}</Ltr>;
   const device = (id: string) => (id === controller.deviceId ? m.reasons.thisDevice : <Ltr>{id}</Ltr>);
 
   return (

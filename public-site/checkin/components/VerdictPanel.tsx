@@ -32,7 +32,7 @@ export function VerdictPanel({ result, trip, startedAt, onAddId }: Props) {
     panel.current?.setAttribute('data-timed', result.scan.id);
   }, [result, startedAt]);
 
-  const time = (iso: string) => <Ltr>{khartoumTime(iso, khartoumToday())}</Ltr>;
+  const time = (iso: string, seconds = false) => <Ltr>{khartoumTime(iso, khartoumToday(), seconds)}</Ltr>;
   const device = (id: string) => (id === controller.deviceId ? m.reasons.thisDevice : <Ltr>{id}</Ltr>);
   const other = verdict.otherTripId ? controller.trip(verdict.otherTripId)?.package.trip : undefined;
   // A live ticket of this trip: its travellers' IDs may be completed (not a cancelled, forged or other trip's).
@@ -99,7 +99,10 @@ export function VerdictPanel({ result, trip, startedAt, onAddId }: Props) {
         {verdict.firstScan && (
           <Filled
             text={m.reasons.firstScan}
-            values={{ time: time(verdict.firstScan.scannedAt), device: device(verdict.firstScan.deviceId) }}
+            values={{
+              time: time(verdict.firstScan.scannedAt, true),
+              device: device(verdict.firstScan.deviceId),
+            }}
           />
         )}
       </p>

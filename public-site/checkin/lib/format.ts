@@ -6,10 +6,10 @@ import type { CheckinPackage } from './types.ts';
 
 export { formatDay, formatSeatList } from '../../../shared/i18n/format.ts';
 
-/** "08:42" on Khartoum's clock; with the day ("23 Nov 08:42") when it is not `today`. */
-export function khartoumTime(iso: string, today?: string): string {
+/** "08:42" on Khartoum's clock ("08:42:07" with seconds); with the day when it is not `today`. */
+export function khartoumTime(iso: string, today?: string, seconds = false): string {
   const clock = khartoumClock(new Date(iso));
-  const time = clock.slice(11, 16);
+  const time = clock.slice(11, seconds ? 19 : 16);
   if (!today || clock.slice(0, 10) === today) return time;
   return `${clock.slice(0, 10)} ${time}`;
 }

@@ -48,6 +48,8 @@ export function CheckTrip() {
     setShown({ result, startedAt });
   }
 
+  const differing = controller.differences(tripId).length > 0;
+  const several = boardedOnSeveralPhones(stored, controller.scans(tripId)).length > 0;
   const ticket = shown?.result.verdict.ticket;
   const traveller =
     ticket && idSeat !== null
@@ -71,11 +73,16 @@ export function CheckTrip() {
             {m.check.passengerList}
           </a>
         </p>
-        {(controller.differences(tripId).length > 0 ||
-          boardedOnSeveralPhones(stored, controller.scans(tripId)).length > 0) && (
+        {differing ? (
           <p class="note note-error">
             <a href="#disagreements">{m.sync.seeBelow}</a>
           </p>
+        ) : (
+          several && (
+            <p class="note note-warn">
+              <a href="#disagreements">{m.sync.severalBelow}</a>
+            </p>
+          )
         )}
       </section>
       {shown && (

@@ -77,7 +77,7 @@ describe('the check screen', () => {
     await waitFor(() => expect(screen.getByTestId('verdict').dataset.verdict).toBe('already_boarded'));
     const duplicate = screen.getByTestId('verdict');
     expect(duplicate.className).toContain('verdict-red');
-    expect(duplicate.textContent).toMatch(/First boarded \d\d:\d\d on this phone\./);
+    expect(duplicate.textContent).toMatch(/First boarded \d\d:\d\d:\d\d on this phone\./);
 
     await typeTicket(m, '1111111111111');
     await waitFor(() => expect(screen.getByTestId('verdict').dataset.verdict).toBe('forged'));
