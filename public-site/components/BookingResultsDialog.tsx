@@ -2,7 +2,7 @@
 // the proof to send while one is wanted), and the actions (cancel after a confirmation question, download
 // the ticket again: pending or paid).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { cityName, formatBoardingTime, formatPrice, formatSeatList, formatTripDate } from '../lib/format.ts';
+import { formatBoardingTime, formatPrice, formatSeatList, formatTripDate, localName } from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { PaymentFacts } from '../lib/payment.ts';
@@ -50,8 +50,8 @@ export function BookingResultsDialog({
   const tripLine = (trip: NonNullable<BookingMatch['trip']>) =>
     fill(m.cancel.tripLine, {
       route: fill(m.trip.route, {
-        origin: cityName(trip.origin_city, m),
-        destination: cityName(trip.destination_city, m),
+        origin: localName(trip.origin_city, trip.origin_city_ar, lang),
+        destination: localName(trip.destination_city, trip.destination_city_ar, lang),
       }),
       date: formatTripDate(trip.trip_date, lang),
       time: formatBoardingTime(trip.trip_boarding_time, m),

@@ -1,7 +1,10 @@
 // A city dropdown with a text filter (ARIA 1.2 combobox): type to narrow the list, arrows to move,
-// Enter or a tap to choose, Escape to close. Matches the city's name in either language.
+// Enter or a tap to choose, Escape to close. Shows each city in the page's language and finds it by its
+// name in either language.
 import { useId, useMemo, useState } from 'preact/hooks';
-import { cityName } from '../lib/format.ts';
+import { fold } from '../lib/fold.ts';
+import { localName } from '../lib/format.ts';
+import type { Lang } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { City } from '../lib/use-cities.ts';
 
@@ -12,14 +15,16 @@ interface Props {
   onChange: (id: string) => void;
 }
 
-const fold = (text: string) => text.trim().toLocaleLowerCase();
+/** The city's names, as a search compares them. */
+const names = (city: City) => [city.name, city.nameAr ?? ''].filter((name) => name.trim()).map(fold);
+const shownName = (city: City, lang: Lang) => localName(city.name, city.nameAr, lang);
 
 export function CityPicker({ label, cities, value, onChange }: Props) {
   const { m, lang } = useI18n();
   const id = useId();
   const listId = `${id}-list`;
   const selected = cities.find((city) => city.id === value);
-  const selectedName = selected ? cityName(selected.name, m) : '';
+  const selectedName = selected ? shownName(selected, lang) : '';
   const [text, setText] = useState<string | null>(null); // null: show the selected city's name
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -29,11 +34,9 @@ export function CityPicker({ label, cities, value, onChange }: Props) {
     const query = fold(text ?? '');
     const collator = new Intl.Collator(lang);
     return cities
-      .filter(
-        (city) => !query || fold(cityName(city.name, m)).includes(query) || fold(city.name).includes(query),
-      )
-      .sort((a, b) => collator.compare(cityName(a.name, m), cityName(b.name, m)));
-  }, [cities, text, m, lang]);
+      .filter((city) => !query || names(city).some((name) => name.includes(query)))
+      .sort((a, b) => collator.compare(shownName(a, lang), shownName(b, lang)));
+  }, [cities, text, lang]);
 
   const choose = (city: City) => {
     onChange(city.id);
@@ -67,7 +70,7 @@ export function CityPicker({ label, cities, value, onChange }: Props) {
   const onBlur = () => {
     setOpen(false);
     // Typing a whole name and leaving the field counts as choosing it.
-    const exact = text !== null && matches.find((city) => fold(cityName(city.name, m)) === fold(text));
+    const exact = text !== null && matches.find((city) => names(city).includes(fold(text)));
     if (exact) choose(exact);
     else if (!value) setText(null);
   };
@@ -103,7 +106,7 @@ export function CityPicker({ label, cities, value, onChange }: Props) {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(city)}
           >
-            {cityName(city.name, m)}
+            {shownName(city, lang)}
           </li>
         ))}
       </ul>

@@ -1,11 +1,11 @@
 // The confirmation overlay of the spec: everything the traveller is about to pay for, before sending.
 import {
-  cityName,
   formatBoardingTime,
   formatNumber,
   formatPrice,
   formatSeatList,
   formatTripDate,
+  tripNames,
 } from '../lib/format.ts';
 import type { ProofDraft } from '../lib/booking-request.ts';
 import { fill } from '../lib/i18n.ts';
@@ -35,13 +35,14 @@ interface Props {
 export function ConfirmBookingDialog(props: Props) {
   const { m, lang } = useI18n();
   const { trip, seats, passenger, proof } = props;
+  const names = tripNames(trip, lang);
   const rows: Fact[] = [
-    [m.confirm.company, trip.busId.bus_owner_companyId.company_name],
+    [m.confirm.company, names.company],
     [m.confirm.bus, trip.busId.bus_number],
     [m.confirm.date, formatTripDate(trip.trip_date, lang)],
     [m.confirm.departure, formatBoardingTime(trip.trip_boarding_time, m)],
-    [m.confirm.from, cityName(trip.trip_originId.origin_city, m)],
-    [m.confirm.to, cityName(trip.trip_destinationId.destination_city, m)],
+    [m.confirm.from, names.origin],
+    [m.confirm.to, names.destination],
     [m.confirm.price, formatPrice(props.price, lang, m)],
     [m.confirm.seats, formatNumber(seats.length, lang)],
     [m.confirm.seatNumbers, formatSeatList(seats, lang)],

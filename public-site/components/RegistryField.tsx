@@ -12,7 +12,7 @@ interface Props {
   value: string;
   onValue: (value: string) => void;
   choiceLabels?: Record<string, string>;
-  /** A message shown under the field while its value is wrong. */
+  /** A message shown under the field while its value is wrong or missing. */
   error?: string;
 }
 
@@ -64,7 +64,7 @@ export function RegistryField({ name, def, label, value, onValue, choiceLabels, 
     <div class="field">
       <label for={id}>
         {label}
-        {!def.required && <span class="optional"> {m.common.optional}</span>}
+        {def.required && <span class="required"> {m.forms.requiredMark}</span>}
       </label>
       {control}
       {error && (

@@ -1,7 +1,8 @@
 // A public form generated from a registry entry (lost-item reports, enquiries): its fields, required
 // flags, checks (shared/field-rules.ts, as the server's) and API path all come from shared/; labels come
-// from the page texts.
-import { useState } from 'preact/hooks';
+// from the page texts. Required fields are marked; a send refused here marks each field at fault (its
+// message, aria-invalid) and moves focus to the first of them.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { operationPath } from '../../shared/api-paths.ts';
 import { fieldProblem } from '../../shared/field-rules.ts';
 import type { ResourceDef } from '../../shared/registry/types.ts';
@@ -26,10 +27,22 @@ export function RegistryForm({ resource, sections, labels, choiceLabels, sentMes
   const blank = () => Object.fromEntries(names.map((name) => [name, '']));
   const [values, setValues] = useState<Record<string, string>>(blank);
   const [status, setStatus] = useState<Status>('idle');
+  /** Set by a send refused for blank required fields: they say so until they are filled in. */
+  const [checkRequired, setCheckRequired] = useState(false);
+  /** Counts refused sends, each of which moves focus to the first field at fault. */
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
 
-  /** A filled-in field the server would refuse: its kind's hint (a blank one is the required check's). */
+  useEffect(() => {
+    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  const isMissing = (name: string) => resource.fields[name].required && !values[name].trim();
+
+  /** A blank required field (once a send was refused), or a filled-in one the server would refuse. */
   const fieldError = (name: string): string | undefined => {
     const field = resource.fields[name];
+    if (isMissing(name)) return checkRequired ? m.forms.required : undefined;
     if (!values[name].trim() || !fieldProblem(field, values[name])) return undefined;
     const hints: Partial<Record<string, string>> = {
       phone: m.passenger.phoneHint,
@@ -40,9 +53,13 @@ export function RegistryForm({ resource, sections, labels, choiceLabels, sentMes
 
   const onSubmit = async (event: Event) => {
     event.preventDefault();
-    if (names.some((name) => resource.fields[name].required && !values[name].trim()))
-      return setStatus('missing');
-    if (names.some(fieldError)) return setStatus('invalid');
+    const missing = names.some(isMissing);
+    if (missing || names.some(fieldError)) {
+      setCheckRequired(missing);
+      setRefusals((n) => n + 1);
+      return setStatus(missing ? 'missing' : 'invalid');
+    }
+    setCheckRequired(false);
     const payload: Record<string, string> = {};
     for (const name of names) {
       const value = values[name].trim();
@@ -66,7 +83,7 @@ export function RegistryForm({ resource, sections, labels, choiceLabels, sentMes
     tooMany: m.common.tooManyRequests,
   };
   return (
-    <form class="card" onSubmit={onSubmit} noValidate>
+    <form class="card" ref={formRef} onSubmit={onSubmit} noValidate>
       {sections.map((section, index) => (
         <fieldset key={section.title ?? index}>
           {section.title && <legend>{section.title}</legend>}

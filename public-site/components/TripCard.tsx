@@ -1,16 +1,22 @@
-// One search result: where, when, who and how much, with the link to choose seats.
+// One search result: where, when, who, how much and how many seats are left, with the link to choose seats.
 import { useId } from 'preact/hooks';
-import { cityName, formatBoardingTime, formatPrice, formatTripDate } from '../lib/format.ts';
+import { formatBoardingTime, formatNumber, formatPrice, formatTripDate, tripNames } from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { Trip } from '../lib/types.ts';
 import { Facts } from './Facts.tsx';
 
+/** At most this many seats left is worth a second look. */
+const FEW_SEATS = 5;
+
+const seatsLeft = (trip: Trip) =>
+  Math.max(0, trip.busId.bus_number_of_seats - (trip.bookedSeats?.length ?? 0));
+
 export function TripCard({ trip }: { trip: Trip }) {
   const { m, lang } = useI18n();
   const headingId = useId();
-  const origin = cityName(trip.trip_originId.origin_city, m);
-  const destination = cityName(trip.trip_destinationId.destination_city, m);
+  const { origin, destination, company } = tripNames(trip, lang);
+  const left = seatsLeft(trip);
   return (
     <article class="card trip-card" aria-labelledby={headingId}>
       <h3 id={headingId}>{fill(m.trip.route, { origin, destination })}</h3>
@@ -20,14 +26,21 @@ export function TripCard({ trip }: { trip: Trip }) {
           [m.trip.from, origin],
           [m.trip.to, destination],
           [m.trip.boardingTime, formatBoardingTime(trip.trip_boarding_time, m)],
-          [m.trip.company, trip.busId.bus_owner_companyId.company_name],
+          [m.trip.company, company],
           [m.trip.date, formatTripDate(trip.trip_date, lang)],
           [m.trip.price, formatPrice(trip.trip_ticket_priceId.price, lang, m), 'price'],
+          [
+            m.trip.seatsLeft,
+            left > 0 ? formatNumber(left, lang) : m.trip.full,
+            left <= FEW_SEATS ? 'seats-left few' : 'seats-left',
+          ],
         ]}
       />
-      <a class="button" href={`/trip-details/${encodeURIComponent(trip._id)}`} aria-describedby={headingId}>
-        {m.trip.reserveSeat}
-      </a>
+      {left > 0 && (
+        <a class="button" href={`/trip-details/${encodeURIComponent(trip._id)}`} aria-describedby={headingId}>
+          {m.trip.reserveSeat}
+        </a>
+      )}
     </article>
   );
 }

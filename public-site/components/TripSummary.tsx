@@ -1,5 +1,5 @@
 // The trip being booked, above the seat map.
-import { cityName, formatBoardingTime, formatPrice, formatTripDate } from '../lib/format.ts';
+import { formatBoardingTime, formatPrice, formatTripDate, tripNames } from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { Trip } from '../lib/types.ts';
@@ -7,8 +7,7 @@ import { Facts } from './Facts.tsx';
 
 export function TripSummary({ trip, price }: { trip: Trip; price: number }) {
   const { m, lang } = useI18n();
-  const origin = cityName(trip.trip_originId.origin_city, m);
-  const destination = cityName(trip.trip_destinationId.destination_city, m);
+  const { origin, destination, company } = tripNames(trip, lang);
   return (
     <div class="banner">
       <h1>{fill(m.trip.route, { origin, destination })}</h1>
@@ -17,7 +16,7 @@ export function TripSummary({ trip, price }: { trip: Trip; price: number }) {
         rows={[
           [m.trip.date, formatTripDate(trip.trip_date, lang)],
           [m.trip.boardingTime, formatBoardingTime(trip.trip_boarding_time, m)],
-          [m.trip.company, trip.busId.bus_owner_companyId.company_name],
+          [m.trip.company, company],
           [m.trip.bus, trip.busId.bus_number],
           [m.trip.price, formatPrice(price, lang, m)],
         ]}

@@ -2,6 +2,7 @@
 // (shared/i18n/format.ts: Latin digits in both languages), and the site's own.
 import { formatNumber } from '../../shared/i18n/format.ts';
 import { fill, type Lang, type PublicMessages } from './i18n.ts';
+import type { Trip } from './types.ts';
 
 export { formatDay as formatTripDate, formatNumber, formatSeatList } from '../../shared/i18n/format.ts';
 
@@ -13,8 +14,23 @@ export function formatBoardingTime(time: string, m: PublicMessages): string {
   return (m.boardingTimes as Record<string, string>)[time] ?? time;
 }
 
-export function cityName(name: string, m: PublicMessages): string {
-  return m.cities[name] ?? name;
+/**
+ * A city's or a company's name in the page's language: on Arabic pages the Arabic name staff gave (cities
+ * and companies they add included), otherwise, or when they gave none, the name as stored.
+ */
+export function localName(name: string, arabic: string | null | undefined, lang: Lang): string {
+  return lang === 'ar' && arabic?.trim() ? arabic : name;
+}
+
+/** The names a trip is shown with: where from, where to, and whose bus. */
+export function tripNames(trip: Trip, lang: Lang) {
+  const { trip_originId: from, trip_destinationId: to } = trip;
+  const company = trip.busId.bus_owner_companyId;
+  return {
+    origin: localName(from.origin_city, from.origin_city_ar, lang),
+    destination: localName(to.destination_city, to.destination_city_ar, lang),
+    company: localName(company.company_name, company.company_name_ar, lang),
+  };
 }
 
 export function formatBytes(bytes: number, lang: Lang, m: PublicMessages): string {

@@ -1,4 +1,4 @@
-// Origin and destination cities for the search form, fetched once per visit.
+// Origin and destination cities for the search form, fetched once per visit, with their Arabic names.
 import { useEffect, useState } from 'preact/hooks';
 import { getJson } from './api.ts';
 import { apiPaths } from './api-paths.ts';
@@ -7,6 +7,8 @@ import type { DestinationCity, OriginCity } from './types.ts';
 export interface City {
   id: string;
   name: string;
+  /** The Arabic name staff gave, or null. */
+  nameAr: string | null;
 }
 
 export interface Cities {
@@ -22,8 +24,12 @@ function fetchCities(): Promise<Cities> {
     getJson<DestinationCity[]>(apiPaths.destinations),
   ]).then(
     ([origins, destinations]) => ({
-      origins: origins.map((c) => ({ id: c._id, name: c.origin_city })),
-      destinations: destinations.map((c) => ({ id: c._id, name: c.destination_city })),
+      origins: origins.map((c) => ({ id: c._id, name: c.origin_city, nameAr: c.origin_city_ar ?? null })),
+      destinations: destinations.map((c) => ({
+        id: c._id,
+        name: c.destination_city,
+        nameAr: c.destination_city_ar ?? null,
+      })),
     }),
     (error: unknown) => {
       cached = null; // let the next attempt try again
@@ -31,6 +37,13 @@ function fetchCities(): Promise<Cities> {
     },
   );
   return cached;
+}
+
+/** Starts fetching the cities before the page needs them (while the messages of the language arrive). */
+export function prefetchCities() {
+  fetchCities().catch(() => {
+    // The page asks again, and says so if it fails.
+  });
 }
 
 export function useCities() {
@@ -51,4 +64,9 @@ export function useCities() {
   }, [attempt]);
 
   return { cities, failed, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** Forgets the cities fetched, as a new visit would (component tests serve different ones). */
+export function forgetCities() {
+  cached = null;
 }

@@ -35,6 +35,18 @@ export function useOperatorContact(): PublicSettings['operator'] | null {
   return useSettings().settings?.operator ?? null;
 }
 
+/**
+ * Whether the operator publishes a phone, an e-mail or an address (OPERATOR_* on the server): undefined while
+ * the settings arrive, false when it publishes none or they cannot be fetched. Pages promise the details only
+ * when they are there.
+ */
+export function useHasContactDetails(): boolean | undefined {
+  const { settings, failed } = useSettings();
+  if (!settings) return failed ? false : undefined;
+  const { phone, email, address } = settings.operator;
+  return Boolean(phone || email || address);
+}
+
 /** Forgets the settings fetched, as a new visit would (component tests serve different ones). */
 export function forgetSettings() {
   cached = null;

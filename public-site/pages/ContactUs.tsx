@@ -1,9 +1,12 @@
 // Contact us: the two forms, the customer-service and public-enquiries blocks, the
-// opening hours, and the operator's phone, e-mail and address from the server's configuration.
+// opening hours, and the operator's phone, e-mail and address from the server's configuration. Without
+// them (OPERATOR_* unset) customer service sends travellers to the enquiries form instead of promising them.
 import { ContactDetails } from '../components/ContactDetails.tsx';
 import { ContentPage } from '../components/ContentPage.tsx';
+import { useHasContactDetails } from '../lib/use-settings.ts';
 
 export default function ContactUs() {
+  const hasDetails = useHasContactDetails();
   return (
     <ContentPage
       render={({ contact, contactDetails }) => (
@@ -12,7 +15,9 @@ export default function ContactUs() {
           <p class="lead">{contact.intro}</p>
           <section class="card">
             <h2>{contact.customerService.title}</h2>
-            <p>{contact.customerService.text}</p>
+            {hasDetails !== undefined && (
+              <p>{hasDetails ? contact.customerService.text : contact.customerService.noDetails}</p>
+            )}
             <ContactDetails labels={contactDetails} heading={false} />
           </section>
           <section class="card">

@@ -1,14 +1,25 @@
+// The home page: the spec's hero (welcome, destinations, its two buttons) with the trip search in it, the
+// results under the hero once a search is made (kept in the address, ?origin=&destination=&date=, as on the
+// find-and-book page), and the four offers.
+import { TripResults, TripSearchPanel } from '../components/TripFinder.tsx';
 import { useI18n } from '../lib/use-i18n.ts';
+import { useTripFinder } from '../lib/use-trip-finder.ts';
 
 const OFFERS = ['online', 'enjoy', 'support', 'green'] as const;
 
 export default function Home() {
   const { m } = useI18n();
+  const finder = useTripFinder('/');
   return (
     <>
       <section class="hero">
         <h1>{m.home.heroTitle}</h1>
         <p>{m.home.heroText}</p>
+        {!finder.found && (
+          <div class="hero-search">
+            <TripSearchPanel finder={finder} />
+          </div>
+        )}
         <p>{m.home.destinations}</p>
         <div class="actions">
           <a class="button" href="/create-booking">
@@ -19,6 +30,11 @@ export default function Home() {
           </a>
         </div>
       </section>
+      {finder.found && (
+        <div class="page">
+          <TripResults finder={finder} />
+        </div>
+      )}
       <section class="page" aria-labelledby="offers-title">
         <h2 id="offers-title">{m.home.offersTitle}</h2>
         <ul class="cards">

@@ -143,6 +143,7 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
             seatCount={trip.busId.bus_number_of_seats}
             booked={trip.bookedSeats ?? NO_SEATS}
             selected={seats}
+            price={price}
             message={selection.message}
             onToggle={selection.toggle}
             onRemove={selection.remove}

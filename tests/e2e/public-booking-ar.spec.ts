@@ -9,7 +9,16 @@ import { MAX_UPLOAD_BYTES } from '../../shared/rules.ts';
 import { freeSeats, getTrip, tomorrow } from './helpers/api.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
-import { cancelBooking, fill, fillPassenger, pdfText, searchTrips, seatButton } from './helpers/journey.ts';
+import { ARABIC_NAMES } from '../../server/demo/demo-data.ts';
+import {
+  cancelBooking,
+  fill,
+  fillPassenger,
+  pdfText,
+  proofInput,
+  searchTrips,
+  seatButton,
+} from './helpers/journey.ts';
 import { makePng } from './helpers/png.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { bookingByTicket, uploadBytes } from './helpers/staff.ts';
@@ -69,7 +78,8 @@ describe('public booking journey (Arabic)', () => {
 
   it('books with a large photo reduced in the browser, then cancels with Arabic-Indic digits', async () => {
     await page.getByRole('link', { name: m.home.bookTickets }).click();
-    await searchTrips(page, m, m.cities.Khartoum, m.cities.Kassala, tomorrow());
+    // The demo cities carry their Arabic names, which the page shows.
+    await searchTrips(page, m, ARABIC_NAMES.Khartoum, ARABIC_NAMES.Kassala, tomorrow());
     await page.getByRole('link', { name: m.trip.reserveSeat }).last().click();
     await page.waitForURL(/\/trip-details\//);
     const trip = await getTrip(server.url, page.url().split('/trip-details/')[1]);
@@ -81,9 +91,7 @@ describe('public booking journey (Arabic)', () => {
     await fillPassenger(page, m, { firstName: 'آمنة', lastName: 'عثمان', phone: toArabicDigits(phone) });
     const photo = makePng(1800, 1800, { noise: true });
     expect(photo.length).toBeGreaterThan(MAX_UPLOAD_BYTES);
-    await page
-      .getByLabel(m.proof.label)
-      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: photo });
+    await proofInput(page, m).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: photo });
     await page.getByText(/receipt\.jpg/).waitFor({ timeout: 30_000 });
     await page.getByText(m.proof.compressed.split('{')[0]).waitFor();
 

@@ -7,7 +7,15 @@ import { en as m } from '../../shared/i18n/public/en.ts';
 import { bookThroughApi, findTrips, freeSeats, getTrip, staffToken, tomorrow } from './helpers/api.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
-import { cancelBooking, fill, fillPassenger, pdfText, searchTrips, seatButton } from './helpers/journey.ts';
+import {
+  cancelBooking,
+  fill,
+  fillPassenger,
+  pdfText,
+  proofInput,
+  searchTrips,
+  seatButton,
+} from './helpers/journey.ts';
 import { makePng } from './helpers/png.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { bookingByTicket, uploadBytes } from './helpers/staff.ts';
@@ -49,7 +57,7 @@ async function toConfirmation(seats: number[]) {
   for (const seat of seats) await seatButton(page, m, seat, 'available').click();
   await page.getByRole('button', { name: m.common.continue }).click();
   await fillPassenger(page, m, passenger);
-  await page.getByLabel(m.proof.label).setInputFiles({
+  await proofInput(page, m).setInputFiles({
     name: 'payment.png',
     mimeType: 'image/png',
     buffer: makePng(320, 480),

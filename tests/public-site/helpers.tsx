@@ -52,7 +52,12 @@ export function demoTrip(overrides: Partial<Trip> = {}): Trip {
       _id: 'bus1',
       bus_number: 'KH-1201',
       bus_number_of_seats: 12,
-      bus_owner_companyId: { _id: 'c1', company_name: 'Nile Express', company_phone: '0912345678' },
+      bus_owner_companyId: {
+        _id: 'c1',
+        company_name: 'Nile Express',
+        company_name_ar: null,
+        company_phone: '0912345678',
+      },
     },
     trip_originId: { _id: 'o1', origin_city: 'Khartoum', origin_city_ar: null },
     trip_destinationId: { _id: 'd2', destination_city: 'Kassala', destination_city_ar: null },

@@ -35,7 +35,7 @@ afterEach(() => {
 async function fillForm(overrides: Partial<PaymentFacts> = {}) {
   renderAt('/', <Harness initial={travellerBooking(overrides)} />);
   fireEvent.click(screen.getByRole('button', { name: m.payment.send }));
-  const file = await screen.findByLabelText(m.proof.label);
+  const file = await screen.findByLabelText(m.proof.label, { exact: false, selector: 'input' });
   // The opening button is gone: focus starts the form.
   await waitFor(() => expect(document.activeElement).toBe(file));
   expect(sendButton().disabled).toBe(true);
@@ -78,7 +78,7 @@ describe('sending a payment proof later', () => {
       }),
     );
     await waitFor(() => expect(title()).toBe(m.payment.status.proof_submitted));
-    expect(screen.queryByLabelText(m.proof.label)).toBeNull();
+    expect(screen.queryByLabelText(m.proof.label, { exact: false, selector: 'input' })).toBeNull();
     expect(screen.queryByText(m.payment.amount)).toBeNull();
   });
 
@@ -113,7 +113,7 @@ describe('sending a payment proof later', () => {
       act(() => lastXhr().respond(409, { message: 'not wanted', code: 'PROOF_NOT_WANTED', paymentStatus }));
       await screen.findByText(says);
       expect(title()).toBe(shows);
-      expect(screen.queryByLabelText(m.proof.label)).toBeNull();
+      expect(screen.queryByLabelText(m.proof.label, { exact: false, selector: 'input' })).toBeNull();
     },
   );
 

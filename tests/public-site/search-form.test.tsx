@@ -1,10 +1,14 @@
-// The find-and-book page: origin, destination and date all required ('All fields are required.'), the
-// city filter, results hiding the form, the dismissible no-trips message, and 'Failed to get trip. Please
-// try again.' when the search fails.
+// The find-and-book page and the home page's search: origin, destination and date all required ('All fields
+// are required.'), the city filter, results hiding the form and the banner, restating the route and the day
+// searched and giving each trip's seats left, the dismissible no-trips message, and 'Failed to get trip.
+// Please try again.' when the search fails.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDay } from '../../shared/i18n/format.ts';
 import { en as m } from '../../shared/i18n/public/en.ts';
 import CreateBooking from '../../public-site/pages/CreateBooking.tsx';
+import Home from '../../public-site/pages/Home.tsx';
+import { lastSearchUrl } from '../../public-site/lib/last-search.ts';
 import { answerFetch, demoTrip, renderAt, tomorrow } from './helpers.tsx';
 
 const cities = {
@@ -113,5 +117,59 @@ describe('find and book', () => {
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: m.search.submit }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(m.search.failed));
+  });
+
+  it('restates the route and the day searched, gives the seats left, and drops the banner', async () => {
+    const full = demoTrip({
+      _id: 'trip2',
+      trip_boarding_time: '7:00 pm',
+      bookedSeats: [...Array(12).keys()].map((i) => i + 1),
+    });
+    const few = demoTrip({ bookedSeats: [1, 2, 3, 4, 5, 6, 7, 8] });
+    answerFetch({ ...cities, '/api/trips/filterTrips': { body: [few, full] } });
+    renderAt('/create-booking', <CreateBooking />);
+    expect(screen.getByRole('heading', { name: m.search.bannerTitle })).toBeTruthy();
+    await fillSearch();
+    const results = await screen.findByRole('region', { name: m.search.resultsTitle });
+    expect(screen.queryByRole('heading', { name: m.search.bannerTitle })).toBeNull();
+    const restated = results.querySelector('.results-route')!.textContent;
+    expect(restated).toContain('Khartoum to Kassala');
+    expect(restated).toContain(formatDay(tomorrow(), 'en'));
+    // The results take focus: on a phone they may start below the fold.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: m.search.resultsTitle })),
+    );
+
+    const [first, second] = screen.getAllByRole('article');
+    expect(first.textContent).toContain(`${m.trip.seatsLeft}4`);
+    expect(second.textContent).toContain(`${m.trip.seatsLeft}${m.trip.full}`);
+    // A full trip offers no seat to reserve.
+    expect(screen.getAllByRole('link', { name: m.trip.reserveSeat })).toHaveLength(1);
+  });
+});
+
+describe('the search on the home page', () => {
+  it('searches from the hero, keeps the hero, its two buttons and the offers, and shows results there', async () => {
+    const calls = answerFetch({ ...cities, '/api/trips/filterTrips': { body: [demoTrip()] } });
+    renderAt('/', <Home />);
+    expect(screen.getByRole('heading', { level: 1, name: m.home.heroTitle })).toBeTruthy();
+    expect(screen.getByRole('link', { name: m.home.bookTickets }).getAttribute('href')).toBe(
+      '/create-booking',
+    );
+    expect(screen.getByRole('link', { name: m.home.cancelReservation })).toBeTruthy();
+    const form = await screen.findByRole('form', { name: m.search.formLabel });
+    expect(form.closest('.hero')).toBeTruthy();
+
+    await fillSearch();
+    await screen.findByRole('heading', { name: m.search.resultsTitle });
+    expect(calls.some((call) => call.url.pathname.endsWith('filterTrips'))).toBe(true);
+    expect(screen.getByRole('article', { name: 'Khartoum to Kassala' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').filter((item) => item.classList.contains('offer'))).toHaveLength(
+      4,
+    );
+    // Kept in the address, so "Back" on the trip returns to these results on the home page.
+    expect(location.pathname).toBe('/');
+    expect(location.search).toContain('destination=d2');
+    expect(lastSearchUrl()).toBe(`/${location.search}`);
   });
 });

@@ -1,5 +1,6 @@
 // The seat rules of the trip page: booked seats cannot be chosen, at most 3 seats with the spec's
-// message, a chosen seat can be removed, and the map is usable with the keyboard.
+// message said under the seat tapped, a chosen seat can be removed, the bar with the seats, their total and
+// Continue, and the map is usable with the keyboard (how is said to keyboard users only).
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en as m } from '../../shared/i18n/public/en.ts';
@@ -73,5 +74,54 @@ describe('seat map', () => {
     expect(seat(6, 'available').tabIndex).toBe(0);
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
     expect(document.activeElement).toBe(seat(12, 'available'));
+  });
+
+  it('says the limit under the row of the seat tapped, each time it is tapped', async () => {
+    await openTrip();
+    for (const n of [1, 3, 4]) fireEvent.click(seat(n, 'available'));
+    fireEvent.click(seat(10, 'available'));
+    const alert = screen.getByRole('alert');
+    // Seats 9 to 12 make the tapped seat's row: the message comes right after it, inside the map.
+    expect(alert.previousElementSibling).toBe(seat(12, 'available'));
+    expect(alert.closest('.seat-map')).toBeTruthy();
+    fireEvent.click(seat(10, 'available'));
+    expect(screen.getByRole('alert')).not.toBe(alert); // said again
+    fireEvent.click(seat(6, 'available'));
+    expect(screen.getByRole('alert').previousElementSibling).toBe(seat(8, 'available'));
+    // The message takes the page's direction (rtl in Arabic), not the map's, which keeps the bus's layout.
+    expect(screen.getByRole('alert').getAttribute('dir')).toBe('ltr');
+  });
+
+  it('keeps the seats chosen, their total and Continue in one bar', async () => {
+    await openTrip();
+    const bar = screen.getByRole('group', { name: m.seats.barLabel });
+    expect(bar.textContent).toContain(m.seats.barNone);
+    const next = screen.getByRole('button', { name: m.common.continue }) as HTMLButtonElement;
+    expect(bar.contains(next)).toBe(true);
+    expect(next.disabled).toBe(true);
+    fireEvent.click(seat(4, 'available'));
+    fireEvent.click(seat(9, 'available'));
+    expect(bar.textContent).toContain('Seats: 4, 9');
+    expect(bar.textContent).toContain('Total: 60,000 SDG');
+    expect(next.disabled).toBe(false);
+  });
+
+  it('tells keyboard users how to move between seats, and nobody else', async () => {
+    await openTrip();
+    expect(screen.getByText(m.seats.help)).toBeTruthy();
+    expect(screen.queryByText(m.seats.keyboardHelp)).toBeNull();
+    // A tap on a seat (focus follows the pointer) says nothing about keys.
+    fireEvent.pointerDown(seat(1, 'available'));
+    seat(1, 'available').focus();
+    fireEvent.click(seat(1, 'available'));
+    expect(screen.queryByText(m.seats.keyboardHelp)).toBeNull();
+    seat(1, 'selected').blur();
+    // Tabbing into the map does.
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    seat(1, 'selected').focus();
+    const hint = await screen.findByText(m.seats.keyboardHelp);
+    expect(screen.getByRole('group', { name: 'Seat map, 12 seats' }).getAttribute('aria-describedby')).toBe(
+      hint.id,
+    );
   });
 });

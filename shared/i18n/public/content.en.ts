@@ -64,7 +64,10 @@ export const content = {
     lostItemsForm: 'Lost items form',
     customerService: {
       title: 'Customer service',
+      /** Said only when the operator publishes a phone, an e-mail or an address (OPERATOR_*). */
       text: 'For questions about a booking, a payment or a cancellation, call or write to our customer service team.',
+      noDetails:
+        'For questions about a booking, a payment or a cancellation, write to us with the public enquiries form: we answer by phone.',
     },
     enquiries: {
       title: 'Public enquiries',
@@ -151,11 +154,15 @@ export const content = {
       },
       {
         title: 'Your choices',
-        paragraphs: [
-          'You may ask to see, correct or delete the details we hold about you by contacting us with the details below.',
-        ],
+        paragraphs: ['You may ask to see, correct or delete the details we hold about you.'],
       },
     ],
+    /** How to ask: with the operator's details when it publishes any (OPERATOR_*), else the enquiries form. */
+    ask: {
+      withDetails: 'To do so, contact us with the details below.',
+      withoutDetails: 'To do so, write to us with this form:',
+      form: 'Public enquiries form',
+    },
   },
   lostItem: {
     title: 'Report a lost item',

@@ -110,6 +110,8 @@ export const en = {
     date: 'Date',
     price: 'Price per seat',
     reserveSeat: 'Reserve a seat',
+    seatsLeft: 'Seats left',
+    full: 'None: this trip is full',
     route: '{origin} to {destination}',
     loadFailed: 'Failed to load this trip. Please try again.',
     notFound: 'This trip could not be found. It may have been removed.',
@@ -128,10 +130,15 @@ export const en = {
     seatLabel: 'Seat {seat}, {state}',
     alreadyBooked: 'Seat {seat} is already booked.',
     limit: 'Please limit your seat selection to 3 or less.',
-    help: 'Choose up to 3 seats. Use the arrow keys to move between seats and Enter or Space to choose one.',
+    help: 'Choose up to 3 seats.',
+    keyboardHelp: 'Use the arrow keys to move between seats, and Enter or Space to choose one.',
     yourSeats: 'Your seats',
     none: 'No seat chosen yet.',
     remove: 'Remove seat {seat}',
+    barSeats: 'Seats: {seats}',
+    barNone: 'No seat yet',
+    barTotal: 'Total: {total}',
+    barLabel: 'Your choice',
     taken:
       'Sorry, seat {seats} was just booked by another traveller. The seat map has been updated: please choose again.',
     takenMany:
@@ -150,7 +157,11 @@ export const en = {
   },
   proof: {
     label: 'Payment proof',
-    help: 'Upload a screenshot of your bank transfer or mobile-money payment (JPEG, PNG or WebP).',
+    help: 'A screenshot of your bank transfer or mobile-money payment, or a photo of its receipt.',
+    choose: 'Choose an image',
+    camera: 'Take a photo',
+    gallery: 'Choose from gallery',
+    noFile: 'No image chosen yet.',
     preparing: 'Preparing your image…',
     ready: '{name}, {size}',
     compressed: 'The image was reduced from {from} to {to} to save your data.',
@@ -312,8 +323,9 @@ export const en = {
   forms: {
     submit: 'Send',
     sending: 'Sending…',
-    requiredMark: 'required',
+    requiredMark: '(required)',
     missing: 'Please fill in the fields marked as required.',
+    required: 'This field is required.',
     chooseOne: 'Choose…',
     invalid: 'Some details are missing or not valid. Please check the form and send it again.',
     failed: 'Your message could not be sent. Please try again.',
@@ -327,8 +339,6 @@ export const en = {
     '9:00 am': '9:00 am',
     '7:00 pm': '7:00 pm',
   },
-  /** City names as stored on the server, in this language (a missing name is shown as stored). */
-  cities: {} as Record<string, string>,
   units: {
     currency: '{amount} SDG',
     kilobytes: '{value} KB',

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Download, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import type { PublicMessages } from '../../../shared/i18n/public/en.ts';
 
 /** Fills {name} placeholders the way the site does. */
@@ -23,6 +23,11 @@ export async function searchTrips(page: Page, m: PublicMessages, from: string, t
   await page.getByLabel(m.search.date).fill(date);
   await page.getByRole('button', { name: m.search.submit, exact: true }).click();
   await page.getByRole('heading', { name: m.search.resultsTitle }).waitFor();
+}
+
+/** The payment proof's file input (the gallery's on a phone): it is hidden inside a button-like label. */
+export function proofInput(scope: Page | Locator, m: PublicMessages) {
+  return scope.getByLabel(m.proof.label).and(scope.locator('input[type=file]'));
 }
 
 export function seatButton(

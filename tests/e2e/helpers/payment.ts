@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../../../server/db/database.ts';
 import { createPostgresDatabase } from '../../helpers/postgres.ts';
 import type { DemoTrip } from './api.ts';
 import { staffToken } from './api.ts';
-import { fillPassenger, seatButton } from './journey.ts';
+import { fillPassenger, proofInput, seatButton } from './journey.ts';
 import { makePng } from './png.ts';
 
 export const PAYMENT_ENV = {
@@ -115,7 +115,7 @@ export async function bookOnPage(
   await page.getByRole('button', { name: m.common.continue }).click();
   await fillPassenger(page, m, passenger);
   if (proof) {
-    await page.getByLabel(m.proof.label).setInputFiles(proofImage());
+    await proofInput(page, m).setInputFiles(proofImage());
     await page.getByLabel(m.payment.reference).fill(proof.reference);
   } else {
     await page.getByLabel(m.payment.later).check();
@@ -147,7 +147,7 @@ export async function lookUp(page: Page, m: PublicMessages, ticketId: string, ph
 /** Opens the later-proof form inside `scope`, fills it and sends it. */
 export async function sendProofLater(scope: Locator, m: PublicMessages, reference: string) {
   await scope.getByRole('button', { name: m.payment.send }).click();
-  await scope.getByLabel(m.proof.label).setInputFiles(proofImage('receipt.png'));
+  await proofInput(scope, m).setInputFiles(proofImage('receipt.png'));
   await scope.getByText(/receipt\.png/).waitFor();
   await scope.getByLabel(m.payment.reference).fill(reference);
   await scope.getByLabel(m.payment.method).selectOption('mobile_money');

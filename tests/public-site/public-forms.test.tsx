@@ -1,0 +1,121 @@
+// The lost-item and enquiry forms: required fields are marked, and a send with some left blank marks each
+// of them (its message, aria-invalid) and moves focus to the first. The contact and privacy pages promise
+// the operator's details only when the server has some (OPERATOR_* set).
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { content as text } from '../../shared/i18n/public/content.en.ts';
+import { en as m } from '../../shared/i18n/public/en.ts';
+import ContactUs from '../../public-site/pages/ContactUs.tsx';
+import LostItemReport from '../../public-site/pages/LostItemReport.tsx';
+import PrivacyPolicy from '../../public-site/pages/PrivacyPolicy.tsx';
+import PublicEnquiries from '../../public-site/pages/PublicEnquiries.tsx';
+import { forgetSettings } from '../../public-site/lib/use-settings.ts';
+import { answerFetch, renderAt, SETTINGS } from './helpers.tsx';
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+const invalid = () =>
+  [...document.querySelectorAll('[aria-invalid="true"]')].map((el) =>
+    el.closest('.field')!.querySelector('label')!.firstChild!.textContent!.trim(),
+  );
+
+beforeEach(() => {
+  localStorage.clear();
+  forgetSettings();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('lost-item and enquiry forms', () => {
+  it('marks the required fields, and on an empty send each one and focuses the first', async () => {
+    const calls = answerFetch({ '/api/lostItems/createLostItem': { status: 201, body: {} } });
+    renderAt('/lost-item-report', <LostItemReport />);
+    await screen.findByRole('heading', { name: text.lostItem.title });
+    const { fields } = text.lostItem;
+    expect(field(fields.first_name).closest('.field')!.textContent).toContain(m.forms.requiredMark);
+    expect(field(fields.brand).closest('.field')!.textContent).not.toContain(m.forms.requiredMark);
+    expect(invalid()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: m.forms.submit }));
+    expect(screen.getByRole('alert').textContent).toBe(m.forms.missing);
+    const required = [
+      'first_name',
+      'last_name',
+      'phone',
+      'date_of_loss',
+      'item_type',
+      'colour',
+      'description',
+    ];
+    expect(invalid()).toEqual(required.map((name) => fields[name as keyof typeof fields]));
+    const first = field(fields.first_name);
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe(
+      m.forms.required,
+    );
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(calls).toHaveLength(0);
+
+    // Filling a field clears its mark; the next send focuses the first one still blank.
+    fireEvent.input(first, { target: { value: 'Hassan' } });
+    fireEvent.input(field(fields.last_name), { target: { value: 'Ali' } });
+    expect(invalid()[0]).toBe(fields.phone);
+    fireEvent.click(screen.getByRole('button', { name: m.forms.submit }));
+    await waitFor(() => expect(document.activeElement).toBe(field(fields.phone)));
+  });
+
+  it('does the same on the enquiry form, and focuses a field whose value is wrong', async () => {
+    answerFetch({ '/api/enquiries/createEnquiry': { status: 201, body: {} } });
+    renderAt('/public-enquiries', <PublicEnquiries />);
+    await screen.findByRole('heading', { name: text.enquiry.title });
+    fireEvent.click(screen.getByRole('button', { name: m.forms.submit }));
+    const { fields } = text.enquiry;
+    expect(invalid()).toEqual([fields.first_name, fields.last_name, fields.phone, fields.message]);
+    await waitFor(() => expect(document.activeElement).toBe(field(fields.first_name)));
+
+    fireEvent.input(field(fields.first_name), { target: { value: 'Amna' } });
+    fireEvent.input(field(fields.last_name), { target: { value: 'Osman' } });
+    fireEvent.input(field(fields.phone), { target: { value: '0912' } });
+    fireEvent.input(field(fields.message), { target: { value: 'When does the Nyala bus leave?' } });
+    fireEvent.click(screen.getByRole('button', { name: m.forms.submit }));
+    expect(screen.getByRole('alert').textContent).toBe(m.forms.invalid);
+    expect(invalid()).toEqual([fields.phone]);
+    await waitFor(() => expect(document.activeElement).toBe(field(fields.phone)));
+  });
+});
+
+describe('contact details promised only when there are some', () => {
+  const none = { ...SETTINGS, operator: { phone: '', email: '', address: '' } };
+
+  it('says "call or write" on the contact page only with the operator details', async () => {
+    answerFetch({ '/api/settings': { body: none } });
+    renderAt('/contact-us', <ContactUs />);
+    await screen.findByText(text.contact.customerService.noDetails);
+    expect(screen.queryByText(text.contact.customerService.text)).toBeNull();
+    expect(screen.queryByText(text.contactDetails.phone)).toBeNull();
+    cleanup();
+    forgetSettings();
+
+    answerFetch({ '/api/settings': { body: SETTINGS } });
+    renderAt('/contact-us', <ContactUs />);
+    await screen.findByText(text.contact.customerService.text);
+    expect(screen.queryByText(text.contact.customerService.noDetails)).toBeNull();
+    expect(screen.getByRole('link', { name: SETTINGS.operator.phone })).toBeTruthy();
+  });
+
+  it('says "with the details below" in the privacy policy only when they are there', async () => {
+    answerFetch({ '/api/settings': { body: none } });
+    renderAt('/privacy-policy', <PrivacyPolicy />);
+    const link = await screen.findByRole('link', { name: text.privacy.ask.form });
+    expect(link.getAttribute('href')).toBe('/public-enquiries');
+    expect(screen.queryByText(text.privacy.ask.withDetails)).toBeNull();
+    cleanup();
+    forgetSettings();
+
+    answerFetch({ '/api/settings': { body: SETTINGS } });
+    renderAt('/privacy-policy', <PrivacyPolicy />);
+    await screen.findByText(text.privacy.ask.withDetails);
+    expect(screen.queryByRole('link', { name: text.privacy.ask.form })).toBeNull();
+    expect(screen.getByRole('link', { name: SETTINGS.operator.email })).toBeTruthy();
+  });
+});
