@@ -222,6 +222,14 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
       verdict: 'already_boarded',
       firstScan: { scannedAt: at(2), deviceId: 'phone-a' },
     });
+    // A trip cancelled after the sale boards nobody.
+    const called = (await makeTrip(t, t.token)).trip;
+    const onCalledOff = (await paid(called, [1])).booking;
+    expect((await t.staff.patch(`/api/trips/cancelTrip/${called._id}`)).statusCode).toBe(200);
+    const off = await asConductor().post('/api/checkin/scans', {
+      scans: [{ qr: codeOf(t, onCalledOff), tripId: called._id, scannedAt: at(3), deviceId: 'phone-a' }],
+    });
+    expect(off.json().verdicts[0].verdict).toBe('cancelled');
     const pkg = (await asConductor().get(`/api/checkin/trip/${trip._id}`)).json();
     const ticket = pkg.tickets.find((x: { ticketId: string }) => x.ticketId === good.ticketId);
     expect(ticket.boardings).toEqual([

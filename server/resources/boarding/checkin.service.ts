@@ -89,7 +89,9 @@ async function judge(ctx: BoardingContext, scan: ScanInput) {
   // A signed code names the trip and seats it was sold for: a booking moved since is judged on what it is now.
   if (booking.tripId !== scan.tripId || (claim && claim.tripId !== scan.tripId))
     return { verdict: 'wrong_trip' as const, ticketId, booking, seats };
-  if (Number(booking.isCancelled)) return { verdict: 'cancelled' as const, ticketId, booking, seats };
+  // A cancelled booking, or a booking on a trip that was cancelled, boards nobody.
+  if (Number(booking.isCancelled) || Number((await tripRow(ctx.db, booking.tripId))?.isCancelled))
+    return { verdict: 'cancelled' as const, ticketId, booking, seats };
   if (booking.paymentStatus !== 'verified') return { verdict: 'unpaid' as const, ticketId, booking, seats };
   return { verdict: 'valid' as const, ticketId, booking, seats };
 }
