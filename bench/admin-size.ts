@@ -55,7 +55,11 @@ for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     entry.add(relative(attr(tag, 'href')!));
 }
 
-const chunks = fs.readdirSync(path.join(DIST, ASSETS)).map((name) => `${ASSETS}/${name}`);
+// The build writes a .gz and a .br copy beside each file (served instead of it): count each file once.
+const chunks = fs
+  .readdirSync(path.join(DIST, ASSETS))
+  .filter((name) => !/\.(?:gz|br)$/.test(name))
+  .map((name) => `${ASSETS}/${name}`);
 // Lazy chunks are named after their source module (App.tsx, ar.ts, rtlCache.ts).
 const lazy = (prefix: string) => chunks.filter((file) => path.posix.basename(file).startsWith(`${prefix}-`));
 
