@@ -1,19 +1,40 @@
-// Cancels a trip or a booking after a confirmation. Once cancelled, the button stays disabled and reads
-// "Cancelled": a cancellation cannot be undone.
+// Cancels a trip or a booking after a confirmation that names it (ticket, passenger, trip and seats; or the
+// trip, its bus and what is booked on it) and whose buttons say what they do ("Keep booking", "Cancel
+// booking"). In a list row it is an icon; in a page's toolbar a button. A cancelled record shows no button:
+// its status says "Cancelled", and a cancellation cannot be undone.
 import BlockIcon from '@mui/icons-material/Block';
+import CloseIcon from '@mui/icons-material/Close';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useCan } from '../auth/useCan.ts';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
+import { CancelFacts, CancelTitle } from './CancelFacts.tsx';
+import { IconAction } from './IconAction.tsx';
 
 interface CancelRecordButtonProps {
   resource: 'trips' | 'bookings';
   /** Names the record in the success notice. */
   successArgs: (record: Record<string, unknown>) => Record<string, unknown>;
+  /** An icon in a list row, a labelled button in a toolbar (the default). */
+  variant?: 'icon' | 'button';
 }
 
-export function CancelRecordButton({ resource, successArgs }: CancelRecordButtonProps) {
+const WORDS = {
+  bookings: {
+    action: 'rihla.ui.actions.cancel_booking',
+    yes: 'rihla.ui.cancel.booking_yes',
+    keep: 'rihla.ui.cancel.booking_keep',
+  },
+  trips: {
+    action: 'rihla.ui.actions.cancel_trip',
+    yes: 'rihla.ui.cancel.trip_yes',
+    keep: 'rihla.ui.cancel.trip_keep',
+  },
+};
+
+export function CancelRecordButton({ resource, successArgs, variant = 'button' }: CancelRecordButtonProps) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<RihlaDataProvider>();
   const notify = useNotify();
@@ -34,28 +55,42 @@ export function CancelRecordButton({ resource, successArgs }: CancelRecordButton
       notify(errorMessage(error, `rihla.${resource}.cancel_failure`, resource), { type: 'error' }),
     onSettled: () => setOpen(false),
   });
-  if (!record) return null;
-  if (record.isCancelled) return <Button label={`rihla.${resource}.cancelled`} disabled />;
+  // Only for a role that may cancel it (shared/roles.ts).
+  const allowed = useCan(resource === 'trips' ? 'trips.write' : 'bookings.cancel');
+  if (!record || record.isCancelled || !allowed) return null;
+  const words = WORDS[resource];
+  const ask = () => setOpen(true);
   return (
     <>
-      <Button
-        label={`rihla.${resource}.cancel`}
-        color="warning"
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen(true);
-        }}
-      >
-        <BlockIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={`rihla.${resource}.cancel_title`}
-        content={`rihla.${resource}.cancel_confirm`}
-        onConfirm={() => mutate(String(record.id))}
-        onClose={() => setOpen(false)}
-      />
+      {variant === 'icon' ? (
+        <IconAction label={words.action} icon={<BlockIcon />} color="warning" onClick={ask} />
+      ) : (
+        <Button
+          label={words.action}
+          color="warning"
+          onClick={(event) => {
+            event.stopPropagation();
+            ask();
+          }}
+        >
+          <BlockIcon />
+        </Button>
+      )}
+      {open && (
+        <Confirm
+          isOpen
+          loading={isPending}
+          title={<CancelTitle resource={resource} />}
+          content={<CancelFacts resource={resource} />}
+          confirm={words.yes}
+          cancel={words.keep}
+          ConfirmIcon={BlockIcon}
+          CancelIcon={CloseIcon}
+          confirmColor="warning"
+          onConfirm={() => mutate(String(record.id))}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }

@@ -51,7 +51,8 @@ export function Dashboard() {
                 display: 'block',
                 textDecoration: 'none',
                 height: '100%',
-                ...(data.proofsWaiting > 0 && { bgcolor: 'warning.light', color: 'warning.contrastText' }),
+                // Amber with white words (5.6:1) when proofs wait; MUI's light amber carried them at 2:1.
+                ...(data.proofsWaiting > 0 && { bgcolor: 'warning.main', color: 'warning.contrastText' }),
               }}
             >
               <CardContent>

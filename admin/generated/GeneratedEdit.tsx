@@ -5,6 +5,7 @@ import { Edit, ListButton, TopToolbar, useNotify, useTranslate } from 'react-adm
 import type { ResourceDef } from '../../shared/registry/index.ts';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
+import { RecordTitle } from './RecordTitle.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
 import { configOf } from './screenConfig.ts';
 
@@ -22,6 +23,7 @@ export function generatedEdit(def: ResourceDef) {
         resource={def.name}
         mutationMode="pessimistic"
         redirect={false}
+        title={<RecordTitle view="edit" />}
         actions={
           <TopToolbar>
             <ListButton />

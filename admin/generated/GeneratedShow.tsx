@@ -1,16 +1,18 @@
-// A resource's detail page: every readable field through the kind map, with delete (inbox messages are read
-// and deleted, never edited).
+// A resource's detail page: every readable field through the kind map, titled with the record's name in words,
+// with delete (inbox messages are read and deleted, never edited).
 import { ListButton, Show, SimpleShowLayout, TopToolbar } from 'react-admin';
 import type { ResourceDef } from '../../shared/registry/index.ts';
 import { readableFields } from './columns.ts';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { KindField } from './kinds.tsx';
+import { RecordTitle } from './RecordTitle.tsx';
 
 export function generatedShow(def: ResourceDef) {
   function GeneratedShow() {
     return (
       <Show
         resource={def.name}
+        title={<RecordTitle view="show" />}
         actions={
           <TopToolbar>
             <ListButton />

@@ -1,12 +1,19 @@
-// How a document is named wherever another screen refers to it (list cells, select options): its registry
-// `representation` field, formatted by kind; buses and trips have richer labels written by hand.
-import { TextField, useResourceContext } from 'react-admin';
-import { getResource } from '../../shared/registry/index.ts';
+// How a document is named wherever another screen refers to it (list cells, select options, confirmations,
+// page titles): its registry `representation` field, formatted by kind (a choice in words, a date as a
+// date); buses and trips have richer labels written by hand.
+import { SelectField, TextField, useLocale, useResourceContext, useTranslate } from 'react-admin';
+import { getResource, type ResourceDef } from '../../shared/registry/index.ts';
 import { BusLabel } from '../buses/BusLabel.tsx';
+import { formatDay, formatMoney, formatTimestamp } from '../i18n/format.ts';
 import { TripLabel } from '../trips/TripLabel.tsx';
 import { DayField, MoneyField } from './fields/ValueFields.tsx';
 
 const customLabels: Record<string, React.ComponentType> = { buses: BusLabel, trips: TripLabel };
+
+type Translate = (key: string, options?: any) => string;
+
+export const choicesOf = (choices: readonly string[] | undefined) =>
+  (choices ?? []).map((value) => ({ id: value, name: `rihla.choices.${value}` }));
 
 export function RecordLabel({ resource }: { resource?: string }) {
   const fromContext = useResourceContext();
@@ -14,8 +21,40 @@ export function RecordLabel({ resource }: { resource?: string }) {
   const Custom = customLabels[name];
   if (Custom) return <Custom />;
   const def = getResource(name);
-  const kind = def.fields[def.representation]?.kind;
-  if (kind === 'money') return <MoneyField source={def.representation} />;
-  if (kind === 'date') return <DayField source={def.representation} />;
+  const field = def.fields[def.representation];
+  if (field?.kind === 'money') return <MoneyField source={def.representation} />;
+  if (field?.kind === 'date') return <DayField source={def.representation} />;
+  if (field?.kind === 'choice')
+    return <SelectField source={def.representation} choices={choicesOf(field.choices)} />;
   return <TextField source={def.representation} />;
+}
+
+/** The same name as plain text (a page title), from the record's representation field. */
+export function representationText(
+  def: ResourceDef,
+  record: Record<string, unknown>,
+  translate: Translate,
+  locale: string,
+): string {
+  const value = record[def.representation];
+  if (value == null || value === '') return '';
+  switch (def.fields[def.representation]?.kind) {
+    case 'choice':
+      return translate(`rihla.choices.${value}`, { _: String(value) });
+    case 'date':
+      return formatDay(String(value), locale);
+    case 'timestamp':
+      return formatTimestamp(String(value), locale);
+    case 'money':
+      return formatMoney(Number(value), locale, translate);
+    default:
+      return String(value);
+  }
+}
+
+export function useRepresentationText(resource: string) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  return (record: Record<string, unknown>) =>
+    representationText(getResource(resource), record, translate, locale);
 }

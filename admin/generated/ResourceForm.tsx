@@ -1,11 +1,14 @@
 // The create and edit form of a resource: one input per writable registry field, through the kind map, and
-// the registry's validation. `version` > 0 remounts it empty: after a save the spec clears the form.
+// the registry's validation. Save is always enabled; pressed with problems, it marks the fields and the form
+// says the spec's message once, beside Save (no toast, no message repeated under every field).
+// `version` > 0 remounts it empty: after a save the spec clears the form.
 import Alert from '@mui/material/Alert';
 import { useMemo } from 'react';
-import { SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { useFormContext, useFormState } from 'react-hook-form';
 import type { ResourceDef } from '../../shared/registry/index.ts';
 import { KindInput } from './kinds.tsx';
-import { type FormMode, formFields, validator } from './validation.ts';
+import { type FormMode, formFields, formProblem, validator } from './validation.ts';
 
 interface ResourceFormProps {
   def: ResourceDef;
@@ -16,10 +19,26 @@ interface ResourceFormProps {
   banner?: string | null;
 }
 
+/** The form's one message after a Save that found problems; it goes once the problems are fixed. */
+function FormProblem({ def, mode }: { def: ResourceDef; mode: FormMode }) {
+  const { submitCount, errors } = useFormState();
+  const { getValues } = useFormContext();
+  const translate = useTranslate();
+  const validate = useMemo(() => validator(def, mode), [def, mode]);
+  if (submitCount === 0 || Object.keys(errors).length === 0) return null;
+  const problem = formProblem(def, mode, validate(getValues()));
+  return problem ? (
+    <Alert severity="error" role="alert" data-testid="form-problem" sx={{ flex: '1 1 100%' }}>
+      {translate(problem)}
+    </Alert>
+  ) : null;
+}
+
 // Delete lives in the page's actions, with the spec's confirmation; the form only saves.
-const saveOnly = (
-  <Toolbar>
-    <SaveButton />
+const saveOnly = (def: ResourceDef, mode: FormMode) => (
+  <Toolbar sx={{ flexWrap: 'wrap', gap: 2 }}>
+    <FormProblem def={def} mode={mode} />
+    <SaveButton alwaysEnable />
   </Toolbar>
 );
 
@@ -35,7 +54,8 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
       warnWhenUnsavedChanges
       // Our messages, in the page's language, rather than the browser's own bubbles (type=email, max…).
       noValidate
-      toolbar={saveOnly}
+      disableInvalidFormNotification
+      toolbar={saveOnly(def, mode)}
       sx={{ maxWidth: 720 }}
     >
       {banner && (

@@ -2,7 +2,6 @@
 // (create and edit forms) and filter lists by it. Every generated screen is assembled from this map.
 import type { ComponentType, ReactElement } from 'react';
 import {
-  BooleanField,
   BooleanInput,
   DateInput,
   EmailField,
@@ -13,14 +12,16 @@ import {
   ReferenceInput,
   SelectField,
   SelectInput,
-  TextField,
   TextInput,
+  useFieldValue,
   useTranslate,
 } from 'react-admin';
 import { fieldLabelKey, type FieldDef, type FieldKind, getResource } from '../../shared/registry/index.ts';
 import { RefField } from './fields/RefField.tsx';
 import { ProtectedImageField } from './fields/ProtectedImageField.tsx';
+import { StatusField } from '../common/StatusChip.tsx';
 import {
+  CodeOrTextField,
   DayField,
   LongTextField,
   MoneyField,
@@ -75,13 +76,36 @@ function ReferenceSelect({ source, field }: KindProps) {
     </ReferenceInput>
   );
 }
+const STATUS_CHOICES = [
+  { id: 'false', name: 'rihla.ui.status.active' },
+  { id: 'true', name: 'rihla.ui.status.cancelled' },
+];
+
+/**
+ * A yes/no field in words: a record's cancellation as its status chip ("Cancelled" / "Active"), anything else
+ * "Yes" / "No". A cross beside a "Cancelled" label read as "not cancelled".
+ */
+function BooleanWords({ source, resource }: KindProps) {
+  const value = useFieldValue({ source });
+  const translate = useTranslate();
+  if (source === 'isCancelled')
+    return (
+      <StatusField
+        source={source}
+        active={resource === 'trips' ? 'rihla.ui.status.scheduled' : 'rihla.ui.status.active'}
+      />
+    );
+  if (value == null) return null;
+  return <>{translate(value ? 'rihla.ui.status.yes' : 'rihla.ui.status.no')}</>;
+}
+
 function ChoiceSelect({ source, field }: KindProps) {
   return <SelectInput source={source} choices={choicesOf(field)} fullWidth />;
 }
 
 export const kinds: Record<FieldKind, KindEntry> = {
   text: {
-    Field: ({ source }) => <TextField source={source} />,
+    Field: ({ source }) => <CodeOrTextField source={source} />,
     Input: ({ source }) => <TextInput source={source} fullWidth />,
   },
   longtext: {
@@ -93,7 +117,7 @@ export const kinds: Record<FieldKind, KindEntry> = {
     Input: ({ source }) => <TextInput source={source} type="email" fullWidth />,
   },
   phone: {
-    Field: ({ source }) => <TextField source={source} />,
+    Field: ({ source }) => <CodeOrTextField source={source} />,
     Input: ({ source }) => <TextInput source={source} type="tel" fullWidth />,
   },
   integer: {
@@ -126,9 +150,15 @@ export const kinds: Record<FieldKind, KindEntry> = {
     Input: ({ source }) => <PasswordInput source={source} fullWidth />,
   },
   boolean: {
-    Field: ({ source }) => <BooleanField source={source} />,
+    Field: BooleanWords,
     Input: ({ source }) => <BooleanInput source={source} />,
-    filters: ({ source }) => [<NullableBooleanInput key={source} source={source} />],
+    filters: ({ source }) => [
+      source === 'isCancelled' ? (
+        <SelectInput key={source} source={source} choices={STATUS_CHOICES} label="rihla.ui.status.label" />
+      ) : (
+        <NullableBooleanInput key={source} source={source} />
+      ),
+    ],
   },
   timestamp: {
     Field: ({ source }) => <TimestampField source={source} />,

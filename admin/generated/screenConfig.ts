@@ -54,6 +54,7 @@ export const screenConfig: Record<string, ScreenConfig> = {
     ],
   },
   enquiries: { readOnly: true, listFields: ['created_at', 'first_name', 'last_name', 'phone', 'message'] },
+  activity: { readOnly: true, listFields: ['at', 'userLabel', 'action', 'resource', 'recordId'] },
 };
 
 export const configOf = (resource: string): ScreenConfig => screenConfig[resource] ?? { afterCreate: 'list' };

@@ -1,6 +1,7 @@
 // Client-side checks of a generated form: the rules of shared/field-rules.ts, the ones the server's schemas
 // are built from, so a form refuses what the server would. A problem becomes an i18n key of
-// rihla.validation: a missing value the resource's own message, anything else the field kind's.
+// rihla.validation: a missing value marks its field "Required" and the form shows the resource's own message
+// once (FormProblem), anything else the field kind's words under the field.
 import { fieldProblem, INPUT_KINDS, isBlank, type Problem } from '../../shared/field-rules.ts';
 import type { FieldDef, ResourceDef } from '../../shared/registry/index.ts';
 
@@ -14,11 +15,14 @@ export function formFields(def: ResourceDef): [string, FieldDef][] {
   );
 }
 
-function problemMessage(problem: Problem, missing: string): Message {
+/** The mark of a missing value under its field; the resource's message is said once, at the form. */
+export const REQUIRED = 'rihla.ui.form.required';
+
+function problemMessage(problem: Problem): Message {
   const key = (leaf: string) => `rihla.validation.fields.${leaf}`;
   switch (problem.key) {
     case 'missing':
-      return missing;
+      return REQUIRED;
     case 'tooLong':
       return { message: key('too_long'), args: { max: problem.max } };
     case 'integer':
@@ -31,16 +35,16 @@ function problemMessage(problem: Problem, missing: string): Message {
 }
 
 /** A react-admin form validator for a resource's create or edit form. */
-export function validator(def: ResourceDef, mode: FormMode) {
+// `mode` is kept for callers: the form's message (formProblem) is the one that depends on it.
+export function validator(def: ResourceDef, _mode?: FormMode) {
   const fields = formFields(def);
-  const missing = `rihla.validation.${def.name}.${mode}`;
   return (values: Record<string, unknown>) => {
     const errors: Record<string, Message> = {};
     for (const [name, field] of fields) {
       const value = values[name];
       // A blank optional field is simply not given.
       const problem = field.required || !isBlank(value) ? fieldProblem(field, value) : undefined;
-      if (problem) errors[name] = problemMessage(problem, missing);
+      if (problem) errors[name] = problemMessage(problem);
     }
     if (
       'password_confirm' in def.fields &&
@@ -51,4 +55,15 @@ export function validator(def: ResourceDef, mode: FormMode) {
     }
     return errors;
   };
+}
+
+/** What the form says once when Save finds problems: the resource's message when a value is missing. */
+export function formProblem(
+  def: ResourceDef,
+  mode: FormMode,
+  errors: Record<string, Message>,
+): string | null {
+  const messages = Object.values(errors);
+  if (messages.length === 0) return null;
+  return messages.includes(REQUIRED) ? `rihla.validation.${def.name}.${mode}` : 'rihla.ui.form.fix';
 }

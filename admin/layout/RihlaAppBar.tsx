@@ -1,9 +1,11 @@
-// App bar: menu toggle and page title (react-admin's), language switcher, the welcome line
-// with the signed-in user's full name, and Logout.
+// App bar: menu toggle and page title (react-admin's portal, as the page's one h1, cut with an ellipsis when a
+// phone is too narrow for it), language switcher, the welcome line with the signed-in user's full name, and
+// Logout.
 import Typography from '@mui/material/Typography';
 import {
   AppBar,
   LoadingIndicator,
+  TitlePortal,
   useGetIdentity,
   useLocaleState,
   useSetLocale,
@@ -38,5 +40,10 @@ function AppBarTools() {
 }
 
 export function RihlaAppBar() {
-  return <AppBar color="primary" userMenu={false} toolbar={<AppBarTools />} />;
+  return (
+    <AppBar color="primary" userMenu={false} toolbar={<AppBarTools />}>
+      {/* min-width 0: a flex item may then shrink below its text, which ends in an ellipsis. */}
+      <TitlePortal component="h1" sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }} />
+    </AppBar>
+  );
 }

@@ -1,8 +1,14 @@
 // Reports (internal notes): title, the first 15 characters of the description, created and updated dates;
-// view (/reports/{id}), edit (/edit-report/{id}) and delete.
+// icon actions: view (/reports/{id}), edit (/edit-report/{id}) and delete. The preview keeps its ellipsis at
+// the end of its own text in either language. On a phone each report is one row that opens it.
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Datagrid, FunctionField, List, useRecordContext } from 'react-admin';
+import { EmptyList } from '../common/EmptyList.tsx';
+import { IconAction } from '../common/IconAction.tsx';
+import { Fact, PhoneList } from '../common/PhoneList.tsx';
+import { ACTIONS_LABEL, RowActions } from '../common/RowActions.tsx';
+import { useIsPhone } from '../common/useIsPhone.ts';
 import { REPORT_PREVIEW_LENGTH } from '../../shared/rules.ts';
 import { reports } from '../../shared/registry/index.ts';
 import { LinkButton } from '../common/LinkButton.tsx';
@@ -17,36 +23,72 @@ export const preview = (text: unknown) => {
   return value.length > REPORT_PREVIEW_LENGTH ? `${value.slice(0, REPORT_PREVIEW_LENGTH)}…` : value;
 };
 
+/** The preview isolated: a description in English ends with its ellipsis on its own right, even in Arabic. */
+const Preview = ({ text }: { text: unknown }) => <bdi>{preview(text)}</bdi>;
+
 export function ViewReportButton() {
   const record = useRecordContext();
   return record ? (
-    <LinkButton to={`/reports/${record.id}`} label="rihla.actions.view" icon={<VisibilityIcon />} />
+    <IconAction to={`/reports/${record.id}`} label="rihla.ui.actions.show" icon={<VisibilityIcon />} />
   ) : null;
 }
 
-export function EditReportButton() {
+export function EditReportButton({ variant = 'icon' }: { variant?: 'icon' | 'button' }) {
   const record = useRecordContext();
-  return record ? (
+  if (!record) return null;
+  return variant === 'icon' ? (
+    <IconAction to={`/edit-report/${record.id}`} label="rihla.ui.actions.edit" icon={<EditIcon />} />
+  ) : (
     <LinkButton to={`/edit-report/${record.id}`} label="ra.action.edit" icon={<EditIcon />} />
-  ) : null;
+  );
 }
+
+const field = (name: keyof typeof reports.fields) => (
+  <KindField source={name} field={reports.fields[name]} resource="reports" />
+);
 
 export function ReportList() {
+  const phone = useIsPhone();
   return (
-    <List resource="reports" sort={reports.defaultSort} filters={filters} exporter={false} perPage={25}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <KindField source="report_title" field={reports.fields.report_title} resource="reports" />
-        <FunctionField
-          source="report_description"
-          label="rihla.reports.preview"
-          render={(record) => preview(record.report_description)}
+    <List
+      resource="reports"
+      sort={reports.defaultSort}
+      filters={filters}
+      exporter={false}
+      perPage={25}
+      empty={<EmptyList />}
+    >
+      {phone ? (
+        <PhoneList
+          primary={field('report_title')}
+          secondary={[
+            <Fact key="preview">
+              <FunctionField
+                source="report_description"
+                render={(record) => <Preview text={record.report_description} />}
+              />
+            </Fact>,
+            <Fact key="created">{field('created_at')}</Fact>,
+          ]}
+          rowClick={(id) => `/reports/${id}`}
         />
-        <KindField source="created_at" field={reports.fields.created_at} resource="reports" />
-        <KindField source="updated_at" field={reports.fields.updated_at} resource="reports" />
-        <ViewReportButton />
-        <EditReportButton />
-        <DeleteRecordButton redirect={false} />
-      </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          {field('report_title')}
+          <FunctionField
+            source="report_description"
+            label="rihla.reports.preview"
+            render={(record) => <Preview text={record.report_description} />}
+          />
+          {field('created_at')}
+          {field('updated_at')}
+          <RowActions label={ACTIONS_LABEL}>
+            <ViewReportButton />
+            <EditReportButton />
+            <DeleteRecordButton redirect={false} />
+          </RowActions>
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -3,6 +3,7 @@ import { ListButton, Show, SimpleShowLayout, TopToolbar } from 'react-admin';
 import { reports } from '../../shared/registry/index.ts';
 import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { KindField } from '../generated/kinds.tsx';
+import { RecordTitle } from '../generated/RecordTitle.tsx';
 import { EditReportButton } from './ReportList.tsx';
 
 const FIELDS = ['report_title', 'report_description', 'created_at', 'updated_at'] as const;
@@ -11,10 +12,11 @@ export function ReportShow() {
   return (
     <Show
       resource="reports"
+      title={<RecordTitle view="show" />}
       actions={
         <TopToolbar>
           <ListButton />
-          <EditReportButton />
+          <EditReportButton variant="button" />
           <DeleteRecordButton />
         </TopToolbar>
       }

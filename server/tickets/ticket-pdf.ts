@@ -7,6 +7,7 @@ import { PAYMENT_BANDS, TICKET_LABELS, TICKET_TERMS, TICKET_TITLE, type Bilingua
 import { drawQrCode } from './qr.ts';
 import { formatAmount, formatBoardingTime, formatBookingDate, plainLine } from './ticket-text.ts';
 import { pdfBytes } from './pdf-buffer.ts';
+import { BRAND } from '../../shared/brand.ts';
 
 export interface TicketData {
   /** 13 digits. */
@@ -48,9 +49,10 @@ const GUTTER = 20;
 const COLUMN = (CONTENT - GUTTER) / 2;
 const ROW = 58;
 const QR_SIZE = 92; // 21 modules of 4.4 pt; the margin, gutter and white space around are its quiet zone
+// The brand's green and its tint are the back-office's and the public site's too (shared/brand.ts).
 const COLORS = {
-  brand: '#0b6e4f',
-  tint: '#e8f3ee',
+  brand: BRAND.primary,
+  tint: BRAND.tint,
   ink: '#1b1f1d',
   muted: '#5f6b66',
   rule: '#c9d3cf',

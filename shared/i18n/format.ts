@@ -25,3 +25,9 @@ export const formatSeatList = (seats: readonly number[], lang: string) =>
     .sort((a, b) => a - b)
     .map((seat) => formatNumber(seat, lang))
     .join(lang === 'ar' ? '، ' : ', ');
+
+/**
+ * Text that keeps its own direction inside a sentence of the other one (a ticket id, a plate, a date or an
+ * English name in Arabic): first-strong isolate … pop directional isolate, the plain-text form of <bdi>.
+ */
+export const isolate = (text: string) => `\u2068${text}\u2069`;

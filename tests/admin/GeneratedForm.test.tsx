@@ -49,15 +49,31 @@ describe('generated create form (buses)', () => {
     expect(statuses.getByText('Out of Service')).toBeTruthy();
   });
 
+  it('Save is enabled on an untouched form and says the registry’s message once', async () => {
+    const { fetch, calls } = api();
+    await renderAdmin({ resource: 'buses', path: '/buses/create' }, fetch, <BusCreate />);
+    const save = await screen.findByRole('button', { name: /save/i });
+    expect(save.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(save);
+    const problem = await screen.findByTestId('form-problem', {}, { timeout: 5000 });
+    expect(problem.textContent).toBe('Please provide all bus details.');
+    expect(screen.getAllByText('Please provide all bus details.')).toHaveLength(1);
+    // Each missing field is marked, and no toast repeats the message.
+    expect(screen.getAllByText('Required')).toHaveLength(5);
+    expect(screen.queryByText(/The form is not valid/)).toBeNull();
+    expect(calls.some((c) => c.path === '/api/buses/createBus')).toBe(false);
+  });
+
   it('refuses a blank form with the registry’s message, and bad values with the field rules', async () => {
     const { fetch, calls } = api();
     await renderAdmin({ resource: 'buses', path: '/buses/create' }, fetch, <BusCreate />);
     fireEvent.change(await screen.findByLabelText(/Bus number/), { target: { value: 'KH-9' } });
     fireEvent.change(input(/Total seats/), { target: { value: '400' } });
     fireEvent.click(screen.getByRole('button', { name: /save/i }));
-    expect(
-      (await screen.findAllByText('Please provide all bus details.', {}, { timeout: 5000 })).length,
-    ).toBe(3);
+    expect((await screen.findByTestId('form-problem', {}, { timeout: 5000 })).textContent).toBe(
+      'Please provide all bus details.',
+    );
+    expect(screen.getAllByText('Required')).toHaveLength(3);
     expect(screen.getByText('Must be a whole number from 1 to 100.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/buses/createBus')).toBe(false);
   });

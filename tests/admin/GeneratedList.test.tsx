@@ -70,7 +70,7 @@ describe('generated list', () => {
     expect(calls.at(-1)?.query.get('_order')).toBe('ASC');
   });
 
-  it('asks before deleting, then shows the spec’s success notice', async () => {
+  it('asks before deleting, naming the company, with buttons that say what they do; then the spec’s notice', async () => {
     const { fetch, calls } = api();
     await renderAdmin({ resource: 'companies', path: '/companies' }, fetch, <CompanyList />);
     const row = (await screen.findByText('Sahara Lines')).closest('tr')!;
@@ -79,8 +79,11 @@ describe('generated list', () => {
     expect(
       within(dialog).getByText('Are you sure you want to permanently delete this company?'),
     ).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Delete this company?' })).toBeTruthy();
+    expect(within(dialog).getByTestId('delete-name').textContent).toBe('Sahara Lines');
+    expect(within(dialog).getByRole('button', { name: 'Keep company' })).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: /confirm/i }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete company' }));
     expect(await screen.findByText('Company has been successfully deleted.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/companies/deleteCompany/c2')).toBe(
       true,
@@ -92,7 +95,9 @@ describe('generated list', () => {
     await renderAdmin({ resource: 'companies', path: '/companies' }, fetch, <CompanyList />);
     const row = (await screen.findByText('Nile Express')).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: /delete/i }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /confirm/i }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete company' }),
+    );
     expect(
       await screen.findByText('This company cannot be deleted: 2 buses still refer to it.'),
     ).toBeTruthy();

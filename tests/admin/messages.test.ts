@@ -44,10 +44,9 @@ describe('Arabic messages', () => {
 
   it('are Arabic, except names that stay as written', () => {
     const untranslated = [...arLeaves].filter(([key, text]) => text.trim() && text === enLeaves.get(key));
+    // ra.page.edit and ra.page.show isolate the record's name in Arabic (a date keeps its order).
     expect(untranslated.map(([key]) => key).sort()).toEqual([
-      'ra.page.edit',
       'ra.page.list',
-      'ra.page.show',
       'rihla.buses.label',
       'rihla.errors.in_use_item',
       'rihla.language.ar',

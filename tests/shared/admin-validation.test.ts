@@ -1,8 +1,9 @@
 // The back-office's form validator and the server's schemas apply the same rules (shared/field-rules.ts):
 // for a table of values of every field kind, valid and invalid, in create and edit forms, the admin shows
-// (in English) exactly the message the server answers, and nothing where the server accepts.
+// (in English) exactly the message the server answers, and nothing where the server accepts. A missing value is
+// marked "Required" at its field and the server's message is said once, by the form (formProblem).
 import { describe, expect, it } from 'vitest';
-import { validator } from '../../admin/generated/validation.ts';
+import { formProblem, REQUIRED, validator } from '../../admin/generated/validation.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
 import { createSchema, describeIssues, updateSchema } from '../../shared/registry/index.ts';
 import { fieldsOfKind, INPUT_KIND_NAMES, SAMPLE_VALUES } from './helpers/samples.ts';
@@ -32,7 +33,9 @@ describe('admin validator and server schema', () => {
           const server = result.success
             ? undefined
             : describeIssues(result.error.issues, values).errors[name];
-          const admin = inEnglish(validate(values)[name] as Message | undefined);
+          const errors = validate(values);
+          const field = errors[name] as Message | undefined;
+          const admin = inEnglish(field === REQUIRED ? formProblem(def, mode, errors)! : field);
           expect(admin, `${mode} ${def.name}.${name} = ${JSON.stringify(value)}`).toBe(server);
         }
       }

@@ -10,30 +10,39 @@ interface ValueFieldProps {
   preview?: boolean;
 }
 
-const Text = ({ children }: { children: string }) => (
-  <Typography component="span" variant="body2">
+/** A value that keeps its own direction in either language; `whole` keeps it on one line (dates, amounts). */
+const Text = ({ children, whole }: { children: string; whole?: boolean }) => (
+  <Typography component="bdi" variant="body2" sx={whole ? { whiteSpace: 'nowrap' } : undefined}>
     {children}
   </Typography>
 );
+
+/** A short code-like value (a plate, a ticket id: one word) never breaks at its hyphen. */
+export function CodeOrTextField({ source }: ValueFieldProps) {
+  const value = useFieldValue({ source });
+  if (value == null || value === '') return null;
+  const text = String(value);
+  return <Text whole={text.length <= 16 && !/\s/.test(text.trim())}>{text}</Text>;
+}
 
 export function MoneyField({ source }: ValueFieldProps) {
   const value = useFieldValue({ source });
   const translate = useTranslate();
   const locale = useLocale();
   const amount = Array.isArray(value) ? value[0] : value; // priceList: the first entry is the one shown
-  return typeof amount === 'number' ? <Text>{formatMoney(amount, locale, translate)}</Text> : null;
+  return typeof amount === 'number' ? <Text whole>{formatMoney(amount, locale, translate)}</Text> : null;
 }
 
 export function DayField({ source }: ValueFieldProps) {
   const value = useFieldValue({ source });
   const locale = useLocale();
-  return typeof value === 'string' ? <Text>{formatDay(value, locale)}</Text> : null;
+  return typeof value === 'string' ? <Text whole>{formatDay(value, locale)}</Text> : null;
 }
 
 export function TimestampField({ source }: ValueFieldProps) {
   const value = useFieldValue({ source });
   const locale = useLocale();
-  return typeof value === 'string' ? <Text>{formatTimestamp(value, locale)}</Text> : null;
+  return typeof value === 'string' ? <Text whole>{formatTimestamp(value, locale)}</Text> : null;
 }
 
 export function SeatsField({ source }: ValueFieldProps) {
@@ -52,11 +61,11 @@ export function LongTextField({ source, preview }: ValueFieldProps) {
   if (typeof value !== 'string') return null;
   return preview ? (
     <Typography
-      component="span"
+      component="bdi"
       variant="body2"
       sx={{
         display: 'block',
-        maxWidth: 320,
+        maxWidth: 240,
         overflow: 'hidden',
         textOverflow: 'ellipsis',
         whiteSpace: 'nowrap',

@@ -5,6 +5,7 @@
 import type { AdminMessages } from './en.ts';
 import { raArabic } from './raArabic.ts';
 import { lostItemColours, lostItemTypes } from '../lost-items.ar.ts';
+import { uiAr } from './ui.ar.ts';
 
 /** The same keys as T, every leaf a string. */
 export type MessageTree<T> = { [K in keyof T]: T[K] extends string ? string : MessageTree<T[K]> };
@@ -24,7 +25,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         passengerInfo: 'الراكب',
         totalTicketPrice: 'المبلغ الإجمالي',
         bookingDate: 'تاريخ الحجز',
-        isCancelled: 'ملغى',
+        isCancelled: 'الحالة',
         bankakScreenshot: 'إثبات الدفع',
         paymentStatus: 'الدفع',
         paymentReference: 'رقم العملية',
@@ -59,7 +60,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         trip_boarding_time: 'موعد الصعود',
         trip_ticket_priceId: 'السعر',
         bookedSeats: 'المقاعد المحجوزة',
-        isCancelled: 'ملغاة',
+        isCancelled: 'الحالة',
       },
       notifications: {
         created: 'تم إنشاء الرحلة بنجاح.',
@@ -243,6 +244,7 @@ export const arOwn: MessageTree<AdminMessages> = {
   },
   rihla: {
     app: { title: 'رحلة' },
+    ui: uiAr,
     language: { label: 'اللغة', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'مرحبًا، %{name}', logout: 'تسجيل الخروج' },
     menu: {

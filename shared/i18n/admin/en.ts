@@ -3,6 +3,7 @@
 // for every entry of shared/registry; the validation words are the registry's, the notices the spec's, word for word.
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
+import { uiEn } from './ui.en.ts';
 
 const deleteConfirm = (noun: string) => `Are you sure you want to permanently delete this ${noun}?`;
 const deleted = (noun: string) => `${noun} has been successfully deleted.`;
@@ -21,7 +22,7 @@ export const enOwn = {
         passengerInfo: 'Passenger',
         totalTicketPrice: 'Total price',
         bookingDate: 'Booking date',
-        isCancelled: 'Cancelled',
+        isCancelled: 'Status',
         bankakScreenshot: 'Payment proof',
         paymentStatus: 'Payment',
         paymentReference: 'Transaction reference',
@@ -56,7 +57,7 @@ export const enOwn = {
         trip_boarding_time: 'Boarding time',
         trip_ticket_priceId: 'Price',
         bookedSeats: 'Booked seats',
-        isCancelled: 'Cancelled',
+        isCancelled: 'Status',
       },
       notifications: {
         created: created('Trip'),
@@ -240,6 +241,8 @@ export const enOwn = {
   },
   rihla: {
     app: { title: 'Rihla' },
+    // Lists, confirmations, statuses and the dashboard chart (ui.en.ts).
+    ui: uiEn,
     language: { label: 'Language', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'Welcome, %{name}', logout: 'Logout' },
     menu: {

@@ -1,0 +1,297 @@
+// The back-office as a person sees it (issue 13), in real Chromium against the real server: every list, detail,
+// create and edit screen of every resource, the dashboard and settings, in English and Arabic, at 1280×800 and
+// 390×844, fit the screen (the document is no wider than the viewport) and have no critical, serious or
+// moderate axe-core violation. Then what issue 13's screenshots showed, each checked as a person would see it:
+// lists, confirmations, right-to-left text, the dashboard chart, form validation, statuses and the app bar.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { khartoumToday } from '../../shared/rules.ts';
+import { adminWords, DESKTOP, type Lang, PHONE, staffCall } from './helpers/admin-payments.ts';
+import { axeFindings } from './helpers/axe.ts';
+import { launchBrowser } from './helpers/browser.ts';
+import { ensureAdminBuilt } from './helpers/build.ts';
+import { openScreen, overflow, seedScreens, signedInPage, staffScreens } from './helpers/screens.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let ids: Record<string, string | undefined>;
+
+beforeAll(async () => {
+  ensureAdminBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+  ids = await seedScreens(server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Findings in screens that another piece of work is changing as this is written, each named with the file
+ * that holds it; they are allowed (not required) here and go once that work lands. Anything else fails.
+ */
+const ELSEWHERE: { screen: RegExp; finding: RegExp; owner: string }[] = [
+  // The payments item's visible words are "Payments" and the count glued together ("Payments1").
+  {
+    screen: /./,
+    finding: /label-content-name-mismatch at a\[(aria-label="Payments|data-testid="menu-payments)/,
+    owner: 'admin/layout/RihlaMenu.tsx',
+  },
+  // Cancelled passengers drawn at opacity .55; the passenger table wider than a phone.
+  { screen: /^trips-show$/, finding: /color-contrast|px wide/, owner: 'admin/trips/TripPassengers.tsx' },
+  // The users' table on a phone.
+  { screen: /^users-list$/, finding: /px wide/, owner: 'admin/users/UserList.tsx' },
+];
+
+const elsewhere = (screen: string, finding: string) =>
+  ELSEWHERE.some((known) => known.screen.test(screen) && known.finding.test(finding));
+
+const SIZES = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+
+describe.each(
+  (['en', 'ar'] as Lang[]).flatMap((lang) => SIZES.map(([size, viewport]) => ({ lang, size, viewport }))),
+)('every screen ($lang, $size)', ({ lang, viewport }) => {
+  it('fits the screen and has no axe violation', { timeout: 600_000 }, async () => {
+    const page = await signedInPage(browser, server.url, lang, viewport);
+    const problems: string[] = [];
+    const known = new Set<string>();
+    const screens = staffScreens(ids);
+    expect(screens.length).toBeGreaterThan(30);
+    for (const screen of screens) {
+      await openScreen(page, screen.path);
+      const { width, wider } = await overflow(page);
+      const found = [
+        ...(width > viewport.width ? [`${width} px wide (${wider.join(', ')})`] : []),
+        ...(await axeFindings(page)).map(
+          (finding) => `${finding.impact} ${finding.rule} at ${finding.targets.join(' | ')}`,
+        ),
+      ];
+      for (const finding of found)
+        if (elsewhere(screen.name, finding)) known.add(`${screen.name}: ${finding.slice(0, 120)}`);
+        else problems.push(`${screen.name}: ${finding}`);
+    }
+    await page.context().close();
+    if (known.size) console.info(`Left to other work (${lang}):\n  ${[...known].join('\n  ')}`);
+    expect(problems).toEqual([]);
+  });
+});
+
+/** The words of the back-office in a language (tests read the page as a person does). */
+const words = (lang: Lang) => adminWords(lang);
+
+describe('what the screenshots showed (issue 13)', () => {
+  it('lists: icon actions with names, dates on one line, the nearest trips first, route and proof columns', async () => {
+    const page = await signedInPage(browser, server.url, 'en', DESKTOP);
+    const t = words('en');
+    await openScreen(page, '/trips');
+    const rows = page.locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThan(5);
+    // Nearest departure first, from today on.
+    const dates = await page.locator('tbody td.column-trip_date').allInnerTexts();
+    const days = dates.map((text) => Date.parse(text.replace(/^\w+, /, '')));
+    expect(days).toEqual([...days].sort((a, b) => a - b));
+    expect(days[0]).toBeGreaterThanOrEqual(Date.parse(khartoumToday()) - 86_400_000);
+    // One line each: a date, a price, the seats, the plate.
+    for (const cell of ['td.column-trip_date', 'td.column-trip_ticket_priceId'])
+      expect((await rows.first().locator(cell).boundingBox())!.height).toBeLessThan(60);
+    const first = rows.first();
+    for (const name of [
+      t('rihla.ui.actions.passengers'),
+      t('rihla.ui.actions.edit'),
+      t('rihla.ui.actions.delete'),
+    ])
+      await first.getByRole('link', { name }).or(first.getByRole('button', { name })).first().waitFor();
+    // An icon's name shows as a tooltip on hover.
+    await first.getByRole('button', { name: t('rihla.ui.actions.delete') }).hover();
+    await page.getByRole('tooltip', { name: t('rihla.ui.actions.delete') }).waitFor();
+    // Filters: a search by plate, dates, route and status.
+    await page.getByLabel(t('rihla.ui.trips.search_bus')).waitFor();
+
+    await openScreen(page, '/bookings');
+    const headers = await page.locator('thead th').allInnerTexts();
+    for (const label of [
+      t('rihla.ui.bookings.trip'),
+      t('rihla.ui.status.label'),
+      t('rihla.ui.bookings.proof'),
+    ])
+      expect(headers.map((h) => h.trim())).toContain(label);
+    expect(headers.every((h) => h.trim() !== '')).toBe(true);
+    await page.context().close();
+  });
+
+  it('a phone shows each list as one row per record, a cancelled booking saying so', async () => {
+    const page = await signedInPage(browser, server.url, 'ar', PHONE);
+    const t = words('ar');
+    for (const path of ['/bookings', '/trips', '/companies', '/reports', '/lostItems']) {
+      await openScreen(page, path);
+      expect(await page.locator('main table').count(), path).toBe(0);
+      expect(await page.locator('main ul li').count(), path).toBeGreaterThan(0);
+    }
+    await openScreen(page, '/bookings');
+    const cancelled = page.locator('ul li', { hasText: 'Omer Babiker' });
+    await cancelled.getByText(t('rihla.ui.status.cancelled')).waitFor();
+    await page.context().close();
+  });
+
+  for (const lang of ['en', 'ar'] as Lang[])
+    it(`confirmations name what they act on and say what each button does (${lang})`, async () => {
+      const page = await signedInPage(browser, server.url, lang, DESKTOP);
+      const t = words(lang);
+      const booking = await staffCall<Record<string, any>>(
+        server.url,
+        'GET',
+        `/api/bookings/getBooking/${ids.proof}`,
+      );
+      await openScreen(page, '/bookings');
+      const row = page.locator('tr', { hasText: booking.ticketId });
+      await row.getByRole('button', { name: t('rihla.ui.actions.cancel_booking') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading').filter({ hasText: booking.ticketId }).waitFor();
+      const facts = await dialog.getByTestId('cancel-facts').innerText();
+      expect(facts).toContain('Sara Hassan');
+      expect(facts).toContain('Khartoum');
+      await dialog.getByRole('button', { name: t('rihla.ui.cancel.booking_yes') }).waitFor();
+      await dialog.getByRole('button', { name: t('rihla.ui.cancel.booking_keep') }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(
+        (await staffCall<any>(server.url, 'GET', `/api/bookings/getBooking/${ids.proof}`)).isCancelled,
+      ).toBe(false);
+
+      await openScreen(page, '/trips');
+      await page
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', { name: t('rihla.ui.actions.cancel_trip') })
+        .click();
+      await dialog
+        .getByRole('heading')
+        .filter({ hasText: '→' })
+        .or(dialog.getByRole('heading').filter({ hasText: 'إلى' }))
+        .waitFor();
+      expect(await dialog.getByTestId('cancel-facts').innerText()).toMatch(/KH-\d+/);
+      await dialog.getByRole('button', { name: t('rihla.ui.cancel.trip_keep') }).click();
+
+      await openScreen(page, '/companies');
+      await page
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', { name: t('rihla.ui.actions.delete') })
+        .click();
+      await dialog.getByRole('heading', { name: t('rihla.ui.delete.title.companies') }).waitFor();
+      expect(await dialog.getByTestId('delete-name').innerText()).toMatch(/Lines|Express/);
+      await dialog.getByRole('button', { name: t('rihla.ui.delete.yes.companies') }).waitFor();
+      await dialog.getByRole('button', { name: t('rihla.ui.delete.keep.companies') }).click();
+      await page.context().close();
+    });
+
+  it('Arabic keeps codes, numbers and dates whole and in order', async () => {
+    const page = await signedInPage(browser, server.url, 'ar', DESKTOP);
+    const t = words('ar');
+    await openScreen(page, '/trips');
+    const seats = page.locator('tbody tr').first().locator('bdi[dir=ltr]').first();
+    expect(await seats.innerText()).toMatch(/^\d+ \/ \d+$/);
+    expect((await seats.boundingBox())!.height).toBeLessThan(30);
+    // A plate never breaks at its hyphen.
+    const plate = page
+      .locator('tbody tr')
+      .first()
+      .getByText(/^KH-\d+$/);
+    expect((await plate.boundingBox())!.height).toBeLessThan(30);
+    // The report preview's ellipsis stays at the end of its own (English) text.
+    await openScreen(page, '/reports');
+    const preview = page.locator('tbody bdi', { hasText: '…' }).first();
+    expect(await preview.evaluate((e) => e.tagName)).toBe('BDI');
+    // A title that carries a date or a name isolates it; a lost item is named in words.
+    await openScreen(page, `/trips/${ids.trips}`);
+    expect(await page.locator('#react-admin-title').innerText()).toContain('\u2068');
+    await openScreen(page, `/lostItems/${ids.lostItems}/show`);
+    const title = await page.locator('#react-admin-title').innerText();
+    expect(title).toContain(t('rihla.choices.wallet'));
+    expect(title).not.toContain('wallet');
+    await page.context().close();
+  });
+
+  it('the dashboard chart is scaled to the data, has no full tracks, readable labels and a table', async () => {
+    for (const [lang, viewport] of [
+      ['en', DESKTOP],
+      ['ar', PHONE],
+    ] as const) {
+      const page = await signedInPage(browser, server.url, lang, viewport);
+      await openScreen(page, '/dashboard');
+      await page.getByTestId('count-proofsWaiting').waitFor();
+      const bars = page.getByTestId('seats-bar');
+      expect(await bars.count()).toBe(14);
+      const widths = await bars.evaluateAll((all) =>
+        all.map(
+          (bar) => bar.getBoundingClientRect().width / bar.parentElement!.getBoundingClientRect().width,
+        ),
+      );
+      // The busiest day fills its row; days without sales have no bar at all (no grey track).
+      expect(Math.max(...widths)).toBeGreaterThan(0.95);
+      expect(widths.filter((w) => w === 0).length).toBeGreaterThan(0);
+      const sizes = await page
+        .getByTestId('seats-day')
+        .first()
+        .evaluate((day) =>
+          [...day.children].map((c) => parseFloat(getComputedStyle(c).fontSize)).filter(Boolean),
+        );
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(13);
+      // Labels never overlap: each day is its own row.
+      const tops = await page
+        .getByTestId('seats-day')
+        .evaluateAll((days) =>
+          days.map((d) => (d.firstElementChild as HTMLElement).getBoundingClientRect().top),
+        );
+      expect(new Set(tops.map(Math.round)).size).toBe(14);
+      const table = page.locator('table', { has: page.locator('caption') });
+      expect(await table.locator('tbody tr').count()).toBe(14);
+      await page.context().close();
+    }
+  });
+
+  it('a form says the spec’s message once, on Save, and marks the missing fields', async () => {
+    const page = await signedInPage(browser, server.url, 'en', DESKTOP);
+    await openScreen(page, '/trips/create');
+    const save = page.getByRole('button', { name: 'Save' });
+    expect(await save.isEnabled()).toBe(true);
+    await save.click();
+    await page.getByTestId('form-problem').waitFor();
+    expect(await page.getByText('Please provide all trip details.').count()).toBe(1);
+    expect(await page.locator('[aria-invalid=true]').count()).toBeGreaterThanOrEqual(5);
+    expect(await page.locator('.RaNotification-error, .MuiSnackbar-root').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a cancelled record says "Cancelled" in words, on its page and in lists', async () => {
+    const page = await signedInPage(browser, server.url, 'en', DESKTOP);
+    const cancelled = (
+      await staffCall<any[]>(server.url, 'GET', '/api/bookings/getAllBookings?isCancelled=true')
+    )[0];
+    await openScreen(page, `/bookings/${cancelled._id}/show`);
+    const chip = page.getByTestId('record-status').first();
+    expect(await chip.innerText()).toBe(words('en')('rihla.ui.status.cancelled'));
+    expect(await page.getByText('✕').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a phone’s app bar title ends with an ellipsis when it is too long', async () => {
+    const page = await signedInPage(browser, server.url, 'en', { width: 320, height: 700 });
+    await openScreen(page, `/lostItems/${ids.lostItems}/show`);
+    const title = page.locator('#react-admin-title');
+    const style = await title.evaluate((e) => ({
+      overflow: getComputedStyle(e).textOverflow,
+      cut: e.scrollWidth > e.clientWidth,
+      right: e.getBoundingClientRect().right,
+      tag: e.tagName,
+    }));
+    expect(style).toMatchObject({ overflow: 'ellipsis', cut: true, tag: 'H1' });
+    expect(style.right).toBeLessThanOrEqual(320);
+    await page.context().close();
+  });
+});

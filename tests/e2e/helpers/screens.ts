@@ -1,0 +1,230 @@
+// Every screen a person sees, for the layout and accessibility checks (tests/e2e/admin-layout.spec.ts) and the
+// screenshot script (bench/screens.ts): the back-office's list, detail, create and edit screens of every
+// registry resource (the views admin/screens.ts gives each one), the dashboard, settings and the payments desk,
+// and the public site's pages. A demo server has no report, inbox message or booking: `seedScreens` adds one of
+// each (a booking paid and one cancelled, a cancelled trip) so that detail pages show something.
+import type { Browser, Page } from 'playwright-core';
+import { resources } from '../../../shared/registry/index.ts';
+import { PUBLIC_ROUTES } from '../../../shared/routes.ts';
+import { configOf } from '../../../admin/generated/screenConfig.ts';
+import { adminWords, bookWithProof, type Lang, staffCall } from './admin-payments.ts';
+import { findTrips, tomorrow } from './api.ts';
+import { STAFF } from './server.ts';
+
+export type View = 'list' | 'show' | 'create' | 'edit';
+export interface Screen {
+  /** A file-name-safe name: `trips-list`, `public-home`. */
+  name: string;
+  path: string;
+  resource?: string;
+  view?: View;
+}
+
+/** Hand-written views (admin/screens.ts); `true` at the usual react-admin path, a string at its own. */
+const HAND_WRITTEN: Record<string, Partial<Record<View, true | ((id: string) => string) | string>>> = {
+  bookings: { list: true, show: true },
+  trips: { list: true, show: true, create: true, edit: true },
+  reports: { list: true, show: (id) => `/reports/${id}`, create: true, edit: (id) => `/edit-report/${id}` },
+  users: { list: '/user', create: '/register' },
+};
+
+function generatedViews(name: string): View[] {
+  const def = resources.find((r) => r.name === name)!;
+  const config = configOf(name);
+  if (config.readOnly) return ['list', 'show'];
+  return [
+    'list',
+    ...(def.api.create ? (['create'] as const) : []),
+    ...(def.api.update && !config.noEdit ? (['edit'] as const) : []),
+  ];
+}
+
+function pathOf(resource: string, view: View, id: string | undefined): string | undefined {
+  const own = HAND_WRITTEN[resource]?.[view];
+  if (typeof own === 'string') return own;
+  if (typeof own === 'function') return id ? own(id) : undefined;
+  if (view === 'list') return `/${resource}`;
+  if (view === 'create') return `/${resource}/create`;
+  if (!id) return undefined;
+  return view === 'edit' ? `/${resource}/${id}` : `/${resource}/${id}/show`;
+}
+
+/** The back-office's screens; `ids` names one record of each resource (detail and edit screens need one). */
+export function staffScreens(ids: Record<string, string | undefined>): Screen[] {
+  const screens: Screen[] = [
+    { name: 'dashboard', path: '/dashboard' },
+    { name: 'settings', path: '/setting' },
+  ];
+  for (const def of resources) {
+    const own = HAND_WRITTEN[def.name];
+    const views = own ? (Object.keys(own) as View[]) : generatedViews(def.name);
+    for (const view of views) {
+      const path = pathOf(def.name, view, ids[def.name]);
+      if (path) screens.push({ name: `${def.name}-${view}`, path, resource: def.name, view });
+    }
+  }
+  return screens;
+}
+
+/** The payments desk and the counter sale (hand-written, photographed too). */
+export function deskScreens(ids: Record<string, string | undefined>): Screen[] {
+  return [
+    { name: 'payments-queue', path: '/bookings/payments' },
+    ...(ids.proof ? [{ name: 'payments-review', path: `/bookings/payments/${ids.proof}` }] : []),
+    { name: 'payments-import', path: '/bookings/payments/import' },
+    { name: 'payments-refunds', path: '/bookings/payments/refunds' },
+    ...(ids.trips ? [{ name: 'counter-sale', path: `/trips/${ids.trips}/sell` }] : []),
+  ];
+}
+
+export function publicScreens(tripId: string | undefined): Screen[] {
+  return PUBLIC_ROUTES.flatMap((route) => {
+    const path = route.replace(':id', tripId ?? '');
+    if (path.endsWith('/')) return path === '/' ? [{ name: 'public-home', path }] : [];
+    return [{ name: `public${route.replace(/\/:id$/, '').replace(/\//g, '-')}`, path }];
+  });
+}
+
+const firstId = async (url: string, path: string) =>
+  (await staffCall<{ _id: string }[]>(url, 'GET', `${path}?_start=0&_end=1`))[0]?._id;
+
+/** Makes the records the detail screens show, and answers one id per resource (plus `proof`). */
+export async function seedScreens(url: string): Promise<Record<string, string | undefined>> {
+  const [trip, other] = await findTrips(url, 'Khartoum', 'Kassala', tomorrow());
+  const paid = await bookWithProof(url, trip, [10, 11], {
+    reference: `TRX-${Date.now().toString(36)}`,
+    firstName: 'Amna',
+    lastName: 'Osman',
+  });
+  const waiting = await bookWithProof(url, trip, [14], {
+    reference: `TRX-${Date.now().toString(36)}-2`,
+    firstName: 'Sara',
+    lastName: 'Hassan',
+  });
+  const cancelled = await bookWithProof(url, trip, [20, 21, 22], {
+    reference: `TRX-${Date.now().toString(36)}-3`,
+    firstName: 'Omer',
+    lastName: 'Babiker',
+  });
+  await staffCall(url, 'PATCH', `/api/bookings/verifyPayment/${paid._id}`, {});
+  await staffCall(url, 'PATCH', `/api/bookings/cancelBooking/${cancelled._id}`, {});
+  if (other) await staffCall(url, 'PATCH', `/api/trips/cancelTrip/${other._id}`, {});
+  const report = await staffCall<{ _id: string }>(url, 'POST', '/api/reports/createReport', {
+    report_title: 'Flat tyre near Madani',
+    report_description:
+      'Bus KH-1201 arrived forty minutes late at Wad Madani after a flat tyre near Al-Kamlin.',
+  });
+  const lost = await fetch(`${url}/api/lostItems/createLostItem`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Musa',
+      last_name: 'Idris',
+      phone: '0912000999',
+      date_of_loss: tomorrow(),
+      item_type: 'wallet',
+      colour: 'black',
+      bus_number: 'KH-1201',
+      description: 'A black leather wallet left on seat 12.',
+    }),
+  }).then((r) => r.json());
+  const enquiry = await fetch(`${url}/api/enquiries/createEnquiry`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Hawa',
+      last_name: 'Adam',
+      phone: '0912000888',
+      message: 'Is there a night bus from Khartoum to Port Sudan on Fridays?',
+    }),
+  }).then((r) => r.json());
+  const ids: Record<string, string | undefined> = {
+    bookings: paid._id,
+    trips: trip._id,
+    reports: report._id,
+    lostItems: lost._id,
+    enquiries: enquiry._id,
+    proof: waiting._id,
+  };
+  for (const def of resources) {
+    if (ids[def.name] || !def.api.list) continue;
+    ids[def.name] = await firstId(url, `${def.api.base}/${def.api.list}`).catch(() => undefined);
+  }
+  return ids;
+}
+
+/** A signed-in back-office page in `lang` at `viewport` (the login rate limit counts: sign in once). */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  lang: Lang,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB' });
+  await context.addInitScript((language) => localStorage.setItem('rihla.lang', language), lang);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name=email]').fill(STAFF.email);
+  await page.locator('input[name=password]').fill(STAFF.password);
+  await page.getByRole('button', { name: adminWords(lang)('rihla.login.submit') }).click();
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+/**
+ * Opens a screen in the single-page app and waits until it has settled: react-admin's loading bar gone, no
+ * skeleton or spinner left, fonts loaded.
+ */
+export async function openScreen(page: Page, path: string) {
+  const inApp = await page.evaluate(() => !!document.querySelector('.RaLayout-appFrame'));
+  if (inApp) {
+    // A client-side navigation keeps the session (the access token lives in memory only).
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  } else {
+    await page.goto(path);
+  }
+  await page.waitForFunction(
+    (to) => location.pathname + location.search === to || location.pathname === to.split('?')[0],
+    path,
+  );
+  await settle(page);
+}
+
+const BUSY = '.MuiSkeleton-root, .MuiCircularProgress-root, .RaLoading-root, [role=progressbar]';
+
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Nothing loading, twice 200 ms apart (a reference input starts its own request after the page's).
+  for (let quiet = 0; quiet < 2;) {
+    const busy = await page
+      .waitForFunction((selector) => !document.querySelector(selector), BUSY, { timeout: 10_000 })
+      .then(
+        () => false,
+        () => true,
+      );
+    if (busy) break;
+    await page.waitForTimeout(200);
+    quiet = (await page.evaluate((selector) => !document.querySelector(selector), BUSY)) ? quiet + 1 : 0;
+  }
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(150);
+}
+
+/** How much wider than the screen the page is, and what sticks out (the first few elements). */
+export async function overflow(page: Page) {
+  return page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+    wider: [...document.querySelectorAll('body *')]
+      .filter((e) => {
+        const box = e.getBoundingClientRect();
+        return box.width > 0 && (box.right > innerWidth + 1 || box.left < -1);
+      })
+      .filter((e) => !e.closest('[aria-hidden=true], .MuiDrawer-root, [style*="overflow"]'))
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}`),
+  }));
+}
