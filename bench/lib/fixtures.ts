@@ -63,7 +63,12 @@ export function bookingFields(trip: BenchTrip, seats: number[]): Record<string, 
   return {
     tripId: trip.id,
     seats: JSON.stringify(seats),
-    passengerInfo: JSON.stringify({ firstName: 'Fatima', lastName: 'Hassan', phone: '0912345678' }),
+    // Travellers have phones of their own (one phone may hold only a few unpaid bookings).
+    passengerInfo: JSON.stringify({
+      firstName: 'Fatima',
+      lastName: 'Hassan',
+      phone: `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    }),
     totalTicketPrice: String(seats.length * trip.price),
     bookingDate: new Date().toISOString(),
   };

@@ -10,6 +10,7 @@ import * as staffTrust from './migrations/2026-11-23-02-staff-trust.ts';
 import * as arabicNames from './migrations/2026-11-23-03-arabic-names.ts';
 import * as boarding from './migrations/2026-11-23-04-boarding.ts';
 import * as paymentsQueue from './migrations/2026-11-23-05-payments-queue.ts';
+import * as unpaidByPhone from './migrations/2026-11-23-06-unpaid-by-phone.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-03-arabic-names': arabicNames,
   '2026-11-23-04-boarding': boarding,
   '2026-11-23-05-payments-queue': paymentsQueue,
+  '2026-11-23-06-unpaid-by-phone': unpaidByPhone,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

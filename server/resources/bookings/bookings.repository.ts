@@ -145,12 +145,15 @@ async function unpaidHolds(trx: Db, booking: NewBooking) {
       .where((eb: any) =>
         eb.or([eb('bookings.paymentDeadline', 'is', null), eb('bookings.paymentDeadline', '>', now)]),
       );
-  const phone = await live(
-    trx
-      .selectFrom('bookings')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('phone', '=', booking.passenger.phone),
-  ).executeTakeFirst();
+  // Only whether the limit is reached matters: count no further than it (an agent's phone may hold many).
+  const phone = await trx
+    .selectFrom(
+      live(trx.selectFrom('bookings').select('bookings.id').where('phone', '=', booking.passenger.phone))
+        .limit(booking.limits!.perPhone)
+        .as('held'),
+    )
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
   const seats = await live(
     trx
       .selectFrom('booking_seats')
