@@ -15,6 +15,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { findDocument } from '../server/resources/crud/crud.repository.ts';
 import { buses } from '../shared/registry/index.ts';
 import { login, percentile, startServer } from './lib/server.ts';
+import { insertCompanyAndBus } from './lib/direct.ts';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const ACTIONS = ['create', 'update', 'delete', 'verify_payment', 'cancel_booking', 'sign_in', 'counter_sale'];
@@ -56,27 +57,7 @@ console.log(
 await sql`analyze`.execute(db);
 
 // What recording adds to a write: the record read before it, and the row appended.
-await db
-  .insertInto('companies')
-  .values({
-    id: 'c0',
-    company_name: 'C',
-    company_phone: '0912345678',
-    company_email: 'c@x.sd',
-    company_tin: 'T',
-  })
-  .execute();
-await db
-  .insertInto('buses')
-  .values({
-    id: 'b0',
-    bus_number: 'B-1',
-    bus_owner_companyId: 'c0',
-    bus_number_of_seats: 45,
-    bus_status: 'In Service',
-    date_ofLast_oil_service: '2026-10-01',
-  })
-  .execute();
+await insertCompanyAndBus(db, 45);
 const before: number[] = [];
 const append: number[] = [];
 for (let i = 0; i < 1000; i++) {

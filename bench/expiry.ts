@@ -9,6 +9,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { expireLapsedHolds } from '../server/resources/payments/payments.service.ts';
+import { insertCompanyAndBus } from './lib/direct.ts';
 
 const HOLDS = Number(process.env.HOLDS ?? 10_000);
 const SEATS = 40;
@@ -22,27 +23,7 @@ try {
   const lapsed = new Date(now.getTime() - 60_000).toISOString();
   let seq = 0;
   const id = (prefix: string) => `${prefix}${(seq++).toString(16).padStart(22, '0')}`;
-  await db
-    .insertInto('companies')
-    .values({
-      id: 'c0',
-      company_name: 'C',
-      company_phone: '0912345678',
-      company_email: 'c@x.sd',
-      company_tin: 'T',
-    })
-    .execute();
-  await db
-    .insertInto('buses')
-    .values({
-      id: 'b0',
-      bus_number: 'B',
-      bus_owner_companyId: 'c0',
-      bus_number_of_seats: SEATS,
-      bus_status: 'In Service',
-      date_ofLast_oil_service: '2026-10-01',
-    })
-    .execute();
+  await insertCompanyAndBus(db, SEATS);
   await db.insertInto('origins').values({ id: 'o0', origin_city: 'A' }).execute();
   await db.insertInto('destinations').values({ id: 'd0', destination_city: 'B' }).execute();
   await db.insertInto('prices').values({ id: 'p0', price: 15000 }).execute();
