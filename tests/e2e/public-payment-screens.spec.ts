@@ -13,6 +13,7 @@ import { bookThroughApi, findTrips, freeSeats, getTrip, type DemoTrip } from './
 import { launchBrowser } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
 import { fillPassenger, seatButton } from './helpers/journey.ts';
+import { fitsTheScreen } from './helpers/layout.ts';
 import {
   bookOnPage,
   lapseHold,
@@ -47,22 +48,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function fitsTheScreen(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const wide = [...document.querySelectorAll<HTMLElement>('.dialog, main')].filter(
-      (el) => el.scrollWidth > el.clientWidth + 1,
-    );
-    return {
-      page: document.documentElement.scrollWidth - window.innerWidth,
-      wide: wide.map((el) => el.className || el.tagName),
-    };
-  });
-  expect(overflow).toEqual({ page: 0, wide: [] });
-}
-
 /** 'page': the whole page; 'view': what the screen shows; 'dialog': all of the open dialog, unfolded. */
 async function shoot(page: Page, name: string, mode: 'page' | 'view' | 'dialog') {
-  await fitsTheScreen(page);
+  await fitsTheScreen(page, '.dialog, main');
   const file = path.join(DIR, `public-${name}.png`);
   if (mode !== 'dialog') return void (await page.screenshot({ path: file, fullPage: mode === 'page' }));
   const style = await page.addStyleTag({ content: UNFOLD });

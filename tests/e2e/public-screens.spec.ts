@@ -7,7 +7,6 @@
 // and saved as a PNG (SCREENS_DIR, /tmp/screens by default) for people to look at. The server runs without
 // OPERATOR_*: it says so at start, and the contact page promises no details.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +16,11 @@ import { ar } from '../../shared/i18n/public/ar.ts';
 import { en, type PublicMessages } from '../../shared/i18n/public/en.ts';
 import { ARABIC_NAMES } from '../../server/demo/demo-data.ts';
 import { tomorrow } from './helpers/api.ts';
+import { axeFindings } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
 import { fill, fillPassenger, proofInput } from './helpers/journey.ts';
+import { fitsTheScreen } from './helpers/layout.ts';
 import { PAYMENT_ENV, proofImage } from './helpers/payment.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -28,7 +29,6 @@ const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 } as const;
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: TestServer;
 let browser: Browser;
@@ -45,39 +45,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function fitsTheScreen(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const wide = [...document.querySelectorAll<HTMLElement>('main, .card, .hero, .seat-bar')].filter(
-      (el) => el.scrollWidth > el.clientWidth + 1,
-    );
-    return {
-      page: document.documentElement.scrollWidth - window.innerWidth,
-      wide: wide.map((el) => el.className || el.tagName),
-    };
-  });
-  expect(overflow).toEqual({ page: 0, wide: [] });
-}
-
-/** axe-core's findings of impact moderate and above, as "rule: targets". */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: any }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v: any) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n: any) => n.target.join(' ')),
-    }));
-  });
-  return violations
-    .filter((v: { impact: string }) => ['critical', 'serious', 'moderate'].includes(v.impact))
-    .map((v: { id: string; targets: string[] }) => `${v.id}: ${v.targets.join(', ')}`);
-}
-
 async function check(page: Page, name: string, fullPage = true) {
-  await fitsTheScreen(page);
-  expect(await axeFindings(page)).toEqual([]);
+  await fitsTheScreen(page, 'main, .card, .hero, .seat-bar');
+  expect((await axeFindings(page)).map((f) => `${f.rule}: ${f.targets.join(', ')}`)).toEqual([]);
   await page.screenshot({ path: path.join(DIR, `public13-${name}.png`), fullPage });
 }
 
