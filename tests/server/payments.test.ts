@@ -360,6 +360,26 @@ describe.each(dialects)('payments (%s)', (dialect) => {
   });
 });
 
+describe.each(dialects)('the payments queue, remembered (%s)', (dialect) => {
+  const t = useTestApp(dialect);
+  const queue = async () =>
+    (await t.staff.get('/api/payments/getQueue?_start=0&_end=200')).json().map((x: { _id: string }) => x._id);
+
+  it('follows a trip with a proof waiting that moves before every other one', async () => {
+    const sooner = (await makeTrip(t, t.token, { date: futureDate(6) })).trip;
+    const later = (await makeTrip(t, t.token, { date: futureDate(7) })).trip;
+    const a = await booked(t, sooner, [1], { proof: uniquePng(), reference: 'M-1' });
+    const b = await booked(t, later, [1], { proof: uniquePng(), reference: 'M-2' });
+    expect(await queue()).toEqual([a._id, b._id]);
+    // The queue starts its walk at the first date with a proof waiting, remembered: a trip's move forgets it.
+    const move = await t.staff.patch(`/api/trips/updateTrip/${later._id}`, { trip_date: futureDate(3) });
+    expect(move.statusCode, move.body).toBe(200);
+    expect(await queue()).toEqual([b._id, a._id]);
+    expect((await t.staff.patch(`/api/bookings/verifyPayment/${b._id}`)).statusCode).toBe(200);
+    expect(await queue()).toEqual([a._id]);
+  });
+});
+
 describe.each(dialects)('payment proofs per address (%s)', (dialect) => {
   const t = useTestApp(dialect, { env: { PROOF_BYTES_PER_IP_PER_HOUR: String(3 * PNG.length) } });
 

@@ -126,34 +126,42 @@ const boardingOrder = sql.raw(
 );
 
 /**
- * Proofs waiting for staff, the trip that leaves first first; with the total. Trips are walked by date and
- * each one's waiting proofs read from a partial index (migration 2026-11-23-05): a page costs what it shows,
- * not what waits (SQLite is told the join order, PostgreSQL finds it).
+ * Proofs waiting for staff, the trip that leaves first first; with the total. Trips are walked by date, from
+ * the first date with a proof waiting, and each one's waiting proofs read from a partial index (migration
+ * 2026-11-23-05): a page costs what it shows, not what waits nor the years of trips before it. The count and
+ * that first date come from the waiting proofs alone and are remembered until bookings or trips change.
+ * Both databases are held to that walk, since left to themselves they join and sort every waiting proof (over
+ * 20,000 proofs: SQLite 80 ms a page against 0.5–3.5 ms, PostgreSQL 127 ms against 20 ms): SQLite is told both
+ * indexes, and on PostgreSQL each trip's proofs are a lateral subquery that cannot be flattened (`offset 0`),
+ * which other partial indexes covering every waiting proof (unpaid bookings by phone) would otherwise tempt its
+ * planner away from.
  */
 export async function proofQueue(db: Db, start: number, end: number) {
-  const join = isPostgres(db)
-    ? sql`trips join bookings on bookings."tripId" = trips.id`
-    : sql`trips cross join bookings indexed by bookings_queue on bookings."tripId" = trips.id`;
-  const { rows } = await sql<BookingRow>`select bookings.* from ${join}
-    where bookings."paymentStatus" = 'proof_submitted' and bookings."isCancelled" = 0
+  const waiting = sql`bookings."paymentStatus" = 'proof_submitted' and bookings."isCancelled" = 0`;
+  const postgres = isPostgres(db);
+  const summary = async () => {
+    const { rows } = await sql<{ count: number | string; first: string | null }>`select count(*) as count,
+      min(trips.trip_date) as first from ${
+        postgres
+          ? sql`bookings join trips on trips.id = bookings."tripId"`
+          : sql`bookings indexed by bookings_queue cross join trips on trips.id = bookings."tripId"`
+      } where ${waiting}`.execute(db);
+    return { total: Number(rows[0]?.count ?? 0), first: rows[0]?.first ?? null };
+  };
+  const { total, first } =
+    (await readCacheOf(db)?.remember('payments-queue', summary, { tables: ['bookings', 'trips'] })) ??
+    (await summary());
+  if (first === null) return { documents: [], total };
+  const from = postgres
+    ? sql`trips cross join lateral
+        (select bookings.* from bookings where bookings."tripId" = trips.id and ${waiting} offset 0) bookings
+        where trips.trip_date >= ${first}`
+    : sql`trips indexed by trips_date cross join bookings indexed by bookings_queue
+        on bookings."tripId" = trips.id where ${waiting} and trips.trip_date >= ${first}`;
+  const { rows } = await sql<BookingRow>`select bookings.* from ${from}
     order by trips.trip_date, ${boardingOrder}, bookings."bookingDate", bookings.id
     limit ${pageSize(start, end)} offset ${start}`.execute(db);
-  const count = async () =>
-    Number(
-      (
-        await db
-          .selectFrom('bookings')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('paymentStatus', '=', 'proof_submitted')
-          .where('isCancelled', '=', 0)
-          .executeTakeFirst()
-      )?.count ?? 0,
-    );
-  const cache = readCacheOf(db);
-  const total = cache
-    ? await cache.remember('count|payments-queue', count, { tables: ['bookings'] })
-    : await count();
-  return { documents: await toDocuments(db, bookings, rows), total: total ?? 0 };
+  return { documents: await toDocuments(db, bookings, rows), total };
 }
 
 /** Paid bookings that were cancelled: refunds owed (or, with `paid`, those recorded as paid). */
