@@ -1,21 +1,23 @@
 // Screenshots of every staff screen and every public page at 1280×800 and 390×844, in English and Arabic, from
 // the real server with demo data (and the few records detail pages need), signed in as an admin for the
-// back-office. Also prints any page wider than its screen.
+// back-office (as a cashier for the forbidden page). Also prints any page wider than its screen.
 // Usage: npm run screens [-- <folder>] (default /tmp/screens/all; builds the front ends when missing)
 // SCREENS_ONLY=<substring> limits the run to the screens whose name contains it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../tests/e2e/helpers/browser.ts';
+import { staffPage } from '../tests/e2e/helpers/admin-payments.ts';
 import { ensureAdminBuilt, ensurePublicSiteBuilt } from '../tests/e2e/helpers/build.ts';
 import {
+  CASHIER,
+  cashierScreens,
   deskScreens,
-  openScreen,
   overflow,
   publicScreens,
   type Screen,
   seedScreens,
   settle,
-  signedInPage,
+  showScreen,
   staffScreens,
 } from '../tests/e2e/helpers/screens.ts';
 import { startServer } from '../tests/e2e/helpers/server.ts';
@@ -37,21 +39,27 @@ try {
   const ids = await seedScreens(server.url);
   const wanted = (screens: Screen[]) => screens.filter((s) => !ONLY || s.name.includes(ONLY));
   const staff = wanted([...staffScreens(ids), ...deskScreens(ids)]);
+  const cashier = wanted(cashierScreens());
   const pages = wanted(publicScreens(ids.trips));
 
   for (const lang of LANGS)
     for (const [size, viewport] of Object.entries(SIZES)) {
-      const shoot = async (page: Awaited<ReturnType<typeof signedInPage>>, screen: Screen) => {
+      const shoot = async (page: Awaited<ReturnType<typeof staffPage>>, screen: Screen) => {
         const file = path.join(OUT, `${screen.name}-${lang}-${size}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        // A dialog is what fills the screen: the screen, not the page behind it.
+        await page.screenshot({ path: file, fullPage: !screen.dialog });
         count++;
         const { width, wider } = await overflow(page);
         if (width > viewport.width) wide.push(`${path.basename(file)}: ${width} px (${wider.join(', ')})`);
       };
-      if (staff.length) {
-        const page = await signedInPage(browser, server.url, lang, viewport);
-        for (const screen of staff) {
-          await openScreen(page, screen.path);
+      for (const [screens, who] of [
+        [staff, undefined],
+        [cashier, CASHIER],
+      ] as const) {
+        if (!screens.length) continue;
+        const page = await staffPage(browser, server.url, lang, viewport, who);
+        for (const screen of screens) {
+          await showScreen(page, screen);
           await shoot(page, screen);
         }
         await page.context().close();

@@ -80,6 +80,8 @@ export const STAFF_SEGMENTS: readonly string[] = [
   'users',
   'lostItems',
   'enquiries',
+  'activity',
+  'change-password',
   ...REFERENCE_DATA.map(({ resource }) => resource),
   ...Object.keys(STAFF_PAGE_RESOURCES),
 ];

@@ -1,6 +1,9 @@
-// react-admin's authProvider over the staff session: sign-in with e-mail and password, identity from the
-// sign-in answer (or /api/auth/user), and a way back to the login page that remembers where the user was.
+// react-admin's authProvider over the staff session: sign-in with e-mail and password, identity (with the
+// role) from the sign-in answer (or /api/auth/user), a way back to the login page that remembers where the user
+// was, and what the role may do (canAccess, from shared/roles.ts: react-admin's buttons and menu items hide
+// themselves where it says no).
 import type { AuthProvider } from 'react-admin';
+import { mayAccess } from './access.ts';
 import { currentFullPath, loginPathFor } from './redirects.ts';
 import type { Session } from './session.ts';
 
@@ -26,6 +29,9 @@ export function createAuthProvider(session: Session): AuthProvider {
       const user = await session.loadUser();
       if (!user) throw toLogin();
       return { id: user._id, fullName: user.full_name, role: user.role };
+    },
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      return mayAccess((await session.loadUser())?.role, resource, action);
     },
   };
 }

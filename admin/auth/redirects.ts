@@ -3,6 +3,8 @@
 
 export const LOGIN_PATH = '/login';
 export const HOME_AFTER_LOGIN = '/dashboard';
+/** Every signed-in staff member's own page: changing their password. */
+export const CHANGE_PASSWORD_PATH = '/change-password';
 
 export function loginPathFor(fullPath: string): string {
   return fullPath && fullPath !== '/' && !fullPath.startsWith(LOGIN_PATH)

@@ -1,6 +1,7 @@
 // The staff session. The access token lives in this module's memory only (never in storage); the httpOnly
-// refresh cookie renews it. Every API call goes through `fetch`, which refreshes once on a 401 or 403 and
-// retries; concurrent refreshes share one request, because the server treats a reused refresh token as theft.
+// refresh cookie renews it. Every API call goes through `fetch`, which refreshes once on a 401 and retries;
+// concurrent refreshes share one request, because the server treats a reused refresh token as theft. A 403 is
+// the role's answer ("Your role does not allow this."): a new token would not change it, so it is not retried.
 import { authPath } from '../../shared/api-paths.ts';
 
 export interface StaffUser {
@@ -120,7 +121,7 @@ export function createSession({
       await post('logout').catch(() => undefined);
     },
 
-    /** fetch with the bearer token; on 401/403 refresh once and retry with the new token. */
+    /** fetch with the bearer token; on 401 refresh once and retry with the new token. */
     async fetch(url: string, init: RequestInit = {}): Promise<Response> {
       const send = () => {
         const headers = new Headers(init.headers);
@@ -128,7 +129,7 @@ export function createSession({
         return fetch(url, { ...init, headers, credentials: 'include' });
       };
       const response = await send();
-      if (response.status !== 401 && response.status !== 403) return response;
+      if (response.status !== 401) return response;
       return (await session.refresh()) ? send() : response;
     },
 

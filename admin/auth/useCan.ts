@@ -2,10 +2,26 @@
 // the back-office hides what would only answer 403. False while the identity loads; true when the server
 // names no role (before roles existed).
 import { useGetIdentity } from 'react-admin';
-import { type Capability, can } from '../../shared/roles.ts';
+import type { Capability } from '../../shared/roles.ts';
+import { hasCapability, mayAccess } from './access.ts';
+
+/** The signed-in role; `known` once the identity has loaded, `isPending` while it loads. */
+export function useRole(): { known: boolean; isPending: boolean; role: string | undefined } {
+  const { identity, isPending } = useGetIdentity();
+  return {
+    known: !!identity,
+    isPending,
+    role: identity?.role == null ? undefined : String(identity.role),
+  };
+}
 
 export function useCan(capability: Capability): boolean {
-  const { identity } = useGetIdentity();
-  if (!identity) return false;
-  return identity.role === undefined || can(String(identity.role), capability);
+  const { known, role } = useRole();
+  return known && hasCapability(role, capability);
+}
+
+/** Whether the role may take a react-admin action (list, show, create, edit, delete) on a resource. */
+export function useCanAccessResource(resource: string, action: string): boolean {
+  const { known, role } = useRole();
+  return known && mayAccess(role, resource, action);
 }

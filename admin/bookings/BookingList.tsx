@@ -28,6 +28,7 @@ import { useReferenced } from '../generated/fields/RefField.tsx';
 import { OpenButton } from '../generated/GeneratedList.tsx';
 import { isSortable, KindField, kinds } from '../generated/kinds.tsx';
 import { PaymentStatusField } from '../payments/PaymentStatusChip.tsx';
+import { useLocalName } from '../i18n/localName.tsx';
 
 const field = (name: keyof typeof bookings.fields) => ({
   source: name,
@@ -83,11 +84,12 @@ function Route() {
   const origin = useReferenced('trip_originId', 'origins');
   const destination = useReferenced('trip_destinationId', 'destinations');
   const translate = useTranslate();
+  const localName = useLocalName();
   return (
     <span>
       {translate('rihla.trips.route', {
-        origin: origin?.origin_city ?? '…',
-        destination: destination?.destination_city ?? '…',
+        origin: origin ? localName(origin, 'origin_city') : '…',
+        destination: destination ? localName(destination, 'destination_city') : '…',
       })}
     </span>
   );

@@ -1,14 +1,18 @@
-// One booking: passenger, ticket, trip, seats, price, status, its payment (loaded on demand with the payments'
-// screens) and the payment proof image (fetched with the staff token, shown through an object URL).
+// One booking: passenger, ticket, trip (its cities in the page's language), seats, price, status, its
+// travellers seat by seat (editable by the roles that may), its payment (loaded on demand with the payments'
+// screens), the payment proof image (fetched with the staff token, shown through an object URL) and, for the
+// roles that may read the activity log, its history (who verified, cancelled, refunded…).
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Labeled, ListButton, Show, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { bookings } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
+import { RecordHistory } from '../common/RecordHistory.tsx';
 import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { KindField } from '../generated/kinds.tsx';
 import { OnDemandPage } from '../payments/routes.tsx';
+import { BookingTravellers } from './BookingTravellers.tsx';
 
 const successArgs = (record: Record<string, unknown>) => ({ id: record.ticketId });
 const DETAILS = [
@@ -46,7 +50,13 @@ export function BookingShow() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
           {DETAILS.map((name) => (
-            <Labeled key={name} source={name} resource="bookings" sx={{ display: 'flex', mb: 1.5 }}>
+            <Labeled
+              key={name}
+              source={name}
+              resource="bookings"
+              // Each value as wide as itself (the status chip no longer spans the column).
+              sx={{ display: 'flex', alignItems: 'flex-start', mb: 1.5 }}
+            >
               <KindField source={name} field={bookings.fields[name]} resource="bookings" />
             </Labeled>
           ))}
@@ -63,7 +73,12 @@ export function BookingShow() {
           <ProofTitle />
           <KindField source="bankakScreenshot" field={bookings.fields.bankakScreenshot} resource="bookings" />
         </Grid>
+        <Grid size={12}>
+          <Divider sx={{ mb: 2 }} />
+          <BookingTravellers />
+        </Grid>
       </Grid>
+      <RecordHistory resource="bookings" />
     </Show>
   );
 }

@@ -13,6 +13,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Loading, Title, useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { hasCapability, mayAccess } from '../auth/access.ts';
+import { useRole } from '../auth/useCan.ts';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { formatNumber, formatTimestamp } from '../i18n/format.ts';
 import { PAYMENTS_PATH } from '../payments/paths.ts';
@@ -24,6 +26,10 @@ export function Dashboard() {
   const translate = useTranslate();
   const locale = useLocale();
   const dataProvider = useDataProvider<RihlaDataProvider>();
+  // Each part shows to the roles that may open what it links to (shared/roles.ts).
+  const { role } = useRole();
+  const counts = COUNTS.filter((key) => mayAccess(role, key, 'list'));
+  const showReports = mayAccess(role, 'reports', 'list');
   const { data, isPending, isError } = useQuery({
     queryKey: ['dashboard', 'summary'],
     queryFn: () => dataProvider.dashboardSummary(),
@@ -43,29 +49,31 @@ export function Dashboard() {
       {title}
       <Grid size={12}>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 'grow' }}>
-            <Card
-              component={Link}
-              to={PAYMENTS_PATH}
-              sx={{
-                display: 'block',
-                textDecoration: 'none',
-                height: '100%',
-                // Amber with white words (5.6:1) when proofs wait; MUI's light amber carried them at 2:1.
-                ...(data.proofsWaiting > 0 && { bgcolor: 'warning.main', color: 'warning.contrastText' }),
-              }}
-            >
-              <CardContent>
-                <Typography color={data.proofsWaiting > 0 ? 'inherit' : 'text.secondary'}>
-                  {translate('rihla.dashboard.proofs_waiting')}
-                </Typography>
-                <Typography variant="h4" component="p" data-testid="count-proofsWaiting">
-                  {formatNumber(data.proofsWaiting, locale)}
-                </Typography>
-              </CardContent>
-            </Card>
-          </Grid>
-          {COUNTS.map((key) => (
+          {hasCapability(role, 'payments.review') && (
+            <Grid size={{ xs: 12, md: 'grow' }}>
+              <Card
+                component={Link}
+                to={PAYMENTS_PATH}
+                sx={{
+                  display: 'block',
+                  textDecoration: 'none',
+                  height: '100%',
+                  // Amber with white words (5.6:1) when proofs wait; MUI's light amber carried them at 2:1.
+                  ...(data.proofsWaiting > 0 && { bgcolor: 'warning.main', color: 'warning.contrastText' }),
+                }}
+              >
+                <CardContent>
+                  <Typography color={data.proofsWaiting > 0 ? 'inherit' : 'text.secondary'}>
+                    {translate('rihla.dashboard.proofs_waiting')}
+                  </Typography>
+                  <Typography variant="h4" component="p" data-testid="count-proofsWaiting">
+                    {formatNumber(data.proofsWaiting, locale)}
+                  </Typography>
+                </CardContent>
+              </Card>
+            </Grid>
+          )}
+          {counts.map((key) => (
             <Grid key={key} size={{ xs: 6, md: 'grow' }}>
               <Card
                 component={Link}
@@ -83,44 +91,46 @@ export function Dashboard() {
           ))}
         </Grid>
       </Grid>
-      <Grid size={{ xs: 12, lg: 8 }}>
+      <Grid size={{ xs: 12, lg: showReports ? 8 : 12 }}>
         <Card>
           <CardContent>
             <SeatsChart days={data.seatsByDay} />
           </CardContent>
         </Card>
       </Grid>
-      <Grid size={{ xs: 12, lg: 4 }}>
-        <Card>
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {translate('rihla.dashboard.recent_reports')}
-            </Typography>
-            {data.recentReports.length === 0 ? (
-              <Typography color="text.secondary">{translate('rihla.dashboard.no_reports')}</Typography>
-            ) : (
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('resources.reports.fields.report_title')}</TableCell>
-                    <TableCell>{translate('resources.reports.fields.created_at')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.recentReports.map((report) => (
-                    <TableRow key={report._id}>
-                      <TableCell>
-                        <Link to={`/reports/${report._id}`}>{report.report_title}</Link>
-                      </TableCell>
-                      <TableCell>{formatTimestamp(report.created_at, locale)}</TableCell>
+      {showReports && (
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Card>
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                {translate('rihla.dashboard.recent_reports')}
+              </Typography>
+              {data.recentReports.length === 0 ? (
+                <Typography color="text.secondary">{translate('rihla.dashboard.no_reports')}</Typography>
+              ) : (
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('resources.reports.fields.report_title')}</TableCell>
+                      <TableCell>{translate('resources.reports.fields.created_at')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </CardContent>
-        </Card>
-      </Grid>
+                  </TableHead>
+                  <TableBody>
+                    {data.recentReports.map((report) => (
+                      <TableRow key={report._id}>
+                        <TableCell>
+                          <Link to={`/reports/${report._id}`}>{report.report_title}</Link>
+                        </TableCell>
+                        <TableCell>{formatTimestamp(report.created_at, locale)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+      )}
     </Grid>
   );
 }

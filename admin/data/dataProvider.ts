@@ -1,9 +1,11 @@
 // react-admin's dataProvider, generated from the registry: every resource's calls map onto the spec's URLs
 // ({base}/{getAll…|get…|create…|update…|delete…}, and the hand-written calls, all from shared/api-paths.ts),
 // with the server's paging, sorting and filtering parameters. Errors are mapped in one place: an HttpError
-// carrying the server's message and body.
+// carrying the server's message and body (its field errors as our message keys where we have the words).
 import { type DataProvider, HttpError } from 'react-admin';
 import {
+  API_BASES,
+  apiPath,
   bookingPaths,
   DASHBOARD_SUMMARY_PATH,
   operationPath,
@@ -13,17 +15,40 @@ import {
 import { getResource, type Operation, type ResourceDef } from '../../shared/registry/index.ts';
 import { DATE_PATTERN, khartoumMidnight } from '../../shared/rules.ts';
 import type { DashboardSummary, PassengerRow } from '../../shared/contract/index.ts';
+import type { SeatTraveller } from '../../shared/boarding.ts';
 import type { Session } from '../auth/session.ts';
 import { type Doc, toCreateBody, toPatchBody, toRecord, toRecords } from './records.ts';
+import { fieldErrorKeys } from './serverWords.ts';
 
 /** Answers of the hand-written calls, as the API contract declares them. */
-export type { DashboardSummary, PassengerRow };
+export type { DashboardSummary, PassengerRow, SeatTraveller };
+
+export type ManifestFormat = 'pdf' | 'csv' | 'xlsx';
+
+/** A traveller as staff give one: the seat, the full name, and an official ID or none. */
+export interface TravellerInput {
+  seat: number;
+  fullName: string;
+  idType: string | null;
+  idNumber: string | null;
+}
 
 export interface RihlaDataProvider extends DataProvider {
   cancelTrip(id: string): Promise<{ data: Record<string, unknown> & { id: string } }>;
   cancelBooking(id: string): Promise<{ data: Record<string, unknown> & { id: string } }>;
   tripPassengers(id: string): Promise<PassengerRow[]>;
   dashboardSummary(): Promise<DashboardSummary>;
+  /** Who sits on each seat of a booking, with their ID. */
+  travellers(bookingId: string): Promise<SeatTraveller[]>;
+  updateTravellers(bookingId: string, passengers: TravellerInput[]): Promise<SeatTraveller[]>;
+  /** A trip's checkpoint manifest as a file, with the name the server gives it. */
+  manifest(tripId: string, format: ManifestFormat): Promise<{ blob: Blob; fileName: string }>;
+  /** The signed-in staff member's own password. */
+  changePassword(body: {
+    current_password: string;
+    password: string;
+    password_confirm: string;
+  }): Promise<void>;
   /** A staff-only upload (payment proof) as a Blob, fetched with the bearer token. */
   upload(path: string): Promise<Blob>;
   /**
@@ -85,7 +110,9 @@ export function createDataProvider(session: Session): RihlaDataProvider {
     if (response.ok) return response;
     const body = await response.json().catch(() => ({}));
     const message = typeof body?.message === 'string' ? body.message : 'ra.notification.http_error';
-    throw new HttpError(message, response.status, body);
+    // A form shows `errors` beside its fields: in the page's language where the sentence is one we know.
+    const errors = fieldErrorKeys(body?.errors);
+    throw new HttpError(message, response.status, errors ? { ...body, errors } : body);
   }
   const json = async (url: string, init?: RequestInit) => (await call(url, init)).json();
   const send = (method: string, url: string, body: unknown) =>
@@ -166,6 +193,18 @@ export function createDataProvider(session: Session): RihlaDataProvider {
       ) as any,
     tripPassengers: (id) => json(tripPaths.passengers(id)),
     dashboardSummary: () => json(DASHBOARD_SUMMARY_PATH),
+    travellers: (bookingId) => json(apiPath(API_BASES.bookings, 'getPassengers', bookingId)),
+    updateTravellers: async (bookingId, passengers) =>
+      (await send('PATCH', apiPath(API_BASES.bookings, 'updatePassengers', bookingId), { passengers }))
+        .passengers,
+    manifest: async (tripId, format) => {
+      const response = await call(`${apiPath(API_BASES.trips, 'manifest', tripId)}?format=${format}`);
+      const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+      return { blob: await response.blob(), fileName: named?.[1] ?? `manifest-${tripId}.${format}` };
+    },
+    changePassword: async (body) => {
+      await send('PATCH', apiPath(API_BASES.auth, 'changePassword'), body);
+    },
     upload: async (uploadPath) => {
       if (!uploadPath.startsWith(`${UPLOADS_PATH}/`)) throw new HttpError('ra.notification.bad_item', 400);
       return (await call(uploadPath)).blob();

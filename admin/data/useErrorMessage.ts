@@ -5,17 +5,7 @@
 import { HttpError, useLocale, useTranslate } from 'react-admin';
 import { enOwn } from '../../shared/i18n/admin/en.ts';
 import { formatMoney, formatNumber, formatSeatList } from '../i18n/format.ts';
-
-type Tree = { [key: string]: Tree | string };
-
-/** English validation sentence → its i18n key, so the server's words can be shown in Arabic. */
-const validationKeys = new Map<string, string>();
-(function index(tree: Tree, prefix: string) {
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') validationKeys.set(value, `${prefix}.${key}`);
-    else index(value, `${prefix}.${key}`);
-  }
-})(enOwn.rihla.validation as unknown as Tree, 'rihla.validation');
+import { validationKeyOf } from './serverWords.ts';
 
 const codes = enOwn.rihla.errors.codes;
 
@@ -80,7 +70,8 @@ export function useErrorMessage() {
         field: translate(`resources.${resource}.fields.${field}`),
       });
     }
-    const key = validationKeys.get(error.message);
+    if (error.status === 403) return translate('rihla.errors.forbidden');
+    const key = validationKeyOf(error.message);
     return key ? translate(key) : error.message;
   };
 }

@@ -5,6 +5,7 @@ import { SelectField, TextField, useLocale, useResourceContext, useTranslate } f
 import { getResource, type ResourceDef } from '../../shared/registry/index.ts';
 import { BusLabel } from '../buses/BusLabel.tsx';
 import { formatDay, formatMoney, formatTimestamp } from '../i18n/format.ts';
+import { LocalNameField } from '../i18n/localName.tsx';
 import { TripLabel } from '../trips/TripLabel.tsx';
 import { DayField, MoneyField } from './fields/ValueFields.tsx';
 
@@ -26,6 +27,8 @@ export function RecordLabel({ resource }: { resource?: string }) {
   if (field?.kind === 'date') return <DayField source={def.representation} />;
   if (field?.kind === 'choice')
     return <SelectField source={def.representation} choices={choicesOf(field.choices)} />;
+  // A city or a company: its Arabic name on Arabic screens, where it has one.
+  if (`${def.representation}_ar` in def.fields) return <LocalNameField source={def.representation} />;
   return <TextField source={def.representation} />;
 }
 

@@ -8,6 +8,7 @@ const PAGE_KEYS: Record<string, string> = {
   dashboard: 'rihla.dashboard.title',
   setting: 'rihla.settings.title',
   login: 'rihla.login.title',
+  'change-password': 'rihla.account.title',
 };
 
 /** Pages that live under a resource's segment but are not its screens. */

@@ -13,35 +13,15 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
-import { useDataProvider, useLocale, useTranslate } from 'react-admin';
-import type { RihlaDataProvider } from '../data/dataProvider.ts';
+import { useLocale, useTranslate } from 'react-admin';
+import { useUploadUrl } from '../data/useUploadUrl.ts';
 import { formatTimestamp } from '../i18n/format.ts';
 import type { Proof } from './paymentsApi.ts';
 import { fittedSize } from './proofGeometry.ts';
 import { scrollsSideways } from './styles.ts';
 
 const ZOOMS = [1, 1.5, 2, 3, 4];
-
-/** An upload as an object URL, released when it is no longer shown. */
-function useUploadUrl(path: string | undefined) {
-  const dataProvider = useDataProvider<RihlaDataProvider>();
-  const { data: blob, isError } = useQuery({
-    queryKey: ['uploads', path],
-    queryFn: () => dataProvider.upload(path!),
-    enabled: !!path,
-    staleTime: Infinity,
-  });
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) return;
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [blob]);
-  return { url: blob ? url : undefined, isError };
-}
 
 /** The size of an element, kept up to date (a fixed guess where ResizeObserver is missing, as in tests). */
 function useBoxSize() {

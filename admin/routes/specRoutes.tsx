@@ -1,24 +1,61 @@
 // The staff URLs of the spec (shared/routes.ts) on top of react-admin's own routes: pages of their own (/dashboard,
 // /setting, /user, /register, the report view /reports/{id}, /edit-report/{id}), and redirects from the
-// other /create-… and /edit-…/{id} shapes to the react-admin route that shows the same screen; and the
-// payments' pages and the counter sale (loaded on demand).
-import type { ComponentType } from 'react';
+// other /create-… and /edit-…/{id} shapes to the react-admin route that shows the same screen; the payments'
+// pages and the counter sale (loaded on demand); and one's own password. Every page opens only for the roles
+// that may use it (the forbidden page otherwise); /dashboard, where sign-in lands, sends a role without one
+// to its start page instead.
+import { cloneElement, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
+import { reports, users } from '../../shared/registry/index.ts';
 import { STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
+import type { Capability } from '../../shared/roles.ts';
+import { hasCapability, homePathFor } from '../auth/access.ts';
+import { ChangePasswordPage } from '../auth/ChangePasswordPage.tsx';
+import { RequireAccess } from '../auth/RequireAccess.tsx';
+import { CHANGE_PASSWORD_PATH } from '../auth/redirects.ts';
+import { useRole } from '../auth/useCan.ts';
 import { AsResource } from '../common/AsResource.tsx';
-import { paymentRoutes } from '../payments/routes.tsx';
 import { Dashboard } from '../dashboard/Dashboard.tsx';
-import { reportScreens } from '../reports/index.ts';
+import { paymentRoutes } from '../payments/routes.tsx';
+import { screensFor } from '../screens.ts';
 import { SettingsPage } from '../settings/SettingsPage.tsx';
-import { userScreens } from '../users/index.ts';
 
 function RedirectWithId({ to }: { to: (id: string) => string }) {
   const { id = '' } = useParams();
   return <Navigate replace to={to(encodeURIComponent(id))} />;
 }
 
+const userScreens = screensFor(users);
+const reportScreens = screensFor(reports);
+
 const page = (resource: string, Screen: ComponentType | undefined) => (
   <AsResource name={resource}>{Screen ? <Screen /> : null}</AsResource>
+);
+
+const needing = (capability: Capability, element: ReactElement) => (
+  <RequireAccess need={{ capability }}>{element}</RequireAccess>
+);
+
+/** The dashboard, or the start page of a role that may not read it. */
+function Home() {
+  const { known, role } = useRole();
+  if (!known) return null;
+  return hasCapability(role, 'dashboard.read') ? <Dashboard /> : <Navigate replace to={homePathFor(role)} />;
+}
+
+/** What each payments' page needs (their routes are declared with the pages, in payments/routes.tsx). */
+const PAYMENT_PAGE_NEEDS: Record<string, Capability> = {
+  payments: 'payments.review',
+  'payments-review': 'payments.review',
+  'payments-import': 'payments.import',
+  'payments-refunds': 'refunds.manage',
+  'counter-sale': 'sales.counter',
+};
+
+const guardedPaymentRoutes = paymentRoutes.map((route) =>
+  cloneElement(route, {
+    element: needing(PAYMENT_PAGE_NEEDS[String(route.key)] ?? 'payments.review', route.props.element),
+  }),
 );
 
 const redirects = Object.entries(STAFF_PAGE_RESOURCES).flatMap(([segment, resource]) => {
@@ -38,10 +75,11 @@ const redirects = Object.entries(STAFF_PAGE_RESOURCES).flatMap(([segment, resour
 });
 
 export const specRoutes = [
-  <Route key="dashboard" path="/dashboard" element={<Dashboard />} />,
-  <Route key="setting" path="/setting" element={<SettingsPage />} />,
+  <Route key="dashboard" path="/dashboard" element={<Home />} />,
+  <Route key="setting" path="/setting" element={needing('operations.write', <SettingsPage />)} />,
   <Route key="user" path="/user" element={page('users', userScreens.list as ComponentType)} />,
   <Route key="register" path="/register" element={page('users', userScreens.create as ComponentType)} />,
+  <Route key="password" path={CHANGE_PASSWORD_PATH} element={needing('self', <ChangePasswordPage />)} />,
   // /reports/{id} is the report view, so react-admin's edit route moves to /edit-report/{id}; /reports/create
   // is declared again so that it outranks /reports/:id.
   <Route
@@ -59,6 +97,6 @@ export const specRoutes = [
     path="/edit-report/:id"
     element={page('reports', reportScreens.edit as ComponentType)}
   />,
-  ...paymentRoutes,
+  ...guardedPaymentRoutes,
   ...redirects,
 ];

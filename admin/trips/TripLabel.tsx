@@ -1,8 +1,9 @@
-// A trip as other screens name it: route, date and boarding time.
+// A trip as other screens name it: route (its cities in the page's language), date and boarding time.
 import Typography from '@mui/material/Typography';
 import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { useReferenced } from '../generated/fields/RefField.tsx';
 import { formatDay } from '../i18n/format.ts';
+import { localName } from '../i18n/localName.tsx';
 
 export function useTripName() {
   const trip = useRecordContext();
@@ -13,8 +14,8 @@ export function useTripName() {
   if (!trip) return '';
   return translate('rihla.trips.trip_name', {
     route: translate('rihla.trips.route', {
-      origin: origin?.origin_city ?? '…',
-      destination: destination?.destination_city ?? '…',
+      origin: origin ? localName(origin, 'origin_city', locale) : '…',
+      destination: destination ? localName(destination, 'destination_city', locale) : '…',
     }),
     date: formatDay(String(trip.trip_date), locale),
     time: translate(`rihla.choices.${trip.trip_boarding_time}`),

@@ -27,6 +27,7 @@ import { RefField, useReferenced } from '../generated/fields/RefField.tsx';
 import { OpenButton } from '../generated/GeneratedList.tsx';
 import { isSortable, KindField, kinds } from '../generated/kinds.tsx';
 import { useTripName } from './TripLabel.tsx';
+import { useLocalName } from '../i18n/localName.tsx';
 
 const field = (name: keyof typeof trips.fields) => ({
   source: name,
@@ -92,11 +93,12 @@ function RouteCell() {
   const origin = useReferenced('trip_originId', 'origins');
   const destination = useReferenced('trip_destinationId', 'destinations');
   const translate = useTranslate();
+  const localName = useLocalName();
   return (
     <>
       {translate('rihla.trips.route', {
-        origin: origin?.origin_city ?? '…',
-        destination: destination?.destination_city ?? '…',
+        origin: origin ? localName(origin, 'origin_city') : '…',
+        destination: destination ? localName(destination, 'destination_city') : '…',
       })}
     </>
   );

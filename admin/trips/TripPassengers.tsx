@@ -1,15 +1,24 @@
-// The passenger list of one trip (seat, name, phone, ticket id, status), from GET /api/trips/passengers/{id};
-// laid out to print on one page: the app bar and sidebar are hidden and long lists use a smaller type.
+// The passenger list of one trip, seat by seat: the traveller on the seat with their official ID (type and
+// number), the booking's phone and ticket id, and its status. Bookings from GET /api/trips/passengers/{id},
+// each booking's travellers from getPassengers (remembered per booking, shared with the booking's page).
+// Laid out to print on one page: the app bar and sidebar are hidden and long lists use a smaller type. On a
+// phone, one line-group per seat instead of a seven-column table.
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import type { RihlaDataProvider } from '../data/dataProvider.ts';
+import { Link, Loading, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useCanAccessResource } from '../auth/useCan.ts';
+import { IdNumberText, IdTypeText } from '../bookings/TravellerId.tsx';
+import { useIsPhone } from '../common/useIsPhone.ts';
+import { useTravellersOf } from '../bookings/useTravellers.ts';
+import type { PassengerRow, RihlaDataProvider } from '../data/dataProvider.ts';
 
 const printStyles = (
   <GlobalStyles
@@ -30,6 +39,19 @@ const printStyles = (
   />
 );
 
+/** A cancelled seat: greyed in the secondary words' colour (5.7:1), not faded, so it stays readable. */
+const GREYED = { color: 'text.secondary' };
+
+const COLUMNS = [
+  'rihla.trips.seat',
+  'rihla.travellers.name',
+  'rihla.travellers.id_type',
+  'rihla.travellers.id_number',
+  'rihla.trips.phone',
+  'rihla.trips.ticket',
+  'rihla.trips.status',
+];
+
 export function TripPassengers() {
   const trip = useRecordContext();
   const translate = useTranslate();
@@ -39,41 +61,112 @@ export function TripPassengers() {
     queryFn: () => dataProvider.tripPassengers(String(trip!.id)),
     enabled: trip != null,
   });
+  const bookingIds = [...new Set((data ?? []).map((row) => row.bookingId))];
+  const linkBookings = useCanAccessResource('bookings', 'show');
+  const travellers = useTravellersOf(bookingIds, !!data);
+  const phone = useIsPhone();
   if (isPending) return <Loading />;
   if (isError) return <Alert severity="error">{translate('rihla.trips.passengers_error')}</Alert>;
   if (data.length === 0) return <Alert severity="info">{translate('rihla.trips.no_passengers')}</Alert>;
   const rows = [...data].sort((a, b) => a.seat - b.seat);
   const size = rows.length > 60 ? '7pt' : rows.length > 40 ? '8pt' : '10pt';
+  const cells = (row: PassengerRow) => {
+    const traveller = travellers.bySeat.get(`${row.bookingId}|${row.seat}`);
+    return {
+      seat: <bdi>{row.seat}</bdi>,
+      name: traveller?.fullName ?? (
+        // The cell's size (smaller when printing a long list), only greyed.
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {travellers.pending ? '' : translate('rihla.travellers.not_named')}
+        </Box>
+      ),
+      idType: traveller && <IdTypeText traveller={traveller} />,
+      idNumber: <IdNumberText traveller={traveller} />,
+      phone: <bdi dir="ltr">{row.phone}</bdi>,
+      ticket: (
+        <bdi dir="ltr">
+          {linkBookings ? (
+            <Link to={`/bookings/${encodeURIComponent(row.bookingId)}/show`}>{row.ticketId}</Link>
+          ) : (
+            row.ticketId
+          )}
+        </bdi>
+      ),
+      status: translate(row.isCancelled ? 'rihla.bookings.cancelled' : 'rihla.trips.booked'),
+    };
+  };
+
+  if (phone)
+    return (
+      <>
+        {printStyles}
+        <Box
+          component="ul"
+          data-testid="trip-passengers"
+          sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}
+        >
+          {rows.map((row) => {
+            const cell = cells(row);
+            return (
+              <Box
+                component="li"
+                key={`${row.bookingId}-${row.seat}`}
+                data-seat={row.seat}
+                data-cancelled={row.isCancelled || undefined}
+                sx={{ py: 1, borderBottom: 1, borderColor: 'divider', ...(row.isCancelled && GREYED) }}
+              >
+                <Typography sx={{ fontWeight: 500 }}>
+                  {translate('rihla.trips.seat')} {cell.seat} · {cell.name}
+                </Typography>
+                <Typography variant="body2" component="div">
+                  {cell.idType} {cell.idNumber}
+                </Typography>
+                <Typography variant="body2" component="div">
+                  {cell.phone} · {cell.ticket} · {cell.status}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Box>
+      </>
+    );
+
   return (
     <>
       {printStyles}
       <Table
         size="small"
         className="trip-passengers"
+        data-testid="trip-passengers"
         sx={{ '@media print': { '& td, & th': { fontSize: size } } }}
       >
         <TableHead>
           <TableRow>
-            {['seat', 'name', 'phone', 'ticket', 'status'].map((key) => (
-              <TableCell key={key}>{translate(`rihla.trips.${key}`)}</TableCell>
+            {COLUMNS.map((key) => (
+              <TableCell key={key}>{translate(key)}</TableCell>
             ))}
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((row) => (
-            <TableRow
-              key={`${row.bookingId}-${row.seat}`}
-              sx={row.isCancelled ? { opacity: 0.55 } : undefined}
-            >
-              <TableCell>{row.seat}</TableCell>
-              <TableCell>{row.name}</TableCell>
-              <TableCell dir="ltr">{row.phone}</TableCell>
-              <TableCell dir="ltr">{row.ticketId}</TableCell>
-              <TableCell>
-                {translate(row.isCancelled ? 'rihla.bookings.cancelled' : 'rihla.trips.booked')}
-              </TableCell>
-            </TableRow>
-          ))}
+          {rows.map((row) => {
+            const cell = cells(row);
+            return (
+              <TableRow
+                key={`${row.bookingId}-${row.seat}`}
+                data-seat={row.seat}
+                data-cancelled={row.isCancelled || undefined}
+                sx={row.isCancelled ? { '& td': GREYED } : undefined}
+              >
+                <TableCell>{cell.seat}</TableCell>
+                <TableCell>{cell.name}</TableCell>
+                <TableCell>{cell.idType}</TableCell>
+                <TableCell>{cell.idNumber}</TableCell>
+                <TableCell>{cell.phone}</TableCell>
+                <TableCell>{cell.ticket}</TableCell>
+                <TableCell>{cell.status}</TableCell>
+              </TableRow>
+            );
+          })}
         </TableBody>
       </Table>
     </>

@@ -1,5 +1,8 @@
-// One trip and its passengers, printable on one page; a counter sale starts from here.
+// One trip (its cities and company in the page's language) and its passengers with their IDs, printable on
+// one page and downloadable as the checkpoints' manifest; a counter sale starts from here; its history for the
+// roles that may read the activity log. Each action shows to the roles that may take it.
 import PrintIcon from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -14,8 +17,10 @@ import {
 } from 'react-admin';
 import { trips } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
+import { RecordHistory } from '../common/RecordHistory.tsx';
 import { useReferenced } from '../generated/fields/RefField.tsx';
 import { KindField } from '../generated/kinds.tsx';
+import { ManifestButton } from './ManifestButton.tsx';
 import { SellButton } from './SellButton.tsx';
 import { useTripName } from './TripLabel.tsx';
 import { TripPassengers } from './TripPassengers.tsx';
@@ -54,6 +59,7 @@ function Actions() {
       <SellButton variant="contained" />
       <CancelRecordButton resource="trips" successArgs={() => ({ name })} />
       <EditButton />
+      <ManifestButton />
       <Button label="rihla.actions.print" onClick={() => window.print()}>
         <PrintIcon />
       </Button>
@@ -69,6 +75,9 @@ export function TripShow() {
         {detail}
       </Stack>
       <TripPassengers />
+      <Box className="no-print">
+        <RecordHistory resource="trips" />
+      </Box>
     </Show>
   );
 }

@@ -6,6 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OnDemandPage } from '../../admin/payments/routes.tsx';
+import { en } from '../../shared/i18n/admin/en.ts';
 import { paymentsAr } from '../../shared/i18n/admin/payments.ar.ts';
 import { paymentsEn } from '../../shared/i18n/admin/payments.en.ts';
 import { booking, NO_FLAGS, paymentsServer } from './helpers/payments.ts';
@@ -141,7 +142,7 @@ describe('payment review', () => {
     const dialog = await screen.findByRole('dialog');
     const reject = within(dialog).getByRole('button', { name: m.reject.confirm });
     expect((reject as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(dialog).getByRole('radio', { name: m.reason.amount_wrong }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: en.rihla.payments.reason.amount_wrong }));
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Paid 40,000 of 45,000' } });
     fireEvent.click(reject);
     await waitFor(() => expect(shownBooking()).toBe('b2'));

@@ -1,4 +1,4 @@
-// The staff session and react-admin's authProvider: a 401 or 403 refreshes once and retries, concurrent
+// The staff session and react-admin's authProvider: a 401 refreshes once and retries (a 403 does not), concurrent
 // failures share one refresh, a signed-out visit goes to /login?redirect=<full path>, and the silent restore
 // at start-up ignores failure. The network is a fake fetch.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,25 +38,32 @@ function server(options: { refreshWorks?: boolean; failWith?: 401 | 403 } = {}) 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('refresh once and retry', () => {
-  for (const status of [401, 403] as const) {
-    it(`retries a ${status} once with the refreshed token`, async () => {
-      const api = server({ failWith: status });
-      const session = createSession({ fetch: api.fetch, hasSessionHint: () => true });
-      await session.login('amna@rihla.test', 'secret123');
-      api.state.valid = 'token-expired-meanwhile'; // the server no longer accepts token-1
-      const response = await session.fetch('/api/companies/getAllCompanies');
-      expect(response.status).toBe(200);
-      const seen = api.calls.map((c) =>
-        `${c.method} ${c.path} ${c.headers.get('Authorization') ?? ''}`.trim(),
-      );
-      expect(seen.slice(1)).toEqual([
-        'GET /api/companies/getAllCompanies Bearer token-1',
-        'POST /api/auth/refresh',
-        'GET /api/companies/getAllCompanies Bearer token-2',
-      ]);
-      expect(api.calls.find((c) => c.path === '/api/auth/refresh')?.credentials).toBe('include');
-    });
-  }
+  it('retries a 401 once with the refreshed token', async () => {
+    const api = server({ failWith: 401 });
+    const session = createSession({ fetch: api.fetch, hasSessionHint: () => true });
+    await session.login('amna@rihla.test', 'secret123');
+    api.state.valid = 'token-expired-meanwhile'; // the server no longer accepts token-1
+    const response = await session.fetch('/api/companies/getAllCompanies');
+    expect(response.status).toBe(200);
+    const seen = api.calls.map((c) => `${c.method} ${c.path} ${c.headers.get('Authorization') ?? ''}`.trim());
+    expect(seen.slice(1)).toEqual([
+      'GET /api/companies/getAllCompanies Bearer token-1',
+      'POST /api/auth/refresh',
+      'GET /api/companies/getAllCompanies Bearer token-2',
+    ]);
+    expect(api.calls.find((c) => c.path === '/api/auth/refresh')?.credentials).toBe('include');
+  });
+
+  it('does not refresh on a 403: the role refuses, and a new token would not change that', async () => {
+    const api = server({ failWith: 403 });
+    const session = createSession({ fetch: api.fetch, hasSessionHint: () => true });
+    await session.login('amna@rihla.test', 'secret123');
+    api.state.valid = 'another-token';
+    const response = await session.fetch('/api/companies/getAllCompanies');
+    expect(response.status).toBe(403);
+    expect(api.state.refreshes).toBe(0);
+    expect(session.isSignedIn()).toBe(true);
+  });
 
   it('does not retry a second time when the refresh fails, and signs out', async () => {
     const api = server({ refreshWorks: false });

@@ -6,19 +6,8 @@ import { withFallback } from '../../admin/i18n/i18nProvider.ts';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
 import { fieldMessages, resources } from '../../shared/registry/index.ts';
+import { leaves, placeholders, type Tree } from './helpers/messageTree.ts';
 
-type Tree = { [key: string]: Tree | string };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') found.set(path, value);
-    else for (const [k, v] of leaves(value, path)) found.set(k, v);
-  }
-  return found;
-}
-const placeholders = (text: string) => [...new Set(text.match(/%\{\w+\}/g) ?? [])].sort();
 const lookup = (tree: Tree, path: string) =>
   path
     .split('.')

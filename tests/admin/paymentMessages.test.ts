@@ -2,7 +2,6 @@
 // English key with the same placeholders, and is Arabic; every key the screens name exists, whether in these
 // files or in en.ts; they add to en.ts without replacing any of its strings.
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
@@ -11,33 +10,12 @@ import { paymentsEn } from '../../shared/i18n/admin/payments.en.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REJECTION_REASONS } from '../../shared/payments.ts';
 import { STATEMENT_GROUPS } from '../../admin/payments/paymentsApi.ts';
 import { ERROR_CODES } from '../../shared/contract/errors.ts';
-
-type Tree = { [key: string]: Tree | string };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const at = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') found.set(at, value);
-    else for (const [k, v] of leaves(value, at)) found.set(k, v);
-  }
-  return found;
-}
-const placeholders = (text: string) => [...new Set(text.match(/%\{\w+\}/g) ?? [])].sort();
+import { ADMIN, leaves, placeholders, sources, type Tree } from './helpers/messageTree.ts';
 
 const enPart = leaves(paymentsEn as unknown as Tree);
 const arPart = leaves(paymentsAr as unknown as Tree);
 const enAll = new Map([...leaves(en as unknown as Tree), ...enPart]);
 const arAll = new Map([...leaves(ar as unknown as Tree), ...arPart]);
-
-/** Source files of the back-office that speak of payments. */
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    return entry.isDirectory() ? sources(file) : /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-const ADMIN = path.resolve(import.meta.dirname, '../../admin');
 
 describe('payments desk messages', () => {
   it('Arabic has exactly the English keys, with the same placeholders', () => {

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
+import { ARABIC_NAMES } from '../../server/demo/demo-data.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import { cityId, staffToken } from './helpers/api.ts';
 import { waitForNotice as notice } from './helpers/admin.ts';
@@ -142,8 +143,10 @@ describe.each([
       label('trips', 'busId'),
       t('rihla.buses.label', { number: busNumber, company: company.name }),
     );
-    await choose(page, label('trips', 'trip_originId'), 'Khartoum');
-    await choose(page, label('trips', 'trip_destinationId'), 'Kassala');
+    // Cities are named in the page's language (demo data has both names).
+    const city = (name: string) => (lang === 'ar' ? ARABIC_NAMES[name] : name);
+    await choose(page, label('trips', 'trip_originId'), city('Khartoum'));
+    await choose(page, label('trips', 'trip_destinationId'), city('Kassala'));
     await page.locator('input[name=trip_date]').fill(tripDate);
     await choose(page, label('trips', 'trip_boarding_time'), t('rihla.choices.7:00 pm'));
     await page.getByRole('combobox', { name: label('trips', 'trip_ticket_priceId') }).click();

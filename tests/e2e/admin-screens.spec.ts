@@ -272,11 +272,13 @@ describe('settings, users and inbox', () => {
       email: 'hawa@rihla.example',
     };
     for (const [name, value] of Object.entries(fields)) await page.locator(`input[name=${name}]`).fill(value);
-    await page.locator('input[name=password]').fill('secret123');
-    await page.locator('input[name=password_confirm]').fill('secret124');
+    // New passwords must be strong (10+ characters, not common): a few unrelated words.
+    const password = 'amber falcon tide 42';
+    await page.locator('input[name=password]').fill(password);
+    await page.locator('input[name=password_confirm]').fill(`${password}!`);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(en.rihla.validation.fields.password_mismatch).waitFor();
-    await page.locator('input[name=password_confirm]').fill('secret123');
+    await page.locator('input[name=password_confirm]').fill(password);
     await page.getByRole('button', { name: 'Save' }).click();
     await notice('User has been successfully created.');
     await page.waitForURL('**/dashboard');

@@ -260,7 +260,33 @@ export const arOwn: MessageTree<AdminMessages> = {
       lostItems: 'المفقودات',
       enquiries: 'الاستفسارات',
       payments: 'المدفوعات',
-      payments_waiting: 'المدفوعات، إثباتات بانتظار المراجعة: %{count}',
+      // Polyglot's six Arabic forms: 0, 1, 2, 3–10, 11–99, 100 and more.
+      proofs_waiting: [
+        'لا إثباتات بانتظار المراجعة',
+        'إثبات واحد بانتظار المراجعة',
+        'إثباتان بانتظار المراجعة',
+        '%{count} إثباتات بانتظار المراجعة',
+        '%{count} إثباتًا بانتظار المراجعة',
+        '%{count} إثبات بانتظار المراجعة',
+      ].join(' |||| '),
+      activity: 'سجل النشاط',
+      password: 'كلمة مروري',
+    },
+    access: {
+      forbidden_title: 'دورك لا يسمح بفتح هذه الصفحة',
+      forbidden_body:
+        'أنت مسجّل الدخول بدور «%{role}»، وهذه الصفحة ليست من عمل هذا الدور. إن كنت تحتاج إليها فاطلبها من أحد المسؤولين.',
+      back: 'العودة إلى %{page}',
+    },
+    account: {
+      title: 'تغيير كلمة المرور',
+      intro:
+        'تحتاج كلمة المرور الجديدة إلى 10 أحرف على الأقل وألا تكون شائعة: بضع كلمات لا رابط بينها خيار جيد. سيُسجَّل خروجك من أجهزتك الأخرى.',
+      current_password: 'كلمة المرور الحالية',
+      password: 'كلمة المرور الجديدة',
+      password_confirm: 'تأكيد كلمة المرور الجديدة',
+      submit: 'تغيير كلمة المرور',
+      changed: 'تم تغيير كلمة المرور، وسُجِّل خروجك من أجهزتك الأخرى.',
     },
     login: {
       title: 'تسجيل دخول الموظفين',
@@ -355,6 +381,21 @@ export const arOwn: MessageTree<AdminMessages> = {
         password: 'يجب ألا تقل كلمة المرور عن 6 أحرف.',
         password_mismatch: 'كلمتا المرور غير متطابقتين.',
       },
+      account: {
+        password_short: 'يجب ألا تقل كلمة المرور الجديدة عن 10 أحرف.',
+        password_weak:
+          'كلمة المرور هذه شائعة جدًا أو سهلة التخمين. اختر كلمة أطول، مثل بضع كلمات لا رابط بينها.',
+        current_wrong: 'كلمة المرور الحالية غير صحيحة.',
+        current_missing: 'يُرجى إدخال كلمة المرور الحالية.',
+        new_missing: 'يُرجى إدخال كلمة المرور الجديدة.',
+      },
+      travellers: {
+        name: 'يُرجى إدخال الاسم الكامل لكل مسافر.',
+        nameTooLong: 'يجب ألا تتجاوز الأسماء 100 حرف.',
+        idType: 'اختر نوع الهوية من القائمة.',
+        idNumber: 'رقم الهوية من 4 إلى 30 حرفًا ورقمًا.',
+        idIncomplete: 'أدخل نوع الهوية ورقمها معًا، أو اتركهما فارغين.',
+      },
     },
     delete: {
       confirm: {
@@ -414,7 +455,11 @@ export const arOwn: MessageTree<AdminMessages> = {
         SEATS_TAKEN: 'حُجزت المقاعد %{seats} للتو. يُرجى اختيار مقاعد أخرى.',
         PRICE_CHANGED: 'تغيّر السعر: أصبح المبلغ الإجمالي %{total}.',
         TRIP_UNAVAILABLE: 'لم تعد هذه الرحلة تقبل حجوزات: فقد أُلغيت أو انطلقت أو أن حافلتها خارج الخدمة.',
+        OWN_ACCOUNT: 'هذا حسابك: لا يمكنك تغيير دوره أو حذفه، وتُغيَّر كلمة مروره من صفحة «تغيير كلمة المرور».',
+        LAST_ADMIN: 'هذا آخر حساب مسؤول: اجعل حسابًا آخر مسؤولًا أولًا.',
+        TRIP_DEPARTED: 'انطلقت هذه الرحلة: لم يعد بالإمكان تغيير قائمة ركابها.',
       },
+      forbidden: 'دورك لا يسمح بهذا.',
     },
     trips: {
       cancel: 'إلغاء',
@@ -440,6 +485,13 @@ export const arOwn: MessageTree<AdminMessages> = {
       ticket: 'رقم التذكرة',
       status: 'الحالة',
       booked: 'محجوز',
+      manifest: 'تنزيل كشف الركاب',
+      manifest_formats: {
+        pdf: 'PDF للطباعة',
+        csv: 'ملف CSV',
+        xlsx: 'مصنف Excel ‏(XLSX)',
+      },
+      manifest_failed: 'تعذّر تنزيل كشف الركاب. يُرجى المحاولة مرة أخرى.',
     },
     bookings: {
       passenger: 'الراكب',
@@ -457,7 +509,35 @@ export const arOwn: MessageTree<AdminMessages> = {
     },
     buses: { label: '%{number} · %{company}' },
     reports: { preview: 'الوصف' },
-    users: { create: 'إنشاء مستخدم' },
+    users: {
+      create: 'إنشاء مستخدم',
+      own_role: 'هذا حسابك: يستطيع مسؤول آخر تغيير دوره.',
+      own_password: 'هذا حسابك: غيّر كلمة مروره من صفحة «تغيير كلمة المرور».',
+      password_hint:
+        'اتركهما فارغين للإبقاء على كلمة المرور. تغيير كلمة المرور أو الدور أو البريد الإلكتروني يُخرج هذا الشخص من كل أجهزته.',
+      you: 'أنت',
+    },
+    travellers: {
+      title: 'المسافرون',
+      seat: 'المقعد',
+      name: 'الاسم الكامل',
+      id_type: 'نوع الهوية',
+      id_number: 'رقم الهوية',
+      not_named: 'لم يُسمَّ بعد',
+      no_id: 'بلا هوية',
+      edit: 'تعديل المسافرين',
+      dialog_title: 'مسافرو التذكرة',
+      dialog_intro: 'مسافر واحد لكل مقعد، مع الهوية الرسمية التي سيُبرزها عند نقاط التفتيش.',
+      saved: 'تم حفظ المسافرين.',
+      load_error: 'تعذّر تحميل المسافرين.',
+      id_types: {
+        national_number: 'الرقم الوطني',
+        national_card: 'البطاقة القومية',
+        passport: 'جواز السفر',
+        work_card: 'بطاقة العمل',
+        other_official: 'وثيقة رسمية أخرى',
+      },
+    },
     payments: {
       title: 'المدفوعات',
       status: {
@@ -467,6 +547,16 @@ export const arOwn: MessageTree<AdminMessages> = {
         rejected: 'إثبات مرفوض',
         expired: 'منتهي',
       },
+      // Also read in the activity log, not only on the payments desk.
+      method: { bankak: 'بنكك', mobile_money: 'محفظة إلكترونية', cash: 'نقدًا', other: 'أخرى' },
+      reason: {
+        amount_wrong: 'المبلغ غير صحيح',
+        proof_unreadable: 'الإثبات غير مقروء',
+        payment_not_received: 'لم يصل المبلغ',
+        duplicate_proof: 'إثبات مستخدم من قبل',
+        other: 'سبب آخر',
+      },
+      via: { review: 'راجع الموظف الإثبات', import: 'كشف الحساب البنكي', counter: 'دُفع في الشباك' },
     },
     counter: {
       sell: 'بيع في الشباك',

@@ -258,7 +258,25 @@ export const enOwn = {
       lostItems: 'Lost items',
       enquiries: 'Enquiries',
       payments: 'Payments',
-      payments_waiting: 'Payments, %{count} proofs waiting',
+      proofs_waiting: '%{count} proof waiting |||| %{count} proofs waiting',
+      activity: 'Activity log',
+      password: 'My password',
+    },
+    access: {
+      forbidden_title: 'Your role does not allow this page',
+      forbidden_body:
+        'You are signed in as %{role}, and this page is not part of that role’s work. If you need it, ask an administrator.',
+      back: 'Back to %{page}',
+    },
+    account: {
+      title: 'Change my password',
+      intro:
+        'A new password needs at least 10 characters and must not be a common one: a few unrelated words work well. Your other signed-in devices will be signed out.',
+      current_password: 'Current password',
+      password: 'New password',
+      password_confirm: 'Confirm the new password',
+      submit: 'Change password',
+      changed: 'Your password has been changed. Your other devices have been signed out.',
     },
     login: {
       title: 'Staff sign-in',
@@ -372,6 +390,22 @@ export const enOwn = {
         password: 'Password must be at least 6 characters long.',
         password_mismatch: 'Passwords do not match.',
       },
+      // The server's words about new passwords and travellers, so they can be shown in Arabic too.
+      account: {
+        password_short: 'A new password must be at least 10 characters long.',
+        password_weak:
+          'This password is too common or too easy to guess. Choose a longer one, for example a few unrelated words.',
+        current_wrong: 'Your current password is not right.',
+        current_missing: 'Please enter your current password.',
+        new_missing: 'Please enter the new password.',
+      },
+      travellers: {
+        name: 'Please give the full name of every traveller.',
+        nameTooLong: 'Names must be at most 100 characters.',
+        idType: 'Choose the type of the ID from the list.',
+        idNumber: 'An ID number is 4 to 30 letters and digits.',
+        idIncomplete: 'Give both the type and the number of an ID, or neither.',
+      },
     },
     delete: {
       confirm: {
@@ -434,7 +468,12 @@ export const enOwn = {
         PRICE_CHANGED: 'The price has changed: the total is now %{total}.',
         TRIP_UNAVAILABLE:
           'This trip takes no more bookings: it was cancelled, it has left, or its bus is out of service.',
+        OWN_ACCOUNT:
+          'This is your own account: you cannot change its role or delete it, and its password is changed on the “Change my password” page.',
+        LAST_ADMIN: 'This is the last admin account: make another admin first.',
+        TRIP_DEPARTED: 'This trip has departed: its passenger list can no longer change.',
       },
+      forbidden: 'Your role does not allow this.',
     },
     trips: {
       cancel: 'Cancel',
@@ -460,6 +499,13 @@ export const enOwn = {
       ticket: 'Ticket ID',
       status: 'Status',
       booked: 'Booked',
+      manifest: 'Download manifest',
+      manifest_formats: {
+        pdf: 'PDF, to print',
+        csv: 'CSV file',
+        xlsx: 'Excel workbook (XLSX)',
+      },
+      manifest_failed: 'The manifest could not be downloaded. Please try again.',
     },
     bookings: {
       passenger: 'Passenger',
@@ -477,7 +523,35 @@ export const enOwn = {
     },
     buses: { label: '%{number} · %{company}' },
     reports: { preview: 'Description' },
-    users: { create: 'Create User' },
+    users: {
+      create: 'Create User',
+      own_role: 'This is your account: another administrator can change its role.',
+      own_password: 'This is your account: change its password on the “Change my password” page.',
+      password_hint:
+        'Leave both empty to keep the password. A new password, role or e-mail signs this person out everywhere.',
+      you: 'You',
+    },
+    travellers: {
+      title: 'Travellers',
+      seat: 'Seat',
+      name: 'Full name',
+      id_type: 'ID type',
+      id_number: 'ID number',
+      not_named: 'Not named yet',
+      no_id: 'No ID',
+      edit: 'Edit travellers',
+      dialog_title: 'Travellers of ticket',
+      dialog_intro: 'One traveller per seat, with the official ID they will show at the checkpoints.',
+      saved: 'The travellers have been saved.',
+      load_error: 'The travellers could not be loaded.',
+      id_types: {
+        national_number: 'National number',
+        national_card: 'National ID card',
+        passport: 'Passport',
+        work_card: 'Work card',
+        other_official: 'Other official document',
+      },
+    },
     payments: {
       title: 'Payments',
       status: {
@@ -487,6 +561,16 @@ export const enOwn = {
         rejected: 'Proof rejected',
         expired: 'Expired',
       },
+      // Also read in the activity log, not only on the payments desk.
+      method: { bankak: 'Bankak', mobile_money: 'Mobile money', cash: 'Cash', other: 'Other' },
+      reason: {
+        amount_wrong: 'Wrong amount',
+        proof_unreadable: 'Proof unreadable',
+        payment_not_received: 'Money not received',
+        duplicate_proof: 'Proof used before',
+        other: 'Another reason',
+      },
+      via: { review: 'Proof checked by staff', import: 'Bank statement', counter: 'Paid at the counter' },
     },
     counter: {
       sell: 'Sell at the counter',

@@ -7,15 +7,6 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
   rihla: {
     payments: {
       tabs: { queue: 'إثباتات للمراجعة', import: 'كشف الحساب البنكي', refunds: 'المبالغ المستردة' },
-      method: { bankak: 'بنكك', mobile_money: 'محفظة إلكترونية', cash: 'نقدًا', other: 'أخرى' },
-      reason: {
-        amount_wrong: 'المبلغ غير صحيح',
-        proof_unreadable: 'الإثبات غير مقروء',
-        payment_not_received: 'لم يصل المبلغ',
-        duplicate_proof: 'إثبات مستخدم من قبل',
-        other: 'سبب آخر',
-      },
-      via: { review: 'راجع الموظف الإثبات', import: 'كشف الحساب البنكي', counter: 'دُفع في الشباك' },
       queue: {
         title: 'إثباتات دفع بانتظار المراجعة',
         intro: 'لقطة الشاشة لا تثبت شيئًا حتى تُراجَع: الرحلات الأقرب موعدًا أولًا.',

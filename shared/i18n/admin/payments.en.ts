@@ -6,15 +6,6 @@ export const paymentsEn = {
   rihla: {
     payments: {
       tabs: { queue: 'Proofs to check', import: 'Bank statement', refunds: 'Refunds' },
-      method: { bankak: 'Bankak', mobile_money: 'Mobile money', cash: 'Cash', other: 'Other' },
-      reason: {
-        amount_wrong: 'Wrong amount',
-        proof_unreadable: 'Proof unreadable',
-        payment_not_received: 'Money not received',
-        duplicate_proof: 'Proof used before',
-        other: 'Another reason',
-      },
-      via: { review: 'Proof checked by staff', import: 'Bank statement', counter: 'Paid at the counter' },
       queue: {
         title: 'Payment proofs to check',
         intro: 'A screenshot proves nothing until it is checked: trips leaving first come first.',

@@ -1,15 +1,15 @@
 // Every screen a person sees, for the layout and accessibility checks (tests/e2e/admin-layout.spec.ts) and the
 // screenshot script (bench/screens.ts): the back-office's list, detail, create and edit screens of every
-// registry resource (the views admin/screens.ts gives each one), the dashboard, settings and the payments desk,
-// and the public site's pages. A demo server has no report, inbox message or booking: `seedScreens` adds one of
-// each (a booking paid and one cancelled, a cancelled trip) so that detail pages show something.
-import type { Browser, Page } from 'playwright-core';
+// registry resource (the views admin/screens.ts gives each one), the dashboard, settings, one's own password,
+// a booking's travellers dialog, the payments desk, the forbidden page (as a cashier), and the public site's
+// pages. A demo server has no report, inbox message, booking or second staff account: `seedScreens` adds one
+// of each (a booking paid and one cancelled, a cancelled trip, a cashier) so that detail pages show something.
+import type { Page } from 'playwright-core';
 import { resources } from '../../../shared/registry/index.ts';
 import { PUBLIC_ROUTES } from '../../../shared/routes.ts';
 import { configOf } from '../../../admin/generated/screenConfig.ts';
-import { adminWords, bookWithProof, type Lang, staffCall } from './admin-payments.ts';
+import { bookWithProof, staffCall } from './admin-payments.ts';
 import { findTrips, tomorrow } from './api.ts';
-import { STAFF } from './server.ts';
 
 export type View = 'list' | 'show' | 'create' | 'edit';
 export interface Screen {
@@ -18,14 +18,22 @@ export interface Screen {
   path: string;
   resource?: string;
   view?: View;
+  /** What a person does once the page is there (opens a dialog), before it is looked at. */
+  then?: (page: Page) => Promise<void>;
+  /** It opens a dialog: what the screen shows is the dialog (photographed without the page behind). */
+  dialog?: boolean;
 }
+
+/** The cashier `seedScreens` registers: the forbidden page is theirs to see. */
+export const CASHIER = { email: 'rania.cashier@rihla.test', password: 'copper lagoon rania 7' };
 
 /** Hand-written views (admin/screens.ts); `true` at the usual react-admin path, a string at its own. */
 const HAND_WRITTEN: Record<string, Partial<Record<View, true | ((id: string) => string) | string>>> = {
   bookings: { list: true, show: true },
   trips: { list: true, show: true, create: true, edit: true },
   reports: { list: true, show: (id) => `/reports/${id}`, create: true, edit: (id) => `/edit-report/${id}` },
-  users: { list: '/user', create: '/register' },
+  users: { list: '/user', create: '/register', edit: true },
+  activity: { list: true, show: true },
 };
 
 function generatedViews(name: string): View[] {
@@ -54,6 +62,11 @@ export function staffScreens(ids: Record<string, string | undefined>): Screen[] 
   const screens: Screen[] = [
     { name: 'dashboard', path: '/dashboard' },
     { name: 'settings', path: '/setting' },
+    {
+      name: 'change-password',
+      path: '/change-password',
+      then: (page) => page.getByTestId('change-password').waitFor(),
+    },
   ];
   for (const def of resources) {
     const own = HAND_WRITTEN[def.name];
@@ -63,7 +76,31 @@ export function staffScreens(ids: Record<string, string | undefined>): Screen[] 
       if (path) screens.push({ name: `${def.name}-${view}`, path, resource: def.name, view });
     }
   }
+  if (ids.bookings)
+    screens.push({
+      name: 'bookings-travellers',
+      path: `/bookings/${ids.bookings}/show`,
+      dialog: true,
+      then: async (page) => {
+        await page.getByTestId('edit-travellers').click();
+        await page.getByRole('dialog').locator('fieldset').first().waitFor();
+      },
+    });
   return screens;
+}
+
+/** What a cashier sees where their role may not go (signed in as `CASHIER`). */
+export const cashierScreens = (): Screen[] => [
+  { name: 'forbidden', path: '/user', then: (page) => page.getByTestId('forbidden').waitFor() },
+];
+
+/** Opens a screen and does what it says a person does there. */
+export async function showScreen(page: Page, screen: Screen) {
+  await openScreen(page, screen.path);
+  if (screen.then) {
+    await screen.then(page);
+    await settle(page);
+  }
 }
 
 /** The payments desk and the counter sale (hand-written, photographed too). */
@@ -138,8 +175,26 @@ export async function seedScreens(url: string): Promise<Record<string, string | 
       message: 'Is there a night bus from Khartoum to Port Sudan on Fridays?',
     }),
   }).then((r) => r.json());
+  const cashier = await staffCall<{ _id: string }>(url, 'POST', '/api/auth/register', {
+    username: 'rania.cashier',
+    first_name: 'Rania',
+    last_name: 'Ahmed',
+    phone_number: '0912000777',
+    email: CASHIER.email,
+    password: CASHIER.password,
+    password_confirm: CASHIER.password,
+    role: 'cashier',
+  });
+  // An entry with changes to compare: the cancelled booking's.
+  const [cancelling] = await staffCall<{ _id: string }[]>(
+    url,
+    'GET',
+    `/api/activity/getAllActivity?action=cancel_booking&recordId=${cancelled._id}&_start=0&_end=1`,
+  );
   const ids: Record<string, string | undefined> = {
     bookings: paid._id,
+    users: cashier._id,
+    activity: cancelling?._id,
     trips: trip._id,
     reports: report._id,
     lostItems: lost._id,
@@ -151,24 +206,6 @@ export async function seedScreens(url: string): Promise<Record<string, string | 
     ids[def.name] = await firstId(url, `${def.api.base}/${def.api.list}`).catch(() => undefined);
   }
   return ids;
-}
-
-/** A signed-in back-office page in `lang` at `viewport` (the login rate limit counts: sign in once). */
-export async function signedInPage(
-  browser: Browser,
-  baseURL: string,
-  lang: Lang,
-  viewport: { width: number; height: number },
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB' });
-  await context.addInitScript((language) => localStorage.setItem('rihla.lang', language), lang);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.locator('input[name=email]').fill(STAFF.email);
-  await page.locator('input[name=password]').fill(STAFF.password);
-  await page.getByRole('button', { name: adminWords(lang)('rihla.login.submit') }).click();
-  await page.waitForURL('**/dashboard');
-  return page;
 }
 
 /**

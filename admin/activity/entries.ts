@@ -1,0 +1,89 @@
+// Reading an activity row (the registry's `activity` resource, written by server/audit/audit.ts): its time on
+// Khartoum's clock, the page of the record it names, and its diff ({field: [before, after]}, JSON text) as rows.
+import { getResource, registry } from '../../shared/registry/index.ts';
+import { KHARTOUM_OFFSET_MINUTES } from '../../shared/rules.ts';
+import { intlLocale } from '../i18n/locale.ts';
+import { configOf } from '../generated/screenConfig.ts';
+
+/** What the server records (its routes' `audit` declarations, sign-ins and sign-outs). */
+export const ACTIVITY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'cancel_trip',
+  'cancel_booking',
+  'verify_payment',
+  'reject_payment',
+  'counter_sale',
+  'refund_paid',
+  'import_statement',
+  'role_change',
+  'password_change',
+  'update_passengers',
+  'sync_scans',
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+] as const;
+
+/** Record kinds of the log: the registry's resources, and the payments a statement import touches. */
+export const ACTIVITY_KINDS = [...Object.keys(registry).filter((name) => name !== 'activity'), 'payments'];
+
+export interface ActivityRow {
+  id: string;
+  at: string;
+  userId?: string | null;
+  userLabel?: string | null;
+  action: string;
+  resource?: string | null;
+  recordId?: string | null;
+  diff?: string | null;
+  ip?: string | null;
+}
+
+/** An instant as Khartoum's clock shows it (UTC+2 all year), in the language's format. */
+export function khartoumTime(iso: string, locale: string): string {
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return iso;
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(instant + KHARTOUM_OFFSET_MINUTES * 60_000));
+}
+
+/** The page a record of `resource` opens on, and the action a role needs to open it; none for a deleted one. */
+export function recordPage(
+  resource: string | null | undefined,
+  id: string | null | undefined,
+): { path: string; action: 'show' | 'edit' } | undefined {
+  if (!resource || !id || !(resource in registry) || resource === 'activity') return undefined;
+  const encoded = encodeURIComponent(id);
+  if (resource === 'reports') return { path: `/reports/${encoded}`, action: 'show' };
+  if (resource === 'trips' || resource === 'bookings' || configOf(resource).readOnly)
+    return { path: `/${resource}/${encoded}/show`, action: 'show' };
+  return getResource(resource).api.update ? { path: `/${resource}/${encoded}`, action: 'edit' } : undefined;
+}
+
+export interface DiffRow {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The changes of a row, field by field; nothing when it has none or they cannot be read. */
+export function diffRows(diff: string | null | undefined): DiffRow[] {
+  if (!diff) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(diff);
+  } catch {
+    return [];
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [];
+  return Object.entries(parsed as Record<string, unknown>)
+    .filter(
+      (entry): entry is [string, [unknown, unknown]] => Array.isArray(entry[1]) && entry[1].length === 2,
+    )
+    .map(([field, [before, after]]) => ({ field, before, after }));
+}

@@ -1,0 +1,76 @@
+// What a role may see and do in the back-office, read from shared/roles.ts (the table the server enforces), so
+// that nothing offered would only answer 403. A registry resource's screens follow its RESOURCE_ACCESS (list and
+// show: read; create, edit and delete: write), and only where the registry has the call at all (the activity log
+// has no create, edit or delete; bookings no edit). Pages of our own name the capability they need.
+import { registry, type Operation } from '../../shared/registry/index.ts';
+import { type Capability, can, RESOURCE_ACCESS } from '../../shared/roles.ts';
+import { PAYMENTS_PATH } from '../payments/paths.ts';
+import { CHANGE_PASSWORD_PATH } from './redirects.ts';
+
+/** react-admin's actions (its buttons and views ask for these) → the registry call behind them. */
+const OPERATIONS: Record<string, Operation> = {
+  list: 'list',
+  export: 'list',
+  show: 'one',
+  read: 'one',
+  create: 'create',
+  clone: 'create',
+  edit: 'update',
+  delete: 'remove',
+};
+
+/** A role the server does not name (a server older than roles) may do anything, as before roles. */
+export function hasCapability(role: string | undefined, capability: Capability): boolean {
+  return role === undefined || can(role, capability);
+}
+
+/** Whether `role` may take `action` on a registry resource. Other names are pages that check for themselves. */
+export function mayAccess(role: string | undefined, resource: string, action: string): boolean {
+  const def = (registry as Record<string, (typeof registry)[keyof typeof registry]>)[resource];
+  const access = RESOURCE_ACCESS[resource];
+  if (!def || !access) return true;
+  const operation = OPERATIONS[action] ?? 'update';
+  if (!def.api[operation]) return false;
+  const reads = operation === 'list' || operation === 'one';
+  return hasCapability(role, reads ? access.read : access.write);
+}
+
+/**
+ * Whether a resource belongs in a role's menu: it may list it, and it is the role's own work. Reference data
+ * (companies, buses, cities, prices) is readable by everyone who reads trips, only so that trips can show it:
+ * it is listed for those who may also change it.
+ */
+export function inMenu(role: string | undefined, resource: string): boolean {
+  const access = RESOURCE_ACCESS[resource];
+  if (!mayAccess(role, resource, 'list')) return false;
+  return !access || access.read !== 'reference.read' || hasCapability(role, access.write);
+}
+
+/** A page of the menu: a registry resource's list, or a page of our own with the capability it needs. */
+export type MenuPage = { key: string; to: string } & ({ resource: string } | { capability: Capability });
+
+/** The menu, in its order (the sidebar adds an icon to each); the first a role may open is its start page. */
+export const MENU_PAGES: readonly MenuPage[] = [
+  { key: 'dashboard', to: '/dashboard', capability: 'dashboard.read' },
+  { key: 'payments', to: PAYMENTS_PATH, capability: 'payments.review' },
+  { key: 'bookings', to: '/bookings', resource: 'bookings' },
+  { key: 'trips', to: '/trips', resource: 'trips' },
+  { key: 'reports', to: '/reports', resource: 'reports' },
+  { key: 'companies', to: '/companies', resource: 'companies' },
+  { key: 'buses', to: '/buses', resource: 'buses' },
+  { key: 'employees', to: '/employees', resource: 'employees' },
+  { key: 'users', to: '/user', resource: 'users' },
+  // Settings creates reference data.
+  { key: 'settings', to: '/setting', capability: 'operations.write' },
+  { key: 'lostItems', to: '/lostItems', resource: 'lostItems' },
+  { key: 'enquiries', to: '/enquiries', resource: 'enquiries' },
+  { key: 'activity', to: '/activity', resource: 'activity' },
+  { key: 'password', to: CHANGE_PASSWORD_PATH, capability: 'self' },
+];
+
+export const pageAllowed = (role: string | undefined, page: MenuPage) =>
+  'resource' in page ? inMenu(role, page.resource) : hasCapability(role, page.capability);
+
+/** Where a role starts: the first page of the menu it may open (the dashboard, for those who may read it). */
+export const homePathFor = (role: string | undefined) =>
+  MENU_PAGES.find((page) => pageAllowed(role, page))?.to ?? CHANGE_PASSWORD_PATH;

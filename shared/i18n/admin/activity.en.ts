@@ -1,0 +1,69 @@
+// English words of the activity log and of a record's history (the screens admin/activity/pages.ts loads on
+// demand): they join the back-office's messages when first shown, so /login does not carry them. The menu
+// entry and the resource's labels are in en.ts. Keys under rihla.activity.
+export const activityEn = {
+  rihla: {
+    activity: {
+      actions: {
+        create: 'Created',
+        update: 'Changed',
+        delete: 'Deleted',
+        cancel_trip: 'Cancelled the trip',
+        cancel_booking: 'Cancelled the booking',
+        verify_payment: 'Verified the payment',
+        reject_payment: 'Rejected the payment',
+        counter_sale: 'Sold at the counter',
+        refund_paid: 'Recorded the refund as paid',
+        import_statement: 'Imported a bank statement',
+        role_change: 'Changed the role',
+        password_change: 'Changed their own password',
+        update_passengers: 'Changed the travellers',
+        sync_scans: 'Sent boarding scans',
+        sign_in: 'Signed in',
+        sign_in_failed: 'Failed to sign in',
+        sign_out: 'Signed out',
+      },
+      /** Record kinds that are not registry resources. */
+      kinds: { payments: 'Payments' },
+      filters: {
+        user: 'Staff member (e-mail)',
+        action: 'Action',
+        resource: 'Record kind',
+        from: 'From',
+        to: 'To',
+        record: 'Record ID',
+      },
+      columns: {
+        at: 'When (Khartoum time)',
+        who: 'Who',
+        what: 'What',
+        record: 'Record',
+        changes: 'Changes',
+      },
+      diff: {
+        field: 'Field',
+        before: 'Before',
+        after: 'After',
+        empty: 'empty',
+        yes: 'Yes',
+        no: 'No',
+        travellers: 'Travellers',
+      },
+      no_changes: 'No field changed: nothing to compare.',
+      nobody: 'Unknown staff member',
+      from_address: 'from',
+      only_user: 'Show only this person’s activity',
+      empty: 'Nothing matches these filters.',
+      load_error: 'The activity log could not be loaded.',
+      history: {
+        title: 'History',
+        intro: 'Who did what to this record, latest first (Khartoum time).',
+        empty: 'Nothing has been recorded for this record yet.',
+        error: 'The history could not be loaded.',
+        all: 'See all %{count} entries in the activity log',
+      },
+    },
+  },
+};
+
+export type ActivityMessages = typeof activityEn;

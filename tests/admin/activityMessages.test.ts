@@ -1,0 +1,51 @@
+// The activity log's own words (shared/i18n/admin/activity.*.ts, loaded with its screens): Arabic has every
+// English key with the same placeholders and is Arabic; every action the server records has words; they add
+// to en.ts without replacing any of its strings; every key the screens name exists in both languages.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ACTIVITY_ACTIONS } from '../../admin/activity/entries.ts';
+import { activityAr } from '../../shared/i18n/admin/activity.ar.ts';
+import { activityEn } from '../../shared/i18n/admin/activity.en.ts';
+import { ar } from '../../shared/i18n/admin/ar.ts';
+import { en } from '../../shared/i18n/admin/en.ts';
+import { ADMIN, leaves, placeholders, sources, type Tree } from './helpers/messageTree.ts';
+
+const enPart = leaves(activityEn as unknown as Tree);
+const arPart = leaves(activityAr as unknown as Tree);
+const enAll = new Map([...leaves(en as unknown as Tree), ...enPart]);
+const arAll = new Map([...leaves(ar as unknown as Tree), ...arPart]);
+describe('activity log messages', () => {
+  it('Arabic has exactly the English keys, with the same placeholders, in Arabic', () => {
+    expect([...arPart.keys()].sort()).toEqual([...enPart.keys()].sort());
+    for (const [key, english] of enPart) {
+      expect(placeholders(arPart.get(key)!), key).toEqual(placeholders(english));
+      expect(arPart.get(key), key).not.toBe(english);
+    }
+  });
+
+  it('name every action the server records', () => {
+    for (const action of ACTIVITY_ACTIONS) {
+      expect(enPart.get(`rihla.activity.actions.${action}`), action).toBeTruthy();
+      expect(arPart.get(`rihla.activity.actions.${action}`), action).toBeTruthy();
+    }
+  });
+
+  it('add keys to en.ts and ar.ts without replacing any', () => {
+    const base = leaves(en as unknown as Tree);
+    for (const key of enPart.keys()) expect(base.has(key), key).toBe(false);
+  });
+
+  it('name every key the screens use, in both languages', () => {
+    const used = new Set<string>();
+    for (const file of sources(ADMIN))
+      for (const match of fs
+        .readFileSync(file, 'utf8')
+        .matchAll(/['"`](rihla\.(?:activity|access|account|travellers|users)\.[\w.]+)['"`]/g))
+        used.add(match[1]);
+    expect(used.size).toBeGreaterThan(20);
+    for (const key of used) {
+      expect(enAll.get(key), key).toBeTruthy();
+      expect(arAll.get(key), key).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+// Names in both languages: Arabic screens show a city's or a company's Arabic name where it has one, the
+// English one otherwise; English screens the English one. One helper, used by the labels of trips, buses and
+// reference cells (lists, selects, a booking's trip, a trip's page).
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BusLabel } from '../../admin/buses/BusLabel.tsx';
+import { RecordLabel } from '../../admin/generated/RecordLabel.tsx';
+import { localName } from '../../admin/i18n/localName.tsx';
+import { TripLabel } from '../../admin/trips/TripLabel.tsx';
+import { RecordContextProvider } from 'react-admin';
+import { apiAs, renderAs } from './helpers/renderAs.tsx';
+
+afterEach(cleanup);
+
+const khartoum = { _id: 'o1', origin_city: 'Khartoum', origin_city_ar: 'الخرطوم' };
+const kassala = { _id: 'd1', destination_city: 'Kassala', destination_city_ar: '  ' };
+const nile = { _id: 'c1', company_name: 'Nile Express', company_name_ar: 'النيل السريع' };
+
+describe('localName', () => {
+  it('gives the Arabic twin on Arabic screens, the English name otherwise', () => {
+    expect(localName(khartoum, 'origin_city', 'ar')).toBe('الخرطوم');
+    expect(localName(khartoum, 'origin_city', 'en')).toBe('Khartoum');
+    expect(localName(kassala, 'destination_city', 'ar')).toBe('Kassala'); // blank twin
+    expect(localName({ company_name: 'Sahara Lines', company_name_ar: null }, 'company_name', 'ar')).toBe(
+      'Sahara Lines',
+    );
+    expect(localName(undefined, 'company_name', 'ar')).toBe('');
+  });
+});
+
+/** Seeds react-admin's cache the way list answers do (populated references). */
+function api() {
+  return apiAs('manager', {
+    'GET /api/origins/getAllOrigins': () => ({ body: [khartoum], headers: { 'X-Total-Count': '1' } }),
+    'GET /api/destination/getAllDestinations': () => ({ body: [kassala], headers: { 'X-Total-Count': '1' } }),
+    'GET /api/companies/getAllCompanies': () => ({ body: [nile], headers: { 'X-Total-Count': '1' } }),
+  });
+}
+
+const trip = {
+  id: 't1',
+  trip_originId: 'o1',
+  trip_destinationId: 'd1',
+  trip_date: '2026-12-01',
+  trip_boarding_time: '9:00 am',
+};
+
+describe('labels in Arabic', () => {
+  it('names a trip’s route with the Arabic city where there is one', async () => {
+    await renderAs(
+      { locale: 'ar' },
+      api().fetch,
+      <RecordContextProvider value={trip}>
+        <TripLabel />
+      </RecordContextProvider>,
+    );
+    expect(await screen.findByText(/الخرطوم.*Kassala/)).toBeTruthy();
+  });
+
+  it('names a bus’s company and a city cell in Arabic, and in English on English screens', async () => {
+    await renderAs(
+      { locale: 'ar' },
+      api().fetch,
+      <>
+        <RecordContextProvider value={{ id: 'b1', bus_number: 'KH-1', bus_owner_companyId: 'c1' }}>
+          <BusLabel />
+        </RecordContextProvider>
+        <RecordContextProvider value={{ id: 'o1', ...khartoum }}>
+          <RecordLabel resource="origins" />
+        </RecordContextProvider>
+      </>,
+    );
+    expect(await screen.findByText('KH-1 · النيل السريع')).toBeTruthy();
+    expect(screen.getByText('الخرطوم')).toBeTruthy();
+    cleanup();
+    await renderAs(
+      { locale: 'en' },
+      api().fetch,
+      <RecordContextProvider value={{ id: 'o1', ...khartoum }}>
+        <RecordLabel resource="origins" />
+      </RecordContextProvider>,
+    );
+    expect(await screen.findByText('Khartoum')).toBeTruthy();
+  });
+});
