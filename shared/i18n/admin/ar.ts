@@ -336,7 +336,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       admin: 'مدير النظام',
       manager: 'مدير',
       cashier: 'أمين الصندوق',
-      conductor: 'مساعد الحافلة',
+      conductor: 'محصّل',
     },
     units: { money: '%{amount} ج.س' },
     validation: {
