@@ -1,12 +1,12 @@
 // Bookings: made by travellers on the public site; staff list, view (with payment proof), cancel and delete.
 import BookOnlineIcon from '@mui/icons-material/BookOnline';
-import type { ResourceScreens } from '../generated/screens.ts';
-import { BookingList } from './BookingList.tsx';
-import { BookingShow } from './BookingShow.tsx';
+import { everyday, type ResourceScreens } from '../generated/screens.ts';
 
 export const bookingScreens: ResourceScreens = {
-  list: BookingList,
-  show: BookingShow,
+  views: {
+    list: async () => (await everyday()).BookingList,
+    show: async () => (await everyday()).BookingShow,
+  },
   icon: BookOnlineIcon,
   recordRepresentation: 'ticketId',
 };

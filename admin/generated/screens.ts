@@ -1,23 +1,45 @@
-// The screens of a resource that has no hand-written ones: list, create, edit (or detail, for inboxes),
-// all generated from its registry entry. A new plain resource appears in the admin by its entry alone.
-import type { ResourceProps } from 'react-admin';
+// The screens of a resource: which views it has (react-admin's Resource must know before any is shown) and how
+// to load each one, on first use (admin/screens.ts). A resource without hand-written screens gets list,
+// create, edit (or detail, for inboxes), all generated from its registry entry: a new plain resource appears
+// in the admin by its entry alone.
+import type { ComponentType } from 'react';
 import type { ResourceDef } from '../../shared/registry/index.ts';
-import { generatedCreate } from './GeneratedCreate.tsx';
-import { generatedEdit } from './GeneratedEdit.tsx';
-import { generatedList } from './GeneratedList.tsx';
-import { generatedShow } from './GeneratedShow.tsx';
+import type { ScreenLoader } from '../common/onDemand.tsx';
 import { configOf } from './screenConfig.ts';
 
-export type ResourceScreens = Omit<ResourceProps, 'name'>;
+export type View = 'list' | 'create' | 'edit' | 'show';
+export const VIEWS: readonly View[] = ['list', 'create', 'edit', 'show'];
+
+export interface ResourceScreens {
+  views: Partial<Record<View, ScreenLoader>>;
+  icon?: ComponentType;
+  recordRepresentation?: string;
+}
+
+/** The screens opened now and then (one chunk). */
+export const office = () => import('../screens.office.ts');
+/** The screens opened all day (one chunk). */
+export const everyday = () => import('../screens.everyday.ts');
+
+/** A generated screen of `def`, loaded on first use. */
+export const generated: Record<View, (def: ResourceDef) => ScreenLoader> = {
+  list: (def) => async () => (await office()).generatedList(def),
+  create: (def) => async () => (await office()).generatedCreate(def),
+  edit: (def) => async () => (await office()).generatedEdit(def),
+  show: (def) => async () => (await office()).generatedShow(def),
+};
 
 export function generatedScreens(def: ResourceDef): ResourceScreens {
   const config = configOf(def.name);
-  if (config.readOnly)
-    return { list: generatedList(def), show: generatedShow(def), recordRepresentation: def.representation };
+  const views: View[] = config.readOnly
+    ? ['list', 'show']
+    : [
+        'list',
+        ...(def.api.create ? (['create'] as const) : []),
+        ...(def.api.update && !config.noEdit ? (['edit'] as const) : []),
+      ];
   return {
-    list: generatedList(def),
-    create: def.api.create ? generatedCreate(def) : undefined,
-    edit: def.api.update && !config.noEdit ? generatedEdit(def) : undefined,
+    views: Object.fromEntries(views.map((view) => [view, generated[view](def)])),
     recordRepresentation: def.representation,
   };
 }

@@ -2,17 +2,15 @@
 // on the form with the success banner; edits live at /edit-report/{id}.
 import DescriptionIcon from '@mui/icons-material/Description';
 import { reports } from '../../shared/registry/index.ts';
-import { generatedCreate } from '../generated/GeneratedCreate.tsx';
-import { generatedEdit } from '../generated/GeneratedEdit.tsx';
-import type { ResourceScreens } from '../generated/screens.ts';
-import { ReportList } from './ReportList.tsx';
-import { ReportShow } from './ReportShow.tsx';
+import { generated, office, type ResourceScreens } from '../generated/screens.ts';
 
 export const reportScreens: ResourceScreens = {
-  list: ReportList,
-  show: ReportShow,
-  create: generatedCreate(reports),
-  edit: generatedEdit(reports),
+  views: {
+    list: async () => (await office()).ReportList,
+    show: async () => (await office()).ReportShow,
+    create: generated.create(reports),
+    edit: generated.edit(reports),
+  },
   icon: DescriptionIcon,
   recordRepresentation: 'report_title',
 };

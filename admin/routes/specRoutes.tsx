@@ -1,29 +1,32 @@
 // The staff URLs of the spec (shared/routes.ts) on top of react-admin's own routes: pages of their own (/dashboard,
 // /setting, /user, /register, the report view /reports/{id}, /edit-report/{id}), and redirects from the
 // other /create-… and /edit-…/{id} shapes to the react-admin route that shows the same screen; the payments'
-// pages and the counter sale (loaded on demand); and one's own password. Every page opens only for the roles
-// that may use it (the forbidden page otherwise); /dashboard, where sign-in lands, sends a role without one
-// to its start page instead.
+// pages and the counter sale; and one's own password. Every page but the dashboard loads on first use, and
+// opens only for the roles that may use it (the forbidden page otherwise); /dashboard, where sign-in lands,
+// sends a role without one to its start page instead.
 import { cloneElement, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { reports, users } from '../../shared/registry/index.ts';
 import { STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
 import type { Capability } from '../../shared/roles.ts';
 import { hasCapability, homePathFor } from '../auth/access.ts';
-import { ChangePasswordPage } from '../auth/ChangePasswordPage.tsx';
 import { RequireAccess } from '../auth/RequireAccess.tsx';
 import { CHANGE_PASSWORD_PATH } from '../auth/redirects.ts';
 import { useRole } from '../auth/useCan.ts';
 import { AsResource } from '../common/AsResource.tsx';
+import { onFirstUse } from '../common/onDemand.tsx';
 import { Dashboard } from '../dashboard/Dashboard.tsx';
 import { paymentRoutes } from '../payments/routes.tsx';
+import { office } from '../generated/screens.ts';
 import { screensFor } from '../screens.ts';
-import { SettingsPage } from '../settings/SettingsPage.tsx';
 
 function RedirectWithId({ to }: { to: (id: string) => string }) {
   const { id = '' } = useParams();
   return <Navigate replace to={to(encodeURIComponent(id))} />;
 }
+
+const SettingsPage = onFirstUse(async () => (await office()).SettingsPage);
+const ChangePasswordPage = onFirstUse(async () => (await office()).ChangePasswordPage);
 
 const userScreens = screensFor(users);
 const reportScreens = screensFor(reports);

@@ -2,15 +2,14 @@
 // /register (its role select comes from the registry).
 import PersonIcon from '@mui/icons-material/ManageAccounts';
 import { users } from '../../shared/registry/index.ts';
-import { generatedCreate } from '../generated/GeneratedCreate.tsx';
-import type { ResourceScreens } from '../generated/screens.ts';
-import { UserEdit } from './UserEdit.tsx';
-import { UserList } from './UserList.tsx';
+import { generated, office, type ResourceScreens } from '../generated/screens.ts';
 
 export const userScreens: ResourceScreens = {
-  list: UserList,
-  create: generatedCreate(users),
-  edit: UserEdit,
+  views: {
+    list: async () => (await office()).UserList,
+    create: generated.create(users),
+    edit: async () => (await office()).UserEdit,
+  },
   icon: PersonIcon,
   recordRepresentation: 'full_name',
 };

@@ -1,0 +1,13 @@
+// The screens opened now and then, behind one import() (admin/screens.ts), loaded the first time one is
+// opened: the forms (trips, reference data, reports, staff accounts), the lists and pages of companies, buses,
+// employees, reference data, reports, staff accounts and travellers' messages, settings and one's own password.
+export { ChangePasswordPage } from './auth/ChangePasswordPage.tsx';
+export { generatedCreate } from './generated/GeneratedCreate.tsx';
+export { generatedEdit } from './generated/GeneratedEdit.tsx';
+export { generatedList } from './generated/GeneratedList.tsx';
+export { generatedShow } from './generated/GeneratedShow.tsx';
+export { ReportList } from './reports/ReportList.tsx';
+export { ReportShow } from './reports/ReportShow.tsx';
+export { SettingsPage } from './settings/SettingsPage.tsx';
+export { UserEdit } from './users/UserEdit.tsx';
+export { UserList } from './users/UserList.tsx';
