@@ -15,9 +15,12 @@ export async function lockRow(trx: Kysely<any>, table: string, id: string, mode:
 }
 
 /**
- * Serialises the transactions that take the same name until they end (PostgreSQL's advisory locks). SQLite
- * runs one write transaction at a time already.
+ * Serialises the transactions that take the same name until they end (PostgreSQL's advisory locks), in one
+ * statement, one name after the other in the order given (callers keep one order, so no two wait on each
+ * other). SQLite runs one write transaction at a time already.
  */
-export async function lockName(trx: Kysely<any>, name: string) {
-  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+export async function lockName(trx: Kysely<any>, ...names: string[]) {
+  if (!isPostgres(trx) || !names.length) return;
+  const locks = names.map((name) => sql`pg_advisory_xact_lock(hashtext(${name}))`);
+  await sql`select ${sql.join(locks)}`.execute(trx);
 }

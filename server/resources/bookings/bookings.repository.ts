@@ -145,23 +145,28 @@ async function unpaidHolds(trx: Db, booking: NewBooking) {
       .where((eb: any) =>
         eb.or([eb('bookings.paymentDeadline', 'is', null), eb('bookings.paymentDeadline', '>', now)]),
       );
-  // Only whether the limit is reached matters: count no further than it (an agent's phone may hold many).
-  const phone = await trx
-    .selectFrom(
-      live(trx.selectFrom('bookings').select('bookings.id').where('phone', '=', booking.passenger.phone))
-        .limit(booking.limits!.perPhone)
-        .as('held'),
-    )
-    .select((eb) => eb.fn.countAll().as('count'))
+  // Both counts in one statement. Only whether the phone's limit is reached matters: count no further than it
+  // (an agent's phone may hold many).
+  const counts = await trx
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom(
+          live(trx.selectFrom('bookings').select('bookings.id').where('phone', '=', booking.passenger.phone))
+            .limit(booking.limits!.perPhone)
+            .as('held'),
+        )
+        .select((inner) => inner.fn.countAll().as('count'))
+        .as('phone'),
+      live(
+        trx
+          .selectFrom('booking_seats')
+          .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+          .select((inner: any) => inner.fn.countAll().as('count'))
+          .where('booking_seats.tripId', '=', booking.tripId),
+      ).as('tripSeats'),
+    ])
     .executeTakeFirst();
-  const seats = await live(
-    trx
-      .selectFrom('booking_seats')
-      .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
-      .select((eb: any) => eb.fn.countAll().as('count'))
-      .where('booking_seats.tripId', '=', booking.tripId),
-  ).executeTakeFirst();
-  return { phone: Number(phone?.count ?? 0), tripSeats: Number(seats?.count ?? 0) };
+  return { phone: Number(counts?.phone ?? 0), tripSeats: Number(counts?.tripSeats ?? 0) };
 }
 
 export async function insertBooking(db: Db, booking: NewBooking): Promise<InsertOutcome> {
@@ -213,8 +218,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
         if (booking.seats.some((seat) => seat > capacity)) throw new Refused({ capacity });
         if (booking.limits) {
           // One unpaid sale at a time per phone and per trip, so that two cannot both pass the limits.
-          await lockName(trx, `phone:${booking.passenger.phone}`);
-          await lockName(trx, `trip:${booking.tripId}`);
+          await lockName(trx, `phone:${booking.passenger.phone}`, `trip:${booking.tripId}`);
           // Seats already held answer SEATS_TAKEN, before any limit is counted.
           const taken = await heldSeats(trx, booking.tripId, booking.seats, booking.now);
           if (taken.length) throw new Refused({ takenSeats: taken });
