@@ -20,6 +20,11 @@ export interface BookingsTable {
   idempotencyKey: string | null;
   created_at: string;
   paymentStatus: string;
+  /**
+   * The trip's departure as a sortable key (date, then the boarding time's place in the day), set and kept by
+   * the database's triggers (migration 2026-11-23-07); never written by the application.
+   */
+  tripDeparture?: string | null;
   paymentReference: string | null;
   paymentMethod: string | null;
   /** ISO time an unpaid hold lapses; null while a proof is under review, once paid, or for old bookings. */

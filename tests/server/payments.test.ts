@@ -3,6 +3,7 @@
 // sale that wants the seat), duplicate proofs, limits on unpaid holds, counter sales, refunds.
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
+import { BOARDING_TIMES, boardingMinutes } from '../../shared/rules.ts';
 import { expireLapsedHolds } from '../../server/resources/payments/payments.service.ts';
 import { bookingContext } from '../../server/resources/payments/payments.routes.ts';
 import { bookingFields, PASSENGER, pdfText, postBooking } from './helpers/bookings.ts';
@@ -360,23 +361,34 @@ describe.each(dialects)('payments (%s)', (dialect) => {
   });
 });
 
-describe.each(dialects)('the payments queue, remembered (%s)', (dialect) => {
+describe.each(dialects)('the payments queue in departure order (%s)', (dialect) => {
   const t = useTestApp(dialect);
   const queue = async () =>
     (await t.staff.get('/api/payments/getQueue?_start=0&_end=200')).json().map((x: { _id: string }) => x._id);
+  const proof = async (trip: Trip, reference: string) =>
+    (await booked(t, trip, [1], { proof: uniquePng(), reference }))._id as string;
 
-  it('follows a trip with a proof waiting that moves before every other one', async () => {
-    const sooner = (await makeTrip(t, t.token, { date: futureDate(6) })).trip;
-    const later = (await makeTrip(t, t.token, { date: futureDate(7) })).trip;
-    const a = await booked(t, sooner, [1], { proof: uniquePng(), reference: 'M-1' });
-    const b = await booked(t, later, [1], { proof: uniquePng(), reference: 'M-2' });
-    expect(await queue()).toEqual([a._id, b._id]);
-    // The queue starts its walk at the first date with a proof waiting, remembered: a trip's move forgets it.
-    const move = await t.staff.patch(`/api/trips/updateTrip/${later._id}`, { trip_date: futureDate(3) });
-    expect(move.statusCode, move.body).toBe(200);
-    expect(await queue()).toEqual([b._id, a._id]);
-    expect((await t.staff.patch(`/api/bookings/verifyPayment/${b._id}`)).statusCode).toBe(200);
-    expect(await queue()).toEqual([a._id]);
+  it('orders by date, then boarding time in the day, and follows a trip that moves', async () => {
+    const [morning, evening] = [...BOARDING_TIMES].sort((a, b) => boardingMinutes(a) - boardingMinutes(b));
+    const later = (await makeTrip(t, t.token, { date: futureDate(7), time: morning })).trip;
+    const eveningTrip = (await makeTrip(t, t.token, { date: futureDate(6), time: evening })).trip;
+    const morningTrip = (await makeTrip(t, t.token, { date: futureDate(6), time: morning })).trip;
+    const c = await proof(later, 'D-3');
+    const b = await proof(eveningTrip, 'D-2');
+    const a = await proof(morningTrip, 'D-1');
+    expect(await queue()).toEqual([a, b, c]);
+    // The database keeps each booking's departure: a trip moved (date or time) moves its proofs in the queue.
+    const move = async (trip: Trip, change: Record<string, string>) => {
+      const response = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, change);
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await move(later, { trip_date: futureDate(3) });
+    expect(await queue()).toEqual([c, a, b]);
+    await move(eveningTrip, { trip_boarding_time: morning });
+    await move(morningTrip, { trip_boarding_time: evening });
+    expect(await queue()).toEqual([c, b, a]);
+    expect((await t.staff.patch(`/api/bookings/verifyPayment/${c}`)).statusCode).toBe(200);
+    expect(await queue()).toEqual([b, a]);
   });
 });
 

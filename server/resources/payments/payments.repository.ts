@@ -5,7 +5,6 @@ import { LAPSING_STATUSES, normaliseReference, UNPAID_STATUSES } from '../../../
 import { bookings } from '../../../shared/registry/index.ts';
 import { readCacheOf } from '../../cache/read-cache.ts';
 import { isPostgres } from '../../db/locks.ts';
-import { BOARDING_TIMES, boardingMinutes } from '../../../shared/rules.ts';
 import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
 import { expireLapsed } from '../bookings/bookings.repository.ts';
 import { toDocuments } from '../crud/populate.ts';
@@ -117,50 +116,27 @@ export async function bookingRow(db: Db, id: string) {
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Boarding times in the order of the day (shared/rules.ts BOARDING_TIMES), as SQL. */
-const boardingOrder = sql.raw(
-  `case trips.trip_boarding_time ${[...BOARDING_TIMES]
-    .sort((a, b) => boardingMinutes(a) - boardingMinutes(b))
-    .map((time, i) => `when '${time}' then ${i}`)
-    .join(' ')} else ${BOARDING_TIMES.length} end`,
-);
-
 /**
- * Proofs waiting for staff, the trip that leaves first first; with the total. Trips are walked by date, from
- * the first date with a proof waiting, and each one's waiting proofs read from a partial index (migration
- * 2026-11-23-05): a page costs what it shows, not what waits nor the years of trips before it. The count and
- * that first date come from the waiting proofs alone and are remembered until bookings or trips change.
- * Both databases are held to that walk, since left to themselves they join and sort every waiting proof (over
- * 20,000 proofs: SQLite 80 ms a page against 0.5–3.5 ms, PostgreSQL 127 ms against 20 ms): SQLite is told both
- * indexes, and on PostgreSQL each trip's proofs are a lateral subquery that cannot be flattened (`offset 0`),
- * which other partial indexes covering every waiting proof (unpaid bookings by phone) would otherwise tempt its
- * planner away from.
+ * Proofs waiting for staff, the trip that leaves first first; with the total. Read in the order of a partial
+ * index of the waiting proofs by their trip's departure (kept on each booking by the database: migration
+ * 2026-11-23-07), so a page reads what it shows, however many proofs wait and however many trips there are:
+ * the page's ids from the index alone, then their rows.
  */
 export async function proofQueue(db: Db, start: number, end: number) {
-  const waiting = sql`bookings."paymentStatus" = 'proof_submitted' and bookings."isCancelled" = 0`;
-  const postgres = isPostgres(db);
-  const summary = async () => {
-    const { rows } = await sql<{ count: number | string; first: string | null }>`select count(*) as count,
-      min(trips.trip_date) as first from ${
-        postgres
-          ? sql`bookings join trips on trips.id = bookings."tripId"`
-          : sql`bookings indexed by bookings_queue cross join trips on trips.id = bookings."tripId"`
-      } where ${waiting}`.execute(db);
-    return { total: Number(rows[0]?.count ?? 0), first: rows[0]?.first ?? null };
+  const waiting = sql`"paymentStatus" = 'proof_submitted' and "isCancelled" = 0`;
+  const from = isPostgres(db) ? sql`bookings` : sql`bookings indexed by bookings_queue`;
+  const order = sql`order by "tripDeparture", "bookingDate", id`;
+  const page = sql`select id from ${from} where ${waiting} ${order} limit ${pageSize(start, end)} offset ${start}`;
+  const { rows } = await sql<BookingRow>`select * from bookings where id in (${page}) ${order}`.execute(db);
+  const count = async () => {
+    const counted = await sql<{
+      count: number | string;
+    }>`select count(*) as count from ${from} where ${waiting}`.execute(db);
+    return Number(counted.rows[0]?.count ?? 0);
   };
-  const { total, first } =
-    (await readCacheOf(db)?.remember('payments-queue', summary, { tables: ['bookings', 'trips'] })) ??
-    (await summary());
-  if (first === null) return { documents: [], total };
-  const from = postgres
-    ? sql`trips cross join lateral
-        (select bookings.* from bookings where bookings."tripId" = trips.id and ${waiting} offset 0) bookings
-        where trips.trip_date >= ${first}`
-    : sql`trips indexed by trips_date cross join bookings indexed by bookings_queue
-        on bookings."tripId" = trips.id where ${waiting} and trips.trip_date >= ${first}`;
-  const { rows } = await sql<BookingRow>`select bookings.* from ${from}
-    order by trips.trip_date, ${boardingOrder}, bookings."bookingDate", bookings.id
-    limit ${pageSize(start, end)} offset ${start}`.execute(db);
+  const total =
+    (await readCacheOf(db)?.remember('count|payments-queue', count, { tables: ['bookings'] })) ??
+    (await count());
   return { documents: await toDocuments(db, bookings, rows), total };
 }
 
