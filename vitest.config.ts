@@ -3,11 +3,16 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Suites about what the browser shows (layout, overflow, axe-core, screenshots), not about the database: CI's
- * PostgreSQL run (RIHLA_TEST_DIALECTS=postgres) leaves them to the SQLite run, where they answer the same.
+ * Browser suites whose subject is not the database: what the browser shows (layout, overflow, axe-core,
+ * screenshots), the back-office's role-aware screens and generated pages, the information pages. CI's
+ * PostgreSQL run (RIHLA_TEST_DIALECTS=postgres) leaves them to the SQLite run, where they answer the same; it
+ * keeps the journeys that sell, pay, verify, expire and board (and every server test).
  */
-const SCREEN_ONLY_SPECS = [
+const SQLITE_RUN_ONLY_SPECS = [
   'tests/e2e/admin-layout.spec.ts',
+  'tests/e2e/admin-roles.spec.ts',
+  'tests/e2e/admin-screens.spec.ts',
+  'tests/e2e/public-pages.spec.ts',
   'tests/e2e/public-screens.spec.ts',
   'tests/e2e/public-payment-screens.spec.ts',
 ];
@@ -15,6 +20,9 @@ const postgresRun = process.env.RIHLA_TEST_DIALECTS === 'postgres';
 
 export default defineConfig({
   test: {
+    // Two at a time on two cores: a browser suite mostly waits on Chromium and the server it started, a server
+    // test on its database (vitest's default is one fewer than the cores: one).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -47,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
-          exclude: [...configDefaults.exclude, ...(postgresRun ? SCREEN_ONLY_SPECS : [])],
+          exclude: [...configDefaults.exclude, ...(postgresRun ? SQLITE_RUN_ONLY_SPECS : [])],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
