@@ -12,7 +12,7 @@ import { recordAudit } from '../server/audit/audit.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { findDocument } from '../server/resources/crud/crud.repository.ts';
+import { findShallowDocument } from '../server/resources/crud/crud.repository.ts';
 import { buses } from '../shared/registry/index.ts';
 import { login, percentile, startServer } from './lib/server.ts';
 import { insertCompanyAndBus } from './lib/direct.ts';
@@ -62,7 +62,7 @@ const before: number[] = [];
 const append: number[] = [];
 for (let i = 0; i < 1000; i++) {
   let t0 = performance.now();
-  const bus = await findDocument(db, buses, 'b0');
+  const bus = await findShallowDocument(db, buses, 'b0');
   before.push(performance.now() - t0);
   t0 = performance.now();
   await recordAudit(db, {

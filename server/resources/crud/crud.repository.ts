@@ -76,6 +76,19 @@ export async function findDocument(
   return row ? (await toDocuments(db, def, [row]))[0] : undefined;
 }
 
+/**
+ * A document without its references filled (they stay ids): what the activity log compares, which reads
+ * references as ids anyway (server/audit/audit.ts), in one query less per reference.
+ */
+export async function findShallowDocument(
+  db: Kysely<any>,
+  def: ResourceDef,
+  id: string,
+): Promise<Document | undefined> {
+  const row = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await toDocuments(db, def, [row], 0))[0] : undefined;
+}
+
 /** 400 naming the field when a reference points at nothing. */
 export async function assertReferencesExist(
   db: Kysely<any>,

@@ -16,6 +16,7 @@ import {
   createDocument,
   deleteDocument,
   findDocument,
+  findShallowDocument,
   listDocuments,
   updateDocument,
 } from './crud.repository.ts';
@@ -32,7 +33,7 @@ export function crudRoutes(def: ResourceDef) {
     def.publicOps?.includes(op)
       ? 'public'
       : RESOURCE_ACCESS[def.name][op === 'list' || op === 'one' ? 'read' : 'write'];
-  const before = (db: Kysely<any>, id: string) => findDocument(db, def, id);
+  const before = (db: Kysely<any>, id: string) => findShallowDocument(db, def, id);
   const ACTIONS: Partial<Record<Operation, string>> = {
     create: 'create',
     update: 'update',
