@@ -20,6 +20,8 @@ export const CAPABILITIES = {
   /** One's own account: who am I, change my password. */
   self: everyone,
   'users.manage': ['admin'],
+  /** The operator's contact details and payment accounts that travellers see (Settings). */
+  'settings.manage': ['admin'],
   'activity.read': operations,
   'dashboard.read': money,
   'trips.read': [...money, 'conductor'],

@@ -7,7 +7,7 @@ import { useContext } from 'react';
 import { Link, ListContext, useLocale, useTranslate } from 'react-admin';
 import { mayAccess } from '../auth/access.ts';
 import { useRole } from '../auth/useCan.ts';
-import { type ActivityRow, khartoumTime, recordPage } from './entries.ts';
+import { type ActivityRow, khartoumTime, kindName, recordPage } from './entries.ts';
 
 /** The entry's time; with `link`, a link to the entry's own page. */
 export function When({ row, link = false }: { row: ActivityRow; link?: boolean }) {
@@ -64,10 +64,7 @@ export function Which({ row }: { row: ActivityRow }) {
   const translate = useTranslate();
   const { known, role } = useRole();
   if (!row.resource) return null;
-  const kind =
-    row.resource === 'payments'
-      ? translate('rihla.activity.kinds.payments')
-      : translate(`resources.${row.resource}.name`, { smart_count: 1, _: row.resource });
+  const kind = kindName(translate, row.resource);
   const id = row.recordId ? (
     <bdi title={row.recordId} style={{ whiteSpace: 'nowrap' }}>
       …{row.recordId.slice(-6)}

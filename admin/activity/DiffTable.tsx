@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import { useLocale, useTranslate } from 'react-admin';
 import { registry } from '../../shared/registry/index.ts';
 import { formatDay, formatNumber } from '../i18n/format.ts';
-import { type DiffRow, khartoumTime } from './entries.ts';
+import { type DiffRow, fieldName, khartoumTime } from './entries.ts';
 
 /** Values named by a word of their own, whatever resource they belong to. */
 const WORDS: Record<string, (value: string) => string> = {
@@ -59,7 +59,7 @@ export function DiffTable({ resource, rows }: { resource: string; rows: DiffRow[
   const label = (field: string) =>
     field === 'passengers'
       ? translate('rihla.activity.diff.travellers')
-      : translate(`resources.${resource}.fields.${field}`, { _: field });
+      : fieldName(translate, resource, field);
   if (rows.length === 0) return null;
   return (
     <Table

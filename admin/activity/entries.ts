@@ -24,10 +24,37 @@ export const ACTIVITY_ACTIONS = [
   'sign_in',
   'sign_in_failed',
   'sign_out',
+  'update_settings',
 ] as const;
 
-/** Record kinds of the log: the registry's resources, and the payments a statement import touches. */
-export const ACTIVITY_KINDS = [...Object.keys(registry).filter((name) => name !== 'activity'), 'payments'];
+/**
+ * Record kinds the log names that are no registry resource: the payments a statement import touches, and the
+ * Settings travellers see (its fields' words are the Settings form's).
+ */
+const OTHER_KINDS: Record<string, { name: string; fields?: string }> = {
+  payments: { name: 'rihla.activity.kinds.payments' },
+  settings: { name: 'rihla.activity.kinds.settings', fields: 'rihla.settings.operator' },
+};
+
+/** Record kinds of the log: the registry's resources, and the others above. */
+export const ACTIVITY_KINDS = [
+  ...Object.keys(registry).filter((name) => name !== 'activity'),
+  ...Object.keys(OTHER_KINDS),
+];
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A record kind's name in the page's language, one or several (`count`). */
+export function kindName(translate: Translate, kind: string, count = 1): string {
+  const other = OTHER_KINDS[kind];
+  return other ? translate(other.name) : translate(`resources.${kind}.name`, { smart_count: count, _: kind });
+}
+
+/** A field's label as the record kind's screens say it. */
+export function fieldName(translate: Translate, kind: string, field: string): string {
+  const prefix = OTHER_KINDS[kind]?.fields ?? `resources.${kind}.fields`;
+  return translate(`${prefix}.${field}`, { _: field });
+}
 
 export interface ActivityRow {
   id: string;

@@ -162,6 +162,14 @@ export interface AppSecretsTable {
   value: string;
 }
 
+/** Settings staff change in the back-office: a JSON value per key (server/settings/settings.repository.ts). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Tables {
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
@@ -177,6 +185,7 @@ export interface Tables {
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  app_settings: AppSettingsTable;
 }
 
 /** The database as the hand-written repositories use it (a transaction is one too). */

@@ -52,6 +52,16 @@ export const publicSettings = z.object({
     proofMinutes: z.number().positive(),
   }),
 });
+/** The settings as admins read and change them (shared/settings.ts), one field per input of the form. */
+export const staffSettings = z.object({
+  _id: z.literal('operator'),
+  operator_phone: z.string(),
+  operator_email: z.string(),
+  operator_address: z.string(),
+  payment_bankak_account: z.string(),
+  payment_account_name: z.string(),
+  payment_wallets: z.array(z.object({ name: z.string(), number: z.string() })),
+});
 export const healthAnswer = z.object({ status: z.literal('ok') });
 
 export const bookingCreated = z.object({
@@ -160,6 +170,7 @@ export type PassengerRow = z.infer<typeof passengerRow>;
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 export type SessionAnswer = z.infer<typeof sessionAnswer>;
 export type PublicSettings = z.infer<typeof publicSettings>;
+export type StaffSettings = z.infer<typeof staffSettings>;
 export type BookingCreated = z.infer<typeof bookingCreated>;
 export type BookingMatch = z.infer<typeof bookingMatch>;
 export type PaymentFlags = z.infer<typeof paymentFlags>;

@@ -273,6 +273,21 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         resource: 'users',
       };
     };
+    calls['PATCH /api/settings/updateSettings'] = async () => ({
+      method: 'PATCH',
+      url: '/api/settings/updateSettings',
+      payload: {
+        operator_phone: '0912345678',
+        operator_email: 'desk@rihla.example',
+        operator_address: '',
+        payment_bankak_account: '1234567',
+        payment_account_name: 'Rihla',
+        payment_wallets: [],
+      },
+      action: 'update_settings',
+      resource: 'settings',
+      recordId: 'operator',
+    });
     calls['PATCH /api/auth/changePassword'] = async () => ({
       method: 'PATCH',
       url: '/api/auth/changePassword',

@@ -243,6 +243,23 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
   const customCalls: Record<string, (path: string) => Promise<Call[]>> = {
     'GET /api/health': async (path) => [{ label: 'up', status: 200, url: path }],
     'GET /api/settings': async (path) => [{ label: 'operator', status: 200, url: path }],
+    'GET /api/settings/getSettings': async (path) => [
+      { label: 'as admins edit them', status: 200, url: path },
+    ],
+    'PATCH /api/settings/updateSettings': async (path) => {
+      const current = (await t.staff.get('/api/settings/getSettings')).json();
+      const { _id, ...settings } = current;
+      void _id;
+      return [
+        {
+          label: 'changed',
+          status: 200,
+          url: path,
+          payload: { ...settings, operator_address: 'Port Sudan' },
+        },
+        { label: 'a wrong phone', status: 400, url: path, payload: { ...settings, operator_phone: '1' } },
+      ];
+    },
     'POST /api/auth/login': async (path) => [
       { label: 'signed in', status: 200, url: path, payload: STAFF },
       { label: 'wrong password', status: 401, url: path, payload: { ...STAFF, password: 'not-the-one' } },

@@ -23,8 +23,9 @@ export const activityAr: MessageTree<ActivityMessages> = {
         sign_in: 'سجّل الدخول',
         sign_in_failed: 'فشل في تسجيل الدخول',
         sign_out: 'سجّل الخروج',
+        update_settings: 'غيّر ما يراه المسافرون (الإعدادات)',
       },
-      kinds: { payments: 'المدفوعات' },
+      kinds: { payments: 'المدفوعات', settings: 'الإعدادات' },
       filters: {
         user: 'الموظف (البريد الإلكتروني)',
         action: 'الإجراء',

@@ -22,9 +22,10 @@ export const activityEn = {
         sign_in: 'Signed in',
         sign_in_failed: 'Failed to sign in',
         sign_out: 'Signed out',
+        update_settings: 'Changed what travellers see (Settings)',
       },
       /** Record kinds that are not registry resources. */
-      kinds: { payments: 'Payments' },
+      kinds: { payments: 'Payments', settings: 'Settings' },
       filters: {
         user: 'Staff member (e-mail)',
         action: 'Action',

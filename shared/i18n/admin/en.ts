@@ -4,6 +4,7 @@
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
 import { uiEn } from './ui.en.ts';
+import { SETTINGS_MESSAGES } from '../../settings.ts';
 
 const deleteConfirm = (noun: string) => `Are you sure you want to permanently delete this ${noun}?`;
 const deleted = (noun: string) => `${noun} has been successfully deleted.`;
@@ -313,6 +314,25 @@ export const enOwn = {
       create_price: 'Create price',
       create_position: 'Create employee position',
       view_all: 'View all',
+      operator: {
+        title: 'What travellers see',
+        intro:
+          'The contact details on the contact, terms and privacy pages, and where travellers pay. Travellers see a change within a minute.',
+        contact: 'Contact',
+        payment: 'Payment accounts',
+        operator_phone: 'Contact phone',
+        operator_email: 'Contact e-mail',
+        operator_address: 'Address',
+        payment_bankak_account: 'Bankak account number',
+        payment_account_name: 'Account name',
+        payment_wallets: 'Mobile-money wallets',
+        wallet_name: 'Wallet (e.g. Fawry, Ocash)',
+        wallet_number: 'Wallet number',
+        blank: 'Leave blank to show nothing.',
+        save: 'Save',
+        saved: 'Saved: travellers see the new details within a minute.',
+        load_failed: 'The settings could not be read. Please try again.',
+      },
     },
     actions: { view: 'View', print: 'Print' },
     filters: { from: '%{field} from', to: '%{field} to' },
@@ -330,6 +350,7 @@ export const enOwn = {
     },
     units: { money: '%{amount} SDG' },
     validation: {
+      settings: SETTINGS_MESSAGES,
       bookings: {
         create: 'Please provide your personal details.',
         update: 'Please provide your personal details.',

@@ -60,6 +60,8 @@ const TRAVELLER_ROUTES = new Set(['PATCH /api/bookings/cancelBooking/:id']);
 const STAFF_ROUTES: Record<string, Capability> = {
   'GET /api/auth/user': 'self',
   'PATCH /api/auth/changePassword': 'self',
+  'GET /api/settings/getSettings': 'settings.manage',
+  'PATCH /api/settings/updateSettings': 'settings.manage',
   'POST /api/auth/register': 'users.manage',
   'PATCH /api/auth/updateUser/:id': 'users.manage',
   'DELETE /api/auth/deleteUser/:id': 'users.manage',
