@@ -59,7 +59,9 @@ const inView = async (page: Page, selector: string) => {
 
 describe('the server without OPERATOR_*', () => {
   it('says at start what travellers miss and where an admin sets it', () => {
-    expect(server.output()).toMatch(/not set: contact phone or e-mail.*set them in the back-office's Settings/);
+    expect(server.output()).toMatch(
+      /not set: contact phone or e-mail.*set them in the back-office's Settings/,
+    );
   });
 });
 
