@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_DEFAULTS } from '../shared/payments.ts';
+import { parseTrustProxy, type TrustProxy } from './http/proxies.ts';
 
 export interface Config {
   port: number;
@@ -13,7 +14,8 @@ export interface Config {
   adminEmail?: string;
   adminPassword?: string;
   demoData: boolean;
-  trustProxy: boolean;
+  /** Reverse proxies whose X-Forwarded-* headers are believed (server/http/proxies.ts). */
+  trustProxy: TrustProxy;
   /** Origins allowed to call the API from a browser, besides the product's own. */
   corsOrigins: string[];
   /** Sets the Secure flag on cookies (on by default behind HTTPS). */
@@ -77,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: flag(env.DEMO_DATA),
-    trustProxy: flag(env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS || '')
       .split(',')
       .map((o) => o.trim())
