@@ -41,6 +41,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Connections open at once; more are refused. */
   maxConnections: number;
+  /** Connections one client address may hold at once (trusted proxies excepted); more are refused. */
+  maxConnectionsPerIp: number;
 }
 
 export interface PaymentsConfig {
@@ -69,7 +71,11 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+/** Share of MAX_CONNECTIONS one address may hold unless MAX_CONNECTIONS_PER_IP says otherwise. */
+const CONNECTION_SHARE_PER_IP = 0.05;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const maxConnections = positive(env.MAX_CONNECTIONS, 1000);
   return {
     port: int(env.PORT, 3000),
     host: env.HOST || '0.0.0.0',
@@ -104,7 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idRetentionDays: int(env.ID_RETENTION_DAYS, 90),
     noShowAfterMinutes: int(env.NO_SHOW_AFTER_MINUTES, 60),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
-    maxConnections: positive(env.MAX_CONNECTIONS, 1000),
+    maxConnections,
+    maxConnectionsPerIp: Math.min(
+      maxConnections,
+      positive(env.MAX_CONNECTIONS_PER_IP, Math.max(1, Math.floor(maxConnections * CONNECTION_SHARE_PER_IP))),
+    ),
     payments: {
       proofMinutes: decimal(env.PAYMENT_PROOF_MINUTES, PAYMENT_DEFAULTS.proofMinutes),
       maxUnpaidPerPhone: int(env.MAX_UNPAID_BOOKINGS_PER_PHONE, PAYMENT_DEFAULTS.maxUnpaidPerPhone),
