@@ -134,40 +134,48 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post(
     '/login',
-    {
-      schema: schema('login', { body: loginBody }),
-      config: {
-        access: 'public',
-        rateLimit: { max: config.loginRateLimit.perIp, timeWindow: config.loginRateLimit.windowMs },
-      },
-    },
+    { schema: schema('login', { body: loginBody }), config: { access: 'public' } },
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
-      // Only failures count, per account and address: nobody elsewhere can lock a staff member out, and a
-      // browser that signed in to this account before gets through with the right password.
-      const failuresKey = `login-failed|${email.toLowerCase()}|${request.ip}`;
+      // Only failures count, per account and address and per address: an office whose staff all sign in
+      // from one address is never stopped by its own correct sign-ins, nobody elsewhere can lock a staff
+      // member out, and a browser that signed in to this account before gets through with the right password.
+      const limits = config.loginRateLimit;
+      const accountKey = `login-failed|${email.toLowerCase()}|${request.ip}`;
+      const addressKey = `login-failed-ip|${request.ip}`;
       const credentials = await findCredentials(db, email);
-      const tooMany = (await failures(db, failuresKey)) >= config.loginRateLimit.perEmail;
-      if (tooMany && !(credentials && knownDevice(request, credentials.id))) {
-        throw new HttpError(429, 'Too many sign-in attempts for this account. Please wait and try again.');
+      const [accountFailures, addressFailures] = await Promise.all([
+        failures(db, accountKey),
+        failures(db, addressKey),
+      ]);
+      const accountLocked = accountFailures >= limits.perEmail;
+      if (
+        (accountLocked || addressFailures >= limits.perIp) &&
+        !(credentials && knownDevice(request, credentials.id))
+      ) {
+        throw new HttpError(429, 'Too many failed sign-ins. Please wait and try again.');
       }
       if (!(await verifyPassword(credentials?.password_hash, password)) || !credentials) {
-        await hit(db, failuresKey, config.loginRateLimit.windowMs);
+        await Promise.all([hit(db, accountKey, limits.windowMs), hit(db, addressKey, limits.windowMs)]);
+        // What was typed is kept only when it names an account: an unknown one may be a password typed in
+        // the wrong box.
         await recordAudit(
           db,
           {
             action: 'sign_in_failed',
             resource: 'users',
             recordId: credentials?.id,
-            userLabel: email.toLowerCase(),
+            userLabel: credentials ? email.trim().toLowerCase() : null,
             ip: request.ip,
           },
           now(),
         );
         throw unauthorized('Invalid email or password.');
       }
-      // A lock passed with a known device stays for everyone else (they may be guessing from the same address).
-      if (!tooMany) await forget(db, failuresKey);
+      // A lock passed with a known device stays for everyone else (they may be guessing from the same
+      // address); the address's failures are never forgotten by a success (one account's right password
+      // would let its holder guess at the others).
+      if (!accountLocked) await forget(db, accountKey);
       const session = await startSession(db, credentials.id, request.ip, now().getTime());
       setSessionCookies(request, reply, session.refreshToken);
       rememberDevice(request, reply, credentials.id);
