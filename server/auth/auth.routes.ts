@@ -22,6 +22,7 @@ import {
 import type { Role } from '../../shared/roles.ts';
 import {
   changeRole,
+  cityNames,
   createUser,
   LastAdmin,
   deleteUser,
@@ -248,13 +249,13 @@ export async function authRoutes(app: FastifyInstance) {
     return user;
   });
 
-  /** A new password must be strong; the account's own details do not count as strength. */
-  const checkNewPassword = (password: unknown, related: unknown[]) => {
+  /** A new password must be strong; the account's own details and the operator's cities are no strength. */
+  const checkNewPassword = async (password: unknown, related: unknown[]) => {
     if (typeof password !== 'string') return;
-    const problem = newPasswordProblem(
-      password,
-      related.filter((v): v is string => typeof v === 'string'),
-    );
+    const problem = newPasswordProblem(password, [
+      ...related.filter((v): v is string => typeof v === 'string'),
+      ...(await cityNames(db)),
+    ]);
     if (problem) throw badRequest(problem, { password: problem });
   };
 
@@ -274,7 +275,7 @@ export async function authRoutes(app: FastifyInstance) {
           current_password: 'Your current password is not right.',
         });
       }
-      checkNewPassword(body.password, [user.email, user.username, user.first_name, user.last_name]);
+      await checkNewPassword(body.password, [user.email, user.username, user.first_name, user.last_name]);
       await updateUser(db, staff.id, { password: body.password });
       // Every other session of this account ends (a thief's too); this one, which proved the password, stays.
       await endUserSessions(db, staff.id, now().getTime(), staff.sessionId);
@@ -291,7 +292,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body as Record<string, unknown>;
-      checkNewPassword(body.password, [body.email, body.username, body.first_name, body.last_name]);
+      await checkNewPassword(body.password, [body.email, body.username, body.first_name, body.last_name]);
       reply.status(201);
       return createUser(db, body as never);
     },
@@ -315,7 +316,12 @@ export async function authRoutes(app: FastifyInstance) {
         throw conflict('Change your own password with your current one (changePassword).', {
           code: 'OWN_ACCOUNT',
         });
-      checkNewPassword(body.password, [body.email ?? before.email, body.username ?? before.username]);
+      await checkNewPassword(body.password, [
+        body.email ?? before.email,
+        body.username ?? before.username,
+        body.first_name ?? before.first_name,
+        body.last_name ?? before.last_name,
+      ]);
       if (roleChanged) await lastAdminGuard(() => changeRole(db, id, body.role as Role));
       const user = await updateUser(db, id, { ...body, role: undefined });
       if (!user) throw notFound('No user has this _id.');
