@@ -49,36 +49,43 @@ function guessesOfEnding(ending: string): number {
   return SYMBOL_CHOICES ** symbols * (year ? 100 : 10 ** digits.length);
 }
 
-/** Runs of known words joined by at most one separator each, with and without the ending that follows. */
-function phrases(password: string, ranks: Map<string, number>): (MatchExtended & { guesses: number })[] {
+type PhraseMatch = MatchExtended & { guesses: number };
+
+/**
+ * Runs of known words joined by at most one separator each, with and without the ending that follows: for
+ * each start and end, the cheapest run only (what zxcvbn needs), so the work stays linear in the words found.
+ */
+function phrases(password: string, ranks: Map<string, number>): PhraseMatch[] {
   const lower = password.toLowerCase();
   const found: Found[] = [];
   for (const [word, rank] of ranks)
     for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + word.length))
       found.push({ i: at, j: at + word.length - 1, rank });
   found.sort((a, b) => a.i - b.i || a.j - b.j);
-  const matches: (MatchExtended & { guesses: number })[] = [];
-  const extend = (start: number, end: number, guesses: number, words: number) => {
-    // Each word: its rank, lower case or capitalised; each join: one separator or none.
-    const base = guesses * 2 ** words * SEPARATOR_CHOICES ** (words - 1);
-    const emit = (j: number, extra: number) =>
-      matches.push({
-        pattern: 'rihlaPhrase',
-        i: start,
-        j,
-        token: password.slice(start, j + 1),
-        guesses: base * extra,
-      });
-    if (words > 1) emit(end, 1);
-    const ending = password.slice(end + 1).match(ENDING)?.[0] ?? '';
-    if (ending) emit(end + ending.length, guessesOfEnding(ending));
+  const matches: PhraseMatch[] = [];
+  const emit = (i: number, j: number, guesses: number) =>
+    matches.push({ pattern: 'rihlaPhrase', i, j, token: password.slice(i, j + 1), guesses });
+  for (const first of found) {
+    // Guesses of the cheapest run from `first` to each end: a word's rank, lower case or capitalised, and
+    // each join one of the separators or none.
+    const best = new Map<number, { guesses: number; words: number }>([
+      [first.j, { guesses: first.rank * 2, words: 1 }],
+    ]);
     for (const next of found) {
-      const gap = password.slice(end + 1, next.i);
-      if (next.i > end && (gap === '' || SEPARATOR.test(gap)))
-        extend(start, next.j, guesses * next.rank, words + 1);
+      if (next.i <= first.j) continue;
+      const joined = SEPARATOR.test(password[next.i - 1]) ? best.get(next.i - 2) : undefined;
+      const before = best.get(next.i - 1) ?? joined;
+      if (!before) continue;
+      const guesses = before.guesses * next.rank * 2 * SEPARATOR_CHOICES;
+      if (guesses < (best.get(next.j)?.guesses ?? Infinity))
+        best.set(next.j, { guesses, words: before.words + 1 });
     }
-  };
-  for (const first of found) extend(first.i, first.j, first.rank, 1);
+    for (const [end, { guesses, words }] of best) {
+      if (words > 1) emit(first.i, end, guesses);
+      const ending = password.slice(end + 1).match(ENDING)?.[0] ?? '';
+      if (ending) emit(first.i, end + ending.length, guesses * guessesOfEnding(ending));
+    }
+  }
   return matches;
 }
 
