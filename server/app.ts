@@ -23,6 +23,7 @@ import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
 import { JSON_BODY_LIMIT, limitBodies } from './http/body-limits.ts';
 import { capConnections, connectionOptions } from './http/connections.ts';
+import { proxyTrust } from './http/proxies.ts';
 import { readBodiesCheaply } from './http/request-bodies.ts';
 import { openApiTransform, projectingSerializerCompiler, zodValidatorCompiler } from './http/validation.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
@@ -70,7 +71,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy) ?? false,
     // Each route's own limit comes from its schema (limitBodies); this one is for anything else.
     bodyLimit: JSON_BODY_LIMIT,
     ...connectionOptions(config),

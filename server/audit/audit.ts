@@ -40,7 +40,7 @@ export interface AuditEntry {
 }
 
 /** Fields whose values are never written to the log: only that they changed. */
-const SECRET = /password|idNumber|token|secret/i;
+const SECRET = /password|idNumber|national_id|token|secret/i;
 const HIDDEN = '•••';
 
 /** A value as the log keeps it: a referenced document by its _id, lists and objects as they are. */
