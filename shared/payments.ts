@@ -8,8 +8,6 @@
 //
 // A counter sale is verified at once. An unpaid hold (awaiting_proof, rejected) lasts until its deadline; a
 // proof under review holds its seats until staff decide.
-import { normalizeDigits } from './rules.ts';
-
 export const PAYMENT_STATUSES = [
   'awaiting_proof',
   'proof_submitted',
@@ -46,13 +44,6 @@ export const PAYMENT_DEFAULTS = {
   /** Share of a trip's seats that unpaid holds may occupy. */
   maxUnpaidShare: 0.5,
 } as const;
-
-/** A transaction reference as stored and compared: spaces and dashes removed, Latin digits, upper case. */
-export function normaliseReference(reference: string): string {
-  return normalizeDigits(reference)
-    .replace(/[\s\-\u2010-\u2015]+/g, '')
-    .toUpperCase();
-}
 
 /** When an unpaid hold made at `now` lapses: after the proof window, never later than departure. */
 export function holdDeadline(now: Date, proofMinutes: number, departure: Date): Date {

@@ -131,7 +131,7 @@ export const statementMapping = z.object({
 const statementRow = z.object({
   /** The line in the file (the header is line 1). */
   line: z.number().int().min(2),
-  /** As stored and compared: spaces and dashes removed, Latin digits, upper case. */
+  /** As stored and compared (shared/payment-reference.ts): letters and digits only, Latin digits, upper case. */
   reference: z.string(),
   amount: z.number().min(0).nullable(),
   date: z.string().optional(),

@@ -22,7 +22,9 @@ const paymentReference = z
   .string()
   .min(3)
   .max(64)
-  .describe('The transaction number of the payment; stored without spaces or dashes, in upper case.');
+  .describe(
+    'The transaction number of the payment; stored as its letters and digits only, in upper case, look-alike letters of other scripts as Latin ones (shared/payment-reference.ts).',
+  );
 const note = z.string().max(500);
 
 /** submitProof's multipart form: the traveller proves the booking and attaches the proof. */

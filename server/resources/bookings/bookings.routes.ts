@@ -9,7 +9,7 @@ import { can } from '../../../shared/roles.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
 import { findBookingDocument } from '../payments/payments.repository.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { normaliseReference } from '../../../shared/payments.ts';
+import { normaliseReference } from '../../../shared/payment-reference.ts';
 import { bookingContext, countProofBytes, optionalPaymentFieldsSchema } from '../payments/payments.routes.ts';
 import { travellersField } from '../boarding/travellers.ts';
 import { readBookingForm } from './booking-form.ts';

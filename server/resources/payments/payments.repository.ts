@@ -1,7 +1,8 @@
 // Payment decisions as single conditional updates: each changes a booking only from the states it may leave,
 // so two decisions (or a decision and an expiry) racing for one booking never both apply, on any node.
 import { sql } from 'kysely';
-import { LAPSING_STATUSES, normaliseReference, UNPAID_STATUSES } from '../../../shared/payments.ts';
+import { normaliseReference } from '../../../shared/payment-reference.ts';
+import { LAPSING_STATUSES, UNPAID_STATUSES } from '../../../shared/payments.ts';
 import { bookings } from '../../../shared/registry/index.ts';
 import { readCacheOf } from '../../cache/read-cache.ts';
 import { isPostgres } from '../../db/locks.ts';

@@ -1,9 +1,9 @@
 // Paid or not: the traveller's later proof, staff verifying or rejecting it, lapsed holds expiring, refunds
 // owed after a paid booking is cancelled. Each call answers a typed outcome; the routes translate it.
+import { normaliseReference } from '../../../shared/payment-reference.ts';
 import {
   holdDeadline,
   LAPSING_STATUSES,
-  normaliseReference,
   type PaymentMethod,
   type RejectionReason,
 } from '../../../shared/payments.ts';

@@ -4,7 +4,7 @@
 // Parsed with csv-parse (comma, semicolon or tab separated; a byte-order mark and quoted fields as banks write).
 import { parse } from 'csv-parse/sync';
 import type { StatementImport, StatementMapping, StatementRow } from '../../../shared/contract/answers.ts';
-import { normaliseReference } from '../../../shared/payments.ts';
+import { normaliseReference } from '../../../shared/payment-reference.ts';
 import { normalizeDigits } from '../../../shared/rules.ts';
 import type { BookingContext } from '../bookings/bookings.service.ts';
 import { submittedByReference } from './payments.repository.ts';
