@@ -78,6 +78,18 @@ export interface PaymentProofsTable {
   created_at: string;
 }
 
+/** A bank statement line that verified a booking (migration 2026-11-24-31): one transfer pays one booking. */
+export interface StatementLinesTable {
+  key: string;
+  bookingId: string;
+  reference: string;
+  amount: number;
+  date: string | null;
+  line: number;
+  usedAt: string;
+  usedBy: string | null;
+}
+
 /** One row per seat a live booking holds: (tripId, seat) is the primary key, so a seat is sold once. */
 export interface BookingSeatsTable {
   tripId: string;
@@ -166,6 +178,7 @@ export interface Tables {
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
   payment_proofs: PaymentProofsTable;
+  statement_lines: StatementLinesTable;
   booking_passengers: BookingPassengersTable;
   scans: ScansTable;
   trip_closures: { tripId: string; closedAt: string };

@@ -76,7 +76,7 @@ export const markRefundPaidBody = z.object({
 /** importStatement's multipart form: the CSV, then (once its columns are known) which hold what. */
 export const importStatementForm = z.object({
   statement: binary.describe(
-    "The bank's CSV statement (comma, semicolon or tab separated), at most 10,000 rows and 2 MB.",
+    "The bank's CSV statement (comma, semicolon or tab separated; UTF-8, UTF-16 or Windows-1256), at most 10,000 rows, 100 columns and 5 MB.",
   ),
   mapping: z
     .string()

@@ -69,7 +69,7 @@ export async function acceptProof(
 
 /** What should make staff look twice before verifying a booking. */
 export interface Flags {
-  /** Other live bookings with the same transaction reference. */
+  /** Other bookings that used the same transaction reference: live, paid (even cancelled) or with a proof undecided. */
   duplicateReference: { _id: string; ticketId: string }[];
   /** Other bookings whose proof is the very same image. */
   duplicateImage: { _id: string; ticketId: string }[];
@@ -85,8 +85,15 @@ export async function flagsOf(db: Db, booking: Pick<BookingsTable, 'id' | 'payme
       .select(['id as _id', 'ticketId'])
       .where('paymentReference', '=', normaliseReference(booking.paymentReference))
       .where('id', '<>', booking.id)
-      .where('paymentStatus', '<>', 'expired')
-      .where('isCancelled', '=', 0)
+      // A reference once used stays used: by a live booking, by one paid with it (cancelled since, its refund
+      // owed), or by a proof nobody decided on (a cancelled booking's money may have arrived). statement.ts reads
+      // the same rule (usesReference).
+      .where((eb) =>
+        eb.or([
+          eb('paymentStatus', 'in', ['verified', 'proof_submitted']),
+          eb.and([eb('isCancelled', '=', 0), eb('paymentStatus', '<>', 'expired')]),
+        ]),
+      )
       .limit(20)
       .execute();
   }
@@ -160,17 +167,6 @@ export async function refundList(db: Db, paid: boolean, start: number, end: numb
 export async function findBookingDocument(db: Db, id: string): Promise<Document | undefined> {
   const row = await bookingRow(db, id);
   return row && (await toDocuments(db, bookings, [row]))[0];
-}
-
-/** Bookings waiting on a proof whose reference is one of these (a statement's), normalised. */
-export async function submittedByReference(db: Db, references: string[]) {
-  if (!references.length) return [];
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'ticketId', 'paymentReference', 'totalTicketPrice', 'paymentStatus'])
-    .where('paymentReference', 'in', references)
-    .where('isCancelled', '=', 0)
-    .execute();
 }
 
 /**

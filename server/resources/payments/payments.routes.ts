@@ -9,6 +9,7 @@ import { statementMapping } from '../../../shared/contract/answers.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { hit } from '../../http/rate-limit-store.ts';
+import { actor } from '../../audit/audit.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
 import { createBookingSchema, travellerProofSchema } from '../bookings/bookings.schemas.ts';
 import { type BookingContext, sell, travellerView } from '../bookings/bookings.service.ts';
@@ -16,7 +17,8 @@ import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../booking
 import { bookingRow, findBookingDocument, flagsOf, proofQueue, refundList } from './payments.repository.ts';
 import { proofsOf } from './proofs.ts';
 import { markRefundPaid, reject, submitProof, verify, type DecisionOutcome } from './payments.service.ts';
-import { importStatement, type Mapping } from './statement.ts';
+import { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
+import { importStatement, importSummary, type Mapping } from './statement.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const page = z.object({
@@ -320,44 +322,54 @@ export async function paymentRoutes(app: FastifyInstance) {
         form: contract.importStatement.form,
         response: contract.importStatement.responses,
       },
-      config: { access: 'payments.import', audit: { action: 'import_statement', resource: 'payments' } },
+      config: {
+        access: 'payments.import',
+        // The row keeps a summary (counts, the bookings verified), never the file or the whole result; each
+        // booking verified has its own row, written with it.
+        audit: { action: 'import_statement', resource: 'payments', diffAnswer: false },
+      },
     },
     async (request) => {
       const form = await readStatementForm(request);
-      const outcome = await importStatement(ctx, form.text, {
-        mapping: form.mapping,
-        dryRun: form.dryRun,
-        staffId: request.staffId!,
-      });
+      const text = await decodeStatement(form.bytes);
+      const outcome = text
+        ? await importStatement(ctx, text, {
+            mapping: form.mapping,
+            dryRun: form.dryRun,
+            staff: actor(request),
+          })
+        : ({ refused: 'UNREADABLE' } as const);
+      request.auditChanges = importSummary(outcome, form.dryRun);
       if ('preview' in outcome) return outcome.preview;
       if ('imported' in outcome) return outcome.imported;
-      switch (outcome.refused) {
-        case 'UNREADABLE':
-          throw badRequest('This file is not a CSV statement we can read.');
-        case 'NO_ROWS':
-          throw badRequest('This statement has no rows.');
-        case 'TOO_MANY_ROWS':
-          throw badRequest('This statement has too many rows (at most 10,000 at a time).');
-        case 'UNKNOWN_COLUMN':
-          throw badRequest(`The statement has no column "${outcome.column}".`);
-      }
+      if (outcome.refused === 'UNKNOWN_COLUMN')
+        throw badRequest(`The statement has no column "${outcome.column}".`);
+      throw badRequest(STATEMENT_REFUSALS[outcome.refused]);
     },
   );
 }
+
+const STATEMENT_REFUSALS = {
+  UNREADABLE: 'This file is not a CSV statement we can read.',
+  NO_ROWS: 'This statement has no rows.',
+  TOO_MANY_ROWS: 'This statement has too many rows (at most 10,000 at a time).',
+  TOO_MANY_COLUMNS: 'This statement has too many columns (at most 100) or too long a line.',
+} as const;
+const STATEMENT_TOO_LARGE = 'The statement file is larger than 5 MB.';
 
 const mappingSchema = statementMapping;
 
 /** importStatement's form: the CSV file (`statement`), and optionally `mapping` (JSON) and `dryRun`. */
 async function readStatementForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw badRequest('Please send the statement as a file (multipart/form-data).');
-  let text: string | undefined;
+  let bytes: Buffer | undefined;
   let mapping: Mapping | undefined;
   let dryRun = false;
   try {
-    for await (const part of request.parts({ limits: { fileSize: 2 * 1024 * 1024 } })) {
+    for await (const part of request.parts({ limits: { fileSize: STATEMENT_LIMITS.bytes } })) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'statement') text = bytes.toString('utf8');
+        const content = await part.toBuffer();
+        if (part.fieldname === 'statement') bytes = content;
       } else if (part.fieldname === 'mapping' && typeof part.value === 'string') {
         let json: unknown;
         try {
@@ -370,12 +382,14 @@ async function readStatementForm(request: FastifyRequest) {
     }
   } catch (error) {
     // Our own answers, and the multipart plugin's (413…), stand; a garbled body is the client's mistake.
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, STATEMENT_TOO_LARGE);
     if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
     throw badRequest('The form is malformed.');
   }
-  if (text === undefined)
+  if (bytes === undefined)
     throw badRequest('Please choose the statement file (CSV).', {
       statement: 'Please choose the statement file (CSV).',
     });
-  return { text, mapping, dryRun };
+  return { bytes, mapping, dryRun };
 }
