@@ -13,6 +13,7 @@ import * as paymentsQueue from './migrations/2026-11-23-05-payments-queue.ts';
 import * as unpaidByPhone from './migrations/2026-11-23-06-unpaid-by-phone.ts';
 import * as queueByDeparture from './migrations/2026-11-23-07-queue-by-departure.ts';
 import * as statementLines from './migrations/2026-11-24-31-statement-lines.ts';
+import * as cancelledProofs from './migrations/2026-11-24-32-cancelled-proofs.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-06-unpaid-by-phone': unpaidByPhone,
   '2026-11-23-07-queue-by-departure': queueByDeparture,
   '2026-11-24-31-statement-lines': statementLines,
+  '2026-11-24-32-cancelled-proofs': cancelledProofs,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -9,6 +9,7 @@ import { bookingCreated, paymentReview, statementImport, statementPreview } from
 import { bookingDocument, travellerBookingDocument } from './documents.ts';
 import {
   bookingConflictBody,
+  cancelledProofConflictBody,
   decisionConflictBody,
   errorBody,
   proofConflictBody,
@@ -67,6 +68,17 @@ export const counterSaleBody = z.object({
     .optional(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentReference: paymentReference.optional(),
+});
+
+export const checkCancelledProofBody = z.object({
+  moneyArrived: z
+    .boolean()
+    .describe('true: the money reached the account (the price is owed back); false: it did not.'),
+  override: z
+    .boolean()
+    .optional()
+    .describe("With moneyArrived: confirm although the reference or image is also another booking's."),
+  note: note.optional().describe('What staff found; at least 3 characters with an override.'),
 });
 
 export const markRefundPaidBody = z.object({
@@ -171,6 +183,35 @@ export const paymentContract = {
     },
     [400, 401],
   ),
+  getCancelledProofs: route(
+    'GET',
+    '/api/payments/getCancelledProofs',
+    {
+      200: counted(
+        z.array(bookingDocument),
+        `Cancelled bookings whose payment proof nobody decided on (the money may have arrived), newest first: ${queueQuery}`,
+      ),
+    },
+    [400, 401],
+  ),
+  checkCancelledProof: {
+    ...route(
+      'PATCH',
+      '/api/payments/checkCancelledProof/:id',
+      {
+        200: bookingDocument.describe(
+          'The booking: verified with its price owed back (refundDue), or its proof rejected as not received.',
+        ),
+      },
+      [401, 404],
+      {
+        409: cancelledProofConflictBody.describe(
+          'BOOKING_LIVE (its proof is checked in the queue), NO_PROOF, ALREADY_DECIDED (paymentStatus), or DUPLICATE_PROOF (flags): confirm with an override and a note.',
+        ),
+      },
+    ),
+    form: checkCancelledProofBody,
+  },
   markRefundPaid: {
     ...route(
       'PATCH',

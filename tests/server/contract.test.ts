@@ -606,6 +606,44 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'a status not known', status: 400, url: `${path}?status=owed` },
       ];
     },
+    'GET /api/payments/getCancelledProofs': async (path) => {
+      await cancelled(await bookWithProof());
+      return [
+        { label: 'a page', status: 200, url: `${path}?_start=0&_end=10` },
+        { label: 'an end before the start', status: 200, url: `${path}?_start=5&_end=2`, body: [] },
+        { label: 'a bad page', status: 400, url: `${path}?_start=first` },
+      ];
+    },
+    'PATCH /api/payments/checkCancelledProof/:id': async (path) => {
+      const url = (booking: Doc) => path.replace(':id', booking._id);
+      const gone = await cancelled(await bookWithProof());
+      const missing = await cancelled(await bookWithProof());
+      const live = await bookWithProof();
+      const bare = await cancelled(await book());
+      await bookWithProof('CT-GONE-TWIN');
+      const twin = await cancelled(await bookWithProof('ct gone twin'));
+      return [
+        { label: 'arrived', status: 200, url: url(gone), payload: { moneyArrived: true } },
+        { label: 'did not arrive', status: 200, url: url(missing), payload: { moneyArrived: false } },
+        {
+          label: 'again',
+          status: 409,
+          url: url(gone),
+          payload: { moneyArrived: false },
+          code: 'ALREADY_DECIDED',
+        },
+        { label: 'live', status: 409, url: url(live), payload: { moneyArrived: true }, code: 'BOOKING_LIVE' },
+        { label: 'no proof', status: 409, url: url(bare), payload: { moneyArrived: true }, code: 'NO_PROOF' },
+        {
+          label: 'flagged',
+          status: 409,
+          url: url(twin),
+          payload: { moneyArrived: true },
+          code: 'DUPLICATE_PROOF',
+        },
+        { label: 'no answer', status: 400, url: url(twin), payload: {} },
+      ];
+    },
     'PATCH /api/payments/markRefundPaid/:id': async (path) => {
       const url = path.replace(':id', (await refundOwed())._id);
       const unpaid = path.replace(':id', (await book())._id);

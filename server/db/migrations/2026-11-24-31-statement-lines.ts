@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('usedAt', 'text', (c) => c.notNull())
     .addColumn('usedBy', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('statement_lines_reference').on('statement_lines').column('reference').execute();
+  await db.schema
+    .createIndex('statement_lines_reference')
+    .on('statement_lines')
+    .column('reference')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

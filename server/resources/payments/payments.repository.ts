@@ -1,6 +1,6 @@
 // Payment decisions as single conditional updates: each changes a booking only from the states it may leave,
 // so two decisions (or a decision and an expiry) racing for one booking never both apply, on any node.
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { normaliseReference } from '../../../shared/payment-reference.ts';
 import { LAPSING_STATUSES, UNPAID_STATUSES } from '../../../shared/payments.ts';
 import { bookings } from '../../../shared/registry/index.ts';
@@ -146,6 +146,36 @@ export async function proofQueue(db: Db, start: number, end: number) {
     (await readCacheOf(db)?.remember('count|payments-queue', count, { tables: ['bookings'] })) ??
     (await count());
   return { documents: await toDocuments(db, bookings, rows), total };
+}
+
+/**
+ * Cancelled bookings whose proof nobody decided on: the traveller may have paid. The condition is the partial
+ * index's (migration 2026-11-24-32), so a page reads what it shows.
+ */
+const undecidedCancelled = sql<SqlBool>`"isCancelled" = 1 and "bankakScreenshot" is not null and "rejectionReason" is null
+  and "paymentStatus" <> 'verified'`;
+
+/** Cancelled bookings with a proof to check, newest first; with the total. */
+export async function cancelledProofs(db: Db, start: number, end: number) {
+  const from = isPostgres(db) ? sql`bookings` : sql`bookings indexed by bookings_cancelled_proofs`;
+  const order = sql`order by "bookingDate" desc, id desc`;
+  const { rows } = await sql<BookingRow>`select * from ${from} where ${undecidedCancelled} ${order}
+    limit ${pageSize(start, end)} offset ${start}`.execute(db);
+  const counted = await sql<{
+    count: number | string;
+  }>`select count(*) as count from ${from} where ${undecidedCancelled}`.execute(db);
+  return { documents: await toDocuments(db, bookings, rows), total: Number(counted.rows[0]?.count ?? 0) };
+}
+
+/** Records what staff found of a cancelled booking's proof, only while it is still undecided. */
+export async function settleCancelledProof(db: Db, id: string, changes: Changes): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set(changes)
+    .where('id', '=', id)
+    .where(undecidedCancelled)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Paid bookings that were cancelled: refunds owed (or, with `paid`, those recorded as paid). */

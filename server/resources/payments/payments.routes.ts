@@ -14,9 +14,24 @@ import { readBookingForm } from '../bookings/booking-form.ts';
 import { createBookingSchema, travellerProofSchema } from '../bookings/bookings.schemas.ts';
 import { type BookingContext, sell, travellerView } from '../bookings/bookings.service.ts';
 import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
-import { bookingRow, findBookingDocument, flagsOf, proofQueue, refundList } from './payments.repository.ts';
+import {
+  bookingRow,
+  cancelledProofs,
+  findBookingDocument,
+  flagsOf,
+  proofQueue,
+  refundList,
+} from './payments.repository.ts';
 import { proofsOf } from './proofs.ts';
-import { markRefundPaid, reject, submitProof, verify, type DecisionOutcome } from './payments.service.ts';
+import {
+  checkCancelledProof,
+  markRefundPaid,
+  reject,
+  submitProof,
+  verify,
+  type CancelledProofOutcome,
+  type DecisionOutcome,
+} from './payments.service.ts';
 import { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
 import { importStatement, importSummary, type Mapping } from './statement.ts';
 
@@ -40,15 +55,22 @@ export const paymentFieldsSchema = z.object({
 export const optionalPaymentFieldsSchema = paymentFieldsSchema.partial();
 
 const submitProofSchema = travellerProofSchema.extend(paymentFieldsSchema.shape);
+const OVERRIDE_NOTE =
+  'Please say why you verify this payment despite the duplicate (a note of at least 3 characters).';
 const verifyBody = z
   .object({
     override: z.boolean().optional(),
     note: z.string().trim().max(500).optional(),
   })
   .nullish()
-  .refine((body) => !body?.override || (body.note ?? '').length >= 3, {
-    error: 'Please say why you verify this payment despite the duplicate (a note of at least 3 characters).',
-  });
+  .refine((body) => !body?.override || (body.note ?? '').length >= 3, { error: OVERRIDE_NOTE });
+const cancelledProofBody = z
+  .object({
+    moneyArrived: z.boolean({ error: 'Please say whether the money arrived (moneyArrived: true or false).' }),
+    override: z.boolean().optional(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine((body) => !body.override || (body.note ?? '').length >= 3, { error: OVERRIDE_NOTE });
 const rejectBody = z.object({
   reason: z.enum(REJECTION_REASONS, { error: `The reason must be one of: ${REJECTION_REASONS.join(', ')}.` }),
   note: z.string().trim().max(500).optional(),
@@ -71,7 +93,9 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   throw badRequest(failure.message, failure.errors);
 }
 
-function decisionAnswer(outcome: DecisionOutcome) {
+function decisionAnswer(
+  outcome: DecisionOutcome | Extract<CancelledProofOutcome, { refused: 'ALREADY_DECIDED' | 'FLAGGED' }>,
+) {
   if ('decided' in outcome) return outcome.decided;
   switch (outcome.refused) {
     case 'NOT_FOUND':
@@ -263,6 +287,60 @@ export async function paymentRoutes(app: FastifyInstance) {
         flags: await flagsOf(ctx.db, row),
         proofs: await proofsOf(ctx.db, id),
       };
+    },
+  );
+
+  app.get(
+    '/getCancelledProofs',
+    {
+      schema: { tags, querystring: page, response: contract.getCancelledProofs.responses },
+      config: { access: 'payments.review' },
+    },
+    async (request, reply) => {
+      const { _start, _end } = request.query as z.infer<typeof page>;
+      const { documents, total } = await cancelledProofs(ctx.db, _start, _end);
+      reply.header('X-Total-Count', String(total));
+      return documents;
+    },
+  );
+
+  app.patch(
+    '/checkCancelledProof/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        form: contract.checkCancelledProof.form,
+        response: contract.checkCancelledProof.responses,
+      },
+      config: {
+        access: 'payments.review',
+        audit: { action: 'cancelled_proof_checked', resource: 'bookings', before: findBookingDocument },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const body = parse(cancelledProofBody, request.body);
+      const outcome = await checkCancelledProof(ctx, id, {
+        staffId: request.staffId!,
+        moneyArrived: body.moneyArrived,
+        override: body.override ? body.note : undefined,
+        note: body.note,
+      });
+      if ('checked' in outcome) return outcome.checked;
+      switch (outcome.refused) {
+        case 'NOT_FOUND':
+          throw notFound('No booking has this _id.');
+        case 'BOOKING_LIVE':
+          throw conflict('This booking is not cancelled: its proof is checked in the queue.', {
+            code: 'BOOKING_LIVE',
+          });
+        case 'NO_PROOF':
+          throw conflict('This booking has no payment proof to check.', { code: 'NO_PROOF' });
+        case 'ALREADY_DECIDED':
+        case 'FLAGGED':
+          throw decisionAnswer(outcome) as HttpError;
+      }
     },
   );
 

@@ -18,6 +18,7 @@ import {
   findBookingDocument,
   flagsOf,
   isFlagged,
+  settleCancelledProof,
   transition,
 } from './payments.repository.ts';
 import { checkProof } from './proofs.ts';
@@ -135,6 +136,53 @@ export async function reject(
     rejectionNote: by.note ?? null,
   });
   return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
+}
+
+export type CancelledProofOutcome =
+  | { checked: Document }
+  | { refused: 'NOT_FOUND' | 'BOOKING_LIVE' | 'NO_PROOF' }
+  | { refused: 'ALREADY_DECIDED'; status: string }
+  | { refused: 'FLAGGED'; flags: Awaited<ReturnType<typeof flagsOf>> };
+
+/**
+ * A cancelled booking whose proof nobody decided on: staff check whether the money arrived. It did: the payment
+ * is verified and its price is owed back (the refunds list). It did not: the proof is rejected as not received.
+ * Confirming money whose reference or image is also another booking's needs an override with a note, as a
+ * verification does.
+ */
+export async function checkCancelledProof(
+  ctx: BookingContext,
+  id: string,
+  by: { staffId: string; moneyArrived: boolean; override?: string; note?: string },
+): Promise<CancelledProofOutcome> {
+  const row = await bookingRow(ctx.db, id);
+  if (!row) return { refused: 'NOT_FOUND' };
+  if (!Number(row.isCancelled)) return { refused: 'BOOKING_LIVE' };
+  if (!row.bankakScreenshot) return { refused: 'NO_PROOF' };
+  if (by.moneyArrived && !by.override) {
+    const flags = await flagsOf(ctx.db, row);
+    if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
+  }
+  const changes = by.moneyArrived
+    ? {
+        paymentStatus: 'verified',
+        paymentDeadline: null,
+        verifiedBy: by.staffId,
+        verifiedAt: ctx.clock.now().toISOString(),
+        verifiedVia: 'review',
+        overrideNote: by.override ?? by.note ?? null,
+        refundDue: Number(row.totalTicketPrice),
+      }
+    : {
+        paymentStatus: 'rejected',
+        paymentDeadline: null,
+        rejectionReason: 'payment_not_received' as const,
+        rejectionNote: by.note ?? null,
+      };
+  if (await settleCancelledProof(ctx.db, id, changes))
+    return { checked: (await findBookingDocument(ctx.db, id))! };
+  const now = await bookingRow(ctx.db, id);
+  return now ? { refused: 'ALREADY_DECIDED', status: now.paymentStatus } : { refused: 'NOT_FOUND' };
 }
 
 /** Expires every lapsed hold (in batches) and frees its seats; answers how many. */

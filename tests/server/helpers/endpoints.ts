@@ -76,6 +76,8 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'PATCH /api/bookings/rejectPayment/:id': 'payments.review',
   'GET /api/payments/getQueue': 'payments.review',
   'GET /api/payments/getPayment/:id': 'payments.review',
+  'GET /api/payments/getCancelledProofs': 'payments.review',
+  'PATCH /api/payments/checkCancelledProof/:id': 'payments.review',
   'GET /api/uploads/:name': 'payments.review',
   'POST /api/payments/importStatement': 'payments.import',
   'GET /api/payments/getRefunds': 'refunds.manage',
@@ -87,6 +89,7 @@ const DOCS_CAPABILITY: Capability = 'self';
 const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/bookings/rejectPayment/:id': { reason: 'other' },
   'PATCH /api/payments/markRefundPaid/:id': { refundReference: 'SAMPLE-1' },
+  'PATCH /api/payments/checkCancelledProof/:id': { moneyArrived: false },
   'PATCH /api/bookings/updatePassengers/:id': { passengers: [] },
 };
 const ANSWERS: Record<string, Answer> = {
