@@ -8,7 +8,6 @@ import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts'
 import { statementMapping } from '../../../shared/contract/answers.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { hit } from '../../http/rate-limit-store.ts';
 import { actor } from '../../audit/audit.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
 import { createBookingSchema, travellerProofSchema } from '../bookings/bookings.schemas.ts';
@@ -26,12 +25,14 @@ import { proofsOf } from './proofs.ts';
 import {
   checkCancelledProof,
   markRefundPaid,
+  proofRefusal,
   reject,
   submitProof,
   verify,
   type CancelledProofOutcome,
   type DecisionOutcome,
 } from './payments.service.ts';
+import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
 import { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
 import { importStatement, importSummary, type Mapping } from './statement.ts';
 
@@ -119,15 +120,6 @@ function decisionAnswer(
   }
 }
 
-/** The proof bytes one address may send per hour: a flood of large uploads is refused, not stored. */
-export async function countProofBytes(request: FastifyRequest, bytes: number) {
-  const { db, config } = request.server;
-  const used = await hit(db, `proof-bytes|${request.ip}`, 3_600_000, bytes);
-  if (used.current > config.payments.proofBytesPerIpPerHour) {
-    throw new HttpError(429, 'Too many payment proofs were sent from this address. Please try again later.');
-  }
-}
-
 export function bookingContext(app: FastifyInstance): BookingContext {
   return { db: app.db, clock: app.clock, payments: app.config.payments };
 }
@@ -157,20 +149,32 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const form = await readBookingForm(request);
+      await refuseWhenSpent(request);
+      // A proof for no booking, or for one not waiting for it, is refused before its file is read.
+      const form = await readBookingForm(request, async (early) => {
+        const proof = travellerProofSchema.safeParse(early);
+        const refusal = proof.success && (await proofRefusal(ctx, proof.data.ticketId, proof.data.phone));
+        if (refusal && 'refused' in refusal) throw proofRefusalError(refusal);
+      });
       const fields = parse(submitProofSchema, form.fields);
       if (!form.screenshot)
         throw badRequest('Please attach the screenshot of your payment.', {
           bankakScreenshot: 'Please attach the screenshot of your payment.',
         });
-      await countProofBytes(request, form.screenshot.length);
-      const outcome = await submitProof(ctx, {
-        ticketId: fields.ticketId,
-        phone: fields.phone,
-        reference: fields.paymentReference,
-        method: fields.paymentMethod,
-        image: form.screenshot,
-      });
+      const image = form.screenshot;
+      const outcome = await withProofBytes(
+        request,
+        image.length,
+        () =>
+          submitProof(ctx, {
+            ticketId: fields.ticketId,
+            phone: fields.phone,
+            reference: fields.paymentReference,
+            method: fields.paymentMethod,
+            image,
+          }),
+        (result) => 'accepted' in result,
+      );
       if ('refused' in outcome) throw proofRefusalError(outcome);
       return travellerView(outcome.accepted);
     },

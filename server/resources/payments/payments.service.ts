@@ -2,6 +2,7 @@
 // owed after a paid booking is cancelled. Each call answers a typed outcome; the routes translate it.
 import { normaliseReference } from '../../../shared/payment-reference.ts';
 import {
+  hasLapsed,
   holdDeadline,
   LAPSING_STATUSES,
   type PaymentMethod,
@@ -33,6 +34,35 @@ export type ProofOutcome =
   | { refused: 'NOT_FOUND' | 'PROOF_NOT_IMAGE' | 'PROOF_TOO_LARGE' }
   | { refused: 'NOT_WAITING'; status: string };
 
+/** Why a booking refuses a proof, in the traveller's terms: cancelled (by them or staff), lapsed, paid, or being checked. */
+function notWaiting(booking: Document, now: Date): ProofOutcome | undefined {
+  const status = String(booking.paymentStatus);
+  const lapsing = (LAPSING_STATUSES as readonly string[]).includes(status);
+  if (lapsing && !booking.isCancelled && !hasLapsed(status, booking.paymentDeadline as string, now))
+    return undefined;
+  const why =
+    status === 'expired' || (!booking.isCancelled && lapsing)
+      ? 'expired'
+      : booking.isCancelled
+        ? 'cancelled'
+        : status;
+  return { refused: 'NOT_WAITING', status: why };
+}
+
+/**
+ * Whether a proof for this ticket id and phone would be refused whatever its image: read before the image is,
+ * so a refused upload costs no bytes. The decision itself is submitProof's, under the row's lock.
+ */
+export async function proofRefusal(
+  ctx: BookingContext,
+  ticketId: string,
+  phone: string,
+): Promise<ProofOutcome | undefined> {
+  const booking = (await findByTicket(ctx.db, ticketId, phone))[0];
+  if (!booking) return { refused: 'NOT_FOUND' };
+  return notWaiting(booking, ctx.clock.now());
+}
+
 /**
  * A proof sent after booking, by the traveller who proves the booking with its ticket id and phone: accepted
  * while the booking waits for one (awaiting_proof, or rejected) and its deadline has not passed.
@@ -54,18 +84,8 @@ export async function submitProof(
     now,
   );
   const current = (await findBookingDocument(ctx.db, booking._id))!;
-  if (!accepted) {
-    // Why not, in the traveller's terms: cancelled (by them or staff), lapsed, paid, or already being checked.
-    const status =
-      current.paymentStatus === 'expired' ||
-      (!current.isCancelled &&
-        (LAPSING_STATUSES as readonly string[]).includes(String(current.paymentStatus)))
-        ? 'expired'
-        : current.isCancelled
-          ? 'cancelled'
-          : String(current.paymentStatus);
-    return { refused: 'NOT_WAITING', status };
-  }
+  // Refused under the lock: the hold lapsed (or was decided, or cancelled) since it was read.
+  if (!accepted) return notWaiting(current, now) ?? { refused: 'NOT_WAITING', status: 'expired' };
   return { accepted: current };
 }
 
