@@ -20,6 +20,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['bankak', 'mobile_money', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** How a refund goes back: a transfer (its reference), or cash at the desk, which a manager or an admin confirms. */
+export const REFUND_METHODS = ['transfer', 'cash'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
 export const REJECTION_REASONS = [
   'amount_wrong',
   'proof_unreadable',

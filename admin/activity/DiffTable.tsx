@@ -17,6 +17,8 @@ const WORDS: Record<string, (value: string) => string> = {
   paymentMethod: (value) => `rihla.payments.method.${value}`,
   rejectionReason: (value) => `rihla.payments.reason.${value}`,
   verifiedVia: (value) => `rihla.payments.via.${value}`,
+  refundMethod: (value) => `rihla.payments.refund_method.${value}`,
+  statement: (value) => `rihla.payments.statement_mode.${value}`,
   idType: (value) => `rihla.travellers.id_types.${value}`,
 };
 
@@ -59,7 +61,9 @@ export function DiffTable({ resource, rows }: { resource: string; rows: DiffRow[
   const label = (field: string) =>
     field === 'passengers'
       ? translate('rihla.activity.diff.travellers')
-      : translate(`resources.${resource}.fields.${field}`, { _: field });
+      : resource === 'payments'
+        ? translate(`rihla.activity.statement.${field}`, { _: field })
+        : translate(`resources.${resource}.fields.${field}`, { _: field });
   if (rows.length === 0) return null;
   return (
     <Table

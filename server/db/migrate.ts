@@ -14,6 +14,7 @@ import * as unpaidByPhone from './migrations/2026-11-23-06-unpaid-by-phone.ts';
 import * as queueByDeparture from './migrations/2026-11-23-07-queue-by-departure.ts';
 import * as statementLines from './migrations/2026-11-24-31-statement-lines.ts';
 import * as cancelledProofs from './migrations/2026-11-24-32-cancelled-proofs.ts';
+import * as cashRefunds from './migrations/2026-11-24-33-cash-refunds.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-07-queue-by-departure': queueByDeparture,
   '2026-11-24-31-statement-lines': statementLines,
   '2026-11-24-32-cancelled-proofs': cancelledProofs,
+  '2026-11-24-33-cash-refunds': cashRefunds,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -40,6 +40,11 @@ export interface BookingsTable {
   refundPaidAt: string | null;
   refundPaidBy: string | null;
   refundReference: string | null;
+  /** How the refund went back: transfer, or cash (which a manager or an admin confirms). */
+  refundMethod?: string | null;
+  /** Who recorded the refund as sent or handed over, and when (a cashier's cash refund awaits confirmation). */
+  refundRecordedBy?: string | null;
+  refundRecordedAt?: string | null;
   /** Not boarded by departure (marked after it). */
   noShow: number;
 }

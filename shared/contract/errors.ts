@@ -99,10 +99,14 @@ export const decisionConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('NO_PROOF') }),
 ]);
 
-/** verifyPayment's 409s: also a payment flagged as another booking's, verified only with an override. */
+/**
+ * verifyPayment's 409s: also a payment flagged as another booking's, verified only with an override, and one
+ * with no proof, verified only with a note.
+ */
 export const verifyConflictBody = z.discriminatedUnion('code', [
   bookingCancelled,
   alreadyDecided,
+  errorBody.extend({ code: z.literal('NOTE_REQUIRED') }),
   errorBody.extend({ code: z.literal('DUPLICATE_PROOF'), flags: paymentFlags }),
 ]);
 
@@ -116,7 +120,7 @@ export const cancelledProofConflictBody = z.discriminatedUnion('code', [
 
 /** markRefundPaid's 409s. */
 export const refundConflictBody = errorBody.extend({
-  code: z.enum(['NO_REFUND_DUE', 'REFUND_ALREADY_PAID']),
+  code: z.enum(['NO_REFUND_DUE', 'REFUND_ALREADY_PAID', 'REFUND_AWAITS_CONFIRMATION', 'NO_CASH_REFUND']),
 });
 
 const ERROR_MEANINGS = {

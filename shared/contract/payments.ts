@@ -3,7 +3,7 @@
 // statement import. The handlers read and check their bodies themselves (for the specification's words): the
 // forms and bodies here document them.
 import { z } from 'zod';
-import { PAYMENT_METHODS, REJECTION_REASONS } from '../payments.ts';
+import { PAYMENT_METHODS, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
 import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
 import { bookingCreated, paymentReview, statementImport, statementPreview } from './answers.ts';
 import { bookingDocument, travellerBookingDocument } from './documents.ts';
@@ -82,7 +82,18 @@ export const checkCancelledProofBody = z.object({
 });
 
 export const markRefundPaidBody = z.object({
-  refundReference: z.string().min(1).max(64).describe('The transaction number of the refund.'),
+  refundMethod: z
+    .enum(REFUND_METHODS)
+    .optional()
+    .describe(
+      'transfer (the default) or cash. A cash refund a cashier records waits for a manager or an admin to confirm it (202).',
+    ),
+  refundReference: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe("The transaction number of the refund: required for a transfer; a receipt's number for cash."),
 });
 
 /** importStatement's multipart form: the CSV, then (once its columns are known) which hold what. */
@@ -130,7 +141,7 @@ export const paymentContract = {
       [401, 404],
       {
         409: verifyConflictBody.describe(
-          'BOOKING_CANCELLED, ALREADY_DECIDED (paymentStatus), or DUPLICATE_PROOF (flags): verify with an override and a note.',
+          'BOOKING_CANCELLED, ALREADY_DECIDED (paymentStatus), DUPLICATE_PROOF (flags): verify with an override and a note, or NOTE_REQUIRED: a booking without a proof is verified only with a note saying how the money was checked.',
         ),
       },
     ),
@@ -216,12 +227,32 @@ export const paymentContract = {
     ...route(
       'PATCH',
       '/api/payments/markRefundPaid/:id',
-      { 200: bookingDocument.describe('The booking, its refund recorded as paid.') },
+      {
+        200: bookingDocument.describe('The booking, its refund recorded as paid.'),
+        202: bookingDocument.describe(
+          'The booking, its cash refund recorded by a cashier: paid once a manager or an admin confirms it (refundRecordedBy, refundRecordedAt).',
+        ),
+      },
       [401, 404],
-      { 409: refundConflictBody.describe('NO_REFUND_DUE, or REFUND_ALREADY_PAID.') },
+      {
+        409: refundConflictBody.describe(
+          'NO_REFUND_DUE, REFUND_ALREADY_PAID, or REFUND_AWAITS_CONFIRMATION (a cash refund recorded, not yet confirmed).',
+        ),
+      },
     ),
     form: markRefundPaidBody,
   },
+  confirmCashRefund: route(
+    'PATCH',
+    '/api/payments/confirmCashRefund/:id',
+    { 200: bookingDocument.describe('The booking, its cash refund confirmed and paid.') },
+    [401, 404],
+    {
+      409: refundConflictBody.describe(
+        'NO_REFUND_DUE (no cash refund waits for a confirmation), REFUND_ALREADY_PAID, or NO_CASH_REFUND (one confirms a cash refund one did not record).',
+      ),
+    },
+  ),
   importStatement: {
     ...route(
       'POST',

@@ -652,6 +652,42 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'again', status: 409, url, payload: { refundReference: 'CT-REFUND-3' } },
         { label: 'nothing owed', status: 409, url: unpaid, payload: { refundReference: 'CT-REFUND-4' } },
         { label: 'no reference', status: 400, url, payload: {} },
+        {
+          label: 'cash, by a cashier: waits for a confirmation',
+          status: 202,
+          url: path.replace(':id', (await refundOwed())._id),
+          payload: { refundMethod: 'cash' },
+          headers: { authorization: `Bearer ${roleTokens.cashier}` },
+        },
+        {
+          label: 'cash, by an admin: paid',
+          status: 200,
+          url: path.replace(':id', (await refundOwed())._id),
+          payload: { refundMethod: 'cash' },
+        },
+      ];
+    },
+    'PATCH /api/payments/confirmCashRefund/:id': async (path) => {
+      const owedInCash = await refundOwed();
+      const recorded = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/payments/markRefundPaid/${owedInCash._id}`,
+        headers: { authorization: `Bearer ${roleTokens.cashier}` },
+        payload: { refundMethod: 'cash' },
+      });
+      expect(recorded.statusCode, recorded.body).toBe(202);
+      const url = path.replace(':id', owedInCash._id);
+      return [
+        {
+          label: 'recorded again by a transfer',
+          status: 409,
+          url: `/api/payments/markRefundPaid/${owedInCash._id}`,
+          payload: { refundReference: 'CT-REFUND-5' },
+          code: 'REFUND_AWAITS_CONFIRMATION',
+        },
+        { label: 'confirmed', status: 200, url },
+        { label: 'again', status: 409, url, code: 'REFUND_ALREADY_PAID' },
+        { label: 'none recorded', status: 409, url: path.replace(':id', (await refundOwed())._id) },
       ];
     },
     'POST /api/payments/importStatement': async (path) => {

@@ -199,20 +199,20 @@ describe.each(dialects)('statement import: the file (%s)', (dialect) => {
     const rows = (await activity(t, 'import_statement')).slice(before);
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row.size).toBeLessThan(1_000);
-    expect(rows[0].diff).toEqual({ preview: [null, { rows: 2_002, columns: 3 }] });
+    expect(rows[0].diff).toEqual({
+      statement: [null, 'preview'],
+      rows: [null, 2_002],
+      columns: [null, 3],
+    });
     expect(rows[1].diff).toEqual({
-      imported: [
-        null,
-        {
-          rows: 2_002,
-          matched: 2,
-          mismatched: 0,
-          ambiguous: 0,
-          alreadyVerified: 0,
-          unmatched: 2_000,
-          debits: 0,
-        },
-      ],
+      statement: [null, 'import'],
+      rows: [null, 2_002],
+      matched: [null, 2],
+      mismatched: [null, 0],
+      ambiguous: [null, 0],
+      alreadyVerified: [null, 0],
+      unmatched: [null, 2_000],
+      debits: [null, 0],
       verified: [null, [a._id, b._id]],
     });
     const verified = (await activity(t, 'verify_payment')).filter((row) =>

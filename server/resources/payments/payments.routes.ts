@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
-import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
+import { PAYMENT_METHODS, REFUND_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
+import { can } from '../../../shared/roles.ts';
 import { statementMapping } from '../../../shared/contract/answers.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
@@ -24,6 +25,7 @@ import {
 import { proofsOf } from './proofs.ts';
 import {
   checkCancelledProof,
+  confirmCashRefund,
   markRefundPaid,
   proofRefusal,
   reject,
@@ -31,6 +33,7 @@ import {
   verify,
   type CancelledProofOutcome,
   type DecisionOutcome,
+  type RefundOutcome,
 } from './payments.service.ts';
 import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
 import { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
@@ -76,13 +79,21 @@ const rejectBody = z.object({
   reason: z.enum(REJECTION_REASONS, { error: `The reason must be one of: ${REJECTION_REASONS.join(', ')}.` }),
   note: z.string().trim().max(500).optional(),
 });
-const refundBody = z.object({
-  refundReference: z
-    .string({ error: 'Please enter the transaction number of the refund.' })
-    .trim()
-    .min(1, { error: 'Please enter the transaction number of the refund.' })
-    .max(64),
-});
+const REFUND_REFERENCE = 'Please enter the transaction number of the refund.';
+const refundBody = z
+  .object({
+    refundMethod: z
+      .enum(REFUND_METHODS, { error: `The refund method must be one of: ${REFUND_METHODS.join(', ')}.` })
+      .default('transfer'),
+    refundReference: z.string({ error: REFUND_REFERENCE }).trim().max(64).optional(),
+  })
+  // A transfer is known by its transaction number; cash may carry a receipt's.
+  .refine((body) => body.refundMethod === 'cash' || !!body.refundReference, {
+    error: REFUND_REFERENCE,
+    path: ['refundReference'],
+  });
+const NO_PROOF_NOTE =
+  'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).';
 const counterSaleBody = createBookingSchema.extend(paymentFieldsSchema.shape).extend({
   paymentReference: paymentFieldsSchema.shape.paymentReference.optional(),
 });
@@ -112,6 +123,8 @@ function decisionAnswer(
       });
     case 'NO_PROOF':
       return conflict('This booking has no payment proof to reject yet.', { code: 'NO_PROOF' });
+    case 'NOTE_REQUIRED':
+      return conflict(NO_PROOF_NOTE, { code: 'NOTE_REQUIRED' });
     case 'FLAGGED':
       return conflict(
         "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
@@ -122,6 +135,28 @@ function decisionAnswer(
 
 export function bookingContext(app: FastifyInstance): BookingContext {
   return { db: app.db, clock: app.clock, payments: app.config.payments };
+}
+
+/** A refund refused, in words and a code the desk says in its own language. */
+function refundRefusalError(refused: Extract<RefundOutcome, { refused: string }>['refused']) {
+  switch (refused) {
+    case 'NOT_FOUND':
+      return notFound('No booking has this _id.');
+    case 'NOT_OWED':
+      return conflict('No refund is owed on this booking, or none waits for a confirmation.', {
+        code: 'NO_REFUND_DUE',
+      });
+    case 'ALREADY_PAID':
+      return conflict('This refund has already been recorded as paid.', { code: 'REFUND_ALREADY_PAID' });
+    case 'AWAITS_CONFIRMATION':
+      return conflict('This refund was recorded as handed over in cash: a manager or an admin confirms it.', {
+        code: 'REFUND_AWAITS_CONFIRMATION',
+      });
+    case 'OWN_CASH_REFUND':
+      return conflict('You recorded this cash refund: another manager or admin confirms it.', {
+        code: 'NO_CASH_REFUND',
+      });
+  }
 }
 
 /** Under /api/bookings. */
@@ -202,6 +237,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
           staffId: request.staffId!,
           via: 'review',
           override: body?.override ? body.note : undefined,
+          note: body?.note,
         }),
       );
       if (answer instanceof HttpError) throw answer;
@@ -380,18 +416,39 @@ export async function paymentRoutes(app: FastifyInstance) {
         audit: { action: 'refund_paid', resource: 'bookings', before: findBookingDocument },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params as { id: string };
       const body = parse(refundBody, request.body);
       const outcome = await markRefundPaid(ctx, id, {
         staffId: request.staffId!,
-        reference: body.refundReference,
+        confirms: can(request.staff?.role, 'refunds.confirm'),
+        method: body.refundMethod,
+        reference: body.refundReference || undefined,
       });
-      if ('paid' in outcome) return outcome.paid;
-      if (outcome.refused === 'NOT_FOUND') throw notFound('No booking has this _id.');
-      if (outcome.refused === 'NOT_OWED')
-        throw conflict('No refund is owed on this booking.', { code: 'NO_REFUND_DUE' });
-      throw conflict('This refund has already been recorded as paid.', { code: 'REFUND_ALREADY_PAID' });
+      if ('refused' in outcome) throw refundRefusalError(outcome.refused);
+      if ('recorded' in outcome) {
+        request.auditAction = 'refund_cash_recorded';
+        reply.status(202);
+        return outcome.recorded;
+      }
+      return outcome.paid;
+    },
+  );
+
+  app.patch(
+    '/confirmCashRefund/:id',
+    {
+      schema: { tags, params: idParams, response: contract.confirmCashRefund.responses },
+      config: {
+        access: 'refunds.confirm',
+        audit: { action: 'refund_cash_confirmed', resource: 'bookings', before: findBookingDocument },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const outcome = await confirmCashRefund(ctx, id, { staffId: request.staffId! });
+      if ('refused' in outcome) throw refundRefusalError(outcome.refused);
+      return 'paid' in outcome ? outcome.paid : outcome.recorded;
     },
   );
 

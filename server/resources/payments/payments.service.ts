@@ -6,6 +6,7 @@ import {
   holdDeadline,
   LAPSING_STATUSES,
   type PaymentMethod,
+  type RefundMethod,
   type RejectionReason,
 } from '../../../shared/payments.ts';
 import { departureInstant } from '../../../shared/rules.ts';
@@ -93,7 +94,7 @@ export type DecisionOutcome =
   | { decided: Document }
   | { refused: 'NOT_FOUND' | 'CANCELLED' }
   | { refused: 'ALREADY_DECIDED'; status: string }
-  | { refused: 'NO_PROOF' }
+  | { refused: 'NO_PROOF' | 'NOTE_REQUIRED' }
   | { refused: 'FLAGGED'; flags: Awaited<ReturnType<typeof flagsOf>> };
 
 async function decisionRefusal(ctx: BookingContext, id: string): Promise<DecisionOutcome> {
@@ -105,18 +106,23 @@ async function decisionRefusal(ctx: BookingContext, id: string): Promise<Decisio
 
 /**
  * Staff confirm the money arrived. A booking whose reference or proof image is also another booking's is
- * verified only when the staff member confirms the override, which is recorded with their note.
+ * verified only when the staff member confirms the override, which is recorded with their note; one with no
+ * proof at all only with a note saying how the money was checked.
  */
 export async function verify(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string; via: 'review' | 'import'; override?: string },
+  by: { staffId: string; via: 'review' | 'import'; override?: string; note?: string },
 ): Promise<DecisionOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
   if (Number(row.isCancelled)) return { refused: 'CANCELLED' };
   if (!VERIFIABLE.includes(row.paymentStatus))
     return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
+  // No proof to look at: what staff checked instead (the account, a call) is written down.
+  const note = by.override ?? by.note;
+  if (row.paymentStatus === 'awaiting_proof' && (note ?? '').trim().length < 3)
+    return { refused: 'NOTE_REQUIRED' };
   if (!by.override) {
     const flags = await flagsOf(ctx.db, row);
     if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
@@ -128,7 +134,7 @@ export async function verify(
     verifiedBy: by.staffId,
     verifiedAt: now,
     verifiedVia: by.via,
-    overrideNote: by.override ?? null,
+    overrideNote: note ?? null,
   });
   return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
 }
@@ -215,26 +221,69 @@ export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Prom
   }
 }
 
-export type RefundOutcome = { paid: Document } | { refused: 'NOT_FOUND' | 'NOT_OWED' | 'ALREADY_PAID' };
+export type RefundOutcome =
+  | { paid: Document }
+  | { recorded: Document }
+  | { refused: 'NOT_FOUND' | 'NOT_OWED' | 'ALREADY_PAID' | 'AWAITS_CONFIRMATION' | 'OWN_CASH_REFUND' };
 
-/** Staff record that the refund of a cancelled paid booking was paid, with its transaction reference. */
+/**
+ * Staff record that the refund of a cancelled paid booking went back: by transfer, with its transaction
+ * reference, or in cash at the desk. A transfer leaves a trace at the bank; cash does not, so a cash refund a
+ * cashier records only waits for a manager or an admin (`confirms`) to confirm it, and is paid then.
+ */
 export async function markRefundPaid(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string; reference: string },
+  by: { staffId: string; confirms: boolean; method: RefundMethod; reference?: string },
 ): Promise<RefundOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
   if (row.refundDue === null) return { refused: 'NOT_OWED' };
+  if (row.refundPaidAt) return { refused: 'ALREADY_PAID' };
+  if (row.refundRecordedAt) return { refused: 'AWAITS_CONFIRMATION' };
+  const now = ctx.clock.now().toISOString();
+  const recorded = {
+    refundMethod: by.method,
+    refundRecordedBy: by.staffId,
+    refundRecordedAt: now,
+    refundReference: by.reference ?? null,
+  };
+  const awaits = by.method === 'cash' && !by.confirms;
   const result = await ctx.db
     .updateTable('bookings')
-    .set({
-      refundPaidAt: ctx.clock.now().toISOString(),
-      refundPaidBy: by.staffId,
-      refundReference: by.reference,
-    })
+    .set(awaits ? recorded : { ...recorded, refundPaidAt: now, refundPaidBy: by.staffId })
     .where('id', '=', id)
     .where('refundPaidAt', 'is', null)
+    .where('refundRecordedAt', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return refundRefusal(ctx, id);
+  const booking = (await findBookingDocument(ctx.db, id))!;
+  return awaits ? { recorded: booking } : { paid: booking };
+}
+
+async function refundRefusal(ctx: BookingContext, id: string): Promise<RefundOutcome> {
+  const now = await bookingRow(ctx.db, id);
+  if (!now) return { refused: 'NOT_FOUND' };
+  return { refused: now.refundPaidAt ? 'ALREADY_PAID' : 'AWAITS_CONFIRMATION' };
+}
+
+/** A manager or an admin confirms a cash refund a cashier recorded (a second person: never its recorder). */
+export async function confirmCashRefund(
+  ctx: BookingContext,
+  id: string,
+  by: { staffId: string },
+): Promise<RefundOutcome> {
+  const row = await bookingRow(ctx.db, id);
+  if (!row) return { refused: 'NOT_FOUND' };
+  if (row.refundPaidAt) return { refused: 'ALREADY_PAID' };
+  if (row.refundMethod !== 'cash' || !row.refundRecordedAt) return { refused: 'NOT_OWED' };
+  if (row.refundRecordedBy === by.staffId) return { refused: 'OWN_CASH_REFUND' };
+  const result = await ctx.db
+    .updateTable('bookings')
+    .set({ refundPaidAt: ctx.clock.now().toISOString(), refundPaidBy: by.staffId })
+    .where('id', '=', id)
+    .where('refundPaidAt', 'is', null)
+    .where('refundMethod', '=', 'cash')
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return { refused: 'ALREADY_PAID' };
   return { paid: (await findBookingDocument(ctx.db, id))! };

@@ -190,31 +190,33 @@ export async function importStatement(
 /** Most booking ids an import's activity row names (each verified booking has its own row besides). */
 const LOGGED_IDS = 500;
 
-/** What the activity log keeps of an import: its counts and the bookings it verified, never the file. */
+/**
+ * What the activity log keeps of an import: what was done (a preview, a dry run, an import), its counts and the
+ * bookings it verified, never the file. Flat fields, each shown on its own line of the log's table.
+ */
 export function importSummary(
   outcome: StatementOutcome,
   dryRun: boolean,
 ): Record<string, [unknown, unknown]> {
   if ('preview' in outcome)
-    return { preview: [null, { rows: outcome.preview.rows, columns: outcome.preview.columns.length }] };
+    return {
+      statement: [null, 'preview'],
+      rows: [null, outcome.preview.rows],
+      columns: [null, outcome.preview.columns.length],
+    };
   if (!('imported' in outcome)) return {};
   const { imported, verified } = outcome;
-  const counts = Object.fromEntries(
-    Object.entries(imported).map(([group, rows]) => [group, Array.isArray(rows) ? rows.length : rows]),
-  );
-  return {
-    [dryRun ? 'dryRun' : 'imported']: [null, counts],
-    ...(verified.length
-      ? {
-          verified: [
-            null,
-            verified.length > LOGGED_IDS
-              ? [...verified.slice(0, LOGGED_IDS), `… ${verified.length - LOGGED_IDS} more`]
-              : verified,
-          ],
-        }
-      : {}),
-  };
+  const summary: Record<string, [unknown, unknown]> = { statement: [null, dryRun ? 'dry_run' : 'import'] };
+  for (const [group, rows] of Object.entries(imported))
+    summary[group] = [null, Array.isArray(rows) ? rows.length : rows];
+  if (verified.length)
+    summary.verified = [
+      null,
+      verified.length > LOGGED_IDS
+        ? [...verified.slice(0, LOGGED_IDS), `… ${verified.length - LOGGED_IDS} more`]
+        : verified,
+    ];
+  return summary;
 }
 
 export { STATEMENT_LIMITS };

@@ -82,6 +82,7 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'POST /api/payments/importStatement': 'payments.import',
   'GET /api/payments/getRefunds': 'refunds.manage',
   'PATCH /api/payments/markRefundPaid/:id': 'refunds.manage',
+  'PATCH /api/payments/confirmCashRefund/:id': 'refunds.confirm',
 };
 /** The API documentation: for any signed-in staff member unless the app is built with PUBLIC_API_DOCS=1. */
 const DOCS_CAPABILITY: Capability = 'self';
