@@ -1,5 +1,7 @@
 // Refunds (/bookings/payments/refunds): paid bookings that were cancelled, the money owed back (Owed) or
-// recorded as sent (Paid). "Mark paid" asks for the transaction reference of the refund transfer.
+// recorded as sent (Paid). "Mark paid" asks how the money went back: a transfer, with its transaction
+// reference, or cash at the desk. A cash refund a cashier records stays owed, marked as handed over, until a
+// manager or an admin (not the one who recorded it) confirms it.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +10,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,8 +26,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Loading, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Link, Loading, useGetIdentity, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import type { RefundMethod } from '../../shared/payments.ts';
+import { useCan } from '../auth/useCan.ts';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { formatMoney, formatTimestamp } from '../i18n/format.ts';
 import { isolated, Ltr } from './Ltr.tsx';
@@ -55,10 +64,17 @@ function MarkPaidDialog({
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const [reference, setReference] = useState('');
+  const [method, setMethod] = useState<RefundMethod>('transfer');
+  const ready = method === 'cash' || !!reference.trim();
   const mark = useMutation({
-    mutationFn: () => api.markRefundPaid(booking!._id, reference.trim()),
-    onSuccess: () => {
-      notify('rihla.payments.refunds.done', {
+    mutationFn: () =>
+      api.markRefundPaid(booking!._id, {
+        refundMethod: method,
+        ...(reference.trim() ? { refundReference: reference.trim() } : {}),
+      }),
+    onSuccess: (answer) => {
+      // A cashier's cash refund comes back recorded, not paid: a manager confirms it.
+      notify(answer.refundPaidAt ? 'rihla.payments.refunds.done' : 'rihla.payments.refunds.recorded', {
         type: 'success',
         messageArgs: { id: isolated(booking!.ticketId) },
       });
@@ -78,30 +94,42 @@ function MarkPaidDialog({
       fullWidth
       maxWidth="xs"
       aria-labelledby="refund-title"
-      slotProps={{ transition: { onExited: () => setReference('') } }}
+      slotProps={{ transition: { onExited: () => (setReference(''), setMethod('transfer')) } }}
     >
       {booking && (
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (reference.trim()) mark.mutate();
+            if (ready) mark.mutate();
           }}
         >
           <DialogTitle id="refund-title">{t('dialog_title', { id: isolated(booking.ticketId) })}</DialogTitle>
           <DialogContent>
             <DialogContentText>
-              {t('dialog_intro', {
+              {t(method === 'cash' ? 'cash_intro' : 'dialog_intro', {
                 amount: formatMoney(booking.refundDue ?? 0, locale, translate),
                 name: `${booking.passengerInfo.firstName} ${booking.passengerInfo.lastName}`,
                 phone: isolated(booking.passengerInfo.phone),
               })}
             </DialogContentText>
+            <FormLabel id="refund-method" sx={{ display: 'block', mt: 2 }}>
+              {t('method')}
+            </FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="refund-method"
+              value={method}
+              onChange={(event) => setMethod(event.target.value as RefundMethod)}
+            >
+              <FormControlLabel value="transfer" control={<Radio />} label={t('method_transfer')} />
+              <FormControlLabel value="cash" control={<Radio />} label={t('method_cash')} />
+            </RadioGroup>
             <TextField
               autoFocus
-              required
+              required={method === 'transfer'}
               fullWidth
               margin="normal"
-              label={t('reference')}
+              label={t(method === 'cash' ? 'receipt' : 'reference')}
               value={reference}
               onChange={(event) => setReference(event.target.value)}
               slotProps={{ htmlInput: { maxLength: 64, dir: 'ltr' } }}
@@ -109,13 +137,68 @@ function MarkPaidDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={!reference.trim() || mark.isPending}>
+            <Button type="submit" variant="contained" disabled={!ready || mark.isPending}>
               {t('confirm')}
             </Button>
           </DialogActions>
         </form>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * What a refund owed offers: Mark paid; or, once a cashier recorded it as handed over in cash, who did and
+ * when, and Confirm for a manager or an admin who did not record it.
+ */
+function DueAction({ booking, onMark }: { booking: Booking; onMark: () => void }) {
+  const api = usePaymentsApi();
+  const translate = useTranslate();
+  const locale = useLocale();
+  const notify = useNotify();
+  const errorMessage = useErrorMessage();
+  const queryClient = useQueryClient();
+  const { identity } = useGetIdentity();
+  const mayConfirm = useCan('refunds.confirm');
+  const recorder = useStaffName(booking.refundRecordedBy);
+  const confirm = useMutation({
+    mutationFn: () => api.confirmCashRefund(booking._id),
+    onSuccess: () => {
+      notify('rihla.payments.refunds.confirmed', {
+        type: 'success',
+        messageArgs: { id: isolated(booking.ticketId) },
+      });
+      void invalidatePayments(queryClient);
+    },
+    onError: (error) => {
+      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
+      void invalidatePayments(queryClient);
+    },
+  });
+  const t = (key: string, options?: object) => translate(`rihla.payments.refunds.${key}`, options);
+  if (!booking.refundRecordedAt)
+    return (
+      <Button variant="contained" size="small" onClick={onMark}>
+        {t('mark_paid')}
+      </Button>
+    );
+  return (
+    <Stack spacing={0.75} sx={{ alignItems: 'flex-end' }} data-testid="refund-awaiting">
+      <Typography variant="body2" color="warning.main" sx={{ textAlign: 'end', maxWidth: '22em' }}>
+        {t('awaiting', { name: recorder, date: formatTimestamp(booking.refundRecordedAt, locale) })}
+      </Typography>
+      {mayConfirm && identity?.id !== booking.refundRecordedBy && (
+        <Button
+          variant="contained"
+          color="warning"
+          size="small"
+          disabled={confirm.isPending}
+          onClick={() => confirm.mutate()}
+        >
+          {t('confirm_cash')}
+        </Button>
+      )}
+    </Stack>
   );
 }
 
@@ -215,22 +298,22 @@ export default function RefundList() {
                         <TableCell>
                           <PaidBy id={booking.refundPaidBy} />
                         </TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace' }}>
-                          <Ltr>{booking.refundReference}</Ltr>
+                        <TableCell>
+                          {booking.refundMethod === 'cash' && t('method_cash')}{' '}
+                          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                            <Ltr>{booking.refundReference}</Ltr>
+                          </Box>
                         </TableCell>
                       </>
                     ) : (
                       <TableCell align="right">
-                        <Button
-                          variant="contained"
-                          size="small"
-                          onClick={() => {
+                        <DueAction
+                          booking={booking}
+                          onMark={() => {
                             setMarking(booking);
                             setOpen(true);
                           }}
-                        >
-                          {t('mark_paid')}
-                        </Button>
+                        />
                       </TableCell>
                     )}
                   </TableRow>
