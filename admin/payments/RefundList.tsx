@@ -1,20 +1,15 @@
 // Refunds (/bookings/payments/refunds): paid bookings that were cancelled, the money owed back (Owed) or
-// recorded as sent (Paid). "Mark paid" asks how the money went back: a transfer, with its transaction
-// reference, or cash at the desk. A cash refund a cashier records stays owed, marked as handed over, until a
-// manager or an admin (not the one who recorded it) confirms it.
+// recorded as sent (Paid); a table on a desktop, cards on a phone. "Mark paid" asks how the money went back: a
+// transfer, with its transaction reference, or cash at the desk. A cash refund a cashier records stays owed,
+// marked as handed over, until a manager or an admin (not the one who recorded it) confirms it
+// (RefundActions.tsx).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,182 +17,76 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Loading, useGetIdentity, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Link, Loading, useLocale, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import type { RefundMethod } from '../../shared/payments.ts';
-import { useCan } from '../auth/useCan.ts';
-import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { formatMoney, formatTimestamp } from '../i18n/format.ts';
-import { isolated, Ltr } from './Ltr.tsx';
+import { Ltr } from './Ltr.tsx';
 import { Pager } from './Pager.tsx';
 import { PaymentsHeader } from './PaymentsHeader.tsx';
+import { DueAction, MarkPaidDialog, PaidBy } from './RefundActions.tsx';
 import type { Booking } from './paymentsApi.ts';
-import { useStaffName } from './ReviewDetails.tsx';
 import { tripWords } from './tripWords.ts';
-import { invalidatePayments, paymentKeys, usePaymentsApi } from './usePaymentsApi.ts';
+import { paymentKeys, usePaymentsApi } from './usePaymentsApi.ts';
 import { PER_PAGE, usePaging } from './usePaging.ts';
 import { scrollsSideways } from './styles.ts';
 
 type Status = 'due' | 'paid';
 
-function PaidBy({ id }: { id: string | null }) {
-  return <>{useStaffName(id)}</>;
-}
-
-function MarkPaidDialog({
-  booking,
-  open,
-  onClose,
+/** On a phone, one card per refund: ticket and amount, who and which trip, then what to do or what was done. */
+function RefundCards({
+  refunds,
+  status,
+  onMark,
 }: {
-  booking: Booking | undefined;
-  open: boolean;
-  onClose: () => void;
+  refunds: Booking[];
+  status: Status;
+  onMark: (booking: Booking) => void;
 }) {
-  const api = usePaymentsApi();
   const translate = useTranslate();
   const locale = useLocale();
-  const notify = useNotify();
-  const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
-  const [reference, setReference] = useState('');
-  const [method, setMethod] = useState<RefundMethod>('transfer');
-  const ready = method === 'cash' || !!reference.trim();
-  const mark = useMutation({
-    mutationFn: () =>
-      api.markRefundPaid(booking!._id, {
-        refundMethod: method,
-        ...(reference.trim() ? { refundReference: reference.trim() } : {}),
-      }),
-    onSuccess: (answer) => {
-      // A cashier's cash refund comes back recorded, not paid: a manager confirms it.
-      notify(answer.refundPaidAt ? 'rihla.payments.refunds.done' : 'rihla.payments.refunds.recorded', {
-        type: 'success',
-        messageArgs: { id: isolated(booking!.ticketId) },
-      });
-      void invalidatePayments(queryClient);
-      onClose();
-    },
-    onError: (error) => {
-      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
-      void invalidatePayments(queryClient);
-    },
-  });
-  const t = (key: string, options?: object) => translate(`rihla.payments.refunds.${key}`, options);
+  const t = (key: string) => translate(`rihla.payments.refunds.${key}`);
   return (
-    <Dialog
-      open={open && !!booking}
-      onClose={onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="refund-title"
-      slotProps={{ transition: { onExited: () => (setReference(''), setMethod('transfer')) } }}
-    >
-      {booking && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (ready) mark.mutate();
-          }}
-        >
-          <DialogTitle id="refund-title">{t('dialog_title', { id: isolated(booking.ticketId) })}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              {t(method === 'cash' ? 'cash_intro' : 'dialog_intro', {
-                amount: formatMoney(booking.refundDue ?? 0, locale, translate),
-                name: `${booking.passengerInfo.firstName} ${booking.passengerInfo.lastName}`,
-                phone: isolated(booking.passengerInfo.phone),
-              })}
-            </DialogContentText>
-            <FormLabel id="refund-method" sx={{ display: 'block', mt: 2 }}>
-              {t('method')}
-            </FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="refund-method"
-              value={method}
-              onChange={(event) => setMethod(event.target.value as RefundMethod)}
-            >
-              <FormControlLabel value="transfer" control={<Radio />} label={t('method_transfer')} />
-              <FormControlLabel value="cash" control={<Radio />} label={t('method_cash')} />
-            </RadioGroup>
-            <TextField
-              autoFocus
-              required={method === 'transfer'}
-              fullWidth
-              margin="normal"
-              label={t(method === 'cash' ? 'receipt' : 'reference')}
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 64, dir: 'ltr' } }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={!ready || mark.isPending}>
-              {t('confirm')}
-            </Button>
-          </DialogActions>
-        </form>
-      )}
-    </Dialog>
-  );
-}
-
-/**
- * What a refund owed offers: Mark paid; or, once a cashier recorded it as handed over in cash, who did and
- * when, and Confirm for a manager or an admin who did not record it.
- */
-function DueAction({ booking, onMark }: { booking: Booking; onMark: () => void }) {
-  const api = usePaymentsApi();
-  const translate = useTranslate();
-  const locale = useLocale();
-  const notify = useNotify();
-  const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
-  const { identity } = useGetIdentity();
-  const mayConfirm = useCan('refunds.confirm');
-  const recorder = useStaffName(booking.refundRecordedBy);
-  const confirm = useMutation({
-    mutationFn: () => api.confirmCashRefund(booking._id),
-    onSuccess: () => {
-      notify('rihla.payments.refunds.confirmed', {
-        type: 'success',
-        messageArgs: { id: isolated(booking.ticketId) },
-      });
-      void invalidatePayments(queryClient);
-    },
-    onError: (error) => {
-      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
-      void invalidatePayments(queryClient);
-    },
-  });
-  const t = (key: string, options?: object) => translate(`rihla.payments.refunds.${key}`, options);
-  if (!booking.refundRecordedAt)
-    return (
-      <Button variant="contained" size="small" onClick={onMark}>
-        {t('mark_paid')}
-      </Button>
-    );
-  return (
-    <Stack spacing={0.75} sx={{ alignItems: 'flex-end' }} data-testid="refund-awaiting">
-      <Typography variant="body2" color="warning.main" sx={{ textAlign: 'end', maxWidth: '22em' }}>
-        {t('awaiting', { name: recorder, date: formatTimestamp(booking.refundRecordedAt, locale) })}
-      </Typography>
-      {mayConfirm && identity?.id !== booking.refundRecordedBy && (
-        <Button
-          variant="contained"
-          color="warning"
-          size="small"
-          disabled={confirm.isPending}
-          onClick={() => confirm.mutate()}
-        >
-          {t('confirm_cash')}
-        </Button>
-      )}
+    <Stack spacing={1.5} data-testid={`refunds-${status}`}>
+      {refunds.map((booking) => {
+        const trip = tripWords(booking.tripId, translate, locale);
+        return (
+          <Card key={booking._id} data-booking={booking._id}>
+            <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                <Link to={`/bookings/${encodeURIComponent(booking._id)}/show`}>
+                  <Ltr>{booking.ticketId}</Ltr>
+                </Link>
+                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  <bdi>{formatMoney(booking.refundDue ?? 0, locale, translate)}</bdi>
+                </Typography>
+              </Stack>
+              <Typography variant="body2">
+                {booking.passengerInfo.firstName} {booking.passengerInfo.lastName} ·{' '}
+                <Ltr>{booking.passengerInfo.phone}</Ltr>
+              </Typography>
+              {trip && (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {trip.route} · {translate('rihla.payments.review.departure_value', trip)}
+                </Typography>
+              )}
+              {status === 'paid' ? (
+                <Typography variant="body2" color="text.secondary">
+                  {booking.refundPaidAt ? formatTimestamp(booking.refundPaidAt, locale) : '—'} ·{' '}
+                  <PaidBy id={booking.refundPaidBy} /> · {booking.refundMethod === 'cash' && t('method_cash')}{' '}
+                  <Ltr>{booking.refundReference}</Ltr>
+                </Typography>
+              ) : (
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+                  <DueAction booking={booking} onMark={() => onMark(booking)} />
+                </Box>
+              )}
+            </CardContent>
+          </Card>
+        );
+      })}
     </Stack>
   );
 }
@@ -219,6 +108,11 @@ export default function RefundList() {
   });
   const t = (key: string) => translate(`rihla.payments.refunds.${key}`);
   const field = (name: string) => translate(`resources.bookings.fields.${name}`);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const mark = (booking: Booking) => {
+    setMarking(booking);
+    setOpen(true);
+  };
 
   return (
     <Box sx={{ pb: 4 }}>
@@ -243,6 +137,8 @@ export default function RefundList() {
         <Alert severity="error">{t('load_error')}</Alert>
       ) : list.data.data.length === 0 ? (
         <Alert severity="info">{t(status === 'due' ? 'empty_owed' : 'empty_paid')}</Alert>
+      ) : phone ? (
+        <RefundCards refunds={list.data.data} status={status} onMark={mark} />
       ) : (
         <Box sx={scrollsSideways}>
           <Table size="small" data-testid={`refunds-${status}`}>
@@ -307,13 +203,7 @@ export default function RefundList() {
                       </>
                     ) : (
                       <TableCell align="right">
-                        <DueAction
-                          booking={booking}
-                          onMark={() => {
-                            setMarking(booking);
-                            setOpen(true);
-                          }}
-                        />
+                        <DueAction booking={booking} onMark={() => mark(booking)} />
                       </TableCell>
                     )}
                   </TableRow>
