@@ -30,6 +30,25 @@ export function PaidBy({ id }: { id: string | null }) {
   return <>{useStaffName(id)}</>;
 }
 
+/** A refund's call: says what happened (or why not) and refreshes the payments' lists either way. */
+function useRefundCall<T>(call: () => Promise<T>, done: (answer: T) => string, after?: () => void) {
+  const notify = useNotify();
+  const errorMessage = useErrorMessage();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      notify(done(answer), { type: 'success' });
+      void invalidatePayments(queryClient);
+      after?.();
+    },
+    onError: (error) => {
+      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
+      void invalidatePayments(queryClient);
+    },
+  });
+}
+
 export function MarkPaidDialog({
   booking,
   open,
@@ -42,32 +61,22 @@ export function MarkPaidDialog({
   const api = usePaymentsApi();
   const translate = useTranslate();
   const locale = useLocale();
-  const notify = useNotify();
-  const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
   const [reference, setReference] = useState('');
   const [method, setMethod] = useState<RefundMethod>('transfer');
   const ready = method === 'cash' || !!reference.trim();
-  const mark = useMutation({
-    mutationFn: () =>
+  const mark = useRefundCall(
+    () =>
       api.markRefundPaid(booking!._id, {
         refundMethod: method,
         ...(reference.trim() ? { refundReference: reference.trim() } : {}),
       }),
-    onSuccess: (answer) => {
-      // A cashier's cash refund comes back recorded, not paid: a manager confirms it.
-      notify(answer.refundPaidAt ? 'rihla.payments.refunds.done' : 'rihla.payments.refunds.recorded', {
-        type: 'success',
-        messageArgs: { id: isolated(booking!.ticketId) },
-      });
-      void invalidatePayments(queryClient);
-      onClose();
-    },
-    onError: (error) => {
-      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
-      void invalidatePayments(queryClient);
-    },
-  });
+    // A cashier's cash refund comes back recorded, not paid: a manager confirms it.
+    (answer) =>
+      translate(`rihla.payments.refunds.${answer.refundPaidAt ? 'done' : 'recorded'}`, {
+        id: isolated(booking!.ticketId),
+      }),
+    onClose,
+  );
   const t = (key: string, options?: object) => translate(`rihla.payments.refunds.${key}`, options);
   return (
     <Dialog
@@ -137,26 +146,13 @@ export function DueAction({ booking, onMark }: { booking: Booking; onMark: () =>
   const api = usePaymentsApi();
   const translate = useTranslate();
   const locale = useLocale();
-  const notify = useNotify();
-  const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
   const { identity } = useGetIdentity();
   const mayConfirm = useCan('refunds.confirm');
   const recorder = useStaffName(booking.refundRecordedBy);
-  const confirm = useMutation({
-    mutationFn: () => api.confirmCashRefund(booking._id),
-    onSuccess: () => {
-      notify('rihla.payments.refunds.confirmed', {
-        type: 'success',
-        messageArgs: { id: isolated(booking.ticketId) },
-      });
-      void invalidatePayments(queryClient);
-    },
-    onError: (error) => {
-      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
-      void invalidatePayments(queryClient);
-    },
-  });
+  const confirm = useRefundCall(
+    () => api.confirmCashRefund(booking._id),
+    () => translate('rihla.payments.refunds.confirmed', { id: isolated(booking.ticketId) }),
+  );
   const t = (key: string, options?: object) => translate(`rihla.payments.refunds.${key}`, options);
   if (!booking.refundRecordedAt)
     return (

@@ -159,7 +159,9 @@ const STAFF_ONLY = {
   overrideNote: true,
   soldBy: true,
   refundPaidBy: true,
+  refundMethod: true,
   refundRecordedBy: true,
+  refundRecordedAt: true,
   rejectionNote: true,
   noShow: true,
 } as const;

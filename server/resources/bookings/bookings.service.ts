@@ -197,12 +197,15 @@ export function travellerView(booking: Document): Document {
     overrideNote,
     soldBy,
     refundPaidBy,
+    refundMethod,
     refundRecordedBy,
+    refundRecordedAt,
     rejectionNote,
     noShow,
     ...view
   } = booking;
-  void [verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, refundRecordedBy, rejectionNote, noShow];
+  void [verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, refundMethod, refundRecordedBy];
+  void [refundRecordedAt, rejectionNote, noShow];
   return view as Document;
 }
 
