@@ -1,18 +1,15 @@
 // Payment calls. Under /api/bookings: the traveller's later proof (public), staff verifying or rejecting it,
-// and the counter sale. Under /api/payments: the queue of proofs waiting, one payment's review, the bank
-// statement import and the refunds owed. A thin HTTP layer over payments.service.ts and statement.ts.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// and the counter sale. Under /api/payments: the queue of proofs waiting, one payment's review, the cancelled
+// bookings whose proof waits for a money check; the refunds owed (refunds.routes.ts) and the bank statement
+// import (statement.routes.ts). A thin HTTP layer over payments.service.ts.
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
-import { PAYMENT_METHODS, REFUND_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
-import { can } from '../../../shared/roles.ts';
-import { statementMapping } from '../../../shared/contract/answers.ts';
-import { describeIssues } from '../../../shared/registry/index.ts';
+import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { actor } from '../../audit/audit.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
 import { createBookingSchema, travellerProofSchema } from '../bookings/bookings.schemas.ts';
-import { type BookingContext, sell, travellerView } from '../bookings/bookings.service.ts';
+import { sell, travellerView } from '../bookings/bookings.service.ts';
 import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
 import {
   bookingRow,
@@ -20,30 +17,24 @@ import {
   findBookingDocument,
   flagsOf,
   proofQueue,
-  refundList,
 } from './payments.repository.ts';
 import { proofsOf } from './proofs.ts';
 import {
   checkCancelledProof,
-  confirmCashRefund,
-  markRefundPaid,
   proofRefusal,
   reject,
   submitProof,
   verify,
   type CancelledProofOutcome,
   type DecisionOutcome,
-  type RefundOutcome,
 } from './payments.service.ts';
 import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
-import { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
-import { importStatement, importSummary, type Mapping } from './statement.ts';
+import { refundRoutes } from './refunds.routes.ts';
+import { bookingContext, idParams, page, parse } from './route-helpers.ts';
+import { statementRoutes } from './statement.routes.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const page = z.object({
-  _start: z.coerce.number().int().min(0).default(0),
-  _end: z.coerce.number().int().min(0).default(25),
-});
+/** Where the booking and payment services take their database, clock and settings from (jobs and tests too). */
+export { bookingContext };
 
 const REFERENCE = 'Please enter the transaction number of your payment.';
 const METHOD = `The payment method must be one of: ${PAYMENT_METHODS.join(', ')}.`;
@@ -79,31 +70,11 @@ const rejectBody = z.object({
   reason: z.enum(REJECTION_REASONS, { error: `The reason must be one of: ${REJECTION_REASONS.join(', ')}.` }),
   note: z.string().trim().max(500).optional(),
 });
-const REFUND_REFERENCE = 'Please enter the transaction number of the refund.';
-const refundBody = z
-  .object({
-    refundMethod: z
-      .enum(REFUND_METHODS, { error: `The refund method must be one of: ${REFUND_METHODS.join(', ')}.` })
-      .default('transfer'),
-    refundReference: z.string({ error: REFUND_REFERENCE }).trim().max(64).optional(),
-  })
-  // A transfer is known by its transaction number; cash may carry a receipt's.
-  .refine((body) => body.refundMethod === 'cash' || !!body.refundReference, {
-    error: REFUND_REFERENCE,
-    path: ['refundReference'],
-  });
 const NO_PROOF_NOTE =
   'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).';
 const counterSaleBody = createBookingSchema.extend(paymentFieldsSchema.shape).extend({
   paymentReference: paymentFieldsSchema.shape.paymentReference.optional(),
 });
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const failure = describeIssues(parsed.error.issues, input);
-  throw badRequest(failure.message, failure.errors);
-}
 
 function decisionAnswer(
   outcome: DecisionOutcome | Extract<CancelledProofOutcome, { refused: 'ALREADY_DECIDED' | 'FLAGGED' }>,
@@ -130,32 +101,6 @@ function decisionAnswer(
         "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
         { code: 'DUPLICATE_PROOF', flags: outcome.flags },
       );
-  }
-}
-
-export function bookingContext(app: FastifyInstance): BookingContext {
-  return { db: app.db, clock: app.clock, payments: app.config.payments };
-}
-
-/** A refund refused, in words and a code the desk says in its own language. */
-function refundRefusalError(refused: Extract<RefundOutcome, { refused: string }>['refused']) {
-  switch (refused) {
-    case 'NOT_FOUND':
-      return notFound('No booking has this _id.');
-    case 'NOT_OWED':
-      return conflict('No refund is owed on this booking, or none waits for a confirmation.', {
-        code: 'NO_REFUND_DUE',
-      });
-    case 'ALREADY_PAID':
-      return conflict('This refund has already been recorded as paid.', { code: 'REFUND_ALREADY_PAID' });
-    case 'AWAITS_CONFIRMATION':
-      return conflict('This refund was recorded as handed over in cash: a manager or an admin confirms it.', {
-        code: 'REFUND_AWAITS_CONFIRMATION',
-      });
-    case 'OWN_CASH_REFUND':
-      return conflict('You recorded this cash refund: another manager or admin confirms it.', {
-        code: 'NO_CASH_REFUND',
-      });
   }
 }
 
@@ -384,151 +329,6 @@ export async function paymentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/getRefunds',
-    {
-      schema: {
-        tags,
-        querystring: page.extend({ status: z.enum(['due', 'paid']).default('due') }),
-        response: contract.getRefunds.responses,
-      },
-      config: { access: 'refunds.manage' },
-    },
-    async (request, reply) => {
-      const { _start, _end, status } = request.query as z.infer<typeof page> & { status: 'due' | 'paid' };
-      const { documents, total } = await refundList(ctx.db, status === 'paid', _start, _end);
-      reply.header('X-Total-Count', String(total));
-      return documents;
-    },
-  );
-
-  app.patch(
-    '/markRefundPaid/:id',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        form: contract.markRefundPaid.form,
-        response: contract.markRefundPaid.responses,
-      },
-      config: {
-        access: 'refunds.manage',
-        audit: { action: 'refund_paid', resource: 'bookings', before: findBookingDocument },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const body = parse(refundBody, request.body);
-      const outcome = await markRefundPaid(ctx, id, {
-        staffId: request.staffId!,
-        confirms: can(request.staff?.role, 'refunds.confirm'),
-        method: body.refundMethod,
-        reference: body.refundReference || undefined,
-      });
-      if ('refused' in outcome) throw refundRefusalError(outcome.refused);
-      if ('recorded' in outcome) {
-        request.auditAction = 'refund_cash_recorded';
-        reply.status(202);
-        return outcome.recorded;
-      }
-      return outcome.paid;
-    },
-  );
-
-  app.patch(
-    '/confirmCashRefund/:id',
-    {
-      schema: { tags, params: idParams, response: contract.confirmCashRefund.responses },
-      config: {
-        access: 'refunds.confirm',
-        audit: { action: 'refund_cash_confirmed', resource: 'bookings', before: findBookingDocument },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const outcome = await confirmCashRefund(ctx, id, { staffId: request.staffId! });
-      if ('refused' in outcome) throw refundRefusalError(outcome.refused);
-      return 'paid' in outcome ? outcome.paid : outcome.recorded;
-    },
-  );
-
-  app.post(
-    '/importStatement',
-    {
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        form: contract.importStatement.form,
-        response: contract.importStatement.responses,
-      },
-      config: {
-        access: 'payments.import',
-        // The row keeps a summary (counts, the bookings verified), never the file or the whole result; each
-        // booking verified has its own row, written with it.
-        audit: { action: 'import_statement', resource: 'payments', diffAnswer: false },
-      },
-    },
-    async (request) => {
-      const form = await readStatementForm(request);
-      const text = await decodeStatement(form.bytes);
-      const outcome = text
-        ? await importStatement(ctx, text, {
-            mapping: form.mapping,
-            dryRun: form.dryRun,
-            staff: actor(request),
-          })
-        : ({ refused: 'UNREADABLE' } as const);
-      request.auditChanges = importSummary(outcome, form.dryRun);
-      if ('preview' in outcome) return outcome.preview;
-      if ('imported' in outcome) return outcome.imported;
-      if (outcome.refused === 'UNKNOWN_COLUMN')
-        throw badRequest(`The statement has no column "${outcome.column}".`);
-      throw badRequest(STATEMENT_REFUSALS[outcome.refused]);
-    },
-  );
-}
-
-const STATEMENT_REFUSALS = {
-  UNREADABLE: 'This file is not a CSV statement we can read.',
-  NO_ROWS: 'This statement has no rows.',
-  TOO_MANY_ROWS: 'This statement has too many rows (at most 10,000 at a time).',
-  TOO_MANY_COLUMNS: 'This statement has too many columns (at most 100) or too long a line.',
-} as const;
-const STATEMENT_TOO_LARGE = 'The statement file is larger than 5 MB.';
-
-const mappingSchema = statementMapping;
-
-/** importStatement's form: the CSV file (`statement`), and optionally `mapping` (JSON) and `dryRun`. */
-async function readStatementForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest('Please send the statement as a file (multipart/form-data).');
-  let bytes: Buffer | undefined;
-  let mapping: Mapping | undefined;
-  let dryRun = false;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: STATEMENT_LIMITS.bytes } })) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        if (part.fieldname === 'statement') bytes = content;
-      } else if (part.fieldname === 'mapping' && typeof part.value === 'string') {
-        let json: unknown;
-        try {
-          json = JSON.parse(part.value);
-        } catch {
-          throw badRequest('The column mapping is not valid JSON.');
-        }
-        mapping = parse(mappingSchema, json);
-      } else if (part.fieldname === 'dryRun') dryRun = part.value === 'true' || part.value === '1';
-    }
-  } catch (error) {
-    // Our own answers, and the multipart plugin's (413…), stand; a garbled body is the client's mistake.
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, STATEMENT_TOO_LARGE);
-    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest('The form is malformed.');
-  }
-  if (bytes === undefined)
-    throw badRequest('Please choose the statement file (CSV).', {
-      statement: 'Please choose the statement file (CSV).',
-    });
-  return { bytes, mapping, dryRun };
+  await refundRoutes(app);
+  await statementRoutes(app);
 }
