@@ -53,6 +53,8 @@ export interface PaymentsConfig {
   maxUnpaidShare: number;
   /** Bytes of payment proofs one address may send per hour. */
   proofBytesPerIpPerHour: number;
+  /** Payment-proof bytes stored per hour from all addresses together. */
+  proofBytesPerHour: number;
   /** How often each node expires lapsed holds (a sale frees a lapsed seat at once either way). */
   sweepSeconds: number;
   /** Where travellers pay, shown on the public site and the ticket: from configuration, never hard-coded. */
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUnpaidPerPhone: int(env.MAX_UNPAID_BOOKINGS_PER_PHONE, PAYMENT_DEFAULTS.maxUnpaidPerPhone),
       maxUnpaidShare: Math.min(1, decimal(env.MAX_UNPAID_SHARE, PAYMENT_DEFAULTS.maxUnpaidShare)),
       proofBytesPerIpPerHour: int(env.PROOF_BYTES_PER_IP_PER_HOUR, 30 * 1024 * 1024),
+      proofBytesPerHour: int(env.PROOF_BYTES_PER_HOUR, 1024 * 1024 * 1024),
       sweepSeconds: Math.max(1, int(env.EXPIRY_SWEEP_SECONDS, 15)),
       instructions: {
         bankakAccount: env.PAYMENT_BANKAK_ACCOUNT || '',

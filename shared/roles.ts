@@ -46,6 +46,8 @@ export const CAPABILITIES = {
   'payments.review': money,
   'payments.import': money,
   'refunds.manage': money,
+  /** A refund handed over in cash is paid once a manager or an admin confirms it (a cashier only records it). */
+  'refunds.confirm': operations,
   'sales.counter': money,
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -17,6 +17,8 @@ const WORDS: Record<string, (value: string) => string> = {
   paymentMethod: (value) => `rihla.payments.method.${value}`,
   rejectionReason: (value) => `rihla.payments.reason.${value}`,
   verifiedVia: (value) => `rihla.payments.via.${value}`,
+  refundMethod: (value) => `rihla.payments.refund_method.${value}`,
+  statement: (value) => `rihla.payments.statement_mode.${value}`,
   idType: (value) => `rihla.travellers.id_types.${value}`,
 };
 

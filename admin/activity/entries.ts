@@ -28,11 +28,11 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 
 /**
- * Record kinds the log names that are no registry resource: the payments a statement import touches, and the
- * Settings travellers see (its fields' words are the Settings form's).
+ * Record kinds the log names that are no registry resource: the payments a statement import touches (its
+ * summary's fields), and the Settings travellers see (its fields' words are the Settings form's).
  */
 const OTHER_KINDS: Record<string, { name: string; fields?: string }> = {
-  payments: { name: 'rihla.activity.kinds.payments' },
+  payments: { name: 'rihla.activity.kinds.payments', fields: 'rihla.activity.statement' },
   settings: { name: 'rihla.activity.kinds.settings', fields: 'rihla.settings.operator' },
 };
 

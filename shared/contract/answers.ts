@@ -141,9 +141,10 @@ export const statementMapping = z.object({
 const statementRow = z.object({
   /** The line in the file (the header is line 1). */
   line: z.number().int().min(2),
-  /** As stored and compared: spaces and dashes removed, Latin digits, upper case. */
+  /** As stored and compared (shared/payment-reference.ts): letters and digits only, Latin digits, upper case. */
   reference: z.string(),
-  amount: z.number().min(0).nullable(),
+  /** In SDG; negative for money going out (a debit), which never matches. */
+  amount: z.number().nullable(),
   date: z.string().optional(),
   bookingId: documentId.optional(),
   ticketId: z.string().optional(),
@@ -158,11 +159,17 @@ export const statementImport = z.object({
   matched: z.array(foundRow),
   /** The amount is not the booking's total. */
   mismatched: z.array(foundRow),
-  /** A reference several live bookings share, or seen twice in the statement. */
+  /**
+   * A reference several bookings used (paid, or a proof still undecided, live or cancelled), seen twice in the
+   * statement, or a cancelled booking's proof.
+   */
   ambiguous: z.array(statementRow),
+  /** The booking is paid already, or this very line paid a booking before (one transfer pays one booking). */
   alreadyVerified: z.array(foundRow),
   /** No booking waits for a proof with this reference. */
   unmatched: z.array(statementRow),
+  /** Money going out: never matches a booking. */
+  debits: z.array(statementRow),
 });
 
 export type UserDocument = z.infer<typeof userDocument>;

@@ -9,7 +9,7 @@ import { bookingFields, PASSENGER, postBooking } from './helpers/bookings.ts';
 import { makeReferences, makeTrip, newUserBody, type PlainResource, validBody } from './helpers/fixtures.ts';
 import { makePng } from './helpers/images.ts';
 import { multipart } from './helpers/multipart.ts';
-import { dialects, type TestApp } from './helpers/test-app.ts';
+import { client, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 interface Call {
@@ -194,6 +194,39 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         payload: { refundReference: 'RF-9' },
         recordId: booking._id,
         action: 'refund_paid',
+        resource: 'bookings',
+      };
+    };
+    calls['PATCH /api/payments/confirmCashRefund/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-C-${seat}`);
+      await t.staff.patch(`/api/bookings/verifyPayment/${booking._id}`);
+      await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`);
+      const cashier = await staffToken(
+        t,
+        { email: 'au.cash@rihla.test', password: 'dune-camel-48-x' },
+        'cashier',
+      );
+      const recorded = await client(t, cashier).patch(`/api/payments/markRefundPaid/${booking._id}`, {
+        refundMethod: 'cash',
+      });
+      expect(recorded.statusCode, recorded.body).toBe(202);
+      return {
+        method: 'PATCH',
+        url: `/api/payments/confirmCashRefund/${booking._id}`,
+        recordId: booking._id,
+        action: 'refund_cash_confirmed',
+        resource: 'bookings',
+      };
+    };
+    calls['PATCH /api/payments/checkCancelledProof/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-K-${seat}`);
+      await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`);
+      return {
+        method: 'PATCH',
+        url: `/api/payments/checkCancelledProof/${booking._id}`,
+        payload: { moneyArrived: true },
+        recordId: booking._id,
+        action: 'cancelled_proof_checked',
         resource: 'bookings',
       };
     };

@@ -42,6 +42,9 @@ export const arOwn: MessageTree<AdminMessages> = {
         refundPaidAt: 'تاريخ دفع الاسترداد',
         refundPaidBy: 'دفع الاسترداد',
         refundReference: 'رقم عملية الاسترداد',
+        refundMethod: 'طريقة إرجاع المبلغ',
+        refundRecordedBy: 'سجّل الاسترداد',
+        refundRecordedAt: 'تاريخ تسجيل الاسترداد',
         noShow: 'لم يحضر',
       },
       notifications: {
@@ -392,6 +395,8 @@ export const arOwn: MessageTree<AdminMessages> = {
         statement_empty: 'لا توجد صفوف في كشف الحساب هذا.',
         statement_too_long: 'صفوف كشف الحساب كثيرة جدًا (10,000 صف على الأكثر في المرة الواحدة).',
         statement_missing: 'يُرجى اختيار ملف كشف الحساب (CSV).',
+        statement_too_wide: 'أعمدة كشف الحساب كثيرة جدًا (100 عمود على الأكثر) أو أن أحد أسطره طويل جدًا.',
+        statement_too_large: 'حجم ملف كشف الحساب أكبر من 5 ميغابايت.',
         refund_reference: 'يُرجى إدخال رقم عملية الاسترداد.',
         override_note: 'يُرجى بيان سبب تأكيد هذا الدفع رغم التكرار (ملاحظة من 3 أحرف على الأقل).',
         reference: 'يُرجى إدخال رقم عملية الدفع.',
@@ -476,7 +481,12 @@ export const arOwn: MessageTree<AdminMessages> = {
           'رقم عملية هذا الدفع أو صورة إثباته مستخدمة أيضًا في حجز آخر. لا تؤكده إلا إذا كنت متأكدًا، مع ملاحظة تبيّن السبب.',
         ALREADY_DECIDED: 'سبق البتّ في هذا الدفع (%{status}).',
         BOOKING_CANCELLED: 'هذا الحجز ملغى: لم يعد ممكنًا البتّ في دفعه.',
-        NO_REFUND_DUE: 'لا يوجد مبلغ مستحق للاسترداد في هذا الحجز.',
+        NO_REFUND_DUE: 'لا يوجد مبلغ مستحق للاسترداد في هذا الحجز، أو لا استرداد بانتظار التأكيد.',
+        REFUND_AWAITS_CONFIRMATION: 'سُجّل هذا الاسترداد على أنه سُلّم نقداً: يؤكده المدير أو مدير النظام.',
+        NO_CASH_REFUND: 'أنت من سجّل هذا الاسترداد النقدي: يؤكده مدير آخر أو مدير النظام.',
+        BOOKING_LIVE: 'هذا الحجز غير ملغى: يُراجَع إشعاره في «إثباتات للمراجعة».',
+        NOTE_REQUIRED:
+          'لا يوجد إشعار دفع لهذا الحجز: اكتب كيف تأكدت من وصول المبلغ (ملاحظة من 3 أحرف على الأقل).',
         REFUND_ALREADY_PAID: 'سبق تسجيل هذا الاسترداد على أنه مدفوع.',
         SEATS_SOLD_BEYOND:
           'المقعد %{highestSeat} مُباع في رحلة لم تنطلق بعد: لا يمكن أن يكون عدد مقاعد الحافلة %{seats} فقط.',
@@ -587,6 +597,12 @@ export const arOwn: MessageTree<AdminMessages> = {
         other: 'سبب آخر',
       },
       via: { review: 'مراجعة الإثبات', import: 'كشف الحساب البنكي', counter: 'الدفع في الشباك' },
+      refund_method: { transfer: 'تحويل', cash: 'نقداً في المكتب' },
+      statement_mode: {
+        preview: 'قُرئت الأعمدة',
+        dry_run: 'فُحص دون تأكيد أي دفع',
+        import: 'استُورد',
+      },
     },
     counter: {
       sell: 'بيع في الشباك',

@@ -40,6 +40,9 @@ export const enOwn = {
         refundPaidAt: 'Refund paid on',
         refundPaidBy: 'Refund paid by',
         refundReference: 'Refund reference',
+        refundMethod: 'Refund sent by',
+        refundRecordedBy: 'Refund recorded by',
+        refundRecordedAt: 'Refund recorded on',
         noShow: 'No-show',
       },
       notifications: {
@@ -391,6 +394,8 @@ export const enOwn = {
         statement_empty: 'This statement has no rows.',
         statement_too_long: 'This statement has too many rows (at most 10,000 at a time).',
         statement_missing: 'Please choose the statement file (CSV).',
+        statement_too_wide: 'This statement has too many columns (at most 100) or too long a line.',
+        statement_too_large: 'The statement file is larger than 5 MB.',
         refund_reference: 'Please enter the transaction number of the refund.',
         override_note:
           'Please say why you verify this payment despite the duplicate (a note of at least 3 characters).',
@@ -478,7 +483,13 @@ export const enOwn = {
           "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
         ALREADY_DECIDED: 'This payment has already been decided (%{status}).',
         BOOKING_CANCELLED: 'This booking is cancelled: its payment can no longer be decided.',
-        NO_REFUND_DUE: 'No refund is owed on this booking.',
+        NO_REFUND_DUE: 'No refund is owed on this booking, or none waits for a confirmation.',
+        REFUND_AWAITS_CONFIRMATION:
+          'This refund was recorded as handed over in cash: a manager or an admin confirms it.',
+        NO_CASH_REFUND: 'You recorded this cash refund: another manager or admin confirms it.',
+        BOOKING_LIVE: 'This booking is not cancelled: its proof is checked in the queue.',
+        NOTE_REQUIRED:
+          'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
         REFUND_ALREADY_PAID: 'This refund has already been recorded as paid.',
         SEATS_SOLD_BEYOND:
           'Seat %{highestSeat} is sold on a trip that has not left yet: the bus cannot have only %{seats} seats.',
@@ -592,6 +603,8 @@ export const enOwn = {
         other: 'Another reason',
       },
       via: { review: 'Proof checked by staff', import: 'Bank statement', counter: 'Paid at the counter' },
+      refund_method: { transfer: 'Transfer', cash: 'Cash at the desk' },
+      statement_mode: { preview: 'Columns read', dry_run: 'Checked, nothing verified', import: 'Imported' },
     },
     counter: {
       sell: 'Sell at the counter',
