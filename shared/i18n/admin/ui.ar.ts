@@ -54,6 +54,8 @@ export const uiAr: Tree<UiMessages> = {
     trip_note: 'لن تقبل الرحلة حجوزات أخرى. لا يمكن التراجع عن الإلغاء.',
     trip_yes: 'إلغاء الرحلة',
     trip_keep: 'الإبقاء على الرحلة',
+    booking_done: 'ملغى',
+    trip_done: 'ملغاة',
   },
   status: {
     label: 'الحالة',
