@@ -7,12 +7,13 @@ import { useContext } from 'react';
 import { Link, ListContext, useLocale, useTranslate } from 'react-admin';
 import { mayAccess } from '../auth/access.ts';
 import { useRole } from '../auth/useCan.ts';
-import { type ActivityRow, khartoumTime, recordPage } from './entries.ts';
+import { formatTimestamp } from '../i18n/format.ts';
+import { type ActivityRow, recordPage } from './entries.ts';
 
 /** The entry's time; with `link`, a link to the entry's own page. */
 export function When({ row, link = false }: { row: ActivityRow; link?: boolean }) {
   const locale = useLocale();
-  const time = <bdi>{khartoumTime(row.at, locale)}</bdi>;
+  const time = <bdi>{formatTimestamp(row.at, locale)}</bdi>;
   return (
     <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
       {link ? <Link to={`/activity/${encodeURIComponent(row.id)}/show`}>{time}</Link> : time}

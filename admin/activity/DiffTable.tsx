@@ -8,8 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useLocale, useTranslate } from 'react-admin';
 import { registry } from '../../shared/registry/index.ts';
-import { formatDay, formatNumber } from '../i18n/format.ts';
-import { type DiffRow, khartoumTime } from './entries.ts';
+import { formatDay, formatNumber, formatTimestamp } from '../i18n/format.ts';
+import type { DiffRow } from './entries.ts';
 
 /** Values named by a word of their own, whatever resource they belong to. */
 const WORDS: Record<string, (value: string) => string> = {
@@ -46,7 +46,7 @@ function useValueText(resource: string) {
     if (WORDS[field]) return translate(WORDS[field](plain), { _: plain });
     const kind = fields?.[field]?.kind;
     if (kind === 'choice') return translate(`rihla.choices.${plain}`, { _: plain });
-    if (kind === 'timestamp') return khartoumTime(plain, locale);
+    if (kind === 'timestamp') return formatTimestamp(plain, locale);
     if (kind === 'date') return formatDay(plain, locale);
     return plain;
   };

@@ -171,7 +171,9 @@ export default function RefundList() {
                 <TableCell>{field('refundDue')}</TableCell>
                 {status === 'paid' ? (
                   <>
-                    <TableCell>{field('refundPaidAt')}</TableCell>
+                    <TableCell>
+                      {translate('rihla.ui.time.khartoum', { label: field('refundPaidAt') })}
+                    </TableCell>
                     <TableCell>{field('refundPaidBy')}</TableCell>
                     <TableCell>{field('refundReference')}</TableCell>
                   </>

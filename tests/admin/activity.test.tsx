@@ -5,7 +5,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import ActivityList from '../../admin/activity/ActivityList.tsx';
 import ActivityShow from '../../admin/activity/ActivityShow.tsx';
-import { diffRows, khartoumTime, recordPage } from '../../admin/activity/entries.ts';
+import { diffRows, recordPage } from '../../admin/activity/entries.ts';
+import { formatKhartoumTime } from '../../shared/i18n/format.ts';
 import RecordHistoryPanel from '../../admin/activity/RecordHistoryPanel.tsx';
 import { activityAr } from '../../shared/i18n/admin/activity.ar.ts';
 import { activityEn } from '../../shared/i18n/admin/activity.en.ts';
@@ -68,7 +69,7 @@ function api(role: 'admin' | 'manager' = 'manager') {
 
 describe('reading an entry', () => {
   it('tells the time on Khartoum’s clock (UTC+2), whatever the browser’s zone', () => {
-    expect(khartoumTime('2026-11-21T22:30:00.000Z', 'en')).toMatch(/22 Nov 2026,? 00:30/);
+    expect(formatKhartoumTime('2026-11-21T22:30:00.000Z', 'en')).toMatch(/22 Nov 2026,? 00:30/);
   });
 
   it('reads a diff as rows, and nothing from a diff it cannot read', () => {

@@ -78,6 +78,9 @@ export const uiAr: Tree<UiMessages> = {
     search_bus: 'رقم الحافلة',
     seats_short: 'مقعدًا محجوزًا',
   },
+  time: {
+    khartoum: '%{label} (بتوقيت الخرطوم)',
+  },
   form: {
     fix: 'يُرجى تصحيح الحقول المحددة.',
     required: 'مطلوب',

@@ -77,6 +77,10 @@ export const uiEn = {
     search_bus: 'Bus number',
     seats_short: 'seats booked',
   },
+  time: {
+    /** A time's label, once per column or page: every time staff see is Khartoum's. */
+    khartoum: '%{label} (Khartoum time)',
+  },
   form: {
     fix: 'Please correct the marked fields.',
     required: 'Required',
