@@ -9,6 +9,7 @@ import { mayAccess } from '../auth/access.ts';
 import { useRole } from '../auth/useCan.ts';
 import { formatTimestamp } from '../i18n/format.ts';
 import { type ActivityRow, recordPage } from './entries.ts';
+import { RecordName, ShortId } from './Names.tsx';
 
 /** The entry's time; with `link`, a link to the entry's own page. */
 export function When({ row, link = false }: { row: ActivityRow; link?: boolean }) {
@@ -60,7 +61,10 @@ export function What({ row }: { row: ActivityRow }) {
   );
 }
 
-/** The record's kind and short id, linked to its page when there is one this role may open. */
+/**
+ * The record's kind and name (the trip's route and date, a booking's ticket…; its short id when it is gone or
+ * this role may not read it), linked to its page when there is one this role may open.
+ */
 export function Which({ row }: { row: ActivityRow }) {
   const translate = useTranslate();
   const { known, role } = useRole();
@@ -70,9 +74,11 @@ export function Which({ row }: { row: ActivityRow }) {
       ? translate('rihla.activity.kinds.payments')
       : translate(`resources.${row.resource}.name`, { smart_count: 1, _: row.resource });
   const id = row.recordId ? (
-    <bdi title={row.recordId} style={{ whiteSpace: 'nowrap' }}>
-      …{row.recordId.slice(-6)}
-    </bdi>
+    row.action === 'delete' ? (
+      <ShortId id={row.recordId} />
+    ) : (
+      <RecordName resource={row.resource} id={row.recordId} />
+    )
   ) : null;
   const page = row.action === 'delete' ? undefined : recordPage(row.resource, row.recordId);
   const label = (
