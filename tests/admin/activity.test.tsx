@@ -12,6 +12,7 @@ import { activityAr } from '../../shared/i18n/admin/activity.ar.ts';
 import { activityEn } from '../../shared/i18n/admin/activity.en.ts';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
+import { tripDoc } from './helpers/docs.ts';
 import { apiAs, renderAs } from './helpers/renderAs.tsx';
 
 afterEach(cleanup);
@@ -56,17 +57,7 @@ const rows = [
   },
 ];
 
-const trip = {
-  _id: '65f0000000000000000000t1',
-  busId: { _id: 'b1', bus_number: 'KH-1201', bus_owner_companyId: 'c1', bus_number_of_seats: 40 },
-  trip_originId: { _id: 'o1', origin_city: 'Khartoum', origin_city_ar: 'الخرطوم' },
-  trip_destinationId: { _id: 'd1', destination_city: 'Kassala', destination_city_ar: 'كسلا' },
-  trip_date: '2026-12-01',
-  trip_boarding_time: '9:00 am',
-  trip_ticket_priceId: { _id: 'p1', price: 45000 },
-  bookedSeats: [],
-  isCancelled: true,
-};
+const trip = tripDoc('65f0000000000000000000t1', { isCancelled: true });
 
 function api(role: 'admin' | 'manager' = 'manager') {
   return apiAs(role, {

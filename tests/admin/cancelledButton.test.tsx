@@ -9,22 +9,12 @@ import { TripShow } from '../../admin/trips/TripShow.tsx';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
 import { resources } from '../../shared/registry/index.ts';
+import { tripDoc } from './helpers/docs.ts';
 import { apiAs, renderAs } from './helpers/renderAs.tsx';
 
 afterEach(cleanup);
 
-const trip = (id: string, plate: string, isCancelled: boolean) => ({
-  _id: id,
-  busId: { _id: `b-${id}`, bus_number: plate, bus_owner_companyId: 'c1', bus_number_of_seats: 40 },
-  trip_originId: { _id: 'o1', origin_city: 'Khartoum', origin_city_ar: 'الخرطوم' },
-  trip_destinationId: { _id: 'd1', destination_city: 'Kassala', destination_city_ar: 'كسلا' },
-  trip_date: '2026-12-01',
-  trip_boarding_time: '9:00 am',
-  trip_ticket_priceId: { _id: 'p1', price: 45000 },
-  bookedSeats: [],
-  isCancelled,
-});
-const trips = [trip('t1', 'KH-1201', false), trip('t2', 'KH-1202', true)];
+const trips = [tripDoc('t1'), tripDoc('t2', { plate: 'KH-1202', isCancelled: true })];
 const booking = (id: string, ticketId: string, firstName: string, isCancelled: boolean) => ({
   _id: id,
   tripId: trips[0],
