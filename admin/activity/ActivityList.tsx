@@ -89,7 +89,7 @@ function EntryCard({ row }: { row: ActivityRow }) {
           <span>
             <What row={row} /> · <Which row={row} />
           </span>
-          <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} />
+          <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} entry={row} />
         </Stack>
       </CardContent>
     </Card>
@@ -143,7 +143,7 @@ function Entries() {
               <Which row={row} />
             </TableCell>
             <TableCell>
-              <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} />
+              <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} entry={row} />
             </TableCell>
           </TableRow>
         ))}

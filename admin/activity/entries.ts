@@ -1,8 +1,6 @@
-// Reading an activity row (the registry's `activity` resource, written by server/audit/audit.ts): its time on
-// Khartoum's clock, the page of the record it names, and its diff ({field: [before, after]}, JSON text) as rows.
+// Reading an activity row (the registry's `activity` resource, written by server/audit/audit.ts): the page of
+// the record it names, and its diff ({field: [before, after]}, JSON text) as rows.
 import { getResource, registry } from '../../shared/registry/index.ts';
-import { KHARTOUM_OFFSET_MINUTES } from '../../shared/rules.ts';
-import { intlLocale } from '../i18n/locale.ts';
 import { configOf } from '../generated/screenConfig.ts';
 
 /** What the server records (its routes' `audit` declarations, sign-ins and sign-outs). */
@@ -66,17 +64,6 @@ export interface ActivityRow {
   recordId?: string | null;
   diff?: string | null;
   ip?: string | null;
-}
-
-/** An instant as Khartoum's clock shows it (UTC+2 all year), in the language's format. */
-export function khartoumTime(iso: string, locale: string): string {
-  const instant = Date.parse(iso);
-  if (Number.isNaN(instant)) return iso;
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(instant + KHARTOUM_OFFSET_MINUTES * 60_000));
 }
 
 /** The page a record of `resource` opens on, and the action a role needs to open it; none for a deleted one. */

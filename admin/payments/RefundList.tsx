@@ -155,7 +155,7 @@ export default function RefundList() {
                     <TableCell>{field('refundReference')}</TableCell>
                   </>
                 ) : (
-                  <TableCell />
+                  <TableCell>{translate('rihla.ui.actions.column')}</TableCell>
                 )}
               </TableRow>
             </TableHead>

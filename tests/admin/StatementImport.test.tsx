@@ -130,6 +130,8 @@ describe('statement import screen', () => {
     // The guessed columns are shown in the selects; the sample row is shown as the file has it.
     expect(select(m.reference).textContent).toBe('Transaction ID');
     expect(select(m.amount).textContent).toBe('Amount (SDG)');
+    // The required amount column says which currency it holds.
+    expect(screen.getByText('Amount (SDG)', { selector: '.MuiInputLabel-root' })).toBeTruthy();
     expect(select(m.date).textContent).toBe('Date');
     expect(within(screen.getByTestId('statement-sample')).getByText('45,000.00')).toBeTruthy();
 

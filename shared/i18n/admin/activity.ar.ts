@@ -67,6 +67,7 @@ export const activityAr: MessageTree<ActivityMessages> = {
       },
       no_changes: 'لم يتغيّر أي حقل: لا شيء للمقارنة.',
       nobody: 'موظف غير معروف',
+      staff: 'أحد الموظفين',
       from_address: 'من العنوان',
       only_user: 'عرض نشاط هذا الشخص فقط',
       empty: 'لا شيء يطابق عوامل التصفية هذه.',

@@ -68,6 +68,8 @@ export const activityEn = {
       },
       no_changes: 'No field changed: nothing to compare.',
       nobody: 'Unknown staff member',
+      /** A staff member this role may not look up (who verified, refunded…). */
+      staff: 'a staff member',
       from_address: 'from',
       only_user: 'Show only this person’s activity',
       empty: 'Nothing matches these filters.',

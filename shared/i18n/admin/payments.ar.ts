@@ -130,7 +130,7 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
         reading: 'جارٍ قراءة الملف…',
         mapping_title: 'أي عمود يحمل ماذا؟',
         reference: 'رقم العملية',
-        amount: 'المبلغ',
+        amount: 'المبلغ (ج.س)',
         date: 'التاريخ (اختياري)',
         none: 'لا شيء',
         sample: 'الصفوف الأولى من الملف',

@@ -132,7 +132,8 @@ export const paymentsEn = {
         reading: 'Reading the file…',
         mapping_title: 'Which column holds what?',
         reference: 'Transaction reference',
-        amount: 'Amount',
+        /** The column the amounts are in: the file's figures are taken as SDG. */
+        amount: 'Amount (SDG)',
         date: 'Date (optional)',
         none: 'None',
         sample: 'First rows of the file',
