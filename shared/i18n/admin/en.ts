@@ -487,6 +487,8 @@ export const enOwn = {
         REFUND_AWAITS_CONFIRMATION:
           'This refund was recorded as handed over in cash: a manager or an admin confirms it.',
         NO_CASH_REFUND: 'You recorded this cash refund: another manager or admin confirms it.',
+        MESSAGE_PENDING: 'This message is still on its way: it can be sent again once sent or failed.',
+        TRIP_CLOSED: 'This trip was cancelled: its passengers were told, and no more messages go to them.',
         BOOKING_LIVE: 'This booking is not cancelled: its proof is checked in the queue.',
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
