@@ -112,9 +112,12 @@ export async function messageRoutes(app: FastifyInstance) {
       const outcome = await broadcast(db, body, actor(request), app.clock.now());
       if ('refused' in outcome) {
         if (outcome.refused === 'NOT_FOUND') throw notFound('No trip has this _id.');
-        throw conflict('This trip was cancelled: its passengers were told, and no more messages go to them.', {
-          code: 'TRIP_CLOSED',
-        });
+        throw conflict(
+          'This trip was cancelled: its passengers were told, and no more messages go to them.',
+          {
+            code: 'TRIP_CLOSED',
+          },
+        );
       }
       request.auditChanges = {
         tripId: [null, body.tripId],

@@ -37,7 +37,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The language a traveller booked in (the page's, or the one staff picked at the counter): their messages'.
   await db.schema.alterTable('bookings').addColumn('language', 'varchar(2)').execute();
   // A traveller who asked for no reminders or broadcasts (ticket and payment messages always go).
-  await db.schema.alterTable('bookings').addColumn('messagesOptOut', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('bookings')
+    .addColumn('messagesOptOut', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
