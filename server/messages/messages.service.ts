@@ -77,3 +77,22 @@ export async function queueBookingMessage(
     now,
   );
 }
+
+/**
+ * Runs a booking's state change and, when it happened, queues its message, in one transaction: the message
+ * exists exactly when the change committed.
+ */
+export async function changeAndTell(
+  db: Db,
+  change: (trx: Db) => Promise<boolean>,
+  kind: TemplateKind,
+  bookingId: string,
+  now: Date,
+  options: { event?: string; createdBy?: string | null } = {},
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const changed = await change(trx);
+    if (changed) await queueBookingMessage(trx, kind, bookingId, now, options);
+    return changed;
+  });
+}

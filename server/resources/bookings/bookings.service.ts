@@ -127,6 +127,7 @@ export async function sell(
     passenger: input.passengerInfo,
     total,
     idempotencyKey: input.idempotencyKey,
+    language: input.language,
     travellers,
     proof,
     payment: {

@@ -24,6 +24,8 @@ import {
   transition,
 } from './payments.repository.ts';
 import { checkProof } from './proofs.ts';
+import { changeAndTell } from '../../messages/messages.service.ts';
+import type { Db } from '../../db/schema.ts';
 
 type Populated = Record<string, any>;
 
@@ -127,15 +129,23 @@ export async function verify(
     const flags = await flagsOf(ctx.db, row);
     if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
   }
-  const now = ctx.clock.now().toISOString();
-  const moved = await transition(ctx.db, id, VERIFIABLE, {
-    paymentStatus: 'verified',
-    paymentDeadline: null,
-    verifiedBy: by.staffId,
-    verifiedAt: now,
-    verifiedVia: by.via,
-    overrideNote: note ?? null,
-  });
+  const at = ctx.clock.now();
+  const now = at.toISOString();
+  const moved = await changeAndTell(
+    ctx.db,
+    (trx) =>
+      transition(trx, id, VERIFIABLE, {
+        paymentStatus: 'verified',
+        paymentDeadline: null,
+        verifiedBy: by.staffId,
+        verifiedAt: now,
+        verifiedVia: by.via,
+        overrideNote: note ?? null,
+      }),
+    'payment_verified',
+    id,
+    at,
+  );
   return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
 }
 
@@ -155,12 +165,21 @@ export async function reject(
     departureInstant(String(trip.trip_date), String(trip.trip_boarding_time)),
   );
   if (!booking.isCancelled && booking.paymentStatus === 'awaiting_proof') return { refused: 'NO_PROOF' };
-  const moved = await transition(ctx.db, id, ['proof_submitted'], {
-    paymentStatus: 'rejected',
-    paymentDeadline: deadline.toISOString(),
-    rejectionReason: by.reason,
-    rejectionNote: by.note ?? null,
-  });
+  // A booking may be rejected more than once (a new proof, rejected again): each rejection is told once.
+  const moved = await changeAndTell(
+    ctx.db,
+    (trx) =>
+      transition(trx, id, ['proof_submitted'], {
+        paymentStatus: 'rejected',
+        paymentDeadline: deadline.toISOString(),
+        rejectionReason: by.reason,
+        rejectionNote: by.note ?? null,
+      }),
+    'payment_rejected',
+    id,
+    now,
+    { event: now.toISOString() },
+  );
   return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
 }
 
@@ -249,14 +268,21 @@ export async function markRefundPaid(
     refundReference: by.reference ?? null,
   };
   const awaits = by.method === 'cash' && !by.confirms;
-  const result = await ctx.db
-    .updateTable('bookings')
-    .set(awaits ? recorded : { ...recorded, refundPaidAt: now, refundPaidBy: by.staffId })
-    .where('id', '=', id)
-    .where('refundPaidAt', 'is', null)
-    .where('refundRecordedAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return refundRefusal(ctx, id);
+  const write = async (trx: Db) => {
+    const result = await trx
+      .updateTable('bookings')
+      .set(awaits ? recorded : { ...recorded, refundPaidAt: now, refundPaidBy: by.staffId })
+      .where('id', '=', id)
+      .where('refundPaidAt', 'is', null)
+      .where('refundRecordedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  };
+  // The traveller is told once the money is paid: a cash refund when a manager confirms it.
+  const done = awaits
+    ? await write(ctx.db)
+    : await changeAndTell(ctx.db, write, 'refund_paid', id, ctx.clock.now());
+  if (!done) return refundRefusal(ctx, id);
   const booking = (await findBookingDocument(ctx.db, id))!;
   return awaits ? { recorded: booking } : { paid: booking };
 }
@@ -278,13 +304,22 @@ export async function confirmCashRefund(
   if (row.refundPaidAt) return { refused: 'ALREADY_PAID' };
   if (row.refundMethod !== 'cash' || !row.refundRecordedAt) return { refused: 'NOT_OWED' };
   if (row.refundRecordedBy === by.staffId) return { refused: 'OWN_CASH_REFUND' };
-  const result = await ctx.db
-    .updateTable('bookings')
-    .set({ refundPaidAt: ctx.clock.now().toISOString(), refundPaidBy: by.staffId })
-    .where('id', '=', id)
-    .where('refundPaidAt', 'is', null)
-    .where('refundMethod', '=', 'cash')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return { refused: 'ALREADY_PAID' };
+  const confirmed = await changeAndTell(
+    ctx.db,
+    async (trx) => {
+      const result = await trx
+        .updateTable('bookings')
+        .set({ refundPaidAt: ctx.clock.now().toISOString(), refundPaidBy: by.staffId })
+        .where('id', '=', id)
+        .where('refundPaidAt', 'is', null)
+        .where('refundMethod', '=', 'cash')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    'refund_paid',
+    id,
+    ctx.clock.now(),
+  );
+  if (!confirmed) return { refused: 'ALREADY_PAID' };
   return { paid: (await findBookingDocument(ctx.db, id))! };
 }
