@@ -90,7 +90,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       fields: {
         company_name: 'الاسم',
         company_name_ar: 'الاسم بالعربية',
-        company_phone: 'رقم الهاتف',
+        company_phone: 'رقم الموبايل',
         company_email: 'البريد الإلكتروني',
         company_tin: 'الرقم الضريبي',
       },
