@@ -3,7 +3,14 @@
 import PDFDocument from 'pdfkit';
 import { drawBidiText, type TextBox } from './bidi-text.ts';
 import { registerTicketFonts } from './fonts.ts';
-import { CURRENCY, PAYMENT_BANDS, TICKET_LABELS, TICKET_TERMS, TICKET_TITLE, type Bilingual } from './labels.ts';
+import {
+  CURRENCY,
+  PAYMENT_BANDS,
+  TICKET_LABELS,
+  TICKET_TERMS,
+  TICKET_TITLE,
+  type Bilingual,
+} from './labels.ts';
 import { drawQrCode } from './qr.ts';
 import { formatAmount, formatBoardingTime, formatBookingDate, plainLine } from './ticket-text.ts';
 import { pdfBytes } from './pdf-buffer.ts';
