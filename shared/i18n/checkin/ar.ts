@@ -114,7 +114,7 @@ export const checkinAr: CheckinMessages = {
   },
   travellers: {
     noName: 'لم يُذكر الاسم',
-    noId: 'إثبات الشخصية ناقص',
+    noId: 'الإثبات ناقص',
     idLast: '{type}، آخر الأرقام {last}',
     addId: 'إضافة إثبات الشخصية',
     editId: 'تعديل إثبات الشخصية',
