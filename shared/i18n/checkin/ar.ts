@@ -114,7 +114,7 @@ export const checkinAr: CheckinMessages = {
   },
   travellers: {
     noName: 'لم يُذكر الاسم',
-    noId: 'الإثبات ناقص',
+    noId: 'إثبات الشخصية ناقص',
     idLast: '{type}، آخر الأرقام {last}',
     addId: 'إضافة إثبات الشخصية',
     editId: 'تعديل إثبات الشخصية',
