@@ -67,6 +67,8 @@ export interface CounterSaleInput {
   paymentReference?: string;
   totalTicketPrice: number;
   idempotencyKey: string;
+  /** The traveller's language for text messages. */
+  language?: 'ar' | 'en';
 }
 
 export interface CounterSaleAnswer {

@@ -219,6 +219,8 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
       last_name: 'اسم العائلة',
       phone: 'رقم الموبايل',
       email: 'البريد الإلكتروني (اختياري)',
+      language: 'لغة الرسائل النصية',
+      languages: { ar: 'العربية', en: 'الإنجليزية' },
       payment: 'الدفع',
       method: 'طريقة الدفع',
       reference: 'رقم العملية (اختياري)',

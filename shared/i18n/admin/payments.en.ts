@@ -223,6 +223,8 @@ export const paymentsEn = {
       last_name: 'Last name',
       phone: 'Phone',
       email: 'E-mail (optional)',
+      language: 'Text messages in',
+      languages: { ar: 'Arabic', en: 'English' },
       payment: 'Payment',
       method: 'Paid by',
       reference: 'Transaction reference (optional)',
