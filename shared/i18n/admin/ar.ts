@@ -610,6 +610,18 @@ export const arOwn: MessageTree<AdminMessages> = {
       sell: 'بيع المكتب',
       title: 'بيع المكتب',
     },
+    broadcast: {
+      open: 'راسل الركاب',
+      title: 'رسالة إلى ركاب %{trip}',
+      text_ar: 'الرسالة بالعربية',
+      text_en: 'الرسالة بالإنجليزية',
+      help: 'تصل كل راكب باللغة التي حجز بها. 320 حرفاً على الأكثر.',
+      preview: 'تحقّق',
+      previewed: '%{phones} رقم موبايل، %{segments} رسالة SMS إجمالاً.',
+      send: 'أرسل',
+      sent: 'أُضيفت إلى قائمة الإرسال لـ %{phones} رقم موبايل.',
+      failed: 'تعذّرت إضافة الرسالة إلى قائمة الإرسال.',
+    },
   },
 };
 

@@ -612,6 +612,19 @@ export const enOwn = {
       sell: 'Sell at the counter',
       title: 'Counter sale',
     },
+    /** Staff's own words to every passenger of a trip, by SMS (server/messages). */
+    broadcast: {
+      open: 'Message passengers',
+      title: 'Message the passengers of %{trip}',
+      text_ar: 'Message in Arabic',
+      text_en: 'Message in English',
+      help: 'Each passenger gets it in the language they booked in. At most 320 characters.',
+      preview: 'Check',
+      previewed: '%{phones} phones, %{segments} SMS in all.',
+      send: 'Send',
+      sent: 'Queued for %{phones} phones.',
+      failed: 'The message could not be queued.',
+    },
   },
 };
 
