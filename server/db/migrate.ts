@@ -12,6 +12,7 @@ import * as boarding from './migrations/2026-11-23-04-boarding.ts';
 import * as paymentsQueue from './migrations/2026-11-23-05-payments-queue.ts';
 import * as unpaidByPhone from './migrations/2026-11-23-06-unpaid-by-phone.ts';
 import * as queueByDeparture from './migrations/2026-11-23-07-queue-by-departure.ts';
+import * as proofHolds from './migrations/2026-11-24-01-proof-holds.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-05-payments-queue': paymentsQueue,
   '2026-11-23-06-unpaid-by-phone': unpaidByPhone,
   '2026-11-23-07-queue-by-departure': queueByDeparture,
+  '2026-11-24-01-proof-holds': proofHolds,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

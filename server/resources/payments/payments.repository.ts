@@ -1,7 +1,12 @@
 // Payment decisions as single conditional updates: each changes a booking only from the states it may leave,
 // so two decisions (or a decision and an expiry) racing for one booking never both apply, on any node.
 import { sql } from 'kysely';
-import { LAPSING_STATUSES, normaliseReference, UNPAID_STATUSES } from '../../../shared/payments.ts';
+import {
+  LAPSING_STATUSES,
+  normaliseReference,
+  PROOF_WANTED_STATUSES,
+  UNPAID_STATUSES,
+} from '../../../shared/payments.ts';
 import { bookings } from '../../../shared/registry/index.ts';
 import { readCacheOf } from '../../cache/read-cache.ts';
 import { isPostgres } from '../../db/locks.ts';
@@ -9,7 +14,7 @@ import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
 import { expireLapsed } from '../bookings/bookings.repository.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
-import { insertProof, type Proof } from './proofs.ts';
+import { insertProof, type Proof, type ProofSender } from './proofs.ts';
 
 /** Rows of a page from `start` to `end` (none when `end` is not after `start`; at most 200). */
 const pageSize = (start: number, end: number) => Math.max(0, Math.min(end - start, 200));
@@ -37,33 +42,53 @@ export async function transition(
   return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
-/** A new proof for a booking that waits for one: stored with the state change, or neither. */
+/**
+ * A new proof for a booking that waits for one (before its deadline): stored with the state change, or
+ * neither. With `review`, the proof holds the seats for staff's review time (`review.review`) and until
+ * `review.until`; without, the booking keeps the deadline it had (a proof that does not hold).
+ */
 export async function acceptProof(
   db: Db,
   id: string,
   proof: Proof,
   payment: { reference: string; method: string },
+  sender: ProofSender,
+  review: { review: Date; until: Date } | undefined,
   now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const moved = await transition(
       trx,
       id,
-      LAPSING_STATUSES,
+      PROOF_WANTED_STATUSES,
       {
         paymentStatus: 'proof_submitted',
         paymentReference: payment.reference,
         paymentMethod: payment.method,
-        paymentDeadline: null,
+        ...(review
+          ? { paymentDeadline: review.until.toISOString(), reviewDeadline: review.review.toISOString() }
+          : { reviewDeadline: null }),
         bankakScreenshot: proof.url,
         rejectionReason: null,
         rejectionNote: null,
       },
       now,
     );
-    if (moved) await insertProof(trx, id, proof, now);
+    if (moved) await insertProof(trx, id, proof, now, sender);
     return moved;
   });
+}
+
+/** Who sent a booking's latest proof (address and device), when known. */
+export async function latestProofSender(db: Db, bookingId: string): Promise<ProofSender> {
+  const row = await db
+    .selectFrom('payment_proofs')
+    .select(['clientAddress', 'deviceId'])
+    .where('bookingId', '=', bookingId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return { address: row?.clientAddress ?? null, device: row?.deviceId ?? null };
 }
 
 /** What should make staff look twice before verifying a booking. */

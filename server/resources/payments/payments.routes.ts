@@ -10,7 +10,7 @@ import { describeIssues } from '../../../shared/registry/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { hit } from '../../http/rate-limit-store.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
-import { createBookingSchema, travellerProofSchema } from '../bookings/bookings.schemas.ts';
+import { createBookingSchema, deviceIdField, travellerProofSchema } from '../bookings/bookings.schemas.ts';
 import { type BookingContext, sell, travellerView } from '../bookings/bookings.service.ts';
 import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
 import { bookingRow, findBookingDocument, flagsOf, proofQueue, refundList } from './payments.repository.ts';
@@ -37,7 +37,9 @@ export const paymentFieldsSchema = z.object({
 /** createBooking may carry them beside its proof (or not, when the proof comes later). */
 export const optionalPaymentFieldsSchema = paymentFieldsSchema.partial();
 
-const submitProofSchema = travellerProofSchema.extend(paymentFieldsSchema.shape);
+const submitProofSchema = travellerProofSchema
+  .extend(paymentFieldsSchema.shape)
+  .extend({ deviceId: deviceIdField });
 const verifyBody = z
   .object({
     override: z.boolean().optional(),
@@ -144,6 +146,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
         reference: fields.paymentReference,
         method: fields.paymentMethod,
         image: form.screenshot,
+        sender: { address: request.ip, device: fields.deviceId ?? null },
       });
       if ('refused' in outcome) throw proofRefusalError(outcome);
       return travellerView(outcome.accepted);

@@ -2,10 +2,11 @@
 // owed after a paid booking is cancelled. Each call answers a typed outcome; the routes translate it.
 import {
   holdDeadline,
-  LAPSING_STATUSES,
   normaliseReference,
   type PaymentMethod,
+  PROOF_WANTED_STATUSES,
   type RejectionReason,
+  reviewHold,
 } from '../../../shared/payments.ts';
 import { departureInstant } from '../../../shared/rules.ts';
 import type { BookingContext } from '../bookings/bookings.service.ts';
@@ -18,9 +19,11 @@ import {
   findBookingDocument,
   flagsOf,
   isFlagged,
+  latestProofSender,
   transition,
 } from './payments.repository.ts';
-import { checkProof } from './proofs.ts';
+import { checkProof, type ProofSender } from './proofs.ts';
+import { forgetOldRejections, proofHolds, recordRejection } from './rejections.ts';
 
 type Populated = Record<string, any>;
 
@@ -34,22 +37,34 @@ export type ProofOutcome =
 
 /**
  * A proof sent after booking, by the traveller who proves the booking with its ticket id and phone: accepted
- * while the booking waits for one (awaiting_proof, or rejected) and its deadline has not passed.
+ * while the booking waits for one (awaiting_proof, or rejected) and its deadline has not passed. It holds the
+ * seats for staff's review time, unless its phone, device or address had proofs rejected too often: then the
+ * booking keeps the deadline it had.
  */
 export async function submitProof(
   ctx: BookingContext,
-  request: { ticketId: string; phone: string; reference: string; method: PaymentMethod; image: Buffer },
+  request: {
+    ticketId: string;
+    phone: string;
+    reference: string;
+    method: PaymentMethod;
+    image: Buffer;
+    sender: ProofSender;
+  },
 ): Promise<ProofOutcome> {
   const booking = (await findByTicket(ctx.db, request.ticketId, request.phone))[0];
   if (!booking) return { refused: 'NOT_FOUND' };
   const checked = await checkProof(request.image);
   if ('refused' in checked) return { refused: checked.refused };
   const now = ctx.clock.now();
+  const holds = await proofHolds(ctx.db, ctx.payments, { phone: request.phone, ...request.sender }, now);
   const accepted = await acceptProof(
     ctx.db,
     booking._id,
     checked.proof,
     { reference: normaliseReference(request.reference), method: request.method },
+    request.sender,
+    holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined,
     now,
   );
   const current = (await findBookingDocument(ctx.db, booking._id))!;
@@ -57,8 +72,7 @@ export async function submitProof(
     // Why not, in the traveller's terms: cancelled (by them or staff), lapsed, paid, or already being checked.
     const status =
       current.paymentStatus === 'expired' ||
-      (!current.isCancelled &&
-        (LAPSING_STATUSES as readonly string[]).includes(String(current.paymentStatus)))
+      (!current.isCancelled && PROOF_WANTED_STATUSES.includes(current.paymentStatus as never))
         ? 'expired'
         : current.isCancelled
           ? 'cancelled'
@@ -131,20 +145,30 @@ export async function reject(
   const moved = await transition(ctx.db, id, ['proof_submitted'], {
     paymentStatus: 'rejected',
     paymentDeadline: deadline.toISOString(),
+    reviewDeadline: null,
     rejectionReason: by.reason,
     rejectionNote: by.note ?? null,
   });
-  return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
+  if (!moved) return decisionRefusal(ctx, id);
+  // The rejection counts against the booking's phone and against whoever sent the proof.
+  const phone = (booking.passengerInfo as { phone: string }).phone;
+  await recordRejection(ctx.db, { phone, ...(await latestProofSender(ctx.db, id)) }, now);
+  return { decided: (await findBookingDocument(ctx.db, id))! };
 }
 
-/** Expires every lapsed hold (in batches) and frees its seats; answers how many. */
+/**
+ * Expires every lapsed hold (in batches) and frees its seats, and forgets rejected proofs older than a day;
+ * answers how many holds expired.
+ */
 export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Promise<number> {
   let expired = 0;
   for (;;) {
     const count = await expireBatch(ctx.db, ctx.clock.now(), batch);
     expired += count;
-    if (count < batch) return expired;
+    if (count < batch) break;
   }
+  await forgetOldRejections(ctx.db, ctx.clock.now());
+  return expired;
 }
 
 export type RefundOutcome = { paid: Document } | { refused: 'NOT_FOUND' | 'NOT_OWED' | 'ALREADY_PAID' };

@@ -1,0 +1,318 @@
+// Hoarding seats with unpaid holds (issue 18, item 1), through the real API on a real database, from made-up
+// client addresses on loopback (inject's remoteAddress) with a clock the tests move. Before: any 2×2 PNG made a
+// booking proof_submitted, which never lapsed; once unpaid holds filled MAX_UNPAID_SHARE the trip refused every
+// online booking, the paying traveller's too; rejected junk re-sent at once closed it again. Now a proof holds
+// until its review deadline (and one proof window more), a trip's full share refuses no traveller who pays (the
+// oldest holds without a proof give way), a phone, device or address whose proofs were rejected too often sends
+// proofs that hold no longer than a booking without one, and one address and one device hold only so many.
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../server/clock.ts';
+import { bookingContext } from '../../server/resources/payments/payments.routes.ts';
+import { expireLapsedHolds } from '../../server/resources/payments/payments.service.ts';
+import { bookingFields, PASSENGER } from './helpers/bookings.ts';
+import { futureDate, makeTrip } from './helpers/fixtures.ts';
+import { makePng } from './helpers/images.ts';
+import { multipart } from './helpers/multipart.ts';
+import { client, dialects, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
+
+const MINUTE = 60_000;
+type Trip = Awaited<ReturnType<typeof makeTrip>>['trip'];
+type Booking = Record<string, any>;
+
+let counter = 0;
+/** A phone no other booking of this file used. */
+const newPhone = () => `09${String(Date.now() % 1e5).padStart(5, '0')}${String(++counter).padStart(3, '0')}`;
+/** A junk proof: a 2×2 PNG no other booking sent (the same image twice would be flagged, not junk enough). */
+const junk = () => makePng(2, 2, [++counter % 256, Math.floor(counter / 256) % 256, 201]);
+
+interface From {
+  /** The client address the request comes from. */
+  address: string;
+  phone?: string;
+  device?: string;
+  proof?: Buffer;
+}
+
+function book(t: TestApp, trip: Trip, seats: number[], from: From) {
+  const { payload, headers } = multipart(
+    bookingFields(trip, seats, {
+      passengerInfo: JSON.stringify({ ...PASSENGER, phone: from.phone ?? newPhone() }),
+      ...(from.device ? { deviceId: from.device } : {}),
+      ...(from.proof ? { paymentReference: `JUNK-${counter}`, paymentMethod: 'bankak' } : {}),
+    }),
+    from.proof && { filename: 'proof.png', contentType: 'image/png', data: from.proof },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/bookings/createBooking',
+    payload,
+    headers,
+    remoteAddress: from.address,
+  });
+}
+
+async function booked(t: TestApp, trip: Trip, seats: number[], from: From): Promise<Booking> {
+  const response = await book(t, trip, seats, from);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().booking;
+}
+
+function sendProof(t: TestApp, booking: Booking, from: { address: string; device?: string }) {
+  const { payload, headers } = multipart(
+    {
+      ticketId: booking.ticketId,
+      phone: booking.passengerInfo.phone,
+      paymentReference: `RESENT-${++counter}`,
+      paymentMethod: 'bankak',
+      ...(from.device ? { deviceId: from.device } : {}),
+    },
+    { filename: 'shot.png', contentType: 'image/png', data: junk() },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/bookings/submitProof',
+    payload,
+    headers,
+    remoteAddress: from.address,
+  });
+}
+
+describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
+  const clock = new ManualClock();
+  const t = useTestApp(dialect, {
+    clock,
+    env: {
+      MAX_UNPAID_BOOKINGS_PER_PHONE: '2',
+      MAX_UNPAID_BOOKINGS_PER_ADDRESS: '10',
+      MAX_UNPAID_BOOKINGS_PER_DEVICE: '3',
+      MAX_UNPAID_SHARE: '0.5',
+      PAYMENT_PROOF_MINUTES: '30',
+      PROOF_REVIEW_MINUTES: '120',
+      MAX_REJECTED_PROOFS_PER_PHONE: '2',
+      MAX_REJECTED_PROOFS_PER_ADDRESS: '5',
+    },
+  });
+  const sweep = () => expireLapsedHolds(bookingContext(t.app));
+  const trip = async (seats = 49) => (await makeTrip(t, t.token, { seats, date: futureDate(6) })).trip;
+  const stored = async (id: string) => (await t.staff.get(`/api/bookings/getBooking/${id}`)).json();
+  const reject = async (id: string) => {
+    const response = await t.staff.patch(`/api/bookings/rejectPayment/${id}`, { reason: 'other' });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const bookedSeats = async (tripId: string) =>
+    (await client(t).get(`/api/trips/getTrip/${tripId}`)).json().bookedSeats as number[];
+  let seatCursor = 0;
+  /** The next three seats of a trip of 49 (bookings of this file never collide by design). */
+  const nextSeats = () => {
+    const first = (seatCursor++ * 3) % 48;
+    return [first + 1, first + 2, first + 3];
+  };
+
+  /** One address books 3 seats at a time with junk proofs, a new phone every 2 bookings, until refused. */
+  async function hoard(own: Trip, address: string, most = 20) {
+    const held: Booking[] = [];
+    let phone = newPhone();
+    for (let i = 0; i < most; i++) {
+      if (i % 2 === 0) phone = newPhone();
+      const response = await book(t, own, nextSeats(), { address, phone, proof: junk() });
+      if (response.statusCode !== 201) return { held, refusal: response.json() };
+      held.push(response.json().booking);
+    }
+    return { held, refusal: undefined };
+  }
+
+  it('(a) junk proofs from one address hold until their review deadline, and never close the trip to a traveller who pays', async () => {
+    seatCursor = 0;
+    const own = await trip();
+    const { held, refusal } = await hoard(own, '10.18.1.1');
+    // One address holds at most MAX_UNPAID_BOOKINGS_PER_ADDRESS bookings (before: as many as the share took).
+    expect(refusal).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'address', limit: 10 });
+    expect(held).toHaveLength(10);
+    for (const booking of held)
+      expect(Date.parse(booking.reviewDeadline) - clock.now().getTime()).toBe(120 * MINUTE);
+    // The share (24 of 49 seats) is full of junk: a traveller who pays still books (before: UNPAID_LIMIT).
+    const payer = await booked(t, own, nextSeats(), { address: '10.18.1.2', proof: junk() });
+    expect(payer.paymentStatus).toBe('proof_submitted');
+    // One who pays later is asked to pay first for now.
+    const later = await book(t, own, nextSeats(), { address: '10.18.1.3' });
+    expect(later.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'trip', limit: 24 });
+
+    // Nobody checks the junk: past the review deadline it holds one proof window more, then lets go.
+    clock.advance(121 * MINUTE);
+    await sweep();
+    expect((await stored(held[0]._id)).paymentStatus).toBe('proof_submitted');
+    clock.advance(30 * MINUTE);
+    await sweep();
+    for (const booking of held)
+      expect(await stored(booking._id)).toMatchObject({ paymentStatus: 'expired', isCancelled: true });
+    expect(await bookedSeats(own._id)).toHaveLength(0);
+    expect((await book(t, own, [1, 2, 3], { address: '10.18.1.3' })).statusCode).toBe(201);
+  });
+
+  it('(a) junk re-sent at once after staff reject it holds no longer than a booking without a proof', async () => {
+    seatCursor = 0;
+    const own = await trip();
+    // The attack as measured: 8 bookings of 3 seats fill the share (24 of 49) from one address.
+    const { held } = await hoard(own, '10.18.2.1', 8);
+    expect(held).toHaveLength(8);
+    expect((await book(t, own, [40], { address: '10.18.2.9' })).json()).toMatchObject({ scope: 'trip' });
+    // A cashier rejects all 8; the attacker re-sends 8 junk proofs at once.
+    for (const booking of held) await reject(booking._id);
+    const resent = await Promise.all(held.map((booking) => sendProof(t, booking, { address: '10.18.2.1' })));
+    for (const response of resent) {
+      expect(response.statusCode, response.body).toBe(200);
+      // Stored for staff to see, but holding only until the deadline the rejection gave (no review time).
+      expect(response.json()).toMatchObject({ paymentStatus: 'proof_submitted', reviewDeadline: null });
+      expect(Date.parse(response.json().paymentDeadline) - clock.now().getTime()).toBe(30 * MINUTE);
+    }
+    // The trip does not stay closed: 31 minutes on, every junk hold has let go (before: closed for ever).
+    clock.advance(31 * MINUTE);
+    const after = await booked(t, own, [1, 2, 3], { address: '10.18.2.9' });
+    expect(after.paymentStatus).toBe('awaiting_proof');
+    await sweep();
+    for (const booking of held) expect((await stored(booking._id)).paymentStatus).toBe('expired');
+  });
+
+  it('(b) with the unpaid share full, a traveller who sends a proof gets a seat; the oldest holds without a proof give way', async () => {
+    const own = await trip(10); // 5 seats may be held unpaid
+    const holds: Booking[] = [];
+    for (let seat = 1; seat <= 5; seat++) {
+      holds.push(await booked(t, own, [seat], { address: `10.18.3.${seat}` }));
+      clock.advance(MINUTE);
+    }
+    const refused = await book(t, own, [6], { address: '10.18.3.6' });
+    expect(refused.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'trip', limit: 5 });
+    // Before: 409 UNPAID_LIMIT for the traveller who pays too.
+    const payer = await booked(t, own, [7, 8], { address: '10.18.3.7', proof: junk() });
+    expect(payer).toMatchObject({ paymentStatus: 'proof_submitted', seats: [7, 8] });
+    // The two oldest holds without a proof gave way (their seats are free); the others still hold.
+    for (const booking of holds.slice(0, 2))
+      expect(await stored(booking._id)).toMatchObject({ paymentStatus: 'expired', isCancelled: true });
+    for (const booking of holds.slice(2))
+      expect(await stored(booking._id)).toMatchObject({
+        paymentStatus: 'awaiting_proof',
+        isCancelled: false,
+      });
+    expect(await bookedSeats(own._id)).toEqual([3, 4, 5, 7, 8]);
+    // Each payer after makes room the same way, oldest first.
+    await booked(t, own, [9, 10], { address: '10.18.3.8', proof: junk() });
+    for (const booking of holds.slice(2, 4))
+      expect((await stored(booking._id)).paymentStatus).toBe('expired');
+    await booked(t, own, [6], { address: '10.18.3.9', proof: junk() });
+    expect((await stored(holds[4]._id)).paymentStatus).toBe('expired');
+    // A proof under review never gives way: with no hold left without a proof, a payer is still sold a seat.
+    const last = await booked(t, own, [1], { address: '10.18.3.10', proof: junk() });
+    expect(last.paymentStatus).toBe('proof_submitted');
+    expect(await bookedSeats(own._id)).toEqual([1, 6, 7, 8, 9, 10]);
+    expect((await stored(payer._id)).isCancelled).toBe(false);
+  });
+
+  it('(c) a phone or device whose proofs were rejected twice, or an address five times, sends proofs that do not hold', async () => {
+    const own = await trip();
+    const address = '10.18.4.1';
+    // One phone: two proofs rejected.
+    const phone = newPhone();
+    const first = await booked(t, own, [1], { address, phone, proof: junk() });
+    await reject(first._id);
+    expect((await sendProof(t, first, { address })).statusCode).toBe(200);
+    await reject(first._id);
+    const third = await sendProof(t, first, { address });
+    expect(third.json()).toMatchObject({ paymentStatus: 'proof_submitted', reviewDeadline: null });
+    expect(Date.parse(third.json().paymentDeadline) - clock.now().getTime()).toBe(30 * MINUTE);
+    // A new booking of that phone with a proof holds like one without (and gets no way past a full share).
+    const again = await booked(t, own, [2], { address: '10.18.4.2', phone, proof: junk() });
+    expect(again).toMatchObject({ paymentStatus: 'proof_submitted', reviewDeadline: null });
+    expect(Date.parse(again.paymentDeadline) - clock.now().getTime()).toBe(30 * MINUTE);
+    // The payments desk says so: no review time, the hold ends with the proof window.
+    const review = (await t.staff.get(`/api/payments/getPayment/${again._id}`)).json();
+    expect(review.booking).toMatchObject({ reviewDeadline: null, paymentStatus: 'proof_submitted' });
+
+    // One address: five proofs from five phones rejected; a sixth phone's proof from it does not hold.
+    const shared = '10.18.4.3';
+    for (let seat = 10; seat < 15; seat++)
+      await reject((await booked(t, own, [seat], { address: shared, proof: junk() }))._id);
+    const sixth = await booked(t, own, [15], { address: shared, proof: junk() });
+    expect(sixth.reviewDeadline).toBeNull();
+    // Other addresses are not concerned.
+    expect(
+      (await booked(t, own, [16], { address: '10.18.4.4', proof: junk() })).reviewDeadline,
+    ).not.toBeNull();
+
+    // One device, from two addresses: two rejections, then its proofs do not hold.
+    const device = 'device-c-0000001';
+    for (const [seat, from] of [
+      [20, '10.18.4.5'],
+      [21, '10.18.4.6'],
+    ] as const)
+      await reject((await booked(t, own, [seat], { address: from, device, proof: junk() }))._id);
+    const fromDevice = await booked(t, own, [22], { address: '10.18.4.7', device, proof: junk() });
+    expect(fromDevice.reviewDeadline).toBeNull();
+
+    // Rejections count for a day.
+    clock.advance(24 * 60 * MINUTE + MINUTE);
+    await sweep();
+    const forgiven = await booked(t, own, [30], { address: shared, phone, device, proof: junk() });
+    expect(forgiven.reviewDeadline).not.toBeNull();
+  });
+
+  it('(c) a proof that does not hold gets no way past a full share', async () => {
+    const own = await trip(4); // 2 seats may be held unpaid
+    const phone = newPhone();
+    const earlier = await trip();
+    for (let i = 0; i < 2; i++) {
+      const b = await booked(t, earlier, [1 + i], { address: '10.18.5.1', phone, proof: junk() });
+      await reject(b._id);
+    }
+    // Those holds lapse (the phone holds nothing now); its rejections still count.
+    clock.advance(31 * MINUTE);
+    await booked(t, own, [1], { address: '10.18.5.2' });
+    await booked(t, own, [2], { address: '10.18.5.3' });
+    const distrusted = await book(t, own, [3], { address: '10.18.5.4', phone, proof: junk() });
+    expect(distrusted.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'trip', limit: 2 });
+    expect((await book(t, own, [3], { address: '10.18.5.4', proof: junk() })).statusCode).toBe(201);
+  });
+
+  it('(d) limits the live unpaid bookings of one address and of one device, not of others', async () => {
+    const own = await trip();
+    const address = '10.18.6.1';
+    const mine: Booking[] = [];
+    for (let i = 0; i < 10; i++) mine.push(await booked(t, own, [i + 1], { address }));
+    const count = async () =>
+      Number(
+        (await t.staff.get(`/api/bookings/getAllBookings?tripId=${own._id}&_start=0&_end=1`)).headers[
+          'x-total-count'
+        ],
+      );
+    const before = await count();
+    const over = await book(t, own, [11], { address });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'address', limit: 10 });
+    expect(await count()).toBe(before);
+    expect((await book(t, own, [11], { address: '10.18.6.2' })).statusCode).toBe(201);
+    // A paid booking no longer counts.
+    expect((await t.staff.patch(`/api/bookings/verifyPayment/${mine[0]._id}`)).statusCode).toBe(200);
+    expect((await book(t, own, [12], { address })).statusCode).toBe(201);
+
+    const device = 'device-d-0000001';
+    for (let i = 0; i < 3; i++) await booked(t, own, [20 + i], { address: `10.18.6.${10 + i}`, device });
+    const fourth = await book(t, own, [23], { address: '10.18.6.13', device });
+    expect(fourth.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'device', limit: 3 });
+    expect((await book(t, own, [23], { address: '10.18.6.13', device: 'device-d-0000002' })).statusCode).toBe(
+      201,
+    );
+    // A device id that is not one is refused in words, and nothing is stored.
+    const bad = await book(t, own, [24], { address: '10.18.6.14', device: 'no good!' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('(d) twenty bookings at once from one address: exactly the limit is sold', async () => {
+    const own = await trip();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => book(t, own, [i + 1], { address: '10.18.7.1' })),
+    );
+    const codes = answers.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(10);
+    expect(codes.filter((code) => code === 409)).toHaveLength(10);
+  });
+});
