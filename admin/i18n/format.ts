@@ -18,3 +18,16 @@ export const formatTimestamp = (iso: string, locale: string) => {
         instant,
       );
 };
+
+/** A deadline as staff scan it: the time (as departures say it, 9:00 am), with the weekday when not today. */
+export const formatDeadline = (iso: string, locale: string, now = new Date()) => {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const today = instant.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    ...(today ? {} : { weekday: 'short' }),
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(instant);
+};

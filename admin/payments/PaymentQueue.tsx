@@ -1,5 +1,5 @@
 // The proofs waiting (/bookings/payments), the trip leaving first first: ticket, passenger, route, departure,
-// amount, reference, method and the flags at a glance. A table on a desktop, cards on a phone. Each row's
+// how long the proof still holds its seats, amount, reference, method and the flags at a glance. A table on a desktop, cards on a phone. Each row's
 // flags come from its review, fetched beside the page: opening the review then costs nothing.
 import PlayIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
@@ -22,6 +22,7 @@ import { Link, Loading, useLocale, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../i18n/format.ts';
 import { FlagChips } from './FlagChips.tsx';
+import { HoldChip } from './HoldChip.tsx';
 import { Ltr } from './Ltr.tsx';
 import { Pager } from './Pager.tsx';
 import { reviewPath } from './paths.ts';
@@ -98,7 +99,10 @@ function QueueTable({ rows }: { rows: Row[] }) {
               </TableCell>
               <TableCell>{w.method}</TableCell>
               <TableCell>
-                <FlagChips flags={row.flags} />
+                <Stack sx={{ gap: 0.5, alignItems: 'flex-start' }}>
+                  <HoldChip booking={booking} />
+                  <FlagChips flags={row.flags} />
+                </Stack>
               </TableCell>
             </TableRow>
           );
@@ -137,7 +141,10 @@ function QueueCards({ rows }: { rows: Row[] }) {
                   </Box>{' '}
                   · {w.method}
                 </Typography>
-                <FlagChips flags={row.flags} />
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  <HoldChip booking={booking} />
+                  <FlagChips flags={row.flags} />
+                </Stack>
               </CardContent>
             </CardActionArea>
           </Card>

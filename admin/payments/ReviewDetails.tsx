@@ -1,5 +1,6 @@
 // Beside the proof: what the money must be (amount, reference, method), who paid (passenger, phone), for
-// what (trip, seats), the flags in plain words, and, once decided, who decided what and when.
+// what (trip, seats), how long the proof still holds its seats, the flags in plain words, and, once decided,
+// who decided what and when.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -10,6 +11,7 @@ import { useCan } from '../auth/useCan.ts';
 import { formatMoney, formatSeatList, formatTimestamp } from '../i18n/format.ts';
 import { FlagChips } from './FlagChips.tsx';
 import { FlagList } from './FlagList.tsx';
+import { HoldChip, HoldNotice } from './HoldChip.tsx';
 import { Ltr } from './Ltr.tsx';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
 import type { PaymentReview } from './paymentsApi.ts';
@@ -150,6 +152,7 @@ export function ReviewDetails({ review }: { review: PaymentReview }) {
           [t('booked_at'), formatTimestamp(booking.bookingDate, locale)],
         ]}
       />
+      <HoldNotice booking={booking} />
       <FlagList flags={flags} />
       <Decision review={review} />
     </Stack>
@@ -174,7 +177,10 @@ export function ReviewSummary({ review }: { review: PaymentReview }) {
           <Ltr>{booking.paymentReference ?? '—'}</Ltr>
         </Typography>
       </Stack>
-      <FlagChips flags={review.flags} />
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        <HoldChip booking={booking} />
+        <FlagChips flags={review.flags} />
+      </Stack>
     </Stack>
   );
 }

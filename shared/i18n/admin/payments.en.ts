@@ -21,6 +21,22 @@ export const paymentsEn = {
         method: 'Method',
         flags: 'Flags',
       },
+      // How long a proof waiting for staff still holds its seats (shared/payments.ts proofHold).
+      hold: {
+        review: 'Check by %{review}',
+        overdue: 'Past check time: seats go at %{time}',
+        untrusted: 'Rejected before: seats go at %{time}',
+        lapsed: 'Hold ended: seats released',
+        open: 'Held until decided',
+        review_long:
+          'Check this proof by %{review}. Unless it is verified, the seats are released at %{until} and the booking expires.',
+        overdue_long:
+          'The time to check this proof has passed. Unless it is verified, the seats are released at %{until} and the booking expires.',
+        untrusted_long:
+          'Proofs from this phone number, device or connection were rejected several times today, so this proof holds the seats no longer than a booking without one: until %{until}, unless it is verified.',
+        lapsed_long: 'This hold has ended: the seats are released and the booking expires.',
+        open_long: 'This proof was sent before holds had an end: its seats stay held until you decide.',
+      },
       flags: {
         none: 'No duplicate found',
         checking: 'Checking for duplicates…',
