@@ -48,6 +48,8 @@ export interface PaymentsConfig {
   /** Live unpaid bookings one client address, and one device (the public site's id), may hold at once. */
   maxUnpaidPerAddress: number;
   maxUnpaidPerDevice: number;
+  /** Seats one client address may hold unpaid on one trip. */
+  maxUnpaidSeatsPerAddressPerTrip: number;
   /**
    * Share of a trip's seats unpaid holds may occupy (0–1). A booking that comes with its proof is not refused
    * by it: the oldest holds without a proof give way.
@@ -122,6 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         PAYMENT_DEFAULTS.maxUnpaidPerAddress,
       ),
       maxUnpaidPerDevice: positive(env.MAX_UNPAID_BOOKINGS_PER_DEVICE, PAYMENT_DEFAULTS.maxUnpaidPerDevice),
+      maxUnpaidSeatsPerAddressPerTrip: positive(
+        env.MAX_UNPAID_SEATS_PER_ADDRESS_PER_TRIP,
+        PAYMENT_DEFAULTS.maxUnpaidSeatsPerAddressPerTrip,
+      ),
       maxUnpaidShare: Math.min(1, decimal(env.MAX_UNPAID_SHARE, PAYMENT_DEFAULTS.maxUnpaidShare)),
       reviewMinutes: decimal(env.PROOF_REVIEW_MINUTES, PAYMENT_DEFAULTS.reviewMinutes),
       rejectionsPerPhone: positive(env.MAX_REJECTED_PROOFS_PER_PHONE, PAYMENT_DEFAULTS.rejectionsPerPhone),

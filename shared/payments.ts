@@ -52,6 +52,8 @@ export const PAYMENT_DEFAULTS = {
   maxUnpaidShare: 0.5,
   /** Live unpaid bookings one client address may hold at once (generous: a carrier's address is shared). */
   maxUnpaidPerAddress: 10,
+  /** Seats one client address may hold unpaid on one trip (two bookings of three). */
+  maxUnpaidSeatsPerAddressPerTrip: 6,
   /** Live unpaid bookings one device (the public site's device id) may hold at once. */
   maxUnpaidPerDevice: 3,
   /** Minutes staff have to check a proof before its hold winds down (one proof window more, then it lapses). */

@@ -4,7 +4,8 @@
 // online booking, the paying traveller's too; rejected junk re-sent at once closed it again. Now a proof holds
 // until its review deadline (and one proof window more), a trip's full share refuses no traveller who pays (the
 // oldest holds without a proof give way), a phone, device or address whose proofs were rejected too often sends
-// proofs that hold no longer than a booking without one, and one address and one device hold only so many.
+// proofs that hold no longer than a booking without one, and one address (on a trip, and in all) and one device
+// hold only so many.
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
 import { bookingContext } from '../../server/resources/payments/payments.routes.ts';
@@ -85,6 +86,7 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
     env: {
       MAX_UNPAID_BOOKINGS_PER_PHONE: '2',
       MAX_UNPAID_BOOKINGS_PER_ADDRESS: '10',
+      MAX_UNPAID_SEATS_PER_ADDRESS_PER_TRIP: '6',
       MAX_UNPAID_BOOKINGS_PER_DEVICE: '3',
       MAX_UNPAID_SHARE: '0.5',
       PAYMENT_PROOF_MINUTES: '30',
@@ -102,40 +104,61 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
   };
   const bookedSeats = async (tripId: string) =>
     (await client(t).get(`/api/trips/getTrip/${tripId}`)).json().bookedSeats as number[];
-  let seatCursor = 0;
-  /** The next three seats of a trip of 49 (bookings of this file never collide by design). */
-  const nextSeats = () => {
-    const first = (seatCursor++ * 3) % 48;
-    return [first + 1, first + 2, first + 3];
+  const cursors = new Map<string, number>();
+  /** The next three seats of a trip (bookings of this file never collide by design). */
+  const nextSeats = (own: Trip) => {
+    const first = cursors.get(own._id) ?? 1;
+    cursors.set(own._id, first + 3);
+    return [first, first + 1, first + 2];
   };
 
-  /** One address books 3 seats at a time with junk proofs, a new phone every 2 bookings, until refused. */
-  async function hoard(own: Trip, address: string, most = 20) {
+  /**
+   * One address books 3 seats at a time with junk proofs, round `trips`, a new phone every 2 bookings, until
+   * refused (or `most` bookings).
+   */
+  async function hoard(trips: Trip[], address: string, most = 20) {
     const held: Booking[] = [];
     let phone = newPhone();
     for (let i = 0; i < most; i++) {
       if (i % 2 === 0) phone = newPhone();
-      const response = await book(t, own, nextSeats(), { address, phone, proof: junk() });
+      const own = trips[i % trips.length];
+      const response = await book(t, own, nextSeats(own), { address, phone, proof: junk() });
       if (response.statusCode !== 201) return { held, refusal: response.json() };
       held.push(response.json().booking);
     }
     return { held, refusal: undefined };
   }
 
-  it('(a) junk proofs from one address hold until their review deadline, and never close the trip to a traveller who pays', async () => {
-    seatCursor = 0;
-    const own = await trip();
-    const { held, refusal } = await hoard(own, '10.18.1.1');
-    // One address holds at most MAX_UNPAID_BOOKINGS_PER_ADDRESS bookings (before: as many as the share took).
-    expect(refusal).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'address', limit: 10 });
-    expect(held).toHaveLength(10);
-    for (const booking of held)
+  /** Four addresses fill the unpaid share of a trip of 49 (24 seats) with junk proofs, 6 seats each. */
+  async function fillShare(own: Trip, net: string) {
+    const held: Booking[] = [];
+    for (let i = 1; i <= 4; i++) held.push(...(await hoard([own], `${net}.${i}`, 2)).held);
+    expect(held).toHaveLength(8);
+    return held;
+  }
+
+  it('(a) one address holds at most 6 seats of a trip and 10 bookings in all, with junk proofs or without', async () => {
+    const trips = [await trip(), await trip(), await trip(), await trip(), await trip()];
+    const address = '10.18.1.1';
+    // Before: one address took the whole share (24 of 49 seats) in 8 bookings.
+    const one = await hoard([trips[0]], address);
+    expect(one.held).toHaveLength(2);
+    expect(one.refusal).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'address', limit: 6 });
+    const all = await hoard(trips.slice(1), address);
+    expect(all.held).toHaveLength(8);
+    expect(all.refusal).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'address', limit: 10 });
+    for (const booking of [...one.held, ...all.held])
       expect(Date.parse(booking.reviewDeadline) - clock.now().getTime()).toBe(120 * MINUTE);
+  });
+
+  it('(a) junk proofs hold until their review deadline, and never close the trip to a traveller who pays', async () => {
+    const own = await trip();
+    const held = await fillShare(own, '10.18.8');
     // The share (24 of 49 seats) is full of junk: a traveller who pays still books (before: UNPAID_LIMIT).
-    const payer = await booked(t, own, nextSeats(), { address: '10.18.1.2', proof: junk() });
+    const payer = await booked(t, own, nextSeats(own), { address: '10.18.8.20', proof: junk() });
     expect(payer.paymentStatus).toBe('proof_submitted');
     // One who pays later is asked to pay first for now.
-    const later = await book(t, own, nextSeats(), { address: '10.18.1.3' });
+    const later = await book(t, own, nextSeats(own), { address: '10.18.8.21' });
     expect(later.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'trip', limit: 24 });
 
     // Nobody checks the junk: past the review deadline it holds one proof window more, then lets go.
@@ -147,19 +170,19 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
     for (const booking of held)
       expect(await stored(booking._id)).toMatchObject({ paymentStatus: 'expired', isCancelled: true });
     expect(await bookedSeats(own._id)).toHaveLength(0);
-    expect((await book(t, own, [1, 2, 3], { address: '10.18.1.3' })).statusCode).toBe(201);
+    expect((await book(t, own, [1, 2, 3], { address: '10.18.8.21' })).statusCode).toBe(201);
   });
 
   it('(a) junk re-sent at once after staff reject it holds no longer than a booking without a proof', async () => {
-    seatCursor = 0;
     const own = await trip();
-    // The attack as measured: 8 bookings of 3 seats fill the share (24 of 49) from one address.
-    const { held } = await hoard(own, '10.18.2.1', 8);
-    expect(held).toHaveLength(8);
+    // The attack as measured: 8 bookings of 3 seats fill the share (24 of 49), now from four addresses.
+    const held = await fillShare(own, '10.18.2');
     expect((await book(t, own, [40], { address: '10.18.2.9' })).json()).toMatchObject({ scope: 'trip' });
-    // A cashier rejects all 8; the attacker re-sends 8 junk proofs at once.
+    // A cashier rejects all 8; the attackers re-send 8 junk proofs at once.
     for (const booking of held) await reject(booking._id);
-    const resent = await Promise.all(held.map((booking) => sendProof(t, booking, { address: '10.18.2.1' })));
+    const resent = await Promise.all(
+      held.map((booking, i) => sendProof(t, booking, { address: `10.18.2.${1 + Math.floor(i / 2)}` })),
+    );
     for (const response of resent) {
       expect(response.statusCode, response.body).toBe(200);
       // Stored for staff to see, but holding only until the deadline the rejection gave (no review time).
@@ -273,11 +296,12 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
     expect((await book(t, own, [3], { address: '10.18.5.4', proof: junk() })).statusCode).toBe(201);
   });
 
-  it('(d) limits the live unpaid bookings of one address and of one device, not of others', async () => {
+  it('(d) limits the unpaid seats of one address on a trip, its bookings in all, and those of one device', async () => {
     const own = await trip();
+    const other = await trip();
     const address = '10.18.6.1';
     const mine: Booking[] = [];
-    for (let i = 0; i < 10; i++) mine.push(await booked(t, own, [i + 1], { address }));
+    for (let i = 0; i < 6; i++) mine.push(await booked(t, own, [i + 1], { address }));
     const count = async () =>
       Number(
         (await t.staff.get(`/api/bookings/getAllBookings?tripId=${own._id}&_start=0&_end=1`)).headers[
@@ -285,14 +309,20 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
         ],
       );
     const before = await count();
-    const over = await book(t, own, [11], { address });
+    const over = await book(t, own, [7], { address });
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'address', limit: 10 });
+    expect(over.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'address', limit: 6 });
     expect(await count()).toBe(before);
-    expect((await book(t, own, [11], { address: '10.18.6.2' })).statusCode).toBe(201);
+    expect((await book(t, own, [7], { address: '10.18.6.2' })).statusCode).toBe(201);
+    for (let i = 0; i < 4; i++) mine.push(await booked(t, other, [i + 1], { address }));
+    expect((await book(t, other, [5], { address })).json()).toMatchObject({
+      code: 'UNPAID_LIMIT',
+      scope: 'address',
+      limit: 10,
+    });
     // A paid booking no longer counts.
     expect((await t.staff.patch(`/api/bookings/verifyPayment/${mine[0]._id}`)).statusCode).toBe(200);
-    expect((await book(t, own, [12], { address })).statusCode).toBe(201);
+    expect((await book(t, own, [8], { address })).statusCode).toBe(201);
 
     const device = 'device-d-0000001';
     for (let i = 0; i < 3; i++) await booked(t, own, [20 + i], { address: `10.18.6.${10 + i}`, device });
@@ -307,9 +337,9 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
   });
 
   it('(d) twenty bookings at once from one address: exactly the limit is sold', async () => {
-    const own = await trip();
+    const trips = [await trip(), await trip(), await trip(), await trip()];
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => book(t, own, [i + 1], { address: '10.18.7.1' })),
+      Array.from({ length: 20 }, (_, i) => book(t, trips[i % 4], [i + 1], { address: '10.18.7.1' })),
     );
     const codes = answers.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(10);

@@ -20,8 +20,9 @@ const UNAVAILABLE = {
 const UNPAID_LIMIT = {
   phone: (limit: number) =>
     `This phone number already has ${limit} bookings waiting for payment. Please pay for them, or wait until they expire, before booking again.`,
-  address: (limit: number) =>
-    `${limit} bookings made from this connection are already waiting for payment. Please try again once they are paid or have expired, or book at a ticket office.`,
+  // Bookings in all, or seats on this trip: the body's limit says which number was reached.
+  address: () =>
+    'Too many bookings made from this connection are already waiting for payment. Please try again once they are paid or have expired, or book at a ticket office.',
   device: (limit: number) =>
     `${limit} bookings made on this device are already waiting for payment. Please pay for them, or wait until they expire, before booking again.`,
   trip: () =>

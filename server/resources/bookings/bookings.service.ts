@@ -163,6 +163,7 @@ export async function sell(
       : {
           perPhone: ctx.payments.maxUnpaidPerPhone,
           perAddress: ctx.payments.maxUnpaidPerAddress,
+          perAddressOnTrip: ctx.payments.maxUnpaidSeatsPerAddressPerTrip,
           perDevice: ctx.payments.maxUnpaidPerDevice,
           share: ctx.payments.maxUnpaidShare,
           proofHolds: holds,

@@ -1,5 +1,6 @@
 // The limits on unpaid holds, checked in a sale's own transaction: the live unpaid bookings of its phone, its
-// client address and its device, and the seats held unpaid on its trip. One unpaid sale at a time per phone,
+// client address and its device, the seats its address holds unpaid on the trip, and the seats held unpaid on
+// the trip. One unpaid sale at a time per phone,
 // address, device and trip (advisory locks on PostgreSQL; SQLite writes one at a time), so two sales cannot
 // both pass a limit on any node. A full trip share refuses a hold without a proof, never a traveller who pays:
 // the oldest holds without a proof on that trip give way (expired, their seats freed), and a sale whose proof
@@ -12,6 +13,8 @@ import type { Db } from '../../db/schema.ts';
 export interface HoldLimits {
   perPhone: number;
   perAddress: number;
+  /** Seats one address may hold unpaid on the trip. */
+  perAddressOnTrip: number;
   perDevice: number;
   /** Share of the trip's seats unpaid holds may occupy. */
   share: number;
@@ -60,7 +63,7 @@ const live = (query: any, now: string) =>
 
 /**
  * The live unpaid bookings of the phone, address and device (each counted no further than its limit: an
- * agent's phone may hold many), and the unpaid seats held on the trip, in one statement.
+ * agent's phone may hold many), and the unpaid seats held on the trip, all and the address's, in one statement.
  */
 async function countHolds(trx: Db, sale: Sale) {
   const now = sale.now.toISOString();
@@ -82,19 +85,21 @@ async function countHolds(trx: Db, sale: Sale) {
           )
           .select((inner: any) => inner.fn.countAll().as('count'))
           .as(column);
+  const tripSeats = () =>
+    trx
+      .selectFrom('booking_seats')
+      .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+      .select((inner: any) => inner.fn.countAll().as('count'))
+      .where('booking_seats.tripId', '=', sale.tripId);
   const counts = await trx
     .selectNoFrom((eb) => [
       upTo('phone', source.phone, limits.perPhone, eb),
       upTo('clientAddress', source.address, limits.perAddress, eb),
       upTo('deviceId', source.device, limits.perDevice, eb),
-      live(
-        trx
-          .selectFrom('booking_seats')
-          .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
-          .select((inner: any) => inner.fn.countAll().as('count'))
-          .where('booking_seats.tripId', '=', sale.tripId),
-        now,
-      ).as('tripSeats'),
+      live(tripSeats(), now).as('tripSeats'),
+      source.address === null
+        ? eb.val(0).as('addressTripSeats')
+        : live(tripSeats().where('bookings.clientAddress', '=', source.address), now).as('addressTripSeats'),
     ])
     .executeTakeFirst();
   const n = (value: unknown) => Number(value ?? 0);
@@ -103,6 +108,7 @@ async function countHolds(trx: Db, sale: Sale) {
     address: n(counts?.clientAddress),
     device: n(counts?.deviceId),
     tripSeats: n(counts?.tripSeats),
+    addressTripSeats: n(counts?.addressTripSeats),
   };
 }
 
@@ -159,6 +165,8 @@ export async function checkHoldLimits(trx: Db, sale: Sale): Promise<LimitRefusal
   if (held.phone >= limits.perPhone) return { unpaidLimit: 'phone', limit: limits.perPhone };
   if (sale.source.address && held.address >= limits.perAddress)
     return { unpaidLimit: 'address', limit: limits.perAddress };
+  if (sale.source.address && held.addressTripSeats + sale.seats.length > limits.perAddressOnTrip)
+    return { unpaidLimit: 'address', limit: limits.perAddressOnTrip };
   if (sale.source.device && held.device >= limits.perDevice)
     return { unpaidLimit: 'device', limit: limits.perDevice };
   const share = Math.floor(sale.capacity * limits.share);

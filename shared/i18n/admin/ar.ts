@@ -452,7 +452,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         SEATS_SOLD_BEYOND:
           'المقعد %{highestSeat} مُباع في رحلة لم تنطلق بعد: لا يمكن أن يكون عدد مقاعد الحافلة %{seats} فقط.',
         UNPAID_LIMIT_phone: 'لرقم الهاتف هذا %{limit} حجوزات بانتظار الدفع بالفعل.',
-        UNPAID_LIMIT_address: 'هناك %{limit} حجوزات من هذا الاتصال بانتظار الدفع بالفعل.',
+        UNPAID_LIMIT_address: 'حجوزات كثيرة من هذا الاتصال بانتظار الدفع بالفعل.',
         UNPAID_LIMIT_device: 'هناك %{limit} حجوزات من هذا الجهاز بانتظار الدفع بالفعل.',
         UNPAID_LIMIT_trip: 'مقاعد كثيرة في هذه الرحلة بانتظار الدفع الآن. يُرجى المحاولة لاحقًا.',
         SEATS_TAKEN: 'حُجزت المقاعد %{seats} للتو. يُرجى اختيار مقاعد أخرى.',

@@ -463,7 +463,7 @@ export const enOwn = {
         SEATS_SOLD_BEYOND:
           'Seat %{highestSeat} is sold on a trip that has not left yet: the bus cannot have only %{seats} seats.',
         UNPAID_LIMIT_phone: 'This phone number already has %{limit} bookings waiting for payment.',
-        UNPAID_LIMIT_address: '%{limit} bookings made from this connection are already waiting for payment.',
+        UNPAID_LIMIT_address: 'Too many bookings made from this connection are already waiting for payment.',
         UNPAID_LIMIT_device: '%{limit} bookings made on this device are already waiting for payment.',
         UNPAID_LIMIT_trip:
           'Too many seats on this trip are waiting for payment right now. Please try again later.',
