@@ -6,6 +6,7 @@
 // the oldest holds without a proof on that trip give way (expired, their seats freed), and a sale whose proof
 // holds is made even when proofs alone fill the share (a proof holds only until its review deadline, and its
 // sender is limited like everyone).
+import { sql } from 'kysely';
 import { UNPAID_STATUSES, UNPROVEN_STATUSES } from '../../../shared/payments.ts';
 import { lockName } from '../../db/locks.ts';
 import type { Db } from '../../db/schema.ts';
@@ -52,11 +53,18 @@ export function lockHoldSources(trx: Db, tripId: string, source: HoldSource) {
   );
 }
 
+/**
+ * Unpaid and not cancelled, written as literals: SQLite uses a partial index (bookings_unpaid_phone, _address,
+ * _device) only when the query's terms match its WHERE, which a bound parameter never does.
+ */
+const UNPAID = sql<boolean>`${sql.raw(
+  `"bookings"."isCancelled" = 0 and "bookings"."paymentStatus" in (${UNPAID_STATUSES.map((s) => `'${s}'`).join(', ')})`,
+)}`;
+
 /** Unpaid bookings whose hold has not lapsed. */
 const live = (query: any, now: string) =>
   query
-    .where('bookings.isCancelled', '=', 0)
-    .where('bookings.paymentStatus', 'in', [...UNPAID_STATUSES])
+    .where(UNPAID)
     .where((eb: any) =>
       eb.or([eb('bookings.paymentDeadline', 'is', null), eb('bookings.paymentDeadline', '>', now)]),
     );
