@@ -11,8 +11,6 @@
 // window more (`reviewDeadline` says when its review time ends), so a screenshot nobody checks cannot hold seats
 // for ever. A proof from a phone, device or address whose proofs staff rejected again and again holds no longer
 // than a booking without one (no review time).
-import { normalizeDigits } from './rules.ts';
-
 export const PAYMENT_STATUSES = [
   'awaiting_proof',
   'proof_submitted',
@@ -24,6 +22,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['bankak', 'mobile_money', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How a refund goes back: a transfer (its reference), or cash at the desk, which a manager or an admin confirms. */
+export const REFUND_METHODS = ['transfer', 'cash'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 export const REJECTION_REASONS = [
   'amount_wrong',
@@ -66,13 +68,6 @@ export const PAYMENT_DEFAULTS = {
 
 /** How far back rejected proofs count against a phone, device or address. */
 export const REJECTION_WINDOW_HOURS = 24;
-
-/** A transaction reference as stored and compared: spaces and dashes removed, Latin digits, upper case. */
-export function normaliseReference(reference: string): string {
-  return normalizeDigits(reference)
-    .replace(/[\s\-\u2010-\u2015]+/g, '')
-    .toUpperCase();
-}
 
 /** When an unpaid hold made at `now` lapses: after the proof window, never later than departure. */
 export function holdDeadline(now: Date, proofMinutes: number, departure: Date): Date {
