@@ -1,16 +1,20 @@
 // A booking's payment, as the server decides it and both front ends show it. Pure data and functions.
 //
-//   awaiting_proof ──proof──▶ proof_submitted ──verify──▶ verified
-//        │                      │      ▲   │
-//        │ deadline     reject  │      │   │ deadline (review time + the proof window, unless staff decide)
-//        ▼                      ▼      │   ▼
-//     expired ◀──deadline─── rejected ─┘  expired
+//          ┌────────────review time ran out (proof kept, no rejection)────────────┐
+//          ▼                                                                       │
+//   awaiting_proof ──proof──▶ proof_submitted ──verify──▶ verified                │
+//        │                      │      ▲   └───────────────────────────────────────┘
+//        │ deadline     reject  │      │
+//        ▼                      ▼      │
+//     expired ◀──deadline─── rejected ─┘
 //
 // A counter sale is verified at once. Every unpaid hold lasts until its deadline: a hold without a proof (or
-// whose proof was rejected) for the proof window; a proof under review for the review time and then one proof
-// window more (`reviewDeadline` says when its review time ends), so a screenshot nobody checks cannot hold seats
-// for ever. A proof from a phone, device or address whose proofs staff rejected again and again holds no longer
-// than a booking without one (no review time).
+// whose proof was rejected) for the proof window; a proof under review until its review deadline
+// (`reviewDeadline`), when, undecided, it goes back to awaiting_proof with its own short deadline (one proof
+// window more), so a screenshot nobody checks cannot hold seats for ever. The proof stays with the booking and
+// staff may still decide it; a proof re-sent then holds no longer, and if the booking lapses or is cancelled it
+// is a cancelled proof to check (the money may have arrived). A proof from a phone, device or address whose
+// proofs staff rejected again and again holds no longer than a booking without one (no review time).
 export const PAYMENT_STATUSES = [
   'awaiting_proof',
   'proof_submitted',
@@ -38,7 +42,7 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 /** States in which a booking holds seats without being paid. */
 export const UNPAID_STATUSES = ['awaiting_proof', 'proof_submitted', 'rejected'] as const;
-/** Unpaid states that lapse at their deadline (a proof under review too, after its review time). */
+/** Unpaid states that lapse at their deadline (a proof under review too, if it outlives its review time). */
 export const LAPSING_STATUSES = UNPAID_STATUSES;
 /** Unpaid holds without a proof waiting: they give way to a traveller who pays when a trip's unpaid share is full. */
 export const UNPROVEN_STATUSES = ['awaiting_proof', 'rejected'] as const;
@@ -114,5 +118,35 @@ export function hasLapsed(status: string, deadline: string | null | undefined, n
     (LAPSING_STATUSES as readonly string[]).includes(status) &&
     !!deadline &&
     Date.parse(deadline) <= now.getTime()
+  );
+}
+
+/**
+ * Whether a booking uses its transaction reference, so another booking under it is flagged: paid with it (even
+ * cancelled since, its refund owed), still live, or with a proof under it nobody decided on, whatever became of
+ * the booking (cancelled, lapsed, or back to awaiting_proof once its review time ran out): the money may have
+ * arrived. The last kind, cancelled, is what the payments desk lists as cancelled proofs to check.
+ */
+export function usesReference(booking: {
+  paymentStatus: string;
+  isCancelled: number | boolean;
+  bankakScreenshot: string | null;
+  rejectionReason: string | null;
+}): boolean {
+  return (
+    booking.paymentStatus === 'verified' ||
+    (!Number(booking.isCancelled) && booking.paymentStatus !== 'expired') ||
+    (booking.bankakScreenshot !== null && booking.rejectionReason === null)
+  );
+}
+
+/**
+ * Whether staff (or a bank statement) may still decide a live booking's proof: one under review, or one whose
+ * review time ran out (back to awaiting_proof, its proof kept).
+ */
+export function proofUndecided(booking: { paymentStatus: string; bankakScreenshot: string | null }): boolean {
+  return (
+    booking.paymentStatus === 'proof_submitted' ||
+    (booking.paymentStatus === 'awaiting_proof' && booking.bankakScreenshot !== null)
   );
 }

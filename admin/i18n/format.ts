@@ -21,7 +21,8 @@ export const formatDeadline = (iso: string, locale: string, now = new Date()) =>
   const instant = Date.parse(iso);
   if (Number.isNaN(instant)) return iso;
   const khartoum = (ms: number) => new Date(ms + KHARTOUM_OFFSET_MINUTES * 60_000);
-  const today = khartoum(instant).toISOString().slice(0, 10) === khartoum(now.getTime()).toISOString().slice(0, 10);
+  const today =
+    khartoum(instant).toISOString().slice(0, 10) === khartoum(now.getTime()).toISOString().slice(0, 10);
   return new Intl.DateTimeFormat(intlLocale(locale), {
     ...(today ? {} : { weekday: 'short' }),
     hour: 'numeric',

@@ -5,7 +5,7 @@
 import Alert from '@mui/material/Alert';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useLocale, useTranslate } from 'react-admin';
-import { proofHold, type ProofHold } from '../../shared/payments.ts';
+import { proofHold, proofUndecided, type ProofHold } from '../../shared/payments.ts';
 import { formatDeadline } from '../i18n/format.ts';
 import type { Booking } from './paymentsApi.ts';
 
@@ -21,7 +21,8 @@ const COLOURS: Record<ProofHold['kind'], ChipProps['color']> = {
 function useHold(booking: Booking) {
   const translate = useTranslate();
   const locale = useLocale();
-  if (booking.isCancelled || booking.paymentStatus !== 'proof_submitted') return undefined;
+  // Also a proof whose review time ran out (back to awaiting_proof): overdue, its seats held until the end.
+  if (booking.isCancelled || !proofUndecided(booking)) return undefined;
   const now = new Date();
   const hold = proofHold(booking, now);
   const time = (iso: string) => formatDeadline(iso, locale, now);

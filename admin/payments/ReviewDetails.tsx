@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, useGetIdentity, useGetOne, useLocale, useTranslate } from 'react-admin';
+import { proofUndecided } from '../../shared/payments.ts';
 import { useCan } from '../auth/useCan.ts';
 import { formatMoney, formatSeatList, formatTimestamp } from '../i18n/format.ts';
 import { FlagChips } from './FlagChips.tsx';
@@ -88,7 +89,7 @@ function Decision({ review }: { review: PaymentReview }) {
         })}
       </Alert>
     );
-  if (booking.paymentStatus !== 'proof_submitted')
+  if (!proofUndecided(booking))
     return <Alert severity="info">{translate('rihla.payments.review.not_waiting')}</Alert>;
   return null;
 }

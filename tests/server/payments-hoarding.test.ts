@@ -315,7 +315,10 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
       limit: 10,
     });
     // A paid booking no longer counts.
-    expect((await t.staff.patch(`/api/bookings/verifyPayment/${mine[0]._id}`)).statusCode).toBe(200);
+    expect(
+      (await t.staff.patch(`/api/bookings/verifyPayment/${mine[0]._id}`, { note: 'cash at the counter' }))
+        .statusCode,
+    ).toBe(200);
     expect((await book(t, own, [8], { address })).statusCode).toBe(201);
 
     const device = 'device-d-0000001';

@@ -6,10 +6,10 @@
 // the oldest holds without a proof on that trip give way (expired, their seats freed), and a sale whose proof
 // holds is made even when proofs alone fill the share (a proof holds only until its review deadline, and its
 // sender is limited like everyone).
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { UNPAID_STATUSES, UNPROVEN_STATUSES } from '../../../shared/payments.ts';
 import { lockName } from '../../db/locks.ts';
-import type { Db } from '../../db/schema.ts';
+import type { Db, Tables } from '../../db/schema.ts';
 
 export interface HoldLimits {
   perPhone: number;
@@ -121,6 +121,16 @@ async function countHolds(trx: Db, sale: Sale) {
 }
 
 /**
+ * Holds without a proof waiting for staff: none sent, rejected, or one whose review time ran out (the sweep
+ * returns it to awaiting_proof; until it runs, its review deadline says so).
+ */
+const unproven = (at: string) => (eb: ExpressionBuilder<Tables, 'bookings'>) =>
+  eb.or([
+    eb('paymentStatus', 'in', [...UNPROVEN_STATUSES]),
+    eb.and([eb('paymentStatus', '=', 'proof_submitted'), eb('reviewDeadline', '<=', at)]),
+  ]);
+
+/**
  * Frees at least `seats` of the trip's unpaid share by expiring its oldest live holds without a proof, as far
  * as there are; answers the seats freed. Each is expired only if it still waits for a proof when its row is
  * written (a proof or a verification that got there first keeps it).
@@ -132,7 +142,7 @@ async function makeRoom(trx: Db, tripId: string, seats: number, now: Date): Prom
     .select(['id', 'seats'])
     .where('tripId', '=', tripId)
     .where('isCancelled', '=', 0)
-    .where('paymentStatus', 'in', [...UNPROVEN_STATUSES])
+    .where(unproven(at))
     .where('paymentDeadline', '>', at)
     .orderBy('bookingDate')
     .orderBy('id')
@@ -150,7 +160,7 @@ async function makeRoom(trx: Db, tripId: string, seats: number, now: Date): Prom
     .set({ paymentStatus: 'expired', isCancelled: 1, paymentDeadline: at })
     .where('id', 'in', chosen)
     .where('isCancelled', '=', 0)
-    .where('paymentStatus', 'in', [...UNPROVEN_STATUSES])
+    .where(unproven(at))
     .returning(['id', 'seats'])
     .execute();
   if (!gaveWay.length) return 0;

@@ -106,12 +106,13 @@ export async function flagsOf(db: Db, booking: Pick<BookingsTable, 'id' | 'payme
       .where('paymentReference', '=', normaliseReference(booking.paymentReference))
       .where('id', '<>', booking.id)
       // A reference once used stays used: by a live booking, by one paid with it (cancelled since, its refund
-      // owed), or by a proof nobody decided on (a cancelled booking's money may have arrived). statement.ts reads
-      // the same rule (usesReference).
+      // owed), or by a proof nobody decided on (cancelled, lapsed or back from review: the money may have
+      // arrived). shared/payments.ts usesReference, which statement.ts reads, in SQL.
       .where((eb) =>
         eb.or([
-          eb('paymentStatus', 'in', ['verified', 'proof_submitted']),
+          eb('paymentStatus', '=', 'verified'),
           eb.and([eb('isCancelled', '=', 0), eb('paymentStatus', '<>', 'expired')]),
+          eb.and([eb('bankakScreenshot', 'is not', null), eb('rejectionReason', 'is', null)]),
         ]),
       )
       .limit(20)
@@ -217,6 +218,23 @@ export async function refundList(db: Db, paid: boolean, start: number, end: numb
 export async function findBookingDocument(db: Db, id: string): Promise<Document | undefined> {
   const row = await bookingRow(db, id);
   return row && (await toDocuments(db, bookings, [row]))[0];
+}
+
+/**
+ * Proofs whose review time ran out with no decision go back to waiting for a proof (awaiting_proof), each until
+ * the end of its hold (its paymentDeadline: one proof window after the review deadline). The proof stays with
+ * the booking, with no rejection (staff may still verify or reject it; if the booking lapses or is cancelled,
+ * it is a cancelled proof to check), and reviewDeadline stays, saying the booking had its review time. Read
+ * through the queue's partial index (the waiting proofs); answers how many went back.
+ */
+export async function returnOverdueProofs(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ paymentStatus: 'awaiting_proof' })
+    .where(sql<SqlBool>`"paymentStatus" = 'proof_submitted' and "isCancelled" = 0`)
+    .where('reviewDeadline', '<=', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   flagsOf,
   isFlagged,
   latestProofSender,
+  returnOverdueProofs,
   settleCancelledProof,
   transition,
 } from './payments.repository.ts';
@@ -32,6 +33,8 @@ type Populated = Record<string, any>;
 
 /** Staff may confirm a payment that waits for a proof or whose proof waits for them (not one they rejected). */
 const VERIFIABLE = ['awaiting_proof', 'proof_submitted'];
+/** Staff may reject a proof waiting for them, or one whose review time ran out (awaiting_proof with its proof). */
+const REJECTABLE = ['proof_submitted', 'awaiting_proof'];
 
 export type ProofOutcome =
   | { accepted: Document }
@@ -89,7 +92,12 @@ export async function submitProof(
   const checked = await checkProof(request.image);
   if ('refused' in checked) return { refused: checked.refused };
   const now = ctx.clock.now();
-  const holds = await proofHolds(ctx.db, ctx.payments, { phone: request.phone, ...request.sender }, now);
+  // A booking gets its review time once per proof staff decided on: a proof re-sent after the review time ran
+  // out (awaiting_proof, with a review deadline) goes back to the desk but holds no longer than it did.
+  const reviewSpent = booking.paymentStatus === 'awaiting_proof' && !!booking.reviewDeadline;
+  const holds =
+    !reviewSpent &&
+    (await proofHolds(ctx.db, ctx.payments, { phone: request.phone, ...request.sender }, now));
   const accepted = await acceptProof(
     ctx.db,
     booking._id,
@@ -136,7 +144,7 @@ export async function verify(
     return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
   // No proof to look at: what staff checked instead (the account, a call) is written down.
   const note = by.override ?? by.note;
-  if (row.paymentStatus === 'awaiting_proof' && (note ?? '').trim().length < 3)
+  if (row.paymentStatus === 'awaiting_proof' && !row.bankakScreenshot && (note ?? '').trim().length < 3)
     return { refused: 'NOTE_REQUIRED' };
   if (!by.override) {
     const flags = await flagsOf(ctx.db, row);
@@ -169,8 +177,10 @@ export async function reject(
     ctx.payments.proofMinutes,
     departureInstant(String(trip.trip_date), String(trip.trip_boarding_time)),
   );
-  if (!booking.isCancelled && booking.paymentStatus === 'awaiting_proof') return { refused: 'NO_PROOF' };
-  const moved = await transition(ctx.db, id, ['proof_submitted'], {
+  // A proof whose review time ran out (back to awaiting_proof) may still be rejected; a booking never proven not.
+  if (!booking.isCancelled && booking.paymentStatus === 'awaiting_proof' && !booking.bankakScreenshot)
+    return { refused: 'NO_PROOF' };
+  const moved = await transition(ctx.db, id, REJECTABLE, {
     paymentStatus: 'rejected',
     paymentDeadline: deadline.toISOString(),
     reviewDeadline: null,
@@ -232,10 +242,11 @@ export async function checkCancelledProof(
 }
 
 /**
- * Expires every lapsed hold (in batches) and frees its seats, and forgets rejected proofs older than a day;
- * answers how many holds expired.
+ * Returns the proofs whose review time ran out to awaiting_proof, expires every lapsed hold (in batches) and
+ * frees its seats, and forgets rejected proofs older than a day; answers how many holds expired.
  */
 export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Promise<number> {
+  await returnOverdueProofs(ctx.db, ctx.clock.now());
   let expired = 0;
   for (;;) {
     const count = await expireBatch(ctx.db, ctx.clock.now(), batch);

@@ -280,6 +280,8 @@ export const en = {
       proof_submitted: 'Staff are checking your proof; your seats stay held meanwhile.',
       proof_submitted_until:
         'Staff are checking your proof. If it is not confirmed by {time}, the seats are released: please call the operator if that time comes close.',
+      awaiting_proof_unchecked:
+        'Staff could not check your payment proof in time. Send it again before {time}, or the seats are released. If you have paid, please call the operator.',
       verified: 'Your payment is confirmed: your ticket is valid for boarding.',
       rejected: 'Reason: {reason}. Send a new proof before {time}, or the seats are released.',
       expired: 'The time to pay ran out and the seats were released. Please book again.',
