@@ -33,6 +33,8 @@ interface From {
   phone?: string;
   device?: string;
   proof?: Buffer;
+  /** The proof's transaction reference (else a new one). */
+  reference?: string;
 }
 
 function book(t: TestApp, trip: Trip, seats: number[], from: From) {
@@ -40,7 +42,9 @@ function book(t: TestApp, trip: Trip, seats: number[], from: From) {
     bookingFields(trip, seats, {
       passengerInfo: JSON.stringify({ ...PASSENGER, phone: from.phone ?? newPhone() }),
       ...(from.device ? { deviceId: from.device } : {}),
-      ...(from.proof ? { paymentReference: `JUNK-${counter}`, paymentMethod: 'bankak' } : {}),
+      ...(from.proof
+        ? { paymentReference: from.reference ?? `JUNK-${counter}`, paymentMethod: 'bankak' }
+        : {}),
     }),
     from.proof && { filename: 'proof.png', contentType: 'image/png', data: from.proof },
   );
@@ -102,6 +106,10 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
     const response = await t.staff.patch(`/api/bookings/rejectPayment/${id}`, { reason: 'other' });
     expect(response.statusCode, response.body).toBe(200);
   };
+  const listed = async (url: string) =>
+    ((await t.staff.get(url)).json() as Booking[]).map((booking) => booking._id);
+  const queued = () => listed('/api/payments/getQueue?_start=0&_end=200');
+  const toCheck = () => listed('/api/payments/getCancelledProofs?_start=0&_end=200');
   const bookedSeats = async (tripId: string) =>
     (await client(t).get(`/api/trips/getTrip/${tripId}`)).json().bookedSeats as number[];
   const cursors = new Map<string, number>();
@@ -161,10 +169,20 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
     const later = await book(t, own, nextSeats(own), { address: '10.18.8.21' });
     expect(later.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'trip', limit: 24 });
 
-    // Nobody checks the junk: past the review deadline it holds one proof window more, then lets go.
+    // Nobody checks the junk: past the review deadline it goes back to awaiting_proof (off the desk's queue),
+    // its proof kept, for one proof window more; then it lets go.
     clock.advance(121 * MINUTE);
     await sweep();
-    expect((await stored(held[0]._id)).paymentStatus).toBe('proof_submitted');
+    for (const booking of held) {
+      const back = await stored(booking._id);
+      expect(back).toMatchObject({
+        paymentStatus: 'awaiting_proof',
+        isCancelled: false,
+        rejectionReason: null,
+      });
+      expect(back.paymentDeadline).toBe(booking.paymentDeadline);
+    }
+    expect(await queued()).not.toContain(held[0]._id);
     clock.advance(30 * MINUTE);
     await sweep();
     for (const booking of held)
@@ -294,6 +312,90 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
     const distrusted = await book(t, own, [3], { address: '10.18.5.4', phone, proof: junk() });
     expect(distrusted.json()).toMatchObject({ code: 'UNPAID_LIMIT', scope: 'trip', limit: 2 });
     expect((await book(t, own, [3], { address: '10.18.5.4', proof: junk() })).statusCode).toBe(201);
+  });
+
+  it('(e) a proof whose review time ran out keeps its proof and no rejection: staff still decide it, and once it lapses or is cancelled it is a cancelled proof to check', async () => {
+    const own = await trip();
+    const [lapsing, cancelling, verifying, rejecting] = [
+      await booked(t, own, [1], { address: '10.18.9.1', proof: junk(), reference: 'LAPSE-1' }),
+      await booked(t, own, [2], { address: '10.18.9.2', proof: junk() }),
+      await booked(t, own, [3], { address: '10.18.9.3', proof: junk() }),
+      await booked(t, own, [4], { address: '10.18.9.4', proof: junk() }),
+    ];
+    clock.advance(120 * MINUTE);
+    await sweep();
+    const back = await stored(lapsing._id);
+    // Before: proof_submitted until the hold ended, or (issue 18.1 as first built) expired from there.
+    expect(back).toMatchObject({
+      paymentStatus: 'awaiting_proof',
+      rejectionReason: null,
+      reviewDeadline: lapsing.reviewDeadline,
+      paymentDeadline: lapsing.paymentDeadline,
+      paymentReference: 'LAPSE1',
+    });
+    expect(back.bankakScreenshot).toBe(lapsing.bankakScreenshot);
+    expect(back.bankakScreenshot).toMatch(/^\/api\/uploads\//);
+    expect(await queued()).not.toContain(lapsing._id);
+
+    // Staff still decide such a proof: verified with no note (it has a proof), or rejected.
+    const verified = await t.staff.patch(`/api/bookings/verifyPayment/${verifying._id}`);
+    expect(verified.statusCode, verified.body).toBe(200);
+    await reject(rejecting._id);
+
+    // The traveller cancels one: its money may have arrived, so the desk lists it.
+    const cancel = await client(t).patch(`/api/bookings/cancelBooking/${cancelling._id}`, {
+      ticketId: cancelling.ticketId,
+      phone: cancelling.passengerInfo.phone,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await toCheck()).toContain(cancelling._id);
+
+    // A proof re-sent now goes back to the desk but holds no longer than the booking's own deadline.
+    const resent = await sendProof(t, lapsing, { address: '10.18.9.1' });
+    expect(resent.json()).toMatchObject({
+      paymentStatus: 'proof_submitted',
+      reviewDeadline: null,
+      paymentDeadline: lapsing.paymentDeadline,
+    });
+    expect(await queued()).toContain(lapsing._id);
+    const reference = resent.json().paymentReference as string;
+
+    // Nobody decides: the hold lapses; the booking is a cancelled proof to check, with no rejection, and its
+    // reference stays used (another booking under it is flagged), as the list and the flags say the same.
+    clock.advance(31 * MINUTE);
+    await sweep();
+    expect(await stored(lapsing._id)).toMatchObject({
+      paymentStatus: 'expired',
+      isCancelled: true,
+      rejectionReason: null,
+    });
+    const listedNow = await toCheck();
+    expect(listedNow).toContain(lapsing._id);
+    expect(listedNow).not.toContain(verifying._id);
+    expect(listedNow).not.toContain(rejecting._id);
+    const twin = await booked(t, own, [9], { address: '10.18.9.9', proof: junk(), reference });
+    const flags = async () => (await t.staff.get(`/api/payments/getPayment/${twin._id}`)).json().flags;
+    expect((await flags()).duplicateReference).toEqual([expect.objectContaining({ _id: lapsing._id })]);
+    // Staff find the money never arrived: the proof is rejected, the list and the flags let it go together.
+    const missing = await t.staff.patch(`/api/payments/checkCancelledProof/${lapsing._id}`, {
+      moneyArrived: false,
+      note: 'Not in the account',
+    });
+    expect(missing.statusCode, missing.body).toBe(200);
+    expect(await toCheck()).not.toContain(lapsing._id);
+    expect((await flags()).duplicateReference).toEqual([]);
+  });
+
+  it('(e) until the sweep runs, a proof past its review time gives way to a traveller who pays', async () => {
+    const own = await trip(4); // 2 seats may be held unpaid
+    const first = await booked(t, own, [1], { address: '10.18.10.1', proof: junk() });
+    await booked(t, own, [2], { address: '10.18.10.2', proof: junk() });
+    clock.advance(121 * MINUTE);
+    // No sweep: the first proof's review time ran out; a payer needing the share makes it give way.
+    const payer = await booked(t, own, [3], { address: '10.18.10.3', proof: junk() });
+    expect(payer.paymentStatus).toBe('proof_submitted');
+    expect(await stored(first._id)).toMatchObject({ paymentStatus: 'expired', rejectionReason: null });
+    expect(await toCheck()).toContain(first._id);
   });
 
   it('(d) limits the unpaid seats of one address on a trip, its bookings in all, and those of one device', async () => {
