@@ -389,12 +389,15 @@ describe.each(dialects)('hoarding unpaid holds (%s)', (dialect) => {
   it('(e) until the sweep runs, a proof past its review time gives way to a traveller who pays', async () => {
     const own = await trip(4); // 2 seats may be held unpaid
     const first = await booked(t, own, [1], { address: '10.18.10.1', proof: junk() });
-    await booked(t, own, [2], { address: '10.18.10.2', proof: junk() });
-    clock.advance(121 * MINUTE);
-    // No sweep: the first proof's review time ran out; a payer needing the share makes it give way.
+    clock.advance(10 * MINUTE);
+    const second = await booked(t, own, [2], { address: '10.18.10.2', proof: junk() });
+    clock.advance(111 * MINUTE);
+    // No sweep: the first proof's review time ran out, not the second's; a payer needing the share makes the
+    // first give way, and only it.
     const payer = await booked(t, own, [3], { address: '10.18.10.3', proof: junk() });
     expect(payer.paymentStatus).toBe('proof_submitted');
     expect(await stored(first._id)).toMatchObject({ paymentStatus: 'expired', rejectionReason: null });
+    expect(await stored(second._id)).toMatchObject({ paymentStatus: 'proof_submitted', isCancelled: false });
     expect(await toCheck()).toContain(first._id);
   });
 

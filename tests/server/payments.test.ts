@@ -110,7 +110,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     }
   });
 
-  it('takes a proof with the booking: proof_submitted, held for the review time and one proof window, reference normalised', async () => {
+  it('takes a proof with the booking: proof_submitted for the review time, then awaiting_proof one proof window more, reference normalised', async () => {
     const own = await trip();
     const booking = await booked(t, own, [2], {
       proof: uniquePng(),
@@ -124,10 +124,19 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     });
     expect(Date.parse(booking.reviewDeadline) - clock.now().getTime()).toBe(120 * MINUTE);
     expect(Date.parse(booking.paymentDeadline) - clock.now().getTime()).toBe(150 * MINUTE);
-    clock.advance(149 * MINUTE);
+    clock.advance(119 * MINUTE);
     await sweep();
-    const stored = (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json();
-    expect(stored).toMatchObject({ paymentStatus: 'proof_submitted', isCancelled: false });
+    const read = async () => (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json();
+    expect(await read()).toMatchObject({ paymentStatus: 'proof_submitted', isCancelled: false });
+    // Its review time over, it waits for a proof again until its own deadline, the proof kept.
+    clock.advance(30 * MINUTE);
+    await sweep();
+    expect(await read()).toMatchObject({
+      paymentStatus: 'awaiting_proof',
+      isCancelled: false,
+      bankakScreenshot: booking.bankakScreenshot,
+      rejectionReason: null,
+    });
     expect(await seatsOf(t, own._id)).toContain(2);
     clock.advance(2 * MINUTE);
     await sweep();
