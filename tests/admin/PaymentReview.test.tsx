@@ -205,6 +205,25 @@ describe('payment review', () => {
     );
   });
 
+  it('still decides a proof whose review time ran out (back to awaiting_proof, its proof kept): no note asked', async () => {
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const lapsed = {
+      paymentStatus: 'awaiting_proof',
+      reviewDeadline: at(-10),
+      paymentDeadline: at(20),
+    } as const;
+    const server = paymentsServer([booking('b1', lapsed), booking('b2')]);
+    await open(server, 'b1');
+    expect((await screen.findByTestId('proof-hold-notice')).dataset.hold).toBe('overdue');
+    expect(screen.queryByText(m.review.not_waiting)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement).disabled).toBe(false);
+    press('KeyV');
+    await waitFor(() => expect(server.decisions()).toHaveLength(1));
+    // Verified as a proof is, not as a payment with nothing to look at (which asks how the money was checked).
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.decisions()[0].path).toBe('/api/bookings/verifyPayment/b1');
+  });
+
   it('does not offer a decision on a payment already decided', async () => {
     const server = paymentsServer([booking('b1', { paymentStatus: 'verified', verifiedVia: 'import' })]);
     await open(server, 'b1');
