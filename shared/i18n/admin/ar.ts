@@ -31,7 +31,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         paymentReference: 'رقم العملية',
         paymentMethod: 'طريقة الدفع',
         paymentDeadline: 'آخر موعد للدفع',
-        reviewDeadline: 'آخر موعد لمراجعة الإثبات',
+        reviewDeadline: 'آخر موعد لمراجعة الإشعار',
         verifiedBy: 'أكّده',
         verifiedAt: 'تاريخ التأكيد',
         verifiedVia: 'طريقة التأكيد',
