@@ -12,40 +12,52 @@ import { enqueue } from './outbox.repository.ts';
 
 type TemplateKind = Exclude<MessageKind, 'broadcast'>;
 
-/** A booking, its trip and its cities in the booking's language, as the templates need them. */
+/** A booking, its trip and its cities in the booking's language, as the templates need them (one query). */
 async function factsOf(trx: Db, bookingId: string) {
-  const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirst();
-  if (!booking) return undefined;
-  const trip = await trx.selectFrom('trips').selectAll().where('id', '=', booking.tripId).executeTakeFirst();
-  if (!trip) return undefined;
-  const language = messageLanguage(booking.language);
-  const origin = await trx
-    .selectFrom('origins')
-    .select(['origin_city', 'origin_city_ar'])
-    .where('id', '=', trip.trip_originId)
+  const row = await trx
+    .selectFrom('bookings')
+    .innerJoin('trips', 'trips.id', 'bookings.tripId')
+    .leftJoin('origins', 'origins.id', 'trips.trip_originId')
+    .leftJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+    .select([
+      'bookings.ticketId',
+      'bookings.phone',
+      'bookings.seats',
+      'bookings.language',
+      'bookings.totalTicketPrice',
+      'bookings.refundDue',
+      'bookings.paymentStatus',
+      'bookings.paymentDeadline',
+      'bookings.rejectionReason',
+      'trips.id as tripId',
+      'trips.trip_date',
+      'trips.trip_boarding_time',
+      'origins.origin_city',
+      'origins.origin_city_ar',
+      'destinations.destination_city',
+      'destinations.destination_city_ar',
+    ])
+    .where('bookings.id', '=', bookingId)
     .executeTakeFirst();
-  const destination = await trx
-    .selectFrom('destinations')
-    .select(['destination_city', 'destination_city_ar'])
-    .where('id', '=', trip.trip_destinationId)
-    .executeTakeFirst();
-  const city = (en: string | undefined, ar: string | null | undefined) =>
+  if (!row) return undefined;
+  const language = messageLanguage(row.language);
+  const city = (en: string | null | undefined, ar: string | null | undefined) =>
     (language === 'ar' ? ar || en : en) ?? '';
   const facts: MessageFacts = {
-    ticketId: booking.ticketId,
-    from: city(origin?.origin_city, origin?.origin_city_ar),
-    to: city(destination?.destination_city, destination?.destination_city_ar),
-    date: trip.trip_date,
-    time: trip.trip_boarding_time,
-    seats: JSON.parse(booking.seats) as number[],
-    amount: Number(booking.refundDue ?? booking.totalTicketPrice),
-    paid: booking.paymentStatus === 'verified',
-    deadline: booking.paymentDeadline,
-    reason: booking.rejectionReason
-      ? (REJECTION_WORDS[booking.rejectionReason] ?? REJECTION_WORDS.other)[language]
+    ticketId: row.ticketId,
+    from: city(row.origin_city, row.origin_city_ar),
+    to: city(row.destination_city, row.destination_city_ar),
+    date: row.trip_date,
+    time: row.trip_boarding_time,
+    seats: JSON.parse(row.seats) as number[],
+    amount: Number(row.refundDue ?? row.totalTicketPrice),
+    paid: row.paymentStatus === 'verified',
+    deadline: row.paymentDeadline,
+    reason: row.rejectionReason
+      ? (REJECTION_WORDS[row.rejectionReason] ?? REJECTION_WORDS.other)[language]
       : undefined,
   };
-  return { booking, trip, language, facts };
+  return { phone: row.phone, tripId: row.tripId, language, facts };
 }
 
 /**
@@ -61,16 +73,16 @@ export async function queueBookingMessage(
 ): Promise<boolean> {
   const found = await factsOf(trx, bookingId);
   if (!found) return false;
-  const { booking, trip, language, facts } = found;
+  const { phone, tripId, language, facts } = found;
   return enqueue(
     trx,
     {
       kind,
-      phone: booking.phone,
+      phone,
       language,
       text: messageText(kind, language, facts),
       bookingId,
-      tripId: trip.id,
+      tripId,
       dedupeKey: `${kind}:${bookingId}${options.event ? `:${options.event}` : ''}`,
       createdBy: options.createdBy ?? null,
     },
