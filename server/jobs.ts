@@ -11,6 +11,7 @@ import { expireLapsedHolds } from './resources/payments/payments.service.ts';
 import { newId } from './db/ids.ts';
 import { makeGateway } from './messages/gateways.ts';
 import { sendDue } from './messages/sender.ts';
+import { queueHoldWarnings, queueReminders } from './messages/scheduled.ts';
 
 const HOUR = 3_600_000;
 
@@ -65,7 +66,12 @@ export function startScheduledJobs(app: FastifyInstance): () => void {
       app,
       'outbox',
       config.sms.senderSeconds * 1000,
-      () => sendDue({ db: app.db, gateway, node, now: () => app.clock.now() }),
+      async () => {
+        // What is due by the clock first (hold warnings, the evening's reminders), then everything due.
+        await queueHoldWarnings(app.db, app.clock.now());
+        await queueReminders(app.db, app.clock.now());
+        return sendDue({ db: app.db, gateway, node, now: () => app.clock.now() });
+      },
       'text message(s) handed to the gateway',
     ),
   ];

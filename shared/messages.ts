@@ -6,6 +6,8 @@ import { normalizeDigits } from './rules.ts';
 
 export const MESSAGE_KINDS = [
   'ticket',
+  'reminder',
+  'hold_expiring',
   'payment_verified',
   'payment_rejected',
   'hold_expired',
@@ -27,6 +29,13 @@ export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 /** Minutes to wait after each failed try; after the last, the message has failed (a day in all). */
 export const RETRY_MINUTES = [1, 5, 30, 120, 360, 960] as const;
 export const MAX_TRIES = RETRY_MINUTES.length + 1;
+
+/** Minutes before an unpaid hold lapses that its traveller is reminded (once). */
+export const HOLD_WARNING_MINUTES = 10;
+/** Khartoum's hour on the evening before departure when travellers are reminded (those who booked before it). */
+export const REMINDER_HOUR = 18;
+/** Kinds a traveller may turn off (a word in the look-up); tickets and payment news always go. */
+export const OPTIONAL_KINDS: readonly MessageKind[] = ['reminder', 'broadcast'];
 
 /** Messages a phone may be sent in an hour; more wait for the next hour (a loop cannot spend the credit). */
 export const MESSAGES_PER_PHONE_PER_HOUR = 10;
@@ -135,6 +144,18 @@ export const MESSAGE_TEMPLATES: Record<
       `تذكرة رحلة ${f.ticketId}: ${f.from}-${f.to} ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)}. ${money(f.amount)} ج.س ${
         f.paid ? 'مدفوعة' : `غير مدفوعة${f.deadline ? `، ادفع قبل ${messageClock(f.deadline)}` : ''}`
       }`,
+  },
+  reminder: {
+    en: (f) =>
+      `Rihla: your bus ${f.from}-${f.to} leaves tomorrow ${messageDay(f.date, 'en')} at ${f.time}. Ticket ${f.ticketId}, seat ${seatList(f.seats)}. Bring your ID`,
+    ar: (f) =>
+      `رحلة: يتحرك بصك ${f.from}-${f.to} غداً ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')}. التذكرة ${f.ticketId} مقعد ${seatList(f.seats)}. أحضر إثبات الشخصية`,
+  },
+  hold_expiring: {
+    en: (f) =>
+      `Rihla: ticket ${f.ticketId} is not paid. Send the payment proof by ${f.deadline ? messageClock(f.deadline) : 'the deadline'} or the seats are released`,
+    ar: (f) =>
+      `رحلة: التذكرة ${f.ticketId} غير مدفوعة. أرسل إشعار بنكك قبل ${f.deadline ? messageClock(f.deadline) : 'انتهاء المهلة'} وإلا تُحرَّر المقاعد`,
   },
   payment_verified: {
     en: (f) =>

@@ -11,6 +11,9 @@ import { bookingFields, postBooking } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { bookWithProof, newPhone, sendProof, uniquePng } from './helpers/payments.ts';
 import { dialects } from './helpers/test-app.ts';
+import { queueHoldWarnings, queueReminders } from '../../server/messages/scheduled.ts';
+import { HOLD_WARNING_MINUTES, REMINDER_HOUR } from '../../shared/messages.ts';
+import { khartoumMidnight, khartoumToday } from '../../shared/rules.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 describe.each(dialects)('text messages of events (%s)', (dialect) => {
@@ -150,5 +153,48 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
       'trip_cancelled',
       'refund_paid',
     ]);
+  });
+
+  it('an unpaid hold is warned once before it lapses; the evening before, travellers are reminded once', async () => {
+    // A trip two days after the clock's day, at 9:00 am Khartoum time.
+    const day = (offset: number) => khartoumToday(new Date(clock.now().getTime() + offset * 86_400_000));
+    const { trip } = await makeTrip(t, t.token, { seats: 40, date: day(2) });
+    const unpaid = (await postBooking(t, bookingFields(trip, [1], { passengerInfo: passenger() }))).json()
+      .booking;
+    const paid = await bookWithProof(t, trip, [2], `TRX-REM-${Date.now()}`);
+    expect((await t.staff.patch(`/api/bookings/verifyPayment/${paid._id}`)).statusCode).toBe(200);
+    const kinds = async (id: string) => (await messagesOf(id)).map((m) => m.kind);
+    const db = t.app.db as Db;
+
+    // Not yet within the warning's minutes: nothing.
+    expect(await queueHoldWarnings(db, clock.now())).toBe(0);
+    const deadline = Date.parse(unpaid.paymentDeadline);
+    clock.set(new Date(deadline - (HOLD_WARNING_MINUTES - 1) * 60_000));
+    expect(await queueHoldWarnings(db, clock.now())).toBeGreaterThan(0);
+    expect(await queueHoldWarnings(db, clock.now())).toBe(0);
+    expect(await kinds(unpaid._id)).toEqual(['ticket', 'hold_expiring']);
+    expect((await messagesOf(unpaid._id))[1].text).toContain('إشعار بنكك');
+
+    // The evening before: at 17:59 nothing, at 18:00 the paid traveller (the lapsed hold has expired by then).
+    await expireLapsedHolds(bookingContext(t.app));
+    clock.set(new Date(khartoumMidnight(day(1)) + (REMINDER_HOUR * 60 - 1) * 60_000));
+    await expireLapsedHolds(bookingContext(t.app));
+    expect(await queueReminders(db, clock.now())).toBe(0);
+    clock.advance(60_000);
+    expect(await queueReminders(db, clock.now())).toBeGreaterThan(0);
+    expect(await queueReminders(db, clock.now())).toBe(0);
+    expect(await kinds(paid._id)).toEqual(['ticket', 'payment_verified', 'reminder']);
+    expect(await kinds(unpaid._id)).toEqual(['ticket', 'hold_expiring', 'hold_expired']);
+    // Booked after 18:00: no reminder.
+    const late = await t.staff.post('/api/bookings/counterSale', {
+      tripId: trip._id,
+      seats: [3],
+      passengerInfo: { firstName: 'Omer', lastName: 'Ali', phone: newPhone() },
+      totalTicketPrice: trip.trip_ticket_priceId.price,
+      paymentMethod: 'cash',
+    });
+    expect(late.statusCode, late.body).toBe(201);
+    expect(await queueReminders(db, clock.now())).toBe(0);
+    expect(await kinds(late.json().booking._id)).toEqual(['ticket']);
   });
 });
