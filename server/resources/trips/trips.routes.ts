@@ -11,6 +11,7 @@ import {
   cancelTrip,
   publicTrip,
   rememberTripsJson,
+  routesOnSale,
   searchTrips,
   tripPassengers,
 } from './trips.repository.ts';
@@ -49,6 +50,16 @@ export async function tripRoutes(app: FastifyInstance) {
     );
     return sendJson(reply, body!);
   });
+
+  app.get(
+    '/onSale',
+    { schema: { tags, response: tripContract.onSale.responses }, config: { access: 'public' } },
+    async (_request, reply) => {
+      // Every home page asks: a browser keeps the answer a minute, the server remembers it until trips change.
+      reply.header('Cache-Control', 'public, max-age=60');
+      return routesOnSale(db, app.clock.now());
+    },
+  );
 
   app.get('/getTrip/:id', { schema: tripSchema, config: { access: 'public' } }, async (request, reply) => {
     const { id } = request.params as { id: string };
