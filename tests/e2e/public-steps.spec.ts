@@ -73,8 +73,8 @@ async function open(server: TestServer, lang: 'en' | 'ar', size: Size): Promise<
 const everyFinding = async (page: Page) =>
   (await axeFindings(page, 'every')).map((f) => `${f.rule} (${f.impact}): ${f.targets.join(', ')}`);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(DIR, `public17-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(DIR, `public17-${name}.png`), fullPage });
 
 describe.each(LANGS)('what the home page says is on sale (%s)', (lang, m: PublicMessages) => {
   it.each(Object.keys(VIEWPORTS) as Size[])(
@@ -205,7 +205,7 @@ describe.each(LANGS)('the booking steps and the phone Back button (%s)', (lang, 
       expect(behind).toHaveLength(1);
       expect(behind[0]!.replace(/\D/g, '')).toBe(String(total));
       expect(await everyFinding(page)).toEqual([]);
-      await shot(page, `thanks-${lang}-phone`);
+      await shot(page, `thanks-${lang}-phone`, false);
 
       // Back from the thank-you: the booking is made, so it leaves for the search (not the form again).
       await page.goBack();
@@ -228,7 +228,7 @@ describe.each(['en', 'ar'] as const)("the conductor's trip list (%s)", (lang) =>
       await page.locator(`[data-phone-trip="${trip!._id}"]`).waitFor();
       await page.getByRole('heading', { name: m.trips.heading }).waitFor();
       expect(await everyFinding(page)).toEqual([]);
-      await page.screenshot({ path: path.join(DIR, `checkin17-trips-${lang}-phone.png`), fullPage: true });
+      await page.screenshot({ path: path.join(DIR, `checkin17-trips-${lang}-phone.png`) });
     } finally {
       await context.close();
     }
