@@ -23,9 +23,8 @@ import {
   ensureCheckinBuilt,
   words,
 } from './helpers/checkin.ts';
-import { fill, fillPassenger, proofInput, seatButton } from './helpers/journey.ts';
+import { attachProofAndConfirm, fill, fillPassenger, seatButton } from './helpers/journey.ts';
 import { PAYMENT_ENV } from './helpers/payment.ts';
-import { makePng } from './helpers/png.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 const DIR = process.env.SCREENS_DIR || '/tmp/screens';
@@ -167,15 +166,7 @@ describe.each(LANGS)('the booking steps and the phone Back button (%s)', (lang, 
       expect(await page.getByLabel(m.passenger.lastName).inputValue()).toBe(passenger.lastName);
 
       // Confirmation ← passenger form.
-      await proofInput(page, m).setInputFiles({
-        name: 'payment.png',
-        mimeType: 'image/png',
-        buffer: makePng(320, 480),
-      });
-      await page.getByText(/payment\.png/).waitFor();
-      await page.getByRole('button', { name: m.common.continue }).click();
-      const confirm = page.getByRole('dialog', { name: m.confirm.title });
-      await confirm.waitFor();
+      const confirm = await attachProofAndConfirm(page, m);
       await page.goBack();
       await confirm.waitFor({ state: 'detached' });
       expect(await firstName.inputValue()).toBe(passenger.firstName);
