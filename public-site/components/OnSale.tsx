@@ -1,6 +1,7 @@
 // What is on sale, from the trips (not a fixed list of cities an empty install does not sell): one sentence
 // per city and the cities it links, or, with nothing on sale, that plainly and the way to ask. Nothing while
 // the routes arrive or when they cannot be fetched.
+import { intlLocale } from '../../shared/i18n/lang.ts';
 import { fill } from '../lib/i18n.ts';
 import { linkedCities } from '../lib/linked-cities.ts';
 import { useI18n } from '../lib/use-i18n.ts';
@@ -17,7 +18,7 @@ export function OnSale() {
       </p>
     );
   }
-  const list = new Intl.ListFormat(lang, { type: 'conjunction' });
+  const list = new Intl.ListFormat(intlLocale(lang), { type: 'conjunction' });
   const sentences = linkedCities(routes, lang).map(({ hub, others }) =>
     others.length === 1
       ? fill(m.home.onSaleLinkOne, { hub, city: others[0]! })

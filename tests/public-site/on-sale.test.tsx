@@ -70,7 +70,7 @@ describe('what the home page says is on sale', () => {
     renderAt('/', <Home />);
     expect(
       await screen.findByText(
-        'Buses link Khartoum with Kassala, Madani, and Port Sudan. Buses link Kassala with Port Sudan.',
+        'Buses link Khartoum with Kassala, Madani and Port Sudan. Buses link Kassala with Port Sudan.',
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Contact us to ask about trips' })).toBeNull();
