@@ -1,7 +1,7 @@
 // The home page's "what is on sale", worded as travellers think of a network: "Buses link Khartoum with Port
 // Sudan, Kassala and Nyala." Routes on sale (one direction each) become links between two cities; the city
 // with the most links is named first with all of them, then the next among the links left, until none is.
-import { fold } from './fold.ts';
+import { canonicalCityKey } from '../../shared/city-search.ts';
 import { localName } from './format.ts';
 import type { Lang } from './i18n.ts';
 import type { RouteOnSale } from './types.ts';
@@ -14,11 +14,12 @@ export interface CityLinks {
 }
 
 export function linkedCities(routes: RouteOnSale[], lang: Lang): CityLinks[] {
-  // Origins and destinations are separate lists: a city is one by its name, either one's Arabic name serves.
+  // Origins and destinations are separate lists: a city is one by its name (and its variant spellings),
+  // either one's Arabic name serves.
   const names = new Map<string, { name: string; nameAr: string | null }>();
   const links = new Map<string, Set<string>>();
   const city = (name: string, nameAr: string | null) => {
-    const key = fold(name);
+    const key = canonicalCityKey(name);
     const known = names.get(key);
     if (!known) names.set(key, { name, nameAr });
     else if (!known.nameAr?.trim()) known.nameAr = nameAr;

@@ -185,7 +185,7 @@ describe('payment status', () => {
       messages: await loadMessages('ar'),
     });
     expect(title()).toBe(ar.payment.status.awaiting_proof);
-    expect(screen.getByRole('status').textContent).toContain('أرسل إثبات الدفع قبل 12:30 بتوقيت الخرطوم');
+    expect(screen.getByRole('status').textContent).toContain('أرسل إشعار بنكك قبل 12:30 بتوقيت الخرطوم');
     const isolated = [...document.querySelectorAll('.pay-status bdi[dir="ltr"]')].map((el) => el.textContent);
     expect(isolated).toEqual(['12:30', '30:00']);
     expect(timer()).toBe('متبقٍّ 30:00');

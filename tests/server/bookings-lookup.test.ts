@@ -65,7 +65,7 @@ describe.each(dialects)('traveller lookup and ticket re-download (%s)', (dialect
     ];
     for (const answer of answers) expect(answer.headers['cache-control'], answer.body).toBe('no-store');
     // What is public and the same for everyone may still be kept.
-    expect((await client(t).get('/api/settings')).headers['cache-control']).toBe('public, max-age=300');
+    expect((await client(t).get('/api/settings')).headers['cache-control']).toBe('public, max-age=60');
   });
 
   it('reads Arabic-Indic digits in the ticket id and phone', async () => {

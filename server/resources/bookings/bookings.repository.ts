@@ -320,6 +320,43 @@ export async function cancelBooking(db: Db, id: string, tripId: string): Promise
   });
 }
 
+/**
+ * Cancels every live booking of a trip the operator cancelled (inside the caller's transaction): a paid one owes
+ * its whole price back, an unpaid hold is released, and all their seats are freed. Answers what it cancelled.
+ */
+export async function cancelTripBookings(
+  trx: Db,
+  tripId: string,
+): Promise<{ id: string; refundDue: number | null }[]> {
+  const live = await trx
+    .selectFrom('bookings')
+    .select(['id', 'paymentStatus', 'totalTicketPrice'])
+    .where('tripId', '=', tripId)
+    .where('isCancelled', '=', 0)
+    .execute();
+  if (!live.length) return [];
+  await trx
+    .updateTable('bookings')
+    .set((eb) => ({
+      isCancelled: 1,
+      refundDue: eb
+        .case()
+        .when('paymentStatus', '=', 'verified')
+        .then(eb.ref('totalTicketPrice'))
+        .else(null)
+        .end(),
+    }))
+    .where('tripId', '=', tripId)
+    .where('isCancelled', '=', 0)
+    .execute();
+  // Naming the trip lets the write layer forget only that trip's cached seat map.
+  await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).execute();
+  return live.map((row) => ({
+    id: row.id,
+    refundDue: row.paymentStatus === 'verified' ? Number(row.totalTicketPrice) : null,
+  }));
+}
+
 /** Expires these holds if they lapsed (in their own transaction); answers the ids expired. */
 export function expireHolds(db: Db, rows: { id: string; tripId: string }[], now: Date) {
   return db.transaction().execute((trx) => expireLapsed(trx, rows, now));

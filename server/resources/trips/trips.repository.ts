@@ -124,17 +124,6 @@ export async function routesOnSale(db: Kysely<any>, now: Date): Promise<RouteOnS
   );
 }
 
-/** Sets isCancelled once; false when it already was (so a second cancel is a conflict, even in a race). */
-export async function cancelTrip(db: Kysely<any>, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable('trips')
-    .set({ isCancelled: 1 })
-    .where('id', '=', id)
-    .where('isCancelled', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** The passenger list of a trip, by seat: one line per seat of every booking, live or cancelled. */
 export async function tripPassengers(db: Kysely<any>, tripId: string) {
   const rows = await db

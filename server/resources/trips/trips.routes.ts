@@ -8,7 +8,6 @@ import { isValidDate } from '../../../shared/rules.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findDocument } from '../crud/crud.repository.ts';
 import {
-  cancelTrip,
   publicTrip,
   rememberTripsJson,
   routesOnSale,
@@ -17,6 +16,8 @@ import {
 } from './trips.repository.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
 import { can } from '../../../shared/roles.ts';
+import { actor } from '../../audit/audit.ts';
+import { cancelTrip } from './trips.service.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -87,7 +88,8 @@ export async function tripRoutes(app: FastifyInstance) {
       const { id } = request.params as { id: string };
       const trip = await findDocument(db, trips, id);
       if (!trip) throw notFound('No trip has this _id.');
-      if (!(await cancelTrip(db, id))) throw conflict('This trip is already cancelled.');
+      const outcome = await cancelTrip(db, id, actor(request), app.clock.now());
+      if ('refused' in outcome) throw conflict('This trip is already cancelled.');
       return findDocument(db, trips, id);
     },
   );
