@@ -17,6 +17,7 @@ import * as cancelledProofs from './migrations/2026-11-24-32-cancelled-proofs.ts
 import * as cashRefunds from './migrations/2026-11-24-33-cash-refunds.ts';
 import * as auditLogSealed from './migrations/2026-11-25-10-audit-log-sealed.ts';
 import * as appSettings from './migrations/2026-11-25-11-app-settings.ts';
+import * as proofHolds from './migrations/2026-11-25-20-proof-holds.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-33-cash-refunds': cashRefunds,
   '2026-11-25-10-audit-log-sealed': auditLogSealed,
   '2026-11-25-11-app-settings': appSettings,
+  '2026-11-25-20-proof-holds': proofHolds,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

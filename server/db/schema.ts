@@ -47,6 +47,14 @@ export interface BookingsTable {
   refundRecordedAt?: string | null;
   /** Not boarded by departure (marked after it). */
   noShow: number;
+  /**
+   * A proof under review: when staff are expected to have decided (its hold then lasts until paymentDeadline).
+   * Null for a proof that holds no longer than an unpaid booking, and before any proof.
+   */
+  reviewDeadline: string | null;
+  /** Who made the booking: the client address and the public site's device id (limits on unpaid holds). */
+  clientAddress: string | null;
+  deviceId: string | null;
 }
 
 /** The traveller on each seat of a booking, with an official ID (staff only). */
@@ -81,6 +89,15 @@ export interface PaymentProofsTable {
   sha256: string;
   bytes: Buffer;
   created_at: string;
+  /** Who sent it: their rejected proofs count against them. */
+  clientAddress: string | null;
+  deviceId: string | null;
+}
+
+/** A rejected proof, once per source it came from ("phone:…", "device:…", "address:…"). */
+export interface ProofRejectionsTable {
+  source: string;
+  rejectedAt: string;
 }
 
 /** A bank statement line that verified a booking (migration 2026-11-24-31): one transfer pays one booking. */
@@ -191,6 +208,7 @@ export interface Tables {
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
   payment_proofs: PaymentProofsTable;
+  proof_rejections: ProofRejectionsTable;
   statement_lines: StatementLinesTable;
   booking_passengers: BookingPassengersTable;
   scans: ScansTable;

@@ -16,7 +16,7 @@ import {
   refundConflictBody,
   verifyConflictBody,
 } from './errors.ts';
-import { binary, passengerInfo } from './fields.ts';
+import { binary, deviceId, passengerInfo } from './fields.ts';
 import { counted, route } from './route.ts';
 
 const paymentReference = z
@@ -34,6 +34,7 @@ export const submitProofForm = z.object({
   phone: z.string().describe('The phone number it was booked with (10 digits).'),
   paymentReference,
   paymentMethod: z.enum(PAYMENT_METHODS),
+  deviceId,
   bankakScreenshot: binary.describe('The payment proof: a JPEG, PNG, WebP or HEIC image, at most 5 MB.'),
 });
 

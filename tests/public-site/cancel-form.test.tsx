@@ -21,6 +21,7 @@ const booking: BookingMatch = {
   paymentReference: null,
   paymentMethod: null,
   paymentDeadline: null,
+  reviewDeadline: null,
   verifiedAt: null,
   rejectionReason: null,
   refundDue: null,

@@ -90,6 +90,16 @@ const amount = z.preprocess(
     .finite({ error: 'The total price must be a number.' }),
 );
 
+/**
+ * The public site's device id: chosen once per browser and kept there, sent with a booking or a proof, so
+ * that one device holds only so many unpaid bookings (MAX_UNPAID_BOOKINGS_PER_DEVICE) and its rejected
+ * proofs count against it.
+ */
+export const deviceIdField = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'The device id must be 8 to 64 letters, digits, - or _.' })
+  .optional();
+
 export const createBookingSchema = z.object({
   tripId: z
     .string({ error: 'Please choose a trip.' })
@@ -108,6 +118,7 @@ export const createBookingSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'The idempotency key must be 8 to 64 letters, digits, - or _.' })
     .optional(),
+  deviceId: deviceIdField,
 });
 
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;

@@ -4,10 +4,11 @@ import { normaliseReference } from '../../../shared/payment-reference.ts';
 import {
   hasLapsed,
   holdDeadline,
-  LAPSING_STATUSES,
   type PaymentMethod,
+  PROOF_WANTED_STATUSES,
   type RefundMethod,
   type RejectionReason,
+  reviewHold,
 } from '../../../shared/payments.ts';
 import { departureInstant } from '../../../shared/rules.ts';
 import type { BookingContext } from '../bookings/bookings.service.ts';
@@ -20,15 +21,20 @@ import {
   findBookingDocument,
   flagsOf,
   isFlagged,
+  latestProofSender,
+  returnOverdueProofs,
   settleCancelledProof,
   transition,
 } from './payments.repository.ts';
-import { checkProof } from './proofs.ts';
+import { checkProof, type ProofSender } from './proofs.ts';
+import { forgetOldRejections, proofHolds, recordRejection } from './rejections.ts';
 
 type Populated = Record<string, any>;
 
 /** Staff may confirm a payment that waits for a proof or whose proof waits for them (not one they rejected). */
 const VERIFIABLE = ['awaiting_proof', 'proof_submitted'];
+/** Staff may reject a proof waiting for them, or one whose review time ran out (awaiting_proof with its proof). */
+const REJECTABLE = ['proof_submitted', 'awaiting_proof'];
 
 export type ProofOutcome =
   | { accepted: Document }
@@ -38,11 +44,11 @@ export type ProofOutcome =
 /** Why a booking refuses a proof, in the traveller's terms: cancelled (by them or staff), lapsed, paid, or being checked. */
 function notWaiting(booking: Document, now: Date): ProofOutcome | undefined {
   const status = String(booking.paymentStatus);
-  const lapsing = (LAPSING_STATUSES as readonly string[]).includes(status);
-  if (lapsing && !booking.isCancelled && !hasLapsed(status, booking.paymentDeadline as string, now))
+  const wanted = PROOF_WANTED_STATUSES.includes(status as never);
+  if (wanted && !booking.isCancelled && !hasLapsed(status, booking.paymentDeadline as string, now))
     return undefined;
   const why =
-    status === 'expired' || (!booking.isCancelled && lapsing)
+    status === 'expired' || (!booking.isCancelled && wanted)
       ? 'expired'
       : booking.isCancelled
         ? 'cancelled'
@@ -66,22 +72,39 @@ export async function proofRefusal(
 
 /**
  * A proof sent after booking, by the traveller who proves the booking with its ticket id and phone: accepted
- * while the booking waits for one (awaiting_proof, or rejected) and its deadline has not passed.
+ * while the booking waits for one (awaiting_proof, or rejected) and its deadline has not passed. It holds the
+ * seats for staff's review time, unless its phone, device or address had proofs rejected too often: then the
+ * booking keeps the deadline it had.
  */
 export async function submitProof(
   ctx: BookingContext,
-  request: { ticketId: string; phone: string; reference: string; method: PaymentMethod; image: Buffer },
+  request: {
+    ticketId: string;
+    phone: string;
+    reference: string;
+    method: PaymentMethod;
+    image: Buffer;
+    sender: ProofSender;
+  },
 ): Promise<ProofOutcome> {
   const booking = (await findByTicket(ctx.db, request.ticketId, request.phone))[0];
   if (!booking) return { refused: 'NOT_FOUND' };
   const checked = await checkProof(request.image);
   if ('refused' in checked) return { refused: checked.refused };
   const now = ctx.clock.now();
+  // A booking gets its review time once per proof staff decided on: a proof re-sent after the review time ran
+  // out (awaiting_proof, with a review deadline) goes back to the desk but holds no longer than it did.
+  const reviewSpent = booking.paymentStatus === 'awaiting_proof' && !!booking.reviewDeadline;
+  const holds =
+    !reviewSpent &&
+    (await proofHolds(ctx.db, ctx.payments, { phone: request.phone, ...request.sender }, now));
   const accepted = await acceptProof(
     ctx.db,
     booking._id,
     checked.proof,
     { reference: normaliseReference(request.reference), method: request.method },
+    request.sender,
+    holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined,
     now,
   );
   const current = (await findBookingDocument(ctx.db, booking._id))!;
@@ -121,7 +144,7 @@ export async function verify(
     return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
   // No proof to look at: what staff checked instead (the account, a call) is written down.
   const note = by.override ?? by.note;
-  if (row.paymentStatus === 'awaiting_proof' && (note ?? '').trim().length < 3)
+  if (row.paymentStatus === 'awaiting_proof' && !row.bankakScreenshot && (note ?? '').trim().length < 3)
     return { refused: 'NOTE_REQUIRED' };
   if (!by.override) {
     const flags = await flagsOf(ctx.db, row);
@@ -154,14 +177,21 @@ export async function reject(
     ctx.payments.proofMinutes,
     departureInstant(String(trip.trip_date), String(trip.trip_boarding_time)),
   );
-  if (!booking.isCancelled && booking.paymentStatus === 'awaiting_proof') return { refused: 'NO_PROOF' };
-  const moved = await transition(ctx.db, id, ['proof_submitted'], {
+  // A proof whose review time ran out (back to awaiting_proof) may still be rejected; a booking never proven not.
+  if (!booking.isCancelled && booking.paymentStatus === 'awaiting_proof' && !booking.bankakScreenshot)
+    return { refused: 'NO_PROOF' };
+  const moved = await transition(ctx.db, id, REJECTABLE, {
     paymentStatus: 'rejected',
     paymentDeadline: deadline.toISOString(),
+    reviewDeadline: null,
     rejectionReason: by.reason,
     rejectionNote: by.note ?? null,
   });
-  return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
+  if (!moved) return decisionRefusal(ctx, id);
+  // The rejection counts against the booking's phone and against whoever sent the proof.
+  const phone = (booking.passengerInfo as { phone: string }).phone;
+  await recordRejection(ctx.db, { phone, ...(await latestProofSender(ctx.db, id)) }, now);
+  return { decided: (await findBookingDocument(ctx.db, id))! };
 }
 
 export type CancelledProofOutcome =
@@ -211,14 +241,20 @@ export async function checkCancelledProof(
   return now ? { refused: 'ALREADY_DECIDED', status: now.paymentStatus } : { refused: 'NOT_FOUND' };
 }
 
-/** Expires every lapsed hold (in batches) and frees its seats; answers how many. */
+/**
+ * Returns the proofs whose review time ran out to awaiting_proof, expires every lapsed hold (in batches) and
+ * frees its seats, and forgets rejected proofs older than a day; answers how many holds expired.
+ */
 export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Promise<number> {
+  await returnOverdueProofs(ctx.db, ctx.clock.now());
   let expired = 0;
   for (;;) {
     const count = await expireBatch(ctx.db, ctx.clock.now(), batch);
     expired += count;
-    if (count < batch) return expired;
+    if (count < batch) break;
   }
+  await forgetOldRejections(ctx.db, ctx.clock.now());
+  return expired;
 }
 
 export type RefundOutcome =

@@ -11,7 +11,16 @@ export async function bookingsByReference(db: Db, references: string[]) {
   if (!references.length) return [];
   return db
     .selectFrom('bookings')
-    .select(['id', 'ticketId', 'paymentReference', 'totalTicketPrice', 'paymentStatus', 'isCancelled'])
+    .select([
+      'id',
+      'ticketId',
+      'paymentReference',
+      'totalTicketPrice',
+      'paymentStatus',
+      'isCancelled',
+      'bankakScreenshot',
+      'rejectionReason',
+    ])
     .where('paymentReference', 'in', references)
     .execute();
 }
@@ -41,6 +50,8 @@ export type LineVerification = 'verified' | 'line_used' | 'not_waiting';
 export async function verifyByLine(
   db: Db,
   line: StatementLinesTable,
+  /** The state the booking was read in: its proof under review, or back to awaiting_proof after its review time. */
+  from: string,
   audit: Omit<AuditEntry, 'action' | 'resource' | 'recordId' | 'diff'>,
 ): Promise<LineVerification> {
   const note = `Bank statement line ${line.line}`;
@@ -52,7 +63,7 @@ export async function verifyByLine(
         .onConflict((oc) => oc.column('key').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'line_used';
-      const moved = await transition(trx, line.bookingId, ['proof_submitted'], {
+      const moved = await transition(trx, line.bookingId, [from], {
         paymentStatus: 'verified',
         paymentDeadline: null,
         verifiedBy: line.usedBy,
@@ -69,7 +80,7 @@ export async function verifyByLine(
           resource: 'bookings',
           recordId: line.bookingId,
           diff: {
-            paymentStatus: ['proof_submitted', 'verified'],
+            paymentStatus: [from, 'verified'],
             verifiedBy: [null, line.usedBy],
             verifiedAt: [null, line.usedAt],
             verifiedVia: [null, 'import'],
@@ -86,5 +97,5 @@ export async function verifyByLine(
   }
 }
 
-/** The booking left proof_submitted meanwhile: the transaction is undone, the line stays unused. */
+/** The booking left the state it was read in meanwhile: the transaction is undone, the line stays unused. */
 class NotWaiting extends Error {}

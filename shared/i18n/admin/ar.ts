@@ -31,6 +31,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         paymentReference: 'رقم العملية',
         paymentMethod: 'طريقة الدفع',
         paymentDeadline: 'آخر موعد للدفع',
+        reviewDeadline: 'آخر موعد لمراجعة الإشعار',
         verifiedBy: 'أكّده',
         verifiedAt: 'تاريخ التأكيد',
         verifiedVia: 'طريقة التأكيد',
@@ -491,6 +492,8 @@ export const arOwn: MessageTree<AdminMessages> = {
         SEATS_SOLD_BEYOND:
           'المقعد %{highestSeat} مُباع في رحلة لم تنطلق بعد: لا يمكن أن يكون عدد مقاعد البص %{seats} فقط.',
         UNPAID_LIMIT_phone: 'لرقم الموبايل هذا %{limit} حجوزات بانتظار الدفع بالفعل.',
+        UNPAID_LIMIT_address: 'حجوزات كثيرة من هذا الاتصال بانتظار الدفع بالفعل.',
+        UNPAID_LIMIT_device: 'هناك %{limit} حجوزات من هذا الجهاز بانتظار الدفع بالفعل.',
         UNPAID_LIMIT_trip: 'مقاعد كثيرة في هذه الرحلة بانتظار الدفع الآن. يُرجى المحاولة لاحقًا.',
         SEATS_TAKEN: 'حُجزت المقاعد %{seats} للتو. يُرجى اختيار مقاعد أخرى.',
         PRICE_CHANGED: 'تغيّر السعر: أصبح المبلغ الإجمالي %{total}.',

@@ -29,6 +29,7 @@ export const enOwn = {
         paymentReference: 'Transaction reference',
         paymentMethod: 'Payment method',
         paymentDeadline: 'Pay by',
+        reviewDeadline: 'Check proof by',
         verifiedBy: 'Verified by',
         verifiedAt: 'Verified on',
         verifiedVia: 'Verified through',
@@ -494,6 +495,8 @@ export const enOwn = {
         SEATS_SOLD_BEYOND:
           'Seat %{highestSeat} is sold on a trip that has not left yet: the bus cannot have only %{seats} seats.',
         UNPAID_LIMIT_phone: 'This phone number already has %{limit} bookings waiting for payment.',
+        UNPAID_LIMIT_address: 'Too many bookings made from this connection are already waiting for payment.',
+        UNPAID_LIMIT_device: '%{limit} bookings made on this device are already waiting for payment.',
         UNPAID_LIMIT_trip:
           'Too many seats on this trip are waiting for payment right now. Please try again later.',
         SEATS_TAKEN: 'Seats %{seats} have just been taken. Please choose other seats.',

@@ -51,6 +51,22 @@ export const paymentsEn = {
         note_help: 'At least 3 characters; kept with the booking.',
         confirm: 'Verify',
       },
+      // How long a proof waiting for staff still holds its seats (shared/payments.ts proofHold).
+      hold: {
+        review: 'Check by %{review}',
+        overdue: 'Past check time: seats go at %{time}',
+        untrusted: 'No check time: seats go at %{time}',
+        lapsed: 'Hold ended: seats released',
+        open: 'Held until decided',
+        review_long:
+          'Check this proof by %{review}. Unless it is verified, the seats are released at %{until} and the booking expires.',
+        overdue_long:
+          'The time to check this proof has passed. Unless it is verified, the seats are released at %{until} and the booking expires.',
+        untrusted_long:
+          'This proof holds the seats no longer than a booking without one: until %{until}, unless it is verified. Proofs from its phone number, device or connection were rejected several times today, or it was sent again after the time to check the first one had passed.',
+        lapsed_long: 'This hold has ended: the seats are released and the booking expires.',
+        open_long: 'This proof was sent before holds had an end: its seats stay held until you decide.',
+      },
       flags: {
         none: 'No duplicate found',
         checking: 'Checking for duplicates…',

@@ -281,6 +281,10 @@ export const en = {
     detail: {
       awaiting_proof: 'Send your payment proof before {time}, or the seats are released.',
       proof_submitted: 'Staff are checking your proof; your seats stay held meanwhile.',
+      proof_submitted_until:
+        'Staff are checking your proof. If it is not confirmed by {time}, the seats are released: please call the operator if that time comes close.',
+      awaiting_proof_unchecked:
+        'Staff could not check your payment proof in time. Send it again before {time}, or the seats are released. If you have paid, please call the operator.',
       verified: 'Your payment is confirmed: your ticket is valid for boarding.',
       rejected: 'Reason: {reason}. Send a new proof before {time}, or the seats are released.',
       expired: 'The time to pay ran out and the seats were released. Please book again.',
@@ -320,8 +324,12 @@ export const en = {
     ticketPaid: 'Your ticket says PAID: show it when boarding.',
     unpaidPhone:
       'This phone number already has {limit} bookings waiting for payment. Send their proofs from the Cancel a reservation page, or wait until they expire, then book again.',
+    unpaidDevice:
+      'This device already has {limit} bookings waiting for payment. Send their proofs from the Cancel a reservation page, or wait until they expire, then book again.',
+    unpaidAddress:
+      'Too many bookings from your connection are waiting for payment right now. Please try again later, or book at the ticket office.',
     unpaidTrip:
-      'Too many seats on this trip are waiting for payment right now. Please try again in a few minutes, or choose another trip.',
+      'Too many seats on this trip are waiting for payment right now. Pay first and attach your payment proof to book at once, try again in a few minutes, or choose another trip.',
   },
   forms: {
     submit: 'Send',
