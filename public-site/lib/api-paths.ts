@@ -15,6 +15,7 @@ export const apiPaths = {
   origins: operationPath(origins, 'list'),
   destinations: operationPath(destinations, 'list'),
   filterTrips: tripPaths.filter(),
+  routesOnSale: tripPaths.onSale(),
   trip: (id: string) => operationPath(trips, 'one', id),
   createBooking: operationPath(bookings, 'create'),
   filterBookings: bookingPaths.filter(),

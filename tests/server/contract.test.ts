@@ -436,6 +436,7 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'no date', status: 400, url: `${path}?origin=a&destination=b`, anonymous: true },
       ];
     },
+    'GET /api/trips/onSale': async (path) => [{ label: 'on sale', status: 200, url: path, anonymous: true }],
     'GET /api/trips/getTrip/:id': async (path) => [
       { label: 'found', status: 200, url: path.replace(':id', sale.trip._id), anonymous: true },
     ],

@@ -189,7 +189,8 @@ function PhoneTrip({ stored, online }: { stored: StoredTrip; online: boolean }) 
   const waiting = controller.scans(id).some((scan) => !scan.server);
   return (
     <article class="card trip" data-phone-trip={id}>
-      <TripSummary trip={stored.package.trip} />
+      {/* Under the page's h1 (On this phone): the day's trips are h3s under their own h2. */}
+      <TripSummary trip={stored.package.trip} heading="h2" />
       <p class="trip-line">
         {fill(m.trips.downloadedAt, { time: khartoumTime(stored.downloadedAt, khartoumToday()) })}
       </p>

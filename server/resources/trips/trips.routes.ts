@@ -7,7 +7,13 @@ import { trips } from '../../../shared/registry/index.ts';
 import { isValidDate } from '../../../shared/rules.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findDocument } from '../crud/crud.repository.ts';
-import { publicTrip, rememberTripsJson, searchTrips, tripPassengers } from './trips.repository.ts';
+import {
+  publicTrip,
+  rememberTripsJson,
+  routesOnSale,
+  searchTrips,
+  tripPassengers,
+} from './trips.repository.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
 import { can } from '../../../shared/roles.ts';
 import { actor } from '../../audit/audit.ts';
@@ -45,6 +51,16 @@ export async function tripRoutes(app: FastifyInstance) {
     );
     return sendJson(reply, body!);
   });
+
+  app.get(
+    '/onSale',
+    { schema: { tags, response: tripContract.onSale.responses }, config: { access: 'public' } },
+    async (_request, reply) => {
+      // Every home page asks: a browser keeps the answer a minute, the server remembers it until trips change.
+      reply.header('Cache-Control', 'public, max-age=60');
+      return routesOnSale(db, app.clock.now());
+    },
+  );
 
   app.get('/getTrip/:id', { schema: tripSchema, config: { access: 'public' } }, async (request, reply) => {
     const { id } = request.params as { id: string };

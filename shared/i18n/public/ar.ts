@@ -54,8 +54,10 @@ export const ar: PublicMessages = {
   home: {
     heroTitle: 'مرحبًا بكم في رحلة',
     heroText: 'حجز تذكرة البص سريع وسهل: اختر رحلتك، وحدِّد مقاعدك، واستلم تذكرتك على هاتفك.',
-    destinations:
-      'بصاتنا تربط الخرطوم ببورتسودان وكسلا ووادي حلفا والقضارف وود مدني ودنقلا ونيالا والفاشر، ذهابًا وإيابًا.',
+    onSaleLinkOne: 'بصاتنا تربط بين {hub} و{city}.',
+    onSaleLinkMany: 'بصاتنا تربط بين {hub} وكلٍّ من {cities}.',
+    nothingOnSale: 'لا توجد رحلات متاحة للحجز حاليًا.',
+    askAboutTrips: 'اتصل بنا لتسأل عن الرحلات',
     bookTickets: 'احجز تذاكرك',
     cancelReservation: 'إلغاء حجز',
     offersTitle: 'سافر معنا',

@@ -56,8 +56,11 @@ export const en = {
     heroTitle: 'Welcome to Rihla',
     heroText:
       'Booking your bus ticket is quick and easy: choose your trip, pick your seats and receive your ticket on your phone.',
-    destinations:
-      'Buses link Khartoum with Port Sudan, Kassala, Halfa, Gedaref, Madani, Dongola, Nyala and Fashir, in both directions.',
+    // What is on sale now, from the trips (GET /api/trips/onSale): one sentence per city and those it links.
+    onSaleLinkOne: 'Buses link {hub} with {city}.',
+    onSaleLinkMany: 'Buses link {hub} with {cities}.',
+    nothingOnSale: 'No trips are on sale at the moment.',
+    askAboutTrips: 'Contact us to ask about trips',
     bookTickets: 'Book tickets',
     cancelReservation: 'Cancel a reservation',
     offersTitle: 'Travel with us',

@@ -50,6 +50,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
   'GET /api/trips/filterTrips',
+  'GET /api/trips/onSale',
   'POST /api/bookings/createBooking',
   'POST /api/bookings/submitProof',
   'GET /api/bookings/filterBookings',
