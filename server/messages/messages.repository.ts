@@ -134,3 +134,28 @@ export async function broadcast(
     return { phones: byPhone.size, segments, queued };
   });
 }
+
+/**
+ * A traveller's choice about reminders and staff's messages to a trip (tickets and payment news always go),
+ * for the booking under this ticket id and phone; false when none matches. Reminders already queued stay.
+ */
+export async function setOptOut(db: Db, ticketId: string, phone: string, optOut: boolean) {
+  const result = await db
+    .updateTable('bookings')
+    .set({ messagesOptOut: optOut ? 1 : 0 })
+    .where('ticketId', '=', ticketId)
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether each of these bookings' travellers opted out of reminders and messages to the trip. */
+export async function optOutsOf(db: Db, ids: string[]): Promise<Map<string, boolean>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['id', 'messagesOptOut'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, Boolean(Number(row.messagesOptOut ?? 0))]));
+}

@@ -9,7 +9,8 @@ import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../shared/messages.ts';
 import { actor } from '../audit/audit.ts';
 import { conflict, notFound, unauthorized } from '../http/errors.ts';
 import { idParams, page, parse } from '../resources/payments/route-helpers.ts';
-import { broadcast, findMessage, listMessages, messageDocument } from './messages.repository.ts';
+import { travellerProofSchema } from '../resources/bookings/bookings.schemas.ts';
+import { broadcast, findMessage, listMessages, messageDocument, setOptOut } from './messages.repository.ts';
 import { recordDelivery, requeue } from './outbox.repository.ts';
 
 const filters = page.extend({
@@ -31,6 +32,13 @@ const broadcastBody = z.object({
   text_en: z.string({ error: TEXT }).trim().min(1, { error: TEXT }).max(320, { error: TEXT }),
   text_ar: z.string({ error: TEXT }).trim().min(1, { error: TEXT }).max(320, { error: TEXT }),
   dryRun: z.boolean().optional(),
+});
+
+/** A traveller's choice, proved by ticket id and phone like a look-up (and counted with look-ups). */
+const preferencesBody = travellerProofSchema.extend({
+  optOut: z.boolean({
+    error: 'Say whether to stop reminders and messages about the trip (optOut true or false).',
+  }),
 });
 
 const deliveryBody = z.object({
@@ -128,6 +136,27 @@ export async function messageRoutes(app: FastifyInstance) {
       };
       if (body.dryRun) return outcome;
       return reply.code(202).send(outcome);
+    },
+  );
+
+  app.patch(
+    '/preferences',
+    {
+      schema: { tags, form: preferencesBody, response: contract.preferences.responses },
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: app.config.lookupRateLimit.perIp,
+          timeWindow: app.config.lookupRateLimit.windowMs,
+          groupId: 'traveller-lookup',
+        },
+      },
+    },
+    async (request) => {
+      const body = parse(preferencesBody, request.body);
+      if (!(await setOptOut(db, body.ticketId, body.phone, body.optOut)))
+        throw notFound('No booking matches this ticket ID and phone number.');
+      return { messagesOptOut: body.optOut };
     },
   );
 

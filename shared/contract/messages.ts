@@ -51,4 +51,10 @@ export const messageContract = {
     [401, 404, 409],
   ),
   delivery: route('POST', '/api/messages/delivery', { 200: messageAnswer }, [401, 404]),
+  preferences: route(
+    'PATCH',
+    '/api/messages/preferences',
+    { 200: z.object({ messagesOptOut: z.boolean() }) },
+    [404, 429],
+  ),
 };

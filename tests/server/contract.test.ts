@@ -752,6 +752,27 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'no such trip', status: 404, url: path, payload: { ...payload, tripId: 'no-such-trip' } },
       ];
     },
+    'PATCH /api/messages/preferences': async (path) => {
+      const booking = await book({}, false);
+      const proof = { ticketId: booking.ticketId, phone: booking.passengerInfo.phone };
+      return [
+        {
+          label: 'no more reminders',
+          status: 200,
+          url: path,
+          payload: { ...proof, optOut: true },
+          anonymous: true,
+        },
+        { label: 'no choice given', status: 400, url: path, payload: proof, anonymous: true },
+        {
+          label: 'not theirs',
+          status: 404,
+          url: path,
+          payload: { ...proof, phone: '0999999999', optOut: true },
+          anonymous: true,
+        },
+      ];
+    },
     'POST /api/messages/delivery': async (path) => {
       const id = await aMessage('sent');
       const headers = { authorization: `Bearer ${GATEWAY_TOKEN}` };

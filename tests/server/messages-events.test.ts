@@ -10,7 +10,7 @@ import { expireLapsedHolds } from '../../server/resources/payments/payments.serv
 import { bookingFields, postBooking } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { bookWithProof, newPhone, sendProof, uniquePng } from './helpers/payments.ts';
-import { dialects } from './helpers/test-app.ts';
+import { client, dialects } from './helpers/test-app.ts';
 import { queueHoldWarnings, queueReminders } from '../../server/messages/scheduled.ts';
 import { HOLD_WARNING_MINUTES, REMINDER_HOUR } from '../../shared/messages.ts';
 import { khartoumMidnight, khartoumToday } from '../../shared/rules.ts';
@@ -196,5 +196,33 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
     expect(late.statusCode, late.body).toBe(201);
     expect(await queueReminders(db, clock.now())).toBe(0);
     expect(await kinds(late.json().booking._id)).toEqual(['ticket']);
+  });
+
+  it('a traveller opts out of reminders and messages to the trip (ticket id + phone); ticket and payment news still go', async () => {
+    const day = (offset: number) => khartoumToday(new Date(clock.now().getTime() + offset * 86_400_000));
+    const { trip } = await makeTrip(t, t.token, { seats: 40, date: day(2) });
+    const paid = await bookWithProof(t, trip, [5], `TRX-OPT-${Date.now()}`);
+    const proof = { ticketId: paid.ticketId, phone: paid.passengerInfo.phone };
+    const anonymous = client(t);
+    // Another's phone, or nothing said: refused, nothing changed.
+    expect(
+      (await anonymous.patch('/api/messages/preferences', { ...proof, phone: '0999999999', optOut: true }))
+        .statusCode,
+    ).toBe(404);
+    expect((await anonymous.patch('/api/messages/preferences', proof)).statusCode).toBe(400);
+    const looked = async () =>
+      (await anonymous.get(`/api/bookings/filterBookings?${new URLSearchParams(proof)}`)).json()[0];
+    expect((await looked()).messagesOptOut).toBe(false);
+    const chosen = await anonymous.patch('/api/messages/preferences', { ...proof, optOut: true });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toEqual({ messagesOptOut: true });
+    expect((await looked()).messagesOptOut).toBe(true);
+
+    expect((await t.staff.patch(`/api/bookings/verifyPayment/${paid._id}`)).statusCode).toBe(200);
+    const body = { tripId: trip._id, text_en: 'Late', text_ar: 'تأخير' };
+    expect((await t.staff.post('/api/messages/broadcast', { ...body, dryRun: true })).json().phones).toBe(0);
+    clock.set(new Date(khartoumMidnight(day(1)) + REMINDER_HOUR * 3_600_000));
+    await queueReminders(t.app.db as Db, clock.now());
+    expect((await messagesOf(paid._id)).map((m) => m.kind)).toEqual(['ticket', 'payment_verified']);
   });
 });

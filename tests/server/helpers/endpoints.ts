@@ -57,6 +57,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/bookings/ticket',
   // The SMS gateway's delivery reports: no staff session, its own token (tests/server/messages.test.ts).
   'POST /api/messages/delivery',
+  // A traveller's choice of messages, proved by ticket id and phone.
+  'PATCH /api/messages/preferences',
 ]);
 const TRAVELLER_ROUTES = new Set(['PATCH /api/bookings/cancelBooking/:id']);
 /** What the hand-written staff routes need (the registry's generated ones follow RESOURCE_ACCESS). */
