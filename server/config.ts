@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_DEFAULTS } from '../shared/payments.ts';
 import { parseTrustProxy, type TrustProxy } from './http/proxies.ts';
+import type { GatewayConfig } from './messages/gateways.ts';
 
 export interface Config {
   port: number;
@@ -43,6 +44,8 @@ export interface Config {
   maxConnections: number;
   /** Connections one client address may hold at once (trusted proxies excepted); more are refused. */
   maxConnectionsPerIp: number;
+  /** Text messages to travellers (server/messages). */
+  sms: GatewayConfig & { senderSeconds: number };
 }
 
 export interface PaymentsConfig {
@@ -130,6 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections,
       positive(env.MAX_CONNECTIONS_PER_IP, Math.max(1, Math.floor(maxConnections * CONNECTION_SHARE_PER_IP))),
     ),
+    sms: {
+      gateway: env.SMS_GATEWAY === 'http' || env.SMS_GATEWAY === 'android' ? env.SMS_GATEWAY : 'log',
+      httpUrl: env.SMS_HTTP_URL || '',
+      httpToken: env.SMS_HTTP_TOKEN || '',
+      androidUrl: env.SMS_ANDROID_URL || '',
+      androidUser: env.SMS_ANDROID_USER || '',
+      androidPassword: env.SMS_ANDROID_PASSWORD || '',
+      timeoutMs: positive(env.SMS_TIMEOUT_MS, 10_000),
+      senderSeconds: Math.max(1, int(env.SMS_SENDER_SECONDS, 2)),
+    },
     payments: {
       proofMinutes: decimal(env.PAYMENT_PROOF_MINUTES, PAYMENT_DEFAULTS.proofMinutes),
       maxUnpaidPerPhone: int(env.MAX_UNPAID_BOOKINGS_PER_PHONE, PAYMENT_DEFAULTS.maxUnpaidPerPhone),

@@ -11,6 +11,7 @@ export const API_BASES = {
   bookings: '/api/bookings',
   payments: '/api/payments',
   activity: '/api/activity',
+  messages: '/api/messages',
 } as const;
 
 export function apiPath(base: string, call: string, id?: string): string {

@@ -18,6 +18,8 @@ export interface BookingDraft {
   total: number;
   /** Null when the traveller sends the proof later. */
   proof: ProofDraft | null;
+  /** The page's language: the traveller's text messages (the ticket, payment news) are written in it. */
+  language?: 'ar' | 'en';
 }
 
 /**
@@ -56,6 +58,7 @@ export function bookingForm(draft: BookingDraft, idempotencyKey: string, device?
   form.append('passengerInfo', JSON.stringify(draft.passenger));
   form.append('totalTicketPrice', String(draft.total));
   form.append('bookingDate', new Date().toISOString());
+  if (draft.language) form.append('language', draft.language);
   if (draft.proof) {
     if (draft.proof.reference.trim()) form.append('paymentReference', draft.proof.reference.trim());
     form.append('paymentMethod', draft.proof.method);

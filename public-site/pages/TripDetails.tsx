@@ -73,7 +73,7 @@ function TripMessage({ text, onRetry }: { text: string; onRetry?: () => void }) 
 
 function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<void> }) {
   const { route } = useLocation();
-  const { m } = useI18n();
+  const { m, lang } = useI18n();
   const selection = useSeatSelection(trip.bookedSeats ?? NO_SEATS);
   const payment = useBookingPayment(trip);
   const submit = useBookingSubmit();
@@ -123,6 +123,7 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
       passenger: passengerInfo(passenger),
       total,
       proof,
+      language: lang,
     });
     if (outcome?.kind === 'booked') {
       setBooking(outcome.booking);

@@ -105,6 +105,9 @@ export const bookingMatch = travellerBookingRecord.extend({
       isCancelled: z.boolean(),
     })
     .nullable(),
+  messagesOptOut: z
+    .boolean()
+    .describe('The traveller asked for no reminders or messages to the trip (tickets and payment news still go).'),
 });
 
 /** Another booking that shares this one's transaction reference or proof image. */

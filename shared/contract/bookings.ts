@@ -1,5 +1,6 @@
 // Contracts of the bookings' hand-written calls (getAllBookings and getBooking are generated: crud.ts).
 import { z } from 'zod';
+import { MESSAGE_LANGUAGES } from '../messages.ts';
 import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
 import { bookingCreated, bookingMatch } from './answers.ts';
 import { PAYMENT_METHODS } from '../payments.ts';
@@ -37,6 +38,10 @@ export const createBookingForm = z.object({
     .optional()
     .describe('The transaction number of the payment, beside its proof.'),
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  language: z
+    .enum(MESSAGE_LANGUAGES)
+    .optional()
+    .describe("The page's language: the traveller's text messages are written in it (Arabic when absent)."),
 });
 
 export const bookingContract = {

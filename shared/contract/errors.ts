@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'NOTE_REQUIRED',
   'REFUND_AWAITS_CONFIRMATION',
   'NO_CASH_REFUND',
+  'MESSAGE_PENDING',
+  'TRIP_CLOSED',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -5,6 +5,7 @@ import { resources } from '../registry/index.ts';
 import { boardingContract } from './boarding.ts';
 import { bookingContract } from './bookings.ts';
 import { crudContract } from './crud.ts';
+import { messageContract } from './messages.ts';
 import { paymentContract } from './payments.ts';
 import type { RouteContract } from './route.ts';
 import { authContract, dashboardContract, systemContract, tripContract, uploadContract } from './routes.ts';
@@ -16,6 +17,7 @@ export * from './crud.ts';
 export * from './documents.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export * from './messages.ts';
 export * from './payments.ts';
 export * from './route.ts';
 export * from './routes.ts';
@@ -32,5 +34,6 @@ export function apiContract(): RouteContract[] {
     ...Object.values(bookingContract),
     ...Object.values(boardingContract),
     ...Object.values(paymentContract),
+    ...Object.values(messageContract),
   ];
 }

@@ -16,6 +16,7 @@ import { insertProof, type Proof } from '../payments/proofs.ts';
 import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
 import { newTicketId } from './ticket-ids.ts';
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
+import { queueBookingMessage } from '../../messages/messages.service.ts';
 
 export interface NewBooking {
   tripId: string;
@@ -23,6 +24,8 @@ export interface NewBooking {
   passenger: PassengerInfo;
   total: number;
   idempotencyKey?: string;
+  /** The traveller's language for text messages. */
+  language?: string;
   proof?: Proof;
   payment: {
     status: PaymentStatus;
@@ -104,6 +107,8 @@ export async function expireLapsed(
       expired.map((row) => row.id),
     )
     .execute();
+  // Each traveller is told their seats went (with the expiry, in its transaction).
+  for (const row of expired) await queueBookingMessage(trx, 'hold_expired', row.id, now);
   return expired.map((row) => row.id);
 }
 
@@ -178,6 +183,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
       reviewDeadline: booking.payment.reviewDeadline ?? null,
       clientAddress: booking.source?.address ?? null,
       deviceId: booking.source?.device ?? null,
+      language: booking.language ?? null,
     };
     try {
       await db.transaction().execute(async (trx) => {
@@ -227,6 +233,8 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           .execute();
         await insertTravellers(trx, id, booking.travellers);
         if (booking.proof) await insertProof(trx, id, booking.proof, booking.now, booking.source);
+        // The ticket by text message, committed with the sale (a refused sale queues nothing).
+        await queueBookingMessage(trx, 'ticket', id, booking.now);
       });
       return { sold: bookingRowToDocument(row) };
     } catch (error) {

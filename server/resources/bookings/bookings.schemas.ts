@@ -1,6 +1,7 @@
 // The booking form's rules, in the spec's words. Multipart sends every value as text (seats and
 // passengerInfo as JSON); a JSON body may send them as they are. Both arrive here as one plain object.
 import { z } from 'zod';
+import { MESSAGE_LANGUAGES } from '../../../shared/messages.ts';
 import { MAX_LENGTHS, phoneProblem } from '../../../shared/field-rules.ts';
 import {
   cleanEmail,
@@ -119,6 +120,8 @@ export const createBookingSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'The idempotency key must be 8 to 64 letters, digits, - or _.' })
     .optional(),
   deviceId: deviceIdField,
+  /** The page's language (staff pick it at the counter): the traveller's text messages are written in it. */
+  language: z.enum(MESSAGE_LANGUAGES, { error: 'The language must be ar or en.' }).optional(),
 });
 
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;

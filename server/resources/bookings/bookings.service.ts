@@ -1,5 +1,6 @@
 // The sale and what follows it, in one place: the rules of selling seats, cancelling and deleting bookings,
 // and the payment proof's life. Each call answers a typed outcome; the routes only translate it into HTTP.
+import { optOutsOf } from '../../messages/messages.repository.ts';
 import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../../shared/payments.ts';
 import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../../shared/rules.ts';
 import type { Clock } from '../../clock.ts';
@@ -145,6 +146,7 @@ export async function sell(
     passenger: input.passengerInfo,
     total,
     idempotencyKey: input.idempotencyKey,
+    language: input.language,
     travellers,
     proof,
     payment: {
@@ -255,7 +257,12 @@ async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone:
 
 /** The traveller's bookings under a ticket id and phone, each with its trip as a traveller needs it. */
 export async function travellerBookings(ctx: BookingContext, ticketId: string, phone: string) {
-  return (await bookingsOfTraveller(ctx, ticketId, phone)).map((found) => {
+  const found = await bookingsOfTraveller(ctx, ticketId, phone);
+  const optedOut = await optOutsOf(
+    ctx.db,
+    found.map((booking) => String(booking._id)),
+  );
+  return found.map((found) => {
     const { tripId, ...booking } = travellerView(found);
     const trip = tripId as Populated | null;
     return {
@@ -274,6 +281,7 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
         bus_number: trip.busId?.bus_number,
         isCancelled: trip.isCancelled,
       },
+      messagesOptOut: optedOut.get(String(found._id)) ?? false,
     };
   });
 }

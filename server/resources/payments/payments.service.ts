@@ -28,6 +28,8 @@ import {
 } from './payments.repository.ts';
 import { checkProof, type ProofSender } from './proofs.ts';
 import { forgetOldRejections, proofHolds, recordRejection } from './rejections.ts';
+import { changeAndTell } from '../../messages/messages.service.ts';
+import type { Db } from '../../db/schema.ts';
 
 type Populated = Record<string, any>;
 
@@ -150,15 +152,23 @@ export async function verify(
     const flags = await flagsOf(ctx.db, row);
     if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
   }
-  const now = ctx.clock.now().toISOString();
-  const moved = await transition(ctx.db, id, VERIFIABLE, {
-    paymentStatus: 'verified',
-    paymentDeadline: null,
-    verifiedBy: by.staffId,
-    verifiedAt: now,
-    verifiedVia: by.via,
-    overrideNote: note ?? null,
-  });
+  const at = ctx.clock.now();
+  const now = at.toISOString();
+  const moved = await changeAndTell(
+    ctx.db,
+    (trx) =>
+      transition(trx, id, VERIFIABLE, {
+        paymentStatus: 'verified',
+        paymentDeadline: null,
+        verifiedBy: by.staffId,
+        verifiedAt: now,
+        verifiedVia: by.via,
+        overrideNote: note ?? null,
+      }),
+    'payment_verified',
+    id,
+    at,
+  );
   return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
 }
 
@@ -180,13 +190,22 @@ export async function reject(
   // A proof whose review time ran out (back to awaiting_proof) may still be rejected; a booking never proven not.
   if (!booking.isCancelled && booking.paymentStatus === 'awaiting_proof' && !booking.bankakScreenshot)
     return { refused: 'NO_PROOF' };
-  const moved = await transition(ctx.db, id, REJECTABLE, {
-    paymentStatus: 'rejected',
-    paymentDeadline: deadline.toISOString(),
-    reviewDeadline: null,
-    rejectionReason: by.reason,
-    rejectionNote: by.note ?? null,
-  });
+  // A booking may be rejected more than once (a new proof, rejected again): each rejection is told once.
+  const moved = await changeAndTell(
+    ctx.db,
+    (trx) =>
+      transition(trx, id, REJECTABLE, {
+        paymentStatus: 'rejected',
+        paymentDeadline: deadline.toISOString(),
+        reviewDeadline: null,
+        rejectionReason: by.reason,
+        rejectionNote: by.note ?? null,
+      }),
+    'payment_rejected',
+    id,
+    now,
+    { event: now.toISOString() },
+  );
   if (!moved) return decisionRefusal(ctx, id);
   // The rejection counts against the booking's phone and against whoever sent the proof.
   const phone = (booking.passengerInfo as { phone: string }).phone;
@@ -285,14 +304,21 @@ export async function markRefundPaid(
     refundReference: by.reference ?? null,
   };
   const awaits = by.method === 'cash' && !by.confirms;
-  const result = await ctx.db
-    .updateTable('bookings')
-    .set(awaits ? recorded : { ...recorded, refundPaidAt: now, refundPaidBy: by.staffId })
-    .where('id', '=', id)
-    .where('refundPaidAt', 'is', null)
-    .where('refundRecordedAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return refundRefusal(ctx, id);
+  const write = async (trx: Db) => {
+    const result = await trx
+      .updateTable('bookings')
+      .set(awaits ? recorded : { ...recorded, refundPaidAt: now, refundPaidBy: by.staffId })
+      .where('id', '=', id)
+      .where('refundPaidAt', 'is', null)
+      .where('refundRecordedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  };
+  // The traveller is told once the money is paid: a cash refund when a manager confirms it.
+  const done = awaits
+    ? await write(ctx.db)
+    : await changeAndTell(ctx.db, write, 'refund_paid', id, ctx.clock.now());
+  if (!done) return refundRefusal(ctx, id);
   const booking = (await findBookingDocument(ctx.db, id))!;
   return awaits ? { recorded: booking } : { paid: booking };
 }
@@ -314,13 +340,22 @@ export async function confirmCashRefund(
   if (row.refundPaidAt) return { refused: 'ALREADY_PAID' };
   if (row.refundMethod !== 'cash' || !row.refundRecordedAt) return { refused: 'NOT_OWED' };
   if (row.refundRecordedBy === by.staffId) return { refused: 'OWN_CASH_REFUND' };
-  const result = await ctx.db
-    .updateTable('bookings')
-    .set({ refundPaidAt: ctx.clock.now().toISOString(), refundPaidBy: by.staffId })
-    .where('id', '=', id)
-    .where('refundPaidAt', 'is', null)
-    .where('refundMethod', '=', 'cash')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return { refused: 'ALREADY_PAID' };
+  const confirmed = await changeAndTell(
+    ctx.db,
+    async (trx) => {
+      const result = await trx
+        .updateTable('bookings')
+        .set({ refundPaidAt: ctx.clock.now().toISOString(), refundPaidBy: by.staffId })
+        .where('id', '=', id)
+        .where('refundPaidAt', 'is', null)
+        .where('refundMethod', '=', 'cash')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    'refund_paid',
+    id,
+    ctx.clock.now(),
+  );
+  if (!confirmed) return { refused: 'ALREADY_PAID' };
   return { paid: (await findBookingDocument(ctx.db, id))! };
 }

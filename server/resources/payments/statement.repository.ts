@@ -3,6 +3,7 @@
 // the line, the payment and its activity row together or none of them.
 import type { AuditEntry } from '../../audit/audit.ts';
 import { recordAudit } from '../../audit/audit.ts';
+import { queueBookingMessage } from '../../messages/messages.service.ts';
 import type { Db, StatementLinesTable } from '../../db/schema.ts';
 import { transition } from './payments.repository.ts';
 
@@ -72,6 +73,7 @@ export async function verifyByLine(
         overrideNote: note,
       });
       if (!moved) throw new NotWaiting();
+      await queueBookingMessage(trx, 'payment_verified', line.bookingId, new Date(line.usedAt));
       await recordAudit(
         trx,
         {

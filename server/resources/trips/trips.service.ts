@@ -6,6 +6,7 @@
 import { recordAudit } from '../../audit/audit.ts';
 import type { Db } from '../../db/schema.ts';
 import { cancelTripBookings } from '../bookings/bookings.repository.ts';
+import { queueBookingMessage } from '../../messages/messages.service.ts';
 
 export interface Actor {
   userId: string | null;
@@ -27,6 +28,7 @@ export async function cancelTrip(db: Db, id: string, actor: Actor, now: Date): P
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return { refused: 'ALREADY_CANCELLED' } as const;
     const cancelled = await cancelTripBookings(trx, id);
+    for (const booking of cancelled) await queueBookingMessage(trx, 'trip_cancelled', booking.id, now);
     for (const booking of cancelled)
       await recordAudit(
         trx,

@@ -488,6 +488,8 @@ export const enOwn = {
         REFUND_AWAITS_CONFIRMATION:
           'This refund was recorded as handed over in cash: a manager or an admin confirms it.',
         NO_CASH_REFUND: 'You recorded this cash refund: another manager or admin confirms it.',
+        MESSAGE_PENDING: 'This message is still on its way: it can be sent again once sent or failed.',
+        TRIP_CLOSED: 'This trip was cancelled: its passengers were told, and no more messages go to them.',
         BOOKING_LIVE: 'This booking is not cancelled: its proof is checked in the queue.',
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
@@ -612,6 +614,19 @@ export const enOwn = {
     counter: {
       sell: 'Sell at the counter',
       title: 'Counter sale',
+    },
+    /** Staff's own words to every passenger of a trip, by SMS (server/messages). */
+    broadcast: {
+      open: 'Message passengers',
+      title: 'Message the passengers of %{trip}',
+      text_ar: 'Message in Arabic',
+      text_en: 'Message in English',
+      help: 'Each passenger gets it in the language they booked in. At most 320 characters.',
+      preview: 'Check',
+      previewed: '%{phones} phones, %{segments} SMS in all.',
+      send: 'Send',
+      sent: 'Queued for %{phones} phones.',
+      failed: 'The message could not be queued.',
     },
   },
 };

@@ -6,7 +6,47 @@ import type { PaymentsMessages } from './payments.en.ts';
 export const paymentsAr: MessageTree<PaymentsMessages> = {
   rihla: {
     payments: {
-      tabs: { queue: 'إشعارات للمراجعة', import: 'كشف الحساب البنكي', refunds: 'المبالغ المستردة' },
+      tabs: {
+        queue: 'إشعارات للمراجعة',
+        import: 'كشف الحساب البنكي',
+        refunds: 'المبالغ المستردة',
+        messages: 'الرسائل النصية',
+      },
+      messages: {
+        title: 'الرسائل النصية إلى المسافرين',
+        intro:
+          'تُرسل إلى المسافر رسالة نصية (SMS) بكل تذكرة وقرار دفع وانتهاء مهلة وإلغاء واسترداد. الرسائل التي تعذّر إرسالها أولاً؛ أعد إرسال الرسالة بعد تصحيح الرقم أو عودة الشبكة.',
+        all: 'الكل',
+        failed: 'تعذّر إرسالها',
+        waiting: 'بانتظار الإرسال',
+        empty: 'لا توجد رسائل هنا.',
+        load_error: 'تعذّر تحميل الرسائل. تحقق من الاتصال وحاول مرة أخرى.',
+        resend: 'أعد الإرسال',
+        resent: 'أُعيدت إلى قائمة الإرسال.',
+        resend_failed: 'تعذّرت إعادتها إلى قائمة الإرسال.',
+        tries: 'المحاولات: %{count}',
+        segments: '%{count} رسالة SMS',
+        last_error: 'آخر خطأ: %{error}',
+        sent_at: 'أُرسلت %{time}',
+        created_at: 'أُضيفت %{time}',
+        status: {
+          queued: 'بانتظار الإرسال',
+          sending: 'جارٍ الإرسال',
+          sent: 'أُرسلت',
+          delivered: 'وصلت',
+          failed: 'تعذّر إرسالها',
+          cancelled: 'أُلغيت',
+        },
+        kind: {
+          ticket: 'التذكرة',
+          payment_verified: 'وصول المبلغ',
+          payment_rejected: 'رفض الإشعار',
+          hold_expired: 'انتهاء مهلة الدفع',
+          trip_cancelled: 'إلغاء الرحلة',
+          refund_paid: 'إرجاع المبلغ',
+          broadcast: 'رسالة إلى ركاب رحلة',
+        },
+      },
       queue: {
         title: 'إشعارات التحويل بانتظار المراجعة',
         intro: 'صورة الإشعار لا تثبت شيئًا حتى تتأكد من وصول المبلغ إلى الحساب: الرحلات الأقرب موعدًا أولًا.',
@@ -234,6 +274,8 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
       last_name: 'اسم العائلة',
       phone: 'رقم الموبايل',
       email: 'البريد الإلكتروني (اختياري)',
+      language: 'لغة الرسائل النصية',
+      languages: { ar: 'العربية', en: 'الإنجليزية' },
       payment: 'الدفع',
       method: 'طريقة الدفع',
       reference: 'رقم العملية (اختياري)',

@@ -5,7 +5,48 @@
 export const paymentsEn = {
   rihla: {
     payments: {
-      tabs: { queue: 'Proofs to check', import: 'Bank statement', refunds: 'Refunds' },
+      tabs: {
+        queue: 'Proofs to check',
+        import: 'Bank statement',
+        refunds: 'Refunds',
+        messages: 'Text messages',
+      },
+      /** The outbox: text messages to travellers (server/messages). */
+      messages: {
+        title: 'Text messages to travellers',
+        intro:
+          'Every ticket, payment decision, expiry, cancellation and refund is sent to the traveller by SMS. Failed messages come first; send one again once the number is corrected or the network is back.',
+        all: 'All',
+        failed: 'Failed',
+        waiting: 'Waiting',
+        empty: 'No messages here.',
+        load_error: 'The messages could not be loaded. Check the connection and try again.',
+        resend: 'Send again',
+        resent: 'Queued again.',
+        resend_failed: 'It could not be queued again.',
+        tries: 'Tries: %{count}',
+        segments: '%{count} SMS',
+        last_error: 'Last error: %{error}',
+        sent_at: 'Sent %{time}',
+        created_at: 'Queued %{time}',
+        status: {
+          queued: 'Waiting',
+          sending: 'Sending',
+          sent: 'Sent',
+          delivered: 'Delivered',
+          failed: 'Failed',
+          cancelled: 'Cancelled',
+        },
+        kind: {
+          ticket: 'Ticket',
+          payment_verified: 'Payment received',
+          payment_rejected: 'Proof refused',
+          hold_expired: 'Hold expired',
+          trip_cancelled: 'Trip cancelled',
+          refund_paid: 'Refund paid',
+          broadcast: 'Message to a trip',
+        },
+      },
       queue: {
         title: 'Payment proofs to check',
         intro: 'A screenshot proves nothing until it is checked: trips leaving first come first.',
@@ -239,6 +280,8 @@ export const paymentsEn = {
       last_name: 'Last name',
       phone: 'Phone',
       email: 'E-mail (optional)',
+      language: 'Text messages in',
+      languages: { ar: 'Arabic', en: 'English' },
       payment: 'Payment',
       method: 'Paid by',
       reference: 'Transaction reference (optional)',

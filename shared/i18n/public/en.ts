@@ -247,6 +247,10 @@ export const en = {
     cannotCancel:
       'This booking can no longer be cancelled: it is already cancelled or the trip has departed.',
     download: 'Download my ticket again',
+    /** Text messages: the ticket and payment news always come; reminders and the company's news may be turned off. */
+    smsOptIn: 'Text me a reminder the evening before and news about this trip',
+    smsSaved: 'Saved.',
+    smsFailed: 'This could not be saved. Try again.',
     downloadFailed: 'The ticket could not be downloaded. Please try again.',
     downloadMissing: 'There is no ticket to download for this booking.',
   },
