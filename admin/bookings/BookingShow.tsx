@@ -77,6 +77,7 @@ export function BookingShow() {
           <Divider sx={{ my: 2 }} />
           <ProofTitle />
           <KindField source="bankakScreenshot" field={bookings.fields.bankakScreenshot} resource="bookings" />
+          <OnDemandPage name="BookingMessages" fallback={null} />
         </Grid>
         <Grid size={12}>
           <Divider sx={{ mb: 2 }} />

@@ -35,7 +35,7 @@ const COLOURS: Record<string, ChipProps['color']> = {
   cancelled: 'default',
 };
 
-function MessageCard({ message }: { message: OutboxMessage }) {
+export function MessageCard({ message }: { message: OutboxMessage }) {
   const translate = useTranslate();
   const locale = useLocale();
   const notify = useNotify();

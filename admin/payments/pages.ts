@@ -4,6 +4,7 @@
 import { paymentsEn } from '../../shared/i18n/admin/payments.en.ts';
 import type { MessagesLoader } from '../i18n/i18nProvider.ts';
 
+export { default as BookingMessages } from './BookingMessages.tsx';
 export { default as BookingPayment } from './BookingPayment.tsx';
 export { default as CounterSale } from '../trips/CounterSale.tsx';
 export { default as PaymentQueue } from './PaymentQueue.tsx';

@@ -137,12 +137,13 @@ export function paymentsApi(provider: RihlaDataProvider) {
     counterSale: (input: CounterSaleInput) =>
       send<CounterSaleAnswer>('POST', paymentPaths.counterSale(), input),
     /** The outbox, newest first with the failed ones on top; `status` narrows it. */
-    messages: (status: string | undefined, start: number, end: number) =>
+    messages: (status: string | undefined, start: number, end: number, bookingId?: string) =>
       page<OutboxMessage>(paymentPaths.messages(), {
         failedFirst: 'true',
         _start: start,
         _end: end,
         ...(status ? { status } : {}),
+        ...(bookingId ? { bookingId } : {}),
       }),
     resendMessage: (id: string) => send<OutboxMessage>('PATCH', paymentPaths.resendMessage(id), {}),
     /** Staff's words to every passenger of a trip; a dry run only counts phones and segments. */

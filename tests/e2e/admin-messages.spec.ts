@@ -87,6 +87,9 @@ describe('text messages', () => {
     expect(await card.textContent()).toContain(t('rihla.payments.messages.kind.ticket'));
     expect(await card.textContent()).toContain(ticketId);
     expect(await axeFindings(desk, 'every')).toEqual([]);
+    // The booking's own page lists what its traveller was told.
+    await openScreen(desk, `/bookings/${message!.bookingId}/show`);
+    await desk.getByTestId('booking-messages').locator(`[data-message="${message!._id}"]`).waitFor();
     await desk.context().close();
   });
 

@@ -13,6 +13,8 @@ export const paymentsEn = {
       },
       /** The outbox: text messages to travellers (server/messages). */
       messages: {
+        of_booking: 'Text messages to the traveller',
+        none_for_booking: 'No text message was sent for this booking.',
         title: 'Text messages to travellers',
         intro:
           'Every ticket, payment decision, expiry, cancellation and refund is sent to the traveller by SMS. Failed messages come first; send one again once the number is corrected or the network is back.',
