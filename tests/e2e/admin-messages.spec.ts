@@ -35,6 +35,7 @@ afterAll(async () => {
 
 type Message = {
   _id: string;
+  bookingId: string;
   kind: string;
   language: string;
   text: string;
