@@ -50,6 +50,7 @@ export default defineConfig({
           name: 'admin',
           include: ['tests/admin/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/admin/helpers/setup.ts'],
           testTimeout: 30_000,
         },
       },

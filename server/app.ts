@@ -23,6 +23,7 @@ import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
 import { JSON_BODY_LIMIT, limitBodies } from './http/body-limits.ts';
 import { capConnections, connectionOptions } from './http/connections.ts';
+import { proxyTrust } from './http/proxies.ts';
 import { readBodiesCheaply } from './http/request-bodies.ts';
 import { projectingSerializerCompiler, zodValidatorCompiler } from './http/validation.ts';
 import { swaggerOptions } from './http/openapi.ts';
@@ -37,6 +38,8 @@ import { checkinRoutes, manifestRoutes, travellerRoutes } from './resources/boar
 import { loadTicketSigner, type TicketSigner } from './tickets/signing.ts';
 import { uploadRoutes } from './resources/payments/uploads.routes.ts';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
+import { seedSettings } from './resources/settings/settings.repository.ts';
+import { settingsRoutes } from './resources/settings/settings.routes.ts';
 import { MAX_UPLOAD_BYTES } from '../shared/rules.ts';
 
 declare module 'fastify' {
@@ -69,7 +72,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy) ?? false,
     // Each route's own limit comes from its schema (limitBodies); this one is for anything else.
     bodyLimit: JSON_BODY_LIMIT,
     ...connectionOptions(config),
@@ -95,6 +98,8 @@ export async function buildApp({
   app.decorate('clock', clock);
   app.decorate('jwtSecret', await loadJwtSecret(config, database));
   app.decorate('ticketSigner', await loadTicketSigner(database.db));
+  // The operator's details start as the environment says; admins change them in Settings from then on.
+  await seedSettings(database.db, config, clock.now());
   registerErrorHandler(app);
   // What reads remember is forgotten by the write layer itself (server/db/changes.ts), whoever writes.
   const readCache = new ReadCache(config.searchCacheMs);
@@ -128,7 +133,7 @@ export async function buildApp({
   await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const { health, settings } = systemContract;
+  const { health } = systemContract;
   app.get(
     '/api/health',
     { schema: { tags: ['health'], response: health.responses }, config: { access: 'public' } },
@@ -137,16 +142,7 @@ export async function buildApp({
       return { status: 'ok' };
     },
   );
-  // The operator's contact details for the public pages, from configuration (never hard-coded).
-  app.get(
-    '/api/settings',
-    { schema: { tags: ['settings'], response: settings.responses }, config: { access: 'public' } },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=300');
-      const { instructions, proofMinutes } = config.payments;
-      return { operator: config.operator, payment: { ...instructions, proofMinutes } };
-    },
-  );
+  await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(tripRoutes, { prefix: '/api/trips' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_DEFAULTS } from '../shared/payments.ts';
+import { parseTrustProxy, type TrustProxy } from './http/proxies.ts';
 
 export interface Config {
   port: number;
@@ -13,7 +14,8 @@ export interface Config {
   adminEmail?: string;
   adminPassword?: string;
   demoData: boolean;
-  trustProxy: boolean;
+  /** Reverse proxies whose X-Forwarded-* headers are believed (server/http/proxies.ts). */
+  trustProxy: TrustProxy;
   /** Origins allowed to call the API from a browser, besides the product's own. */
   corsOrigins: string[];
   /** Sets the Secure flag on cookies (on by default behind HTTPS). */
@@ -39,6 +41,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Connections open at once; more are refused. */
   maxConnections: number;
+  /** Connections one client address may hold at once (trusted proxies excepted); more are refused. */
+  maxConnectionsPerIp: number;
 }
 
 export interface PaymentsConfig {
@@ -49,6 +53,8 @@ export interface PaymentsConfig {
   maxUnpaidShare: number;
   /** Bytes of payment proofs one address may send per hour. */
   proofBytesPerIpPerHour: number;
+  /** Payment-proof bytes stored per hour from all addresses together. */
+  proofBytesPerHour: number;
   /** How often each node expires lapsed holds (a sale frees a lapsed seat at once either way). */
   sweepSeconds: number;
   /** Where travellers pay, shown on the public site and the ticket: from configuration, never hard-coded. */
@@ -67,7 +73,11 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+/** Share of MAX_CONNECTIONS one address may hold unless MAX_CONNECTIONS_PER_IP says otherwise. */
+const CONNECTION_SHARE_PER_IP = 0.05;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const maxConnections = positive(env.MAX_CONNECTIONS, 1000);
   return {
     port: int(env.PORT, 3000),
     host: env.HOST || '0.0.0.0',
@@ -77,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: flag(env.DEMO_DATA),
-    trustProxy: flag(env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS || '')
       .split(',')
       .map((o) => o.trim())
@@ -102,12 +112,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idRetentionDays: int(env.ID_RETENTION_DAYS, 90),
     noShowAfterMinutes: int(env.NO_SHOW_AFTER_MINUTES, 60),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
-    maxConnections: positive(env.MAX_CONNECTIONS, 1000),
+    maxConnections,
+    maxConnectionsPerIp: Math.min(
+      maxConnections,
+      positive(env.MAX_CONNECTIONS_PER_IP, Math.max(1, Math.floor(maxConnections * CONNECTION_SHARE_PER_IP))),
+    ),
     payments: {
       proofMinutes: decimal(env.PAYMENT_PROOF_MINUTES, PAYMENT_DEFAULTS.proofMinutes),
       maxUnpaidPerPhone: int(env.MAX_UNPAID_BOOKINGS_PER_PHONE, PAYMENT_DEFAULTS.maxUnpaidPerPhone),
       maxUnpaidShare: Math.min(1, decimal(env.MAX_UNPAID_SHARE, PAYMENT_DEFAULTS.maxUnpaidShare)),
       proofBytesPerIpPerHour: int(env.PROOF_BYTES_PER_IP_PER_HOUR, 30 * 1024 * 1024),
+      proofBytesPerHour: int(env.PROOF_BYTES_PER_HOUR, 1024 * 1024 * 1024),
       sweepSeconds: Math.max(1, int(env.EXPIRY_SWEEP_SECONDS, 15)),
       instructions: {
         bankakAccount: env.PAYMENT_BANKAK_ACCOUNT || '',

@@ -8,6 +8,8 @@ import { seedDemoData } from './demo/demo-data.ts';
 import { startScheduledJobs } from './jobs.ts';
 import { importProofFiles } from './resources/payments/proofs.ts';
 import { warmUpTicketRenderer } from './tickets/ticket-pdf.ts';
+import { readSettings } from './resources/settings/settings.repository.ts';
+import { missingDetails } from '../shared/settings.ts';
 
 // Whatever the server writes (database, secret, uploads) is its own user's alone.
 process.umask(0o077);
@@ -17,12 +19,12 @@ await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 await ensureFirstStaffAccount(database.db, config, app.log);
 if (config.demoData) await seedDemoData(database.db, app.log);
-// The public site promises contact details only when they are set: say which are missing.
-const unsetContact = Object.entries(config.operator).filter(([, value]) => !value);
-if (unsetContact.length) {
-  const names = unsetContact.map(([key]) => `OPERATOR_${key.toUpperCase()}`).join(', ');
-  app.log.warn(`${names} not set: the contact, terms and privacy pages will not show them`);
-}
+// Travellers need a way to pay and someone to ask: say what is missing (an admin sets them in Settings).
+const missing = missingDetails(await readSettings(database.db, config));
+if (missing.length)
+  app.log.warn(
+    `not set: ${missing.join('; ')}. Travellers who send their payment proof later have nowhere to pay or ask: set them in the back-office's Settings (or OPERATOR_* / PAYMENT_* before the first start)`,
+  );
 // Payment proofs that an older version kept as files move into the database.
 const proofs = await importProofFiles(database.db, config.dataDir);
 if (proofs.moved || proofs.removed)

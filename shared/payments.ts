@@ -8,8 +8,6 @@
 //
 // A counter sale is verified at once. An unpaid hold (awaiting_proof, rejected) lasts until its deadline; a
 // proof under review holds its seats until staff decide.
-import { normalizeDigits } from './rules.ts';
-
 export const PAYMENT_STATUSES = [
   'awaiting_proof',
   'proof_submitted',
@@ -21,6 +19,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['bankak', 'mobile_money', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How a refund goes back: a transfer (its reference), or cash at the desk, which a manager or an admin confirms. */
+export const REFUND_METHODS = ['transfer', 'cash'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 export const REJECTION_REASONS = [
   'amount_wrong',
@@ -46,13 +48,6 @@ export const PAYMENT_DEFAULTS = {
   /** Share of a trip's seats that unpaid holds may occupy. */
   maxUnpaidShare: 0.5,
 } as const;
-
-/** A transaction reference as stored and compared: spaces and dashes removed, Latin digits, upper case. */
-export function normaliseReference(reference: string): string {
-  return normalizeDigits(reference)
-    .replace(/[\s\-\u2010-\u2015]+/g, '')
-    .toUpperCase();
-}
 
 /** When an unpaid hold made at `now` lapses: after the proof window, never later than departure. */
 export function holdDeadline(now: Date, proofMinutes: number, departure: Date): Date {

@@ -20,6 +20,8 @@ export const CAPABILITIES = {
   /** One's own account: who am I, change my password. */
   self: everyone,
   'users.manage': ['admin'],
+  /** The operator's contact details and payment accounts that travellers see (Settings). */
+  'settings.manage': ['admin'],
   'activity.read': operations,
   'dashboard.read': money,
   'trips.read': [...money, 'conductor'],
@@ -44,6 +46,8 @@ export const CAPABILITIES = {
   'payments.review': money,
   'payments.import': money,
   'refunds.manage': money,
+  /** A refund handed over in cash is paid once a manager or an admin confirms it (a cashier only records it). */
+  'refunds.confirm': operations,
   'sales.counter': money,
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -27,7 +27,7 @@ import {
 import { activity } from '../../shared/registry/index.ts';
 import { What, When, Which, Who } from './ActivityParts.tsx';
 import { DiffTable } from './DiffTable.tsx';
-import { ACTIVITY_ACTIONS, ACTIVITY_KINDS, type ActivityRow, diffRows } from './entries.ts';
+import { ACTIVITY_ACTIONS, ACTIVITY_KINDS, type ActivityRow, diffRows, kindName } from './entries.ts';
 
 /** Record kinds in the page's language (a select's labels are translated without a count: named here). */
 function KindSelect({
@@ -41,10 +41,7 @@ function KindSelect({
   const translate = useTranslate();
   const kinds = ACTIVITY_KINDS.map((kind) => ({
     id: kind,
-    name:
-      kind === 'payments'
-        ? translate('rihla.activity.kinds.payments')
-        : translate(`resources.${kind}.name`, { smart_count: 2 }),
+    name: kindName(translate, kind, 2),
   }));
   return (
     <SelectInput
@@ -92,7 +89,7 @@ function EntryCard({ row }: { row: ActivityRow }) {
           <span>
             <What row={row} /> · <Which row={row} />
           </span>
-          <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} />
+          <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} entry={row} />
         </Stack>
       </CardContent>
     </Card>
@@ -146,7 +143,7 @@ function Entries() {
               <Which row={row} />
             </TableCell>
             <TableCell>
-              <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} />
+              <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} entry={row} />
             </TableCell>
           </TableRow>
         ))}

@@ -7,12 +7,14 @@ import { useContext } from 'react';
 import { Link, ListContext, useLocale, useTranslate } from 'react-admin';
 import { mayAccess } from '../auth/access.ts';
 import { useRole } from '../auth/useCan.ts';
-import { type ActivityRow, khartoumTime, recordPage } from './entries.ts';
+import { formatTimestamp } from '../i18n/format.ts';
+import { type ActivityRow, kindName, recordPage } from './entries.ts';
+import { RecordName, ShortId } from './Names.tsx';
 
 /** The entry's time; with `link`, a link to the entry's own page. */
 export function When({ row, link = false }: { row: ActivityRow; link?: boolean }) {
   const locale = useLocale();
-  const time = <bdi>{khartoumTime(row.at, locale)}</bdi>;
+  const time = <bdi>{formatTimestamp(row.at, locale)}</bdi>;
   return (
     <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
       {link ? <Link to={`/activity/${encodeURIComponent(row.id)}/show`}>{time}</Link> : time}
@@ -59,19 +61,21 @@ export function What({ row }: { row: ActivityRow }) {
   );
 }
 
-/** The record's kind and short id, linked to its page when there is one this role may open. */
+/**
+ * The record's kind and name (the trip's route and date, a booking's ticket…; its short id when it is gone or
+ * this role may not read it), linked to its page when there is one this role may open.
+ */
 export function Which({ row }: { row: ActivityRow }) {
   const translate = useTranslate();
   const { known, role } = useRole();
   if (!row.resource) return null;
-  const kind =
-    row.resource === 'payments'
-      ? translate('rihla.activity.kinds.payments')
-      : translate(`resources.${row.resource}.name`, { smart_count: 1, _: row.resource });
+  const kind = kindName(translate, row.resource);
   const id = row.recordId ? (
-    <bdi title={row.recordId} style={{ whiteSpace: 'nowrap' }}>
-      …{row.recordId.slice(-6)}
-    </bdi>
+    row.action === 'delete' ? (
+      <ShortId id={row.recordId} />
+    ) : (
+      <RecordName resource={row.resource} id={row.recordId} />
+    )
   ) : null;
   const page = row.action === 'delete' ? undefined : recordPage(row.resource, row.recordId);
   const label = (

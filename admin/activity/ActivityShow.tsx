@@ -52,7 +52,7 @@ function Entry() {
         {translate('rihla.activity.columns.changes')}
       </Typography>
       {changes.length ? (
-        <DiffTable resource={row.resource ?? ''} rows={changes} />
+        <DiffTable resource={row.resource ?? ''} rows={changes} entry={row} />
       ) : (
         <Typography color="text.secondary">{translate('rihla.activity.no_changes')}</Typography>
       )}

@@ -65,7 +65,7 @@ export default function RecordHistoryPanel({ resource, id }: RecordHistoryProps)
                     <When row={row} link />
                   </Stack>
                   <Who row={row} />
-                  <DiffTable resource={resource} rows={diffRows(row.diff)} />
+                  <DiffTable resource={resource} rows={diffRows(row.diff)} entry={row} />
                 </Stack>
               </Fragment>
             ))}

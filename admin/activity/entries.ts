@@ -1,8 +1,6 @@
-// Reading an activity row (the registry's `activity` resource, written by server/audit/audit.ts): its time on
-// Khartoum's clock, the page of the record it names, and its diff ({field: [before, after]}, JSON text) as rows.
+// Reading an activity row (the registry's `activity` resource, written by server/audit/audit.ts): the page of
+// the record it names, and its diff ({field: [before, after]}, JSON text) as rows.
 import { getResource, registry } from '../../shared/registry/index.ts';
-import { KHARTOUM_OFFSET_MINUTES } from '../../shared/rules.ts';
-import { intlLocale } from '../i18n/locale.ts';
 import { configOf } from '../generated/screenConfig.ts';
 
 /** What the server records (its routes' `audit` declarations, sign-ins and sign-outs). */
@@ -24,10 +22,37 @@ export const ACTIVITY_ACTIONS = [
   'sign_in',
   'sign_in_failed',
   'sign_out',
+  'update_settings',
 ] as const;
 
-/** Record kinds of the log: the registry's resources, and the payments a statement import touches. */
-export const ACTIVITY_KINDS = [...Object.keys(registry).filter((name) => name !== 'activity'), 'payments'];
+/**
+ * Record kinds the log names that are no registry resource: the payments a statement import touches (its
+ * summary's fields), and the Settings travellers see (its fields' words are the Settings form's).
+ */
+const OTHER_KINDS: Record<string, { name: string; fields?: string }> = {
+  payments: { name: 'rihla.activity.kinds.payments', fields: 'rihla.activity.statement' },
+  settings: { name: 'rihla.activity.kinds.settings', fields: 'rihla.settings.operator' },
+};
+
+/** Record kinds of the log: the registry's resources, and the others above. */
+export const ACTIVITY_KINDS = [
+  ...Object.keys(registry).filter((name) => name !== 'activity'),
+  ...Object.keys(OTHER_KINDS),
+];
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A record kind's name in the page's language, one or several (`count`). */
+export function kindName(translate: Translate, kind: string, count = 1): string {
+  const other = OTHER_KINDS[kind];
+  return other ? translate(other.name) : translate(`resources.${kind}.name`, { smart_count: count, _: kind });
+}
+
+/** A field's label as the record kind's screens say it. */
+export function fieldName(translate: Translate, kind: string, field: string): string {
+  const prefix = OTHER_KINDS[kind]?.fields ?? `resources.${kind}.fields`;
+  return translate(`${prefix}.${field}`, { _: field });
+}
 
 export interface ActivityRow {
   id: string;
@@ -39,17 +64,6 @@ export interface ActivityRow {
   recordId?: string | null;
   diff?: string | null;
   ip?: string | null;
-}
-
-/** An instant as Khartoum's clock shows it (UTC+2 all year), in the language's format. */
-export function khartoumTime(iso: string, locale: string): string {
-  const instant = Date.parse(iso);
-  if (Number.isNaN(instant)) return iso;
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(instant + KHARTOUM_OFFSET_MINUTES * 60_000));
 }
 
 /** The page a record of `resource` opens on, and the action a role needs to open it; none for a deleted one. */

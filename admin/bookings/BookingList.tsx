@@ -26,7 +26,7 @@ import { useIsPhone } from '../common/useIsPhone.ts';
 import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { useReferenced } from '../generated/fields/RefField.tsx';
 import { OpenButton } from '../generated/GeneratedList.tsx';
-import { isSortable, KindField, kinds } from '../generated/kinds.tsx';
+import { isSortable, KindField, kindLabel, kinds } from '../generated/kinds.tsx';
 import { PaymentStatusField } from '../payments/PaymentStatusChip.tsx';
 import { useLocalName } from '../i18n/localName.tsx';
 
@@ -204,7 +204,7 @@ export function BookingList() {
             render={() => <StatusCell />}
           />
           <FunctionField label="rihla.ui.bookings.proof" render={() => <ProofCell />} />
-          <KindField {...field('bookingDate')} />
+          <KindField {...field('bookingDate')} label={kindLabel(field('bookingDate'))} />
           <RowActions label={ACTIONS_LABEL}>
             <OpenButton view="show" />
             <DeleteRecordButton redirect={false} />

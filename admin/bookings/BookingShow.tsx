@@ -10,7 +10,7 @@ import { bookings } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
 import { RecordHistory } from '../common/RecordHistory.tsx';
 import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
-import { KindField } from '../generated/kinds.tsx';
+import { KindField, kindLabel } from '../generated/kinds.tsx';
 import { OnDemandPage } from '../payments/routes.tsx';
 import { BookingTravellers } from './BookingTravellers.tsx';
 
@@ -57,7 +57,12 @@ export function BookingShow() {
               // Each value as wide as itself (the status chip no longer spans the column).
               sx={{ display: 'flex', alignItems: 'flex-start', mb: 1.5 }}
             >
-              <KindField source={name} field={bookings.fields[name]} resource="bookings" />
+              <KindField
+                source={name}
+                field={bookings.fields[name]}
+                resource="bookings"
+                label={kindLabel({ source: name, field: bookings.fields[name], resource: 'bookings' })}
+              />
             </Labeled>
           ))}
           <Labeled source="passengerInfo.phone" label="rihla.trips.phone" sx={{ display: 'flex', mb: 1.5 }}>

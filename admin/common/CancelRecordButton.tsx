@@ -1,7 +1,7 @@
 // Cancels a trip or a booking after a confirmation that names it (ticket, passenger, trip and seats; or the
 // trip, its bus and what is booked on it) and whose buttons say what they do ("Keep booking", "Cancel
-// booking"). In a list row it is an icon; in a page's toolbar a button. A cancelled record shows no button:
-// its status says "Cancelled", and a cancellation cannot be undone.
+// booking"). In a list row it is an icon; in a page's toolbar a button. A cancelled record keeps it, disabled
+// and labelled "Cancelled" (the spec's trips and bookings lists): a cancellation cannot be undone.
 import BlockIcon from '@mui/icons-material/Block';
 import CloseIcon from '@mui/icons-material/Close';
 import { useMutation } from '@tanstack/react-query';
@@ -26,11 +26,13 @@ const WORDS = {
     action: 'rihla.ui.actions.cancel_booking',
     yes: 'rihla.ui.cancel.booking_yes',
     keep: 'rihla.ui.cancel.booking_keep',
+    done: 'rihla.ui.cancel.booking_done',
   },
   trips: {
     action: 'rihla.ui.actions.cancel_trip',
     yes: 'rihla.ui.cancel.trip_yes',
     keep: 'rihla.ui.cancel.trip_keep',
+    done: 'rihla.ui.cancel.trip_done',
   },
 };
 
@@ -57,17 +59,20 @@ export function CancelRecordButton({ resource, successArgs, variant = 'button' }
   });
   // Only for a role that may cancel it (shared/roles.ts).
   const allowed = useCan(resource === 'trips' ? 'trips.write' : 'bookings.cancel');
-  if (!record || record.isCancelled || !allowed) return null;
+  if (!record || !allowed) return null;
   const words = WORDS[resource];
+  const done = !!record.isCancelled;
+  const label = done ? words.done : words.action;
   const ask = () => setOpen(true);
   return (
     <>
       {variant === 'icon' ? (
-        <IconAction label={words.action} icon={<BlockIcon />} color="warning" onClick={ask} />
+        <IconAction label={label} icon={<BlockIcon />} color="warning" onClick={ask} disabled={done} />
       ) : (
         <Button
-          label={words.action}
+          label={label}
           color="warning"
+          disabled={done}
           onClick={(event) => {
             event.stopPropagation();
             ask();

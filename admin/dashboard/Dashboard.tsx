@@ -112,7 +112,11 @@ export function Dashboard() {
                   <TableHead>
                     <TableRow>
                       <TableCell>{translate('resources.reports.fields.report_title')}</TableCell>
-                      <TableCell>{translate('resources.reports.fields.created_at')}</TableCell>
+                      <TableCell>
+                        {translate('rihla.ui.time.khartoum', {
+                          label: translate('resources.reports.fields.created_at'),
+                        })}
+                      </TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>

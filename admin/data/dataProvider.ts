@@ -1,8 +1,13 @@
-// react-admin's dataProvider, generated from the registry: every resource's calls map onto the spec's URLs
-// ({base}/{getAll…|get…|create…|update…|delete…}, and the hand-written calls, all from shared/api-paths.ts),
-// with the server's paging, sorting and filtering parameters. Errors are mapped in one place: an HttpError
-// carrying the server's message and body (its field errors as our message keys where we have the words).
-import { type DataProvider, HttpError } from 'react-admin';
+// react-admin's dataProvider: ra-data-simple-rest's calls over the spec's URLs. Its requests
+// (`/{resource}[/{id}]?sort&range&filter`, PUT for an update) are mapped onto the registry's calls
+// ({base}/{getAll…|get…|create…|update…|delete…}[/{id}], PATCH) with the server's _start/_end/_sort/_order/
+// <field> parameters by the one httpClient below; records are the server's documents with `id` (populated
+// references handed to react-admin's cache), and bodies carry the writable fields only (an update the changed
+// ones). The hand-written calls (cancel, passengers, manifest, payments…) sit beside it, over the same request.
+// Errors are mapped in one place: an HttpError with the server's message and body (its field errors as our
+// message keys where we have the words).
+import simpleRestProvider from 'ra-data-simple-rest';
+import { type DataProvider, type fetchUtils, HttpError } from 'react-admin';
 import {
   API_BASES,
   apiPath,
@@ -33,9 +38,11 @@ export interface TravellerInput {
   idNumber: string | null;
 }
 
+type Saved = Promise<{ data: Record<string, unknown> & { id: string } }>;
+
 export interface RihlaDataProvider extends DataProvider {
-  cancelTrip(id: string): Promise<{ data: Record<string, unknown> & { id: string } }>;
-  cancelBooking(id: string): Promise<{ data: Record<string, unknown> & { id: string } }>;
+  cancelTrip(id: string): Saved;
+  cancelBooking(id: string): Saved;
   tripPassengers(id: string): Promise<PassengerRow[]>;
   dashboardSummary(): Promise<DashboardSummary>;
   /** Who sits on each seat of a booking, with their ID. */
@@ -58,45 +65,62 @@ export interface RihlaDataProvider extends DataProvider {
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
-type Params = Record<string, string | number | boolean | null | undefined | readonly unknown[]>;
-
-function queryString(params: Params): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) value.forEach((item) => search.append(key, String(item)));
-    else search.append(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-function path(def: ResourceDef, op: Operation, id?: string) {
-  if (!def.api[op]) throw new HttpError(`${def.name} has no ${op} call`, 405);
-  return operationPath(def, op, id);
-}
-
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
+const OPERATIONS: Record<string, Operation> = { POST: 'create', PUT: 'update', DELETE: 'remove' };
 
 /**
  * A day picked for a timestamp range (booking date from … to …) means that whole day in Khartoum: the
  * server compares ISO instants, so "to 2026-11-30" becomes the last instant of that day.
  */
-function timestampDays(def: ResourceDef, filter: Record<string, unknown>) {
-  const out: Record<string, unknown> = { ...filter };
+function timestampDay(def: ResourceDef, key: string, value: unknown) {
+  const range = /^(.+)_(gte|lte)$/.exec(key);
+  if (!range || def.fields[range[1]]?.kind !== 'timestamp' || !DATE_PATTERN.test(String(value))) return value;
+  const start = khartoumMidnight(String(value));
+  return new Date(range[2] === 'gte' ? start : start + 86_400_000 - 1).toISOString();
+}
+
+/** simple-rest's list parameters (JSON sort, range and filter) as the server's. */
+function listQuery(def: ResourceDef, params: URLSearchParams): string {
+  const query = new URLSearchParams();
+  const filter = JSON.parse(params.get('filter') ?? '{}') as Record<string, unknown>;
   for (const [key, value] of Object.entries(filter)) {
-    const range = /^(.+)_(gte|lte)$/.exec(key);
-    if (
-      !range ||
-      def.fields[range[1]]?.kind !== 'timestamp' ||
-      typeof value !== 'string' ||
-      !DATE_PATTERN.test(value)
-    )
-      continue;
-    const start = khartoumMidnight(value);
-    out[key] = new Date(range[2] === 'gte' ? start : start + 86_400_000 - 1).toISOString();
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value])
+      query.append(key, String(timestampDay(def, key, item)));
   }
-  return out;
+  if (params.has('range')) {
+    const [start, end] = JSON.parse(params.get('range')!) as [number, number];
+    query.set('_start', String(start));
+    query.set('_end', String(end + 1));
+  }
+  if (params.has('sort')) {
+    const [field, order] = JSON.parse(params.get('sort')!) as [string, string];
+    query.set('_sort', field === 'id' ? '_id' : field);
+    query.set('_order', order.toUpperCase() === 'DESC' ? 'DESC' : 'ASC');
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The spec's URL of one of simple-rest's requests: its method and whether it names an id say which call. */
+function specUrl(url: string, method: string): string {
+  const { pathname, searchParams } = new URL(url, 'http://rihla');
+  const [name, id] = pathname.slice(1).split('/').map(decodeURIComponent);
+  const def = getResource(name);
+  const op = OPERATIONS[method] ?? (id === undefined ? 'list' : 'one');
+  if (!def.api[op]) throw new HttpError(`${def.name} has no ${op} call`, 405);
+  return operationPath(def, op, id) + (op === 'list' ? listQuery(def, searchParams) : '');
+}
+
+/** A document as react-admin's record: `id`, references as `_id` strings, their documents as `prefetched`. */
+function asRecords(resource: string, answer: { data: any }): any {
+  const def = getResource(resource);
+  if (Array.isArray(answer.data)) {
+    const { data, prefetched } = toRecords(def, answer.data);
+    return { ...answer, data, meta: { prefetched } };
+  }
+  const prefetched = {};
+  return { ...answer, data: toRecord(def, answer.data as Doc, prefetched), meta: { prefetched } };
 }
 
 export function createDataProvider(session: Session): RihlaDataProvider {
@@ -118,79 +142,48 @@ export function createDataProvider(session: Session): RihlaDataProvider {
   const send = (method: string, url: string, body: unknown) =>
     json(url, { method, headers: JSON_HEADERS, body: JSON.stringify(body) });
 
-  const listQuery = (def: ResourceDef, params: any): Params => {
-    const { page = 1, perPage = 25 } = params.pagination ?? {};
-    const { field, order } = params.sort ?? def.defaultSort;
-    return {
-      ...timestampDays(def, params.filter ?? {}),
-      _start: (page - 1) * perPage,
-      _end: page * perPage,
-      _sort: field === 'id' ? '_id' : field,
-      _order: String(order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
-    };
-  };
+  async function httpClient(url: string, { method = 'GET', body, signal }: fetchUtils.Options = {}) {
+    const headers = body ? JSON_HEADERS : undefined;
+    const init = { method: method === 'PUT' ? 'PATCH' : method, body, signal, headers };
+    const response = await call(specUrl(url, method), init);
+    const answer = await response.json();
+    // simple-rest's updateMany and deleteMany read `id`.
+    const withId = (doc: Doc) => ({ ...doc, id: doc._id });
+    const parsed = Array.isArray(answer) ? answer.map(withId) : answer && withId(answer);
+    return { status: response.status, headers: response.headers, body: '', json: parsed };
+  }
+  const rest = simpleRestProvider('', httpClient, 'X-Total-Count');
+  const def = getResource;
 
-  const list = async (def: ResourceDef, query: Params) => {
-    const response = await call(path(def, 'list') + queryString(query));
-    const docs: Doc[] = await response.json();
-    const { data, prefetched } = toRecords(def, docs);
-    const total = Number(response.headers.get('X-Total-Count') ?? data.length);
-    return { data, total, meta: { prefetched } };
-  };
-  const one = (def: ResourceDef, doc: Doc) => {
-    const prefetched = {};
-    return { data: toRecord(def, doc, prefetched), meta: { prefetched } };
-  };
-
-  const provider: RihlaDataProvider = {
-    getList: (resource, params) =>
-      list(getResource(resource), listQuery(getResource(resource), params)) as any,
-    getOne: async (resource, { id }) => {
-      const def = getResource(resource);
-      return one(def, await json(path(def, 'one', String(id)))) as any;
+  return {
+    ...rest,
+    getList: async (resource, params) =>
+      asRecords(
+        resource,
+        await rest.getList(resource, { ...params, sort: params.sort ?? def(resource).defaultSort }),
+      ),
+    getOne: async (resource, params) => asRecords(resource, await rest.getOne(resource, params)),
+    getMany: async (resource, params) => asRecords(resource, await rest.getMany(resource, params)),
+    getManyReference: async (resource, params) =>
+      asRecords(resource, await rest.getManyReference(resource, params)),
+    create: async (resource, params) =>
+      asRecords(
+        resource,
+        await rest.create(resource, { ...params, data: toCreateBody(def(resource), params.data) }),
+      ),
+    update: async (resource, params) => {
+      const data = toPatchBody(def(resource), params.data, params.previousData);
+      if (Object.keys(data).length === 0) return { data: params.previousData } as any;
+      return asRecords(resource, await rest.update(resource, { ...params, data }));
     },
-    getMany: async (resource, { ids }) => {
-      const def = getResource(resource);
-      const { data, meta } = await list(def, { id: ids.map(String), _start: 0, _end: ids.length });
-      return { data, meta } as any;
-    },
-    getManyReference: (resource, params) => {
-      const def = getResource(resource);
-      return list(def, { ...listQuery(def, params), [params.target]: String(params.id) }) as any;
-    },
-    create: async (resource, { data }) => {
-      const def = getResource(resource);
-      return one(def, await send('POST', path(def, 'create'), toCreateBody(def, data))) as any;
-    },
-    update: async (resource, { id, data, previousData }) => {
-      const def = getResource(resource);
-      const body = toPatchBody(def, data, previousData);
-      if (Object.keys(body).length === 0) return { data: previousData } as any;
-      return one(def, await send('PATCH', path(def, 'update', String(id)), body)) as any;
-    },
-    updateMany: async (resource, { ids, data }) => {
-      const def = getResource(resource);
-      const body = toPatchBody(def, data);
-      await Promise.all(ids.map((id) => send('PATCH', path(def, 'update', String(id)), body)));
-      return { data: ids };
-    },
-    delete: async (resource, { id }) => {
-      const def = getResource(resource);
-      return one(def, await json(path(def, 'remove', String(id)), { method: 'DELETE' })) as any;
-    },
-    deleteMany: async (resource, { ids }) => {
-      const def = getResource(resource);
-      await Promise.all(ids.map((id) => call(path(def, 'remove', String(id)), { method: 'DELETE' })));
-      return { data: ids };
-    },
+    updateMany: (resource, params) =>
+      rest.updateMany(resource, { ...params, data: toPatchBody(def(resource), params.data) }),
+    delete: async (resource, params) => asRecords(resource, await rest.delete(resource, params)),
 
     cancelTrip: async (id) =>
-      one(getResource('trips'), await send('PATCH', tripPaths.cancel(id), { isCancelled: true })) as any,
+      asRecords('trips', { data: await send('PATCH', tripPaths.cancel(id), { isCancelled: true }) }),
     cancelBooking: async (id) =>
-      one(
-        getResource('bookings'),
-        await send('PATCH', bookingPaths.cancel(id), { isCancelled: true }),
-      ) as any,
+      asRecords('bookings', { data: await send('PATCH', bookingPaths.cancel(id), { isCancelled: true }) }),
     tripPassengers: (id) => json(tripPaths.passengers(id)),
     dashboardSummary: () => json(DASHBOARD_SUMMARY_PATH),
     travellers: (bookingId) => json(apiPath(API_BASES.bookings, 'getPassengers', bookingId)),
@@ -211,5 +204,4 @@ export function createDataProvider(session: Session): RihlaDataProvider {
     },
     request: (url, init) => call(url, init),
   };
-  return provider;
 }

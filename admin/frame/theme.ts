@@ -4,6 +4,7 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import type { ThemeOptions } from '@mui/material/styles';
 import { BRAND } from '../../shared/brand.ts';
+import { TextFieldRoot } from './TextFieldRoot.tsx';
 
 export type Direction = 'ltr' | 'rtl';
 
@@ -20,6 +21,8 @@ export const themeOptions = (direction: Direction): ThemeOptions => ({
   },
   shape: { borderRadius: 8 },
   components: {
+    // Without the MUI 5 props react-admin's inputs still pass (TextFieldRoot.tsx).
+    MuiTextField: { defaultProps: { slots: { root: TextFieldRoot } } },
     // react-admin's "No … yet" page is drawn at half opacity (2.5:1); its words stay readable.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: BRAND.muted } } } },
   } as ThemeOptions['components'],

@@ -21,7 +21,7 @@ import { ACTIONS_LABEL, RowActions } from '../common/RowActions.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { filterFields, hasSearch, listColumns } from './columns.ts';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
-import { isSortable, KindField, kinds } from './kinds.tsx';
+import { isSortable, KindField, kindLabel, kinds } from './kinds.tsx';
 import { configOf } from './screenConfig.ts';
 
 export function listFilters(def: ResourceDef): ReactElement[] {
@@ -92,6 +92,7 @@ export function generatedList(def: ResourceDef) {
                 resource={def.name}
                 preview
                 sortable={isSortable(field)}
+                label={kindLabel({ source: name, field, resource: def.name })}
               />
             ))}
             <RowActions label={ACTIONS_LABEL}>

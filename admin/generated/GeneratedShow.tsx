@@ -4,7 +4,7 @@ import { ListButton, Show, SimpleShowLayout, TopToolbar } from 'react-admin';
 import type { ResourceDef } from '../../shared/registry/index.ts';
 import { readableFields } from './columns.ts';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
-import { KindField } from './kinds.tsx';
+import { KindField, kindLabel } from './kinds.tsx';
 import { RecordTitle } from './RecordTitle.tsx';
 
 export function generatedShow(def: ResourceDef) {
@@ -22,7 +22,13 @@ export function generatedShow(def: ResourceDef) {
       >
         <SimpleShowLayout>
           {readableFields(def).map(([name, field]) => (
-            <KindField key={name} source={name} field={field} resource={def.name} />
+            <KindField
+              key={name}
+              source={name}
+              field={field}
+              resource={def.name}
+              label={kindLabel({ source: name, field, resource: def.name })}
+            />
           ))}
         </SimpleShowLayout>
       </Show>

@@ -3,8 +3,10 @@
 // says the spec's message once, beside Save (no toast, no message repeated under every field).
 // `version` > 0 remounts it empty: after a save the spec clears the form.
 import Alert from '@mui/material/Alert';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
-import { SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Form, SaveButton, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import type { ResourceDef } from '../../shared/registry/index.ts';
 import { KindInput } from './kinds.tsx';
@@ -47,7 +49,9 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
   const validate = useMemo(() => validator(def, mode), [def, mode]);
   const empty = useMemo(() => (record ? { id: record.id } : {}), [record]);
   return (
-    <SimpleForm
+    // react-admin's SimpleForm, laid out the same, without its passing `disableInvalidFormNotification` on to
+    // a DOM element.
+    <Form
       key={version}
       record={version > 0 ? empty : undefined}
       validate={validate}
@@ -55,17 +59,20 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
       // Our messages, in the page's language, rather than the browser's own bubbles (type=email, max…).
       noValidate
       disableInvalidFormNotification
-      toolbar={saveOnly(def, mode)}
-      sx={{ maxWidth: 720 }}
     >
-      {banner && (
-        <Alert severity="success" role="status" sx={{ mb: 2, width: '100%' }}>
-          {banner}
-        </Alert>
-      )}
-      {formFields(def).map(([name, field]) => (
-        <KindInput key={name} source={name} field={field} resource={def.name} />
-      ))}
-    </SimpleForm>
+      <CardContent sx={{ maxWidth: 720, pb: { xs: '5em', sm: 2 } }}>
+        <Stack sx={{ alignItems: 'flex-start' }}>
+          {banner && (
+            <Alert severity="success" role="status" sx={{ mb: 2, width: '100%' }}>
+              {banner}
+            </Alert>
+          )}
+          {formFields(def).map(([name, field]) => (
+            <KindInput key={name} source={name} field={field} resource={def.name} />
+          ))}
+        </Stack>
+      </CardContent>
+      {saveOnly(def, mode)}
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
 // The one map from a registry field kind to the components that show it (lists, detail pages), edit it
 // (create and edit forms) and filter lists by it. Every generated screen is assembled from this map.
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import {
   BooleanInput,
   DateInput,
@@ -23,6 +23,7 @@ import { StatusField } from '../common/StatusChip.tsx';
 import {
   CodeOrTextField,
   DayField,
+  KhartoumTimeLabel,
   LongTextField,
   MoneyField,
   PassengerField,
@@ -170,8 +171,15 @@ export const kinds: Record<FieldKind, KindEntry> = {
   image: { Field: ({ source }) => <ProtectedImageField source={source} />, sortable: false },
 };
 
+/**
+ * The label a column or a detail line gives a field where it is not the registry's own: a time's says it is
+ * Khartoum's (every time staff see is), once, in the header rather than beside each value.
+ */
+export const kindLabel = ({ source, field, resource }: KindProps) =>
+  field.kind === 'timestamp' ? <KhartoumTimeLabel label={fieldLabelKey(resource, source)} /> : undefined;
+
 /** A field of a record, shown through the kind map (a list cell or a detail line). */
-export function KindField(props: KindProps & { label?: string; sortable?: boolean; sortBy?: string }) {
+export function KindField(props: KindProps & { label?: ReactNode; sortable?: boolean; sortBy?: string }) {
   const Field = kinds[props.field.kind].Field;
   return Field ? <Field {...props} /> : null;
 }

@@ -1,5 +1,6 @@
-// What the registry does not say about screens: where a create lands (its list; Settings for reference data;
-// the dashboard for a new user; the same, emptied form for a report), which columns a long resource lists,
+// What the registry does not say about screens: where a create lands (its list; a new trip's own page, since
+// the trips list opens on today's; Settings for reference data; the dashboard for a new user; the same, emptied
+// form for a report), which columns a long resource lists,
 // which resources are read-only inboxes, and their own failure notices. Everything else comes from the
 // registry.
 import type { RedirectionSideEffect } from 'react-admin';
@@ -34,7 +35,8 @@ export const screenConfig: Record<string, ScreenConfig> = {
     ],
   },
   trips: {
-    afterCreate: 'list',
+    // The list opens on today's departures: a trip created for next week would not be in it.
+    afterCreate: 'show',
     failureKeys: { create: 'rihla.notices.trip_create_failed', update: 'rihla.notices.trip_update_failed' },
   },
   ...Object.fromEntries(REFERENCE_DATA.map(({ resource }) => [resource, { afterCreate: toSettings }])),

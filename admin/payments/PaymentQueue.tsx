@@ -1,6 +1,8 @@
 // The proofs waiting (/bookings/payments), the trip leaving first first: ticket, passenger, route, departure,
 // amount, reference, method and the flags at a glance. A table on a desktop, cards on a phone. Each row's
-// flags come from its review, fetched beside the page: opening the review then costs nothing.
+// flags come from its review, fetched beside the page: opening the review then costs nothing. Below, the
+// cancelled bookings whose proof nobody decided on ("cancelled — check whether the money arrived"), each
+// opening its review, where staff say whether the money arrived.
 import PlayIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,9 +20,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, Loading, useLocale, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { formatMoney } from '../i18n/format.ts';
+import { formatMoney, formatNumber, formatTimestamp } from '../i18n/format.ts';
 import { FlagChips } from './FlagChips.tsx';
 import { Ltr } from './Ltr.tsx';
 import { Pager } from './Pager.tsx';
@@ -48,21 +51,30 @@ function useRowWords() {
       departure: trip ? translate('rihla.payments.review.departure_value', trip) : '—',
       amount: formatMoney(amountOf(booking), locale, translate),
       method: booking.paymentMethod ? translate(`rihla.payments.method.${booking.paymentMethod}`) : '—',
+      booked: formatTimestamp(booking.bookingDate, locale),
     };
   };
 }
 
 const COLUMNS = ['ticket', 'passenger', 'route', 'departure', 'amount', 'reference', 'method', 'flags'];
+const CANCELLED_COLUMNS = ['ticket', 'passenger', 'route', 'departure', 'amount', 'reference', 'booked'];
 
-function QueueTable({ rows }: { rows: Row[] }) {
+interface ListProps {
+  rows: Row[];
+  testId: string;
+  /** The queue's rows show their flags; the cancelled ones, when they were booked. */
+  cancelled?: boolean;
+}
+
+function QueueTable({ rows, testId, cancelled }: ListProps) {
   const translate = useTranslate();
   const words = useRowWords();
   const navigate = useNavigate();
   return (
-    <Table size="small" data-testid="payment-queue">
+    <Table size="small" data-testid={testId}>
       <TableHead>
         <TableRow>
-          {COLUMNS.map((key) => (
+          {(cancelled ? CANCELLED_COLUMNS : COLUMNS).map((key) => (
             <TableCell key={key}>{translate(`rihla.payments.queue.${key}`)}</TableCell>
           ))}
         </TableRow>
@@ -96,10 +108,16 @@ function QueueTable({ rows }: { rows: Row[] }) {
               <TableCell sx={{ fontFamily: 'monospace' }}>
                 <Ltr>{booking.paymentReference ?? '—'}</Ltr>
               </TableCell>
-              <TableCell>{w.method}</TableCell>
-              <TableCell>
-                <FlagChips flags={row.flags} />
-              </TableCell>
+              {cancelled ? (
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{w.booked}</TableCell>
+              ) : (
+                <>
+                  <TableCell>{w.method}</TableCell>
+                  <TableCell>
+                    <FlagChips flags={row.flags} />
+                  </TableCell>
+                </>
+              )}
             </TableRow>
           );
         })}
@@ -108,10 +126,10 @@ function QueueTable({ rows }: { rows: Row[] }) {
   );
 }
 
-function QueueCards({ rows }: { rows: Row[] }) {
+function QueueCards({ rows, testId, cancelled }: ListProps) {
   const words = useRowWords();
   return (
-    <Stack spacing={1.5} data-testid="payment-queue">
+    <Stack spacing={1.5} data-testid={testId}>
       {rows.map((row) => {
         const w = words(row);
         const { booking } = row;
@@ -135,9 +153,9 @@ function QueueCards({ rows }: { rows: Row[] }) {
                   <Box component="span" sx={{ fontFamily: 'monospace' }}>
                     <Ltr>{booking.paymentReference ?? '—'}</Ltr>
                   </Box>{' '}
-                  · {w.method}
+                  · {cancelled ? w.booked : w.method}
                 </Typography>
-                <FlagChips flags={row.flags} />
+                {!cancelled && <FlagChips flags={row.flags} />}
               </CardContent>
             </CardActionArea>
           </Card>
@@ -218,13 +236,48 @@ export default function PaymentQueue() {
           {translate('rihla.payments.queue.empty')}
         </Alert>
       ) : phone ? (
-        <QueueCards rows={rows} />
+        <QueueCards rows={rows} testId="payment-queue" />
       ) : (
         <Box sx={scrollsSideways}>
-          <QueueTable rows={rows} />
+          <QueueTable rows={rows} testId="payment-queue" />
         </Box>
       )}
       <Pager page={page} total={queue.data.total} onPage={setPage} />
+      <CancelledProofs phone={phone} />
+    </Box>
+  );
+}
+
+/** Cancelled bookings with a proof nobody decided on: shown only when there are some. */
+function CancelledProofs({ phone }: { phone: boolean }) {
+  const api = usePaymentsApi();
+  const translate = useTranslate();
+  const locale = useLocale();
+  const [page, setPage] = useState(0);
+  const start = page * PER_PAGE;
+  const list = useQuery({
+    queryKey: paymentKeys.cancelled(start, start + PER_PAGE),
+    queryFn: () => api.cancelledProofs(start, start + PER_PAGE),
+  });
+  if (!list.data?.total) return null;
+  const rows = list.data.data.map((booking) => ({ booking, flags: undefined }));
+  return (
+    <Box component="section" sx={{ mt: 4 }} aria-labelledby="cancelled-proofs-title">
+      <Typography variant="h6" component="h2" id="cancelled-proofs-title">
+        {translate('rihla.payments.queue.cancelled_title')} (
+        <bdi>{formatNumber(list.data.total, locale)}</bdi>)
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {translate('rihla.payments.queue.cancelled_intro')}
+      </Typography>
+      {phone ? (
+        <QueueCards rows={rows} testId="cancelled-proofs" cancelled />
+      ) : (
+        <Box sx={scrollsSideways}>
+          <QueueTable rows={rows} testId="cancelled-proofs" cancelled />
+        </Box>
+      )}
+      <Pager page={page} total={list.data.total} onPage={setPage} />
     </Box>
   );
 }

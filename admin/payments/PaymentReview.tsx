@@ -2,7 +2,9 @@
 // the decision. V verifies, R rejects with a reason, N (or the arrow in the reading direction) moves on;
 // after a decision the next proof of the queue opens, or the queue says it is empty. A flagged payment is
 // verified only through the override dialog, with a note: before the call when the flags are known, or when
-// the server answers DUPLICATE_PROOF because they appeared meanwhile.
+// the server answers DUPLICATE_PROOF because they appeared meanwhile. A booking with no proof is verified only
+// with a note saying how the money was checked. A cancelled booking whose proof nobody decided on asks whether
+// the money arrived instead (CancelledCheck).
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
@@ -19,7 +21,8 @@ import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { DecisionBar } from './DecisionBar.tsx';
 import { isolated, Ltr, Sentence, SLOT } from './Ltr.tsx';
-import { OverrideDialog } from './OverrideDialog.tsx';
+import { CancelledCheck, awaitsMoneyCheck } from './CancelledCheck.tsx';
+import { NoProofDialog, OverrideDialog } from './OverrideDialog.tsx';
 import { type Flags, isFlagged, type PaymentReview as Review } from './paymentsApi.ts';
 import { PAYMENTS_PATH, reviewPath } from './paths.ts';
 import { ProofViewer } from './ProofViewer.tsx';
@@ -32,7 +35,8 @@ import { useShortcuts } from './useShortcuts.ts';
 /** How much of the queue the review knows, to find the next proof (the server's largest page). */
 export const QUEUE_WINDOW = 200;
 
-type Decision = { verify: true; note?: string } | { reason: RejectionReason; note: string };
+type Decision =
+  { verify: true; note?: string; override?: boolean } | { reason: RejectionReason; note: string };
 
 /** One review per id: moving to the next proof starts afresh (no dialog or flags carried over). */
 export default function PaymentReviewPage() {
@@ -48,7 +52,7 @@ function PaymentReview({ id }: { id: string }) {
   const translate = useTranslate();
   const locale = useLocale();
   const errorMessage = useErrorMessage();
-  const [dialog, setDialog] = useState<'reject' | 'override' | null>(null);
+  const [dialog, setDialog] = useState<'reject' | 'override' | 'no_proof' | null>(null);
   const [serverFlags, setServerFlags] = useState<Flags>();
 
   const review = useQuery({ queryKey: paymentKeys.review(id), queryFn: () => api.payment(id) });
@@ -60,6 +64,7 @@ function PaymentReview({ id }: { id: string }) {
   const live = !!booking && !booking.isCancelled;
   const canVerify = live && ['proof_submitted', 'awaiting_proof'].includes(booking.paymentStatus);
   const canReject = live && booking.paymentStatus === 'proof_submitted';
+  const unproven = live && booking.paymentStatus === 'awaiting_proof';
 
   async function moveOn() {
     const before = queueIds;
@@ -83,7 +88,7 @@ function PaymentReview({ id }: { id: string }) {
   const decide = useMutation({
     mutationFn: (decision: Decision) =>
       'verify' in decision
-        ? api.verify(id, decision.note ? { note: decision.note } : undefined)
+        ? api.verify(id, decision.note ? { note: decision.note, override: !!decision.override } : undefined)
         : api.reject(id, decision.reason, decision.note || undefined),
     onSuccess: async (_, decision) => {
       setDialog(null);
@@ -113,6 +118,7 @@ function PaymentReview({ id }: { id: string }) {
   const verify = () => {
     if (!canVerify || decide.isPending) return;
     if (flags && isFlagged(flags)) setDialog('override');
+    else if (unproven) setDialog('no_proof');
     else decide.mutate({ verify: true });
   };
   const reject = () => canReject && !decide.isPending && setDialog('reject');
@@ -177,15 +183,25 @@ function PaymentReview({ id }: { id: string }) {
           </Paper>
         </Grid>
       </Grid>
-      <DecisionBar
-        canVerify={canVerify}
-        canReject={canReject}
+      {awaitsMoneyCheck(data.booking) ? (
+        <CancelledCheck booking={data.booking} flags={flags} />
+      ) : (
+        <DecisionBar
+          canVerify={canVerify}
+          canReject={canReject}
+          busy={decide.isPending}
+          flagged={!!flags && isFlagged(flags)}
+          rtl={rtl}
+          onVerify={verify}
+          onReject={reject}
+          onNext={next}
+        />
+      )}
+      <NoProofDialog
+        open={dialog === 'no_proof'}
         busy={decide.isPending}
-        flagged={!!flags && isFlagged(flags)}
-        rtl={rtl}
-        onVerify={verify}
-        onReject={reject}
-        onNext={next}
+        onClose={() => setDialog(null)}
+        onVerify={(note) => decide.mutate({ verify: true, note })}
       />
       <RejectDialog
         open={dialog === 'reject'}
@@ -199,7 +215,7 @@ function PaymentReview({ id }: { id: string }) {
         flags={flags}
         busy={decide.isPending}
         onClose={() => setDialog(null)}
-        onVerify={(note) => decide.mutate({ verify: true, note })}
+        onVerify={(note) => decide.mutate({ verify: true, note, override: true })}
       />
     </Stack>
   );

@@ -1,13 +1,15 @@
 // Refunds (/bookings/payments/refunds): paid bookings that were cancelled, the money owed back (Owed) or
-// recorded as sent (Paid). "Mark paid" asks for the transaction reference of the refund transfer.
+// recorded as sent (Paid); a table on a desktop, cards on a phone. "Mark paid" asks how the money went back: a
+// transfer, with its transaction reference, or cash at the desk. A cash refund a cashier records stays owed,
+// marked as handed over, until a manager or an admin (not the one who recorded it) confirms it
+// (RefundActions.tsx).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,107 +17,77 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Loading, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Link, Loading, useLocale, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { formatMoney, formatTimestamp } from '../i18n/format.ts';
-import { isolated, Ltr } from './Ltr.tsx';
+import { Ltr } from './Ltr.tsx';
 import { Pager } from './Pager.tsx';
 import { PaymentsHeader } from './PaymentsHeader.tsx';
+import { DueAction, MarkPaidDialog, PaidBy } from './RefundActions.tsx';
 import type { Booking } from './paymentsApi.ts';
-import { useStaffName } from './ReviewDetails.tsx';
 import { tripWords } from './tripWords.ts';
-import { invalidatePayments, paymentKeys, usePaymentsApi } from './usePaymentsApi.ts';
+import { paymentKeys, usePaymentsApi } from './usePaymentsApi.ts';
 import { PER_PAGE, usePaging } from './usePaging.ts';
 import { scrollsSideways } from './styles.ts';
 
 type Status = 'due' | 'paid';
 
-function PaidBy({ id }: { id: string | null }) {
-  return <>{useStaffName(id)}</>;
-}
-
-function MarkPaidDialog({
-  booking,
-  open,
-  onClose,
+/** On a phone, one card per refund: ticket and amount, who and which trip, then what to do or what was done. */
+function RefundCards({
+  refunds,
+  status,
+  onMark,
 }: {
-  booking: Booking | undefined;
-  open: boolean;
-  onClose: () => void;
+  refunds: Booking[];
+  status: Status;
+  onMark: (booking: Booking) => void;
 }) {
-  const api = usePaymentsApi();
   const translate = useTranslate();
   const locale = useLocale();
-  const notify = useNotify();
-  const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
-  const [reference, setReference] = useState('');
-  const mark = useMutation({
-    mutationFn: () => api.markRefundPaid(booking!._id, reference.trim()),
-    onSuccess: () => {
-      notify('rihla.payments.refunds.done', {
-        type: 'success',
-        messageArgs: { id: isolated(booking!.ticketId) },
-      });
-      void invalidatePayments(queryClient);
-      onClose();
-    },
-    onError: (error) => {
-      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
-      void invalidatePayments(queryClient);
-    },
-  });
-  const t = (key: string, options?: object) => translate(`rihla.payments.refunds.${key}`, options);
+  const t = (key: string) => translate(`rihla.payments.refunds.${key}`);
   return (
-    <Dialog
-      open={open && !!booking}
-      onClose={onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="refund-title"
-      slotProps={{ transition: { onExited: () => setReference('') } }}
-    >
-      {booking && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (reference.trim()) mark.mutate();
-          }}
-        >
-          <DialogTitle id="refund-title">{t('dialog_title', { id: isolated(booking.ticketId) })}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              {t('dialog_intro', {
-                amount: formatMoney(booking.refundDue ?? 0, locale, translate),
-                name: `${booking.passengerInfo.firstName} ${booking.passengerInfo.lastName}`,
-                phone: isolated(booking.passengerInfo.phone),
-              })}
-            </DialogContentText>
-            <TextField
-              autoFocus
-              required
-              fullWidth
-              margin="normal"
-              label={t('reference')}
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 64, dir: 'ltr' } }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={!reference.trim() || mark.isPending}>
-              {t('confirm')}
-            </Button>
-          </DialogActions>
-        </form>
-      )}
-    </Dialog>
+    <Stack spacing={1.5} data-testid={`refunds-${status}`}>
+      {refunds.map((booking) => {
+        const trip = tripWords(booking.tripId, translate, locale);
+        return (
+          <Card key={booking._id} data-booking={booking._id}>
+            <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                <Link to={`/bookings/${encodeURIComponent(booking._id)}/show`}>
+                  <Ltr>{booking.ticketId}</Ltr>
+                </Link>
+                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  <bdi>{formatMoney(booking.refundDue ?? 0, locale, translate)}</bdi>
+                </Typography>
+              </Stack>
+              <Typography variant="body2">
+                {booking.passengerInfo.firstName} {booking.passengerInfo.lastName} ·{' '}
+                <Ltr>{booking.passengerInfo.phone}</Ltr>
+              </Typography>
+              {trip && (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {trip.route} · {translate('rihla.payments.review.departure_value', trip)}
+                </Typography>
+              )}
+              {status === 'paid' ? (
+                <Typography variant="body2" color="text.secondary">
+                  {booking.refundPaidAt ? formatTimestamp(booking.refundPaidAt, locale) : '—'} ·{' '}
+                  <PaidBy id={booking.refundPaidBy} /> · {booking.refundMethod === 'cash' && t('method_cash')}{' '}
+                  <Ltr>{booking.refundReference}</Ltr>
+                </Typography>
+              ) : (
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+                  <DueAction booking={booking} onMark={() => onMark(booking)} />
+                </Box>
+              )}
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Stack>
   );
 }
 
@@ -136,6 +108,11 @@ export default function RefundList() {
   });
   const t = (key: string) => translate(`rihla.payments.refunds.${key}`);
   const field = (name: string) => translate(`resources.bookings.fields.${name}`);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const mark = (booking: Booking) => {
+    setMarking(booking);
+    setOpen(true);
+  };
 
   return (
     <Box sx={{ pb: 4 }}>
@@ -160,6 +137,8 @@ export default function RefundList() {
         <Alert severity="error">{t('load_error')}</Alert>
       ) : list.data.data.length === 0 ? (
         <Alert severity="info">{t(status === 'due' ? 'empty_owed' : 'empty_paid')}</Alert>
+      ) : phone ? (
+        <RefundCards refunds={list.data.data} status={status} onMark={mark} />
       ) : (
         <Box sx={scrollsSideways}>
           <Table size="small" data-testid={`refunds-${status}`}>
@@ -176,7 +155,7 @@ export default function RefundList() {
                     <TableCell>{field('refundReference')}</TableCell>
                   </>
                 ) : (
-                  <TableCell />
+                  <TableCell>{translate('rihla.ui.actions.column')}</TableCell>
                 )}
               </TableRow>
             </TableHead>
@@ -215,22 +194,16 @@ export default function RefundList() {
                         <TableCell>
                           <PaidBy id={booking.refundPaidBy} />
                         </TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace' }}>
-                          <Ltr>{booking.refundReference}</Ltr>
+                        <TableCell>
+                          {booking.refundMethod === 'cash' && t('method_cash')}{' '}
+                          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                            <Ltr>{booking.refundReference}</Ltr>
+                          </Box>
                         </TableCell>
                       </>
                     ) : (
                       <TableCell align="right">
-                        <Button
-                          variant="contained"
-                          size="small"
-                          onClick={() => {
-                            setMarking(booking);
-                            setOpen(true);
-                          }}
-                        >
-                          {t('mark_paid')}
-                        </Button>
+                        <DueAction booking={booking} onMark={() => mark(booking)} />
                       </TableCell>
                     )}
                   </TableRow>

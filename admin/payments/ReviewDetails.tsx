@@ -147,7 +147,10 @@ export function ReviewDetails({ review }: { review: PaymentReview }) {
           [t('bus'), trip ? <Ltr key="bus">{trip.bus}</Ltr> : '—'],
           [t('company'), trip?.company ?? '—'],
           [t('seats'), formatSeatList(booking.seats, locale)],
-          [t('booked_at'), formatTimestamp(booking.bookingDate, locale)],
+          [
+            translate('rihla.ui.time.khartoum', { label: t('booked_at') }),
+            formatTimestamp(booking.bookingDate, locale),
+          ],
         ]}
       />
       <FlagList flags={flags} />

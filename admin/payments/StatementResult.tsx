@@ -1,5 +1,5 @@
-// What a statement import matched (or, in a dry run, would match), in five groups: matched (verified),
-// amount differs (paid against expected), ambiguous, already paid, no proof waiting. Each row names its line
+// What a statement import matched (or, in a dry run, would match), in six groups: matched (verified),
+// amount differs (paid against expected), ambiguous, already paid, no proof waiting, money going out. Each row names its line
 // in the file and links to its booking.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,6 +29,7 @@ const SEVERITY: Record<StatementGroup, 'success' | 'warning' | 'info' | 'error'>
   ambiguous: 'warning',
   alreadyVerified: 'info',
   unmatched: 'warning',
+  debits: 'info',
 };
 
 function Rows({ rows, group }: { rows: StatementRow[]; group: StatementGroup }) {
@@ -37,7 +38,7 @@ function Rows({ rows, group }: { rows: StatementRow[]; group: StatementGroup }) 
   const money = (amount: number | null | undefined) =>
     amount == null ? '—' : <bdi>{formatMoney(amount, locale, translate)}</bdi>;
   const t = (key: string) => translate(`rihla.payments.import.${key}`);
-  const showExpected = group !== 'unmatched' && group !== 'ambiguous';
+  const showExpected = group !== 'unmatched' && group !== 'ambiguous' && group !== 'debits';
   return (
     <Box sx={scrollsSideways}>
       <Table size="small">
@@ -82,35 +83,37 @@ export function StatementResult({ result, dryRun }: { result: Result; dryRun: bo
   const translate = useTranslate();
   const locale = useLocale();
   const explain = dryRun ? 'will' : 'help';
+  // A group the server did not send (one older than the group) is empty.
+  const rowsOf = (group: StatementGroup): StatementRow[] => result[group] ?? [];
   return (
     <Stack spacing={2} data-testid={dryRun ? 'statement-dry-run' : 'statement-result'}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         {STATEMENT_GROUPS.map((group) => (
           <Chip
             key={group}
-            color={result[group].length ? SEVERITY[group] : 'default'}
-            variant={result[group].length ? 'filled' : 'outlined'}
+            color={rowsOf(group).length ? SEVERITY[group] : 'default'}
+            variant={rowsOf(group).length ? 'filled' : 'outlined'}
             label={
               <>
                 {translate(`rihla.payments.import.groups.${group}`)}:{' '}
-                <bdi>{formatNumber(result[group].length, locale)}</bdi>
+                <bdi>{formatNumber(rowsOf(group).length, locale)}</bdi>
               </>
             }
             data-group={group}
-            data-count={result[group].length}
+            data-count={rowsOf(group).length}
           />
         ))}
       </Stack>
-      {STATEMENT_GROUPS.filter((group) => result[group].length > 0).map((group) => (
+      {STATEMENT_GROUPS.filter((group) => rowsOf(group).length > 0).map((group) => (
         <Paper key={group} variant="outlined" sx={{ p: 1.5 }} data-group-rows={group}>
           <Typography variant="subtitle1" component="h3">
             {translate(`rihla.payments.import.groups.${group}`)} (
-            <bdi>{formatNumber(result[group].length, locale)}</bdi>)
+            <bdi>{formatNumber(rowsOf(group).length, locale)}</bdi>)
           </Typography>
           <Alert severity={SEVERITY[group]} sx={{ my: 1 }}>
             {translate(`rihla.payments.import.${explain}.${group}`)}
           </Alert>
-          <Rows rows={result[group]} group={group} />
+          <Rows rows={rowsOf(group)} group={group} />
         </Paper>
       ))}
     </Stack>

@@ -1,7 +1,7 @@
 // The payment calls of the back-office (server/resources/payments/payments.routes.ts), typed, over the data
 // provider's `request` so that they share its session and its error mapping (HttpError with the body).
 import type { BookingDocument } from '../../shared/contract/index.ts';
-import type { PaymentMethod, RejectionReason } from '../../shared/payments.ts';
+import type { PaymentMethod, RefundMethod, RejectionReason } from '../../shared/payments.ts';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { paymentPaths } from './paymentPaths.ts';
 import type {
@@ -53,6 +53,7 @@ export const STATEMENT_GROUPS = [
   'ambiguous',
   'alreadyVerified',
   'unmatched',
+  'debits',
 ] as const;
 export type StatementGroup = (typeof STATEMENT_GROUPS)[number];
 export type StatementResult = StatementImport;
@@ -100,18 +101,25 @@ export function paymentsApi(provider: RihlaDataProvider) {
   return {
     queue: (start: number, end: number) => page<Booking>(paymentPaths.queue(), { _start: start, _end: end }),
     payment: (id: string) => json<PaymentReview>(paymentPaths.payment(id)),
-    verify: (id: string, override?: { note: string }) =>
+    /** With a note: why a flagged payment is verified anyway (`override`), or how one without a proof was checked. */
+    verify: (id: string, note?: { note: string; override: boolean }) =>
       send<Booking>(
         'PATCH',
         paymentPaths.verify(id),
-        override ? { override: true, note: override.note } : {},
+        note ? (note.override ? { override: true, note: note.note } : { note: note.note }) : {},
       ),
     reject: (id: string, reason: RejectionReason, note?: string) =>
       send<Booking>('PATCH', paymentPaths.reject(id), note ? { reason, note } : { reason }),
     refunds: (status: 'due' | 'paid', start: number, end: number) =>
       page<Booking>(paymentPaths.refunds(), { status, _start: start, _end: end }),
-    markRefundPaid: (id: string, refundReference: string) =>
-      send<Booking>('PATCH', paymentPaths.markRefundPaid(id), { refundReference }),
+    /** A cashier's cash refund comes back recorded, not paid (refundPaidAt null): a manager confirms it. */
+    markRefundPaid: (id: string, refund: { refundMethod: RefundMethod; refundReference?: string }) =>
+      send<Booking>('PATCH', paymentPaths.markRefundPaid(id), refund),
+    confirmCashRefund: (id: string) => send<Booking>('PATCH', paymentPaths.confirmCashRefund(id), {}),
+    cancelledProofs: (start: number, end: number) =>
+      page<Booking>(paymentPaths.cancelledProofs(), { _start: start, _end: end }),
+    checkCancelledProof: (id: string, check: { moneyArrived: boolean; note?: string; override?: boolean }) =>
+      send<Booking>('PATCH', paymentPaths.checkCancelledProof(id), check),
     previewStatement: (file: Blob) => statement(file, {}) as Promise<StatementPreview>,
     importStatement: (file: Blob, mapping: StatementMapping, dryRun: boolean) =>
       statement(file, {

@@ -11,6 +11,7 @@ export const paymentKeys = {
   queue: (start: number, end: number) => ['payments', 'queue', start, end] as const,
   review: (id: string) => ['payments', 'review', id] as const,
   refunds: (status: string, page: number) => ['payments', 'refunds', status, page] as const,
+  cancelled: (start: number, end: number) => ['payments', 'cancelled', start, end] as const,
 };
 
 export function usePaymentsApi() {

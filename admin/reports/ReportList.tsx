@@ -14,7 +14,7 @@ import { reports } from '../../shared/registry/index.ts';
 import { LinkButton } from '../common/LinkButton.tsx';
 import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { listFilters } from '../generated/GeneratedList.tsx';
-import { KindField } from '../generated/kinds.tsx';
+import { KindField, kindLabel } from '../generated/kinds.tsx';
 
 const filters = listFilters(reports);
 
@@ -43,9 +43,10 @@ export function EditReportButton({ variant = 'icon' }: { variant?: 'icon' | 'but
   );
 }
 
-const field = (name: keyof typeof reports.fields) => (
-  <KindField source={name} field={reports.fields[name]} resource="reports" />
-);
+const field = (name: keyof typeof reports.fields) => {
+  const props = { source: name, field: reports.fields[name], resource: 'reports' };
+  return <KindField {...props} label={kindLabel(props)} />;
+};
 
 export function ReportList() {
   const phone = useIsPhone();

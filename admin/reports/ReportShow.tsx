@@ -2,7 +2,7 @@
 import { ListButton, Show, SimpleShowLayout, TopToolbar } from 'react-admin';
 import { reports } from '../../shared/registry/index.ts';
 import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
-import { KindField } from '../generated/kinds.tsx';
+import { KindField, kindLabel } from '../generated/kinds.tsx';
 import { RecordTitle } from '../generated/RecordTitle.tsx';
 import { EditReportButton } from './ReportList.tsx';
 
@@ -23,7 +23,13 @@ export function ReportShow() {
     >
       <SimpleShowLayout>
         {FIELDS.map((name) => (
-          <KindField key={name} source={name} field={reports.fields[name]} resource="reports" />
+          <KindField
+            key={name}
+            source={name}
+            field={reports.fields[name]}
+            resource="reports"
+            label={kindLabel({ source: name, field: reports.fields[name], resource: 'reports' })}
+          />
         ))}
       </SimpleShowLayout>
     </Show>

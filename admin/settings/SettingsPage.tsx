@@ -1,5 +1,6 @@
 // Settings (/setting): a create button for each kind of reference data (origin, destination, price, employee
-// position), each with a link to the list of what exists already.
+// position), each with a link to the list of what exists already; for admins, what travellers see (contact
+// details and payment accounts).
 import AddIcon from '@mui/icons-material/Add';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,9 +9,12 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { REFERENCE_DATA } from '../../shared/routes.ts';
 import { LinkButton } from '../common/LinkButton.tsx';
+import { useCan } from '../auth/useCan.ts';
+import { OperatorSettingsCard } from './OperatorSettingsCard.tsx';
 
 export function SettingsPage() {
   const translate = useTranslate();
+  const mayChangeOperator = useCan('settings.manage');
   return (
     <>
       <Title title="rihla.settings.title" />
@@ -37,6 +41,7 @@ export function SettingsPage() {
           </Grid>
         ))}
       </Grid>
+      {mayChangeOperator && <OperatorSettingsCard />}
     </>
   );
 }

@@ -85,6 +85,8 @@ export async function startServer(
     MAX_UNPAID_BOOKINGS_PER_PHONE: '100000000',
     MAX_UNPAID_SHARE: '1',
     PROOF_BYTES_PER_IP_PER_HOUR: '100000000000',
+    // Every load generator is one address (127.0.0.1).
+    MAX_CONNECTIONS_PER_IP: '1000',
     ...env,
     DATA_DIR: dataDir,
   };

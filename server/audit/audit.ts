@@ -13,6 +13,11 @@ export interface AuditSpec {
   resource: string;
   /** Reads the record as it was before the write (by the route's :id), for the diff. */
   before?: (db: Kysely<any>, id: string) => Promise<Record<string, unknown> | undefined>;
+  /**
+   * false: the answer is no record to compare (a statement import's result, which can be megabytes): the row
+   * keeps only what the handler put in `request.auditChanges` (a summary).
+   */
+  diffAnswer?: false;
 }
 
 declare module 'fastify' {
@@ -40,7 +45,7 @@ export interface AuditEntry {
 }
 
 /** Fields whose values are never written to the log: only that they changed. */
-const SECRET = /password|idNumber|token|secret/i;
+const SECRET = /password|idNumber|national_id|token|secret/i;
 const HIDDEN = '•••';
 
 /** A value as the log keeps it: a referenced document by its _id, lists and objects as they are. */
@@ -140,7 +145,10 @@ export function recordStaffWrites(app: FastifyInstance) {
         action: request.auditAction ?? spec.action,
         resource: spec.resource,
         recordId: idParam(request) ?? (after?._id as string | undefined),
-        diff: { ...diffOf(request.auditBefore, deleted ? undefined : after), ...request.auditChanges },
+        diff:
+          spec.diffAnswer === false
+            ? (request.auditChanges ?? {})
+            : { ...diffOf(request.auditBefore, deleted ? undefined : after), ...request.auditChanges },
       },
       app.clock.now(),
     );

@@ -22,6 +22,7 @@ import {
 import type { Role } from '../../shared/roles.ts';
 import {
   changeRole,
+  cityNames,
   createUser,
   LastAdmin,
   deleteUser,
@@ -137,40 +138,48 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post(
     '/login',
-    {
-      schema: schema('login', { body: loginBody }),
-      config: {
-        access: 'public',
-        rateLimit: { max: config.loginRateLimit.perIp, timeWindow: config.loginRateLimit.windowMs },
-      },
-    },
+    { schema: schema('login', { body: loginBody }), config: { access: 'public' } },
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
-      // Only failures count, per account and address: nobody elsewhere can lock a staff member out, and a
-      // browser that signed in to this account before gets through with the right password.
-      const failuresKey = `login-failed|${email.toLowerCase()}|${request.ip}`;
+      // Only failures count, per account and address and per address: an office whose staff all sign in
+      // from one address is never stopped by its own correct sign-ins, nobody elsewhere can lock a staff
+      // member out, and a browser that signed in to this account before gets through with the right password.
+      const limits = config.loginRateLimit;
+      const accountKey = `login-failed|${email.toLowerCase()}|${request.ip}`;
+      const addressKey = `login-failed-ip|${request.ip}`;
       const credentials = await findCredentials(db, email);
-      const tooMany = (await failures(db, failuresKey)) >= config.loginRateLimit.perEmail;
-      if (tooMany && !(credentials && knownDevice(request, credentials.id))) {
-        throw new HttpError(429, 'Too many sign-in attempts for this account. Please wait and try again.');
+      const [accountFailures, addressFailures] = await Promise.all([
+        failures(db, accountKey),
+        failures(db, addressKey),
+      ]);
+      const accountLocked = accountFailures >= limits.perEmail;
+      if (
+        (accountLocked || addressFailures >= limits.perIp) &&
+        !(credentials && knownDevice(request, credentials.id))
+      ) {
+        throw new HttpError(429, 'Too many failed sign-ins. Please wait and try again.');
       }
       if (!(await verifyPassword(credentials?.password_hash, password)) || !credentials) {
-        await hit(db, failuresKey, config.loginRateLimit.windowMs);
+        await Promise.all([hit(db, accountKey, limits.windowMs), hit(db, addressKey, limits.windowMs)]);
+        // What was typed is kept only when it names an account: an unknown one may be a password typed in
+        // the wrong box.
         await recordAudit(
           db,
           {
             action: 'sign_in_failed',
             resource: 'users',
             recordId: credentials?.id,
-            userLabel: email.toLowerCase(),
+            userLabel: credentials ? email.trim().toLowerCase() : null,
             ip: request.ip,
           },
           now(),
         );
         throw unauthorized('Invalid email or password.');
       }
-      // A lock passed with a known device stays for everyone else (they may be guessing from the same address).
-      if (!tooMany) await forget(db, failuresKey);
+      // A lock passed with a known device stays for everyone else (they may be guessing from the same
+      // address); the address's failures are never forgotten by a success (one account's right password
+      // would let its holder guess at the others).
+      if (!accountLocked) await forget(db, accountKey);
       const session = await startSession(db, credentials.id, request.ip, now().getTime());
       setSessionCookies(request, reply, session.refreshToken);
       rememberDevice(request, reply, credentials.id);
@@ -243,13 +252,13 @@ export async function authRoutes(app: FastifyInstance) {
     return user;
   });
 
-  /** A new password must be strong; the account's own details do not count as strength. */
-  const checkNewPassword = (password: unknown, related: unknown[]) => {
+  /** A new password must be strong; the account's own details and the operator's cities are no strength. */
+  const checkNewPassword = async (password: unknown, related: unknown[]) => {
     if (typeof password !== 'string') return;
-    const problem = newPasswordProblem(
-      password,
-      related.filter((v): v is string => typeof v === 'string'),
-    );
+    const problem = newPasswordProblem(password, [
+      ...related.filter((v): v is string => typeof v === 'string'),
+      ...(await cityNames(db)),
+    ]);
     if (problem) throw badRequest(problem, { password: problem });
   };
 
@@ -269,7 +278,7 @@ export async function authRoutes(app: FastifyInstance) {
           current_password: 'Your current password is not right.',
         });
       }
-      checkNewPassword(body.password, [user.email, user.username, user.first_name, user.last_name]);
+      await checkNewPassword(body.password, [user.email, user.username, user.first_name, user.last_name]);
       await updateUser(db, staff.id, { password: body.password });
       // Every other session of this account ends (a thief's too); this one, which proved the password, stays.
       await endUserSessions(db, staff.id, now().getTime(), staff.sessionId);
@@ -286,7 +295,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body as Record<string, unknown>;
-      checkNewPassword(body.password, [body.email, body.username, body.first_name, body.last_name]);
+      await checkNewPassword(body.password, [body.email, body.username, body.first_name, body.last_name]);
       reply.status(201);
       return createUser(db, body as never);
     },
@@ -310,7 +319,12 @@ export async function authRoutes(app: FastifyInstance) {
         throw conflict('Change your own password with your current one (changePassword).', {
           code: 'OWN_ACCOUNT',
         });
-      checkNewPassword(body.password, [body.email ?? before.email, body.username ?? before.username]);
+      await checkNewPassword(body.password, [
+        body.email ?? before.email,
+        body.username ?? before.username,
+        body.first_name ?? before.first_name,
+        body.last_name ?? before.last_name,
+      ]);
       if (roleChanged) await lastAdminGuard(() => changeRole(db, id, body.role as Role));
       const user = await updateUser(db, id, { ...body, role: undefined });
       if (!user) throw notFound('No user has this _id.');

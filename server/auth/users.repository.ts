@@ -96,3 +96,12 @@ export async function adminCount(db: Kysely<any>): Promise<number> {
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** The operator's city names (their words count as the product's own in a new password). */
+export async function cityNames(db: Kysely<any>): Promise<string[]> {
+  const [origins, destinations] = await Promise.all([
+    db.selectFrom('origins').select('origin_city as name').execute(),
+    db.selectFrom('destinations').select('destination_city as name').execute(),
+  ]);
+  return [...origins, ...destinations].map((row) => row.name as string);
+}

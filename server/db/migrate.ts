@@ -12,6 +12,11 @@ import * as boarding from './migrations/2026-11-23-04-boarding.ts';
 import * as paymentsQueue from './migrations/2026-11-23-05-payments-queue.ts';
 import * as unpaidByPhone from './migrations/2026-11-23-06-unpaid-by-phone.ts';
 import * as queueByDeparture from './migrations/2026-11-23-07-queue-by-departure.ts';
+import * as statementLines from './migrations/2026-11-24-31-statement-lines.ts';
+import * as cancelledProofs from './migrations/2026-11-24-32-cancelled-proofs.ts';
+import * as cashRefunds from './migrations/2026-11-24-33-cash-refunds.ts';
+import * as auditLogSealed from './migrations/2026-11-25-10-audit-log-sealed.ts';
+import * as appSettings from './migrations/2026-11-25-11-app-settings.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -26,6 +31,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-05-payments-queue': paymentsQueue,
   '2026-11-23-06-unpaid-by-phone': unpaidByPhone,
   '2026-11-23-07-queue-by-departure': queueByDeparture,
+  '2026-11-24-31-statement-lines': statementLines,
+  '2026-11-24-32-cancelled-proofs': cancelledProofs,
+  '2026-11-24-33-cash-refunds': cashRefunds,
+  '2026-11-25-10-audit-log-sealed': auditLogSealed,
+  '2026-11-25-11-app-settings': appSettings,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

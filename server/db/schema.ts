@@ -40,6 +40,11 @@ export interface BookingsTable {
   refundPaidAt: string | null;
   refundPaidBy: string | null;
   refundReference: string | null;
+  /** How the refund went back: transfer, or cash (which a manager or an admin confirms). */
+  refundMethod?: string | null;
+  /** Who recorded the refund as sent or handed over, and when (a cashier's cash refund awaits confirmation). */
+  refundRecordedBy?: string | null;
+  refundRecordedAt?: string | null;
   /** Not boarded by departure (marked after it). */
   noShow: number;
 }
@@ -76,6 +81,18 @@ export interface PaymentProofsTable {
   sha256: string;
   bytes: Buffer;
   created_at: string;
+}
+
+/** A bank statement line that verified a booking (migration 2026-11-24-31): one transfer pays one booking. */
+export interface StatementLinesTable {
+  key: string;
+  bookingId: string;
+  reference: string;
+  amount: number;
+  date: string | null;
+  line: number;
+  usedAt: string;
+  usedBy: string | null;
 }
 
 /** One row per seat a live booking holds: (tripId, seat) is the primary key, so a seat is sold once. */
@@ -162,10 +179,19 @@ export interface AppSecretsTable {
   value: string;
 }
 
+/** Settings staff change in the back-office: a JSON value per key (server/settings/settings.repository.ts). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Tables {
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
   payment_proofs: PaymentProofsTable;
+  statement_lines: StatementLinesTable;
   booking_passengers: BookingPassengersTable;
   scans: ScansTable;
   trip_closures: { tripId: string; closedAt: string };
@@ -177,6 +203,7 @@ export interface Tables {
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  app_settings: AppSettingsTable;
 }
 
 /** The database as the hand-written repositories use it (a transaction is one too). */

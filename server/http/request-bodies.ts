@@ -1,8 +1,11 @@
 // Reading request bodies, at the least cost an attacker can make us pay. Each route reads at most what its
 // schema can legitimately hold (body-limits.ts); JSON nested deeper than 32 levels is refused by a byte scan
 // while it arrives, before JSON.parse sees it (an 800 KB `[[[…]]]` cost 50–140 ms of the event loop); a route
-// that takes no body, and an unknown path, never read one. An answer that leaves before its request's body
-// has arrived closes the connection, so the rest is not read either.
+// that takes no body, and an unknown path, never parse one. An answer that leaves before its request's body has
+// arrived reads a small rest (and drops it) first; after a large one it closes the connection, gently, so that
+// the client reads the answer rather than a reset.
+import type { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import { errorCodes, type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
 import { HttpError } from './errors.ts';
 
@@ -98,8 +101,47 @@ export function readBodiesCheaply(app: FastifyInstance) {
     reader((_request, text, done) => done(null, text)),
   );
   app.addHook('onSend', (request, reply, payload, done) => {
-    // Node would otherwise read the rest of an unread body (to keep the connection for the next request).
-    if (request.raw.complete === false) reply.header('connection', 'close');
+    if (request.raw.complete !== false) return done(null, payload);
+    // An answer before the body has arrived (a 429 for a carrier's shared address, a 404): closed at once,
+    // the connection reset what the client was still sending, and it saw "EPIPE" instead of the answer.
+    const declared = Number(request.headers['content-length']);
+    if (declared <= READ_BEFORE_ANSWERING_BYTES) {
+      // A small body: read it (and drop it), then answer on a connection that stays open.
+      readToEnd(request.raw).then(() => done(null, payload));
+      return;
+    }
+    // A large or endless one is not read: the answer goes first, then the connection closes gently.
+    reply.header('connection', 'close');
+    closeAfterAnswer(request.raw.socket);
+    request.raw.unpipe();
+    request.raw.resume();
     done(null, payload);
   });
+}
+
+/** Bodies this small are read whole before a refusal is sent: a booking with its proof as the browser sends it. */
+export const READ_BEFORE_ANSWERING_BYTES = 256 * 1024;
+
+/** Resolves when the request's body has arrived (dropped as it comes), or its connection is gone. */
+function readToEnd(raw: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    raw.unpipe();
+    raw.once('end', resolve);
+    raw.once('close', resolve);
+    raw.once('error', resolve);
+    raw.resume();
+  });
+}
+
+/**
+ * Closes a connection after its answer has been sent without resetting it: Node destroys the socket once the
+ * answer is written, and the client, still sending its body, gets a reset that can overtake the answer. Here
+ * the server's side ends (the answer, then FIN), what the client still sends is read and dropped, and the
+ * socket closes when the client closes its side or the request's own time runs out (Node's request timeout).
+ */
+function closeAfterAnswer(socket: Socket | null) {
+  if (!(socket instanceof Socket)) return; // app.inject's stand-in
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    if (this.writable) this.end();
+  };
 }

@@ -52,6 +52,16 @@ export const publicSettings = z.object({
     proofMinutes: z.number().positive(),
   }),
 });
+/** The settings as admins read and change them (shared/settings.ts), one field per input of the form. */
+export const staffSettings = z.object({
+  _id: z.literal('operator'),
+  operator_phone: z.string(),
+  operator_email: z.string(),
+  operator_address: z.string(),
+  payment_bankak_account: z.string(),
+  payment_account_name: z.string(),
+  payment_wallets: z.array(z.object({ name: z.string(), number: z.string() })),
+});
 export const healthAnswer = z.object({ status: z.literal('ok') });
 
 export const bookingCreated = z.object({
@@ -131,9 +141,10 @@ export const statementMapping = z.object({
 const statementRow = z.object({
   /** The line in the file (the header is line 1). */
   line: z.number().int().min(2),
-  /** As stored and compared: spaces and dashes removed, Latin digits, upper case. */
+  /** As stored and compared (shared/payment-reference.ts): letters and digits only, Latin digits, upper case. */
   reference: z.string(),
-  amount: z.number().min(0).nullable(),
+  /** In SDG; negative for money going out (a debit), which never matches. */
+  amount: z.number().nullable(),
   date: z.string().optional(),
   bookingId: documentId.optional(),
   ticketId: z.string().optional(),
@@ -148,11 +159,17 @@ export const statementImport = z.object({
   matched: z.array(foundRow),
   /** The amount is not the booking's total. */
   mismatched: z.array(foundRow),
-  /** A reference several live bookings share, or seen twice in the statement. */
+  /**
+   * A reference several bookings used (paid, or a proof still undecided, live or cancelled), seen twice in the
+   * statement, or a cancelled booking's proof.
+   */
   ambiguous: z.array(statementRow),
+  /** The booking is paid already, or this very line paid a booking before (one transfer pays one booking). */
   alreadyVerified: z.array(foundRow),
   /** No booking waits for a proof with this reference. */
   unmatched: z.array(statementRow),
+  /** Money going out: never matches a booking. */
+  debits: z.array(statementRow),
 });
 
 export type UserDocument = z.infer<typeof userDocument>;
@@ -160,6 +177,7 @@ export type PassengerRow = z.infer<typeof passengerRow>;
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 export type SessionAnswer = z.infer<typeof sessionAnswer>;
 export type PublicSettings = z.infer<typeof publicSettings>;
+export type StaffSettings = z.infer<typeof staffSettings>;
 export type BookingCreated = z.infer<typeof bookingCreated>;
 export type BookingMatch = z.infer<typeof bookingMatch>;
 export type PaymentFlags = z.infer<typeof paymentFlags>;

@@ -5,7 +5,7 @@
 // documentSchema; tests/server/contract-documents.test.ts holds each twin equal to its derived schema.
 import { z } from 'zod';
 import { getResource, type ResourceDef } from '../registry/index.ts';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, REJECTION_REASONS } from '../payments.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
 import { BOARDING_TIMES, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
 import { documentId, email, passengerInfo, phone, seatList, valueSchema } from './fields.ts';
 
@@ -141,6 +141,11 @@ export const bookingRecord = z.object({
   refundPaidAt: instant,
   refundPaidBy: text,
   refundReference: text,
+  /** transfer, or cash (paid once a manager or an admin confirms it). */
+  refundMethod: z.enum(REFUND_METHODS).nullable(),
+  /** Who recorded the refund as sent or handed over, and when (before a cash refund's confirmation). */
+  refundRecordedBy: text,
+  refundRecordedAt: instant,
   noShow: z.boolean(),
 });
 
@@ -154,6 +159,9 @@ const STAFF_ONLY = {
   overrideNote: true,
   soldBy: true,
   refundPaidBy: true,
+  refundMethod: true,
+  refundRecordedBy: true,
+  refundRecordedAt: true,
   rejectionNote: true,
   noShow: true,
 } as const;

@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'LAST_ADMIN',
   'TRIP_DEPARTED',
   'TRAVELLER_SEAT',
+  'BOOKING_LIVE',
+  'NOTE_REQUIRED',
+  'REFUND_AWAITS_CONFIRMATION',
+  'NO_CASH_REFUND',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -95,16 +99,28 @@ export const decisionConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('NO_PROOF') }),
 ]);
 
-/** verifyPayment's 409s: also a payment flagged as another booking's, verified only with an override. */
+/**
+ * verifyPayment's 409s: also a payment flagged as another booking's, verified only with an override, and one
+ * with no proof, verified only with a note.
+ */
 export const verifyConflictBody = z.discriminatedUnion('code', [
   bookingCancelled,
+  alreadyDecided,
+  errorBody.extend({ code: z.literal('NOTE_REQUIRED') }),
+  errorBody.extend({ code: z.literal('DUPLICATE_PROOF'), flags: paymentFlags }),
+]);
+
+/** checkCancelledProof's 409s: a live booking (its proof is the queue's), no proof, decided, or flagged. */
+export const cancelledProofConflictBody = z.discriminatedUnion('code', [
+  errorBody.extend({ code: z.literal('BOOKING_LIVE') }),
+  errorBody.extend({ code: z.literal('NO_PROOF') }),
   alreadyDecided,
   errorBody.extend({ code: z.literal('DUPLICATE_PROOF'), flags: paymentFlags }),
 ]);
 
 /** markRefundPaid's 409s. */
 export const refundConflictBody = errorBody.extend({
-  code: z.enum(['NO_REFUND_DUE', 'REFUND_ALREADY_PAID']),
+  code: z.enum(['NO_REFUND_DUE', 'REFUND_ALREADY_PAID', 'REFUND_AWAITS_CONFIRMATION', 'NO_CASH_REFUND']),
 });
 
 const ERROR_MEANINGS = {

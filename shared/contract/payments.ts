@@ -3,12 +3,13 @@
 // statement import. The handlers read and check their bodies themselves (for the specification's words): the
 // forms and bodies here document them.
 import { z } from 'zod';
-import { PAYMENT_METHODS, REJECTION_REASONS } from '../payments.ts';
+import { PAYMENT_METHODS, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
 import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
 import { bookingCreated, paymentReview, statementImport, statementPreview } from './answers.ts';
 import { bookingDocument, travellerBookingDocument } from './documents.ts';
 import {
   bookingConflictBody,
+  cancelledProofConflictBody,
   decisionConflictBody,
   errorBody,
   proofConflictBody,
@@ -22,7 +23,9 @@ const paymentReference = z
   .string()
   .min(3)
   .max(64)
-  .describe('The transaction number of the payment; stored without spaces or dashes, in upper case.');
+  .describe(
+    'The transaction number of the payment; stored as its letters and digits only, in upper case, look-alike letters of other scripts as Latin ones (shared/payment-reference.ts).',
+  );
 const note = z.string().max(500);
 
 /** submitProof's multipart form: the traveller proves the booking and attaches the proof. */
@@ -67,14 +70,36 @@ export const counterSaleBody = z.object({
   paymentReference: paymentReference.optional(),
 });
 
+export const checkCancelledProofBody = z.object({
+  moneyArrived: z
+    .boolean()
+    .describe('true: the money reached the account (the price is owed back); false: it did not.'),
+  override: z
+    .boolean()
+    .optional()
+    .describe("With moneyArrived: confirm although the reference or image is also another booking's."),
+  note: note.optional().describe('What staff found; at least 3 characters with an override.'),
+});
+
 export const markRefundPaidBody = z.object({
-  refundReference: z.string().min(1).max(64).describe('The transaction number of the refund.'),
+  refundMethod: z
+    .enum(REFUND_METHODS)
+    .optional()
+    .describe(
+      'transfer (the default) or cash. A cash refund a cashier records waits for a manager or an admin to confirm it (202).',
+    ),
+  refundReference: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe("The transaction number of the refund: required for a transfer; a receipt's number for cash."),
 });
 
 /** importStatement's multipart form: the CSV, then (once its columns are known) which hold what. */
 export const importStatementForm = z.object({
   statement: binary.describe(
-    "The bank's CSV statement (comma, semicolon or tab separated), at most 10,000 rows and 2 MB.",
+    "The bank's CSV statement (comma, semicolon or tab separated; UTF-8, UTF-16 or Windows-1256), at most 10,000 rows, 100 columns and 5 MB.",
   ),
   mapping: z
     .string()
@@ -116,7 +141,7 @@ export const paymentContract = {
       [401, 404],
       {
         409: verifyConflictBody.describe(
-          'BOOKING_CANCELLED, ALREADY_DECIDED (paymentStatus), or DUPLICATE_PROOF (flags): verify with an override and a note.',
+          'BOOKING_CANCELLED, ALREADY_DECIDED (paymentStatus), DUPLICATE_PROOF (flags): verify with an override and a note, or NOTE_REQUIRED: a booking without a proof is verified only with a note saying how the money was checked.',
         ),
       },
     ),
@@ -169,16 +194,65 @@ export const paymentContract = {
     },
     [400, 401],
   ),
+  getCancelledProofs: route(
+    'GET',
+    '/api/payments/getCancelledProofs',
+    {
+      200: counted(
+        z.array(bookingDocument),
+        `Cancelled bookings whose payment proof nobody decided on (the money may have arrived), newest first: ${queueQuery}`,
+      ),
+    },
+    [400, 401],
+  ),
+  checkCancelledProof: {
+    ...route(
+      'PATCH',
+      '/api/payments/checkCancelledProof/:id',
+      {
+        200: bookingDocument.describe(
+          'The booking: verified with its price owed back (refundDue), or its proof rejected as not received.',
+        ),
+      },
+      [401, 404],
+      {
+        409: cancelledProofConflictBody.describe(
+          'BOOKING_LIVE (its proof is checked in the queue), NO_PROOF, ALREADY_DECIDED (paymentStatus), or DUPLICATE_PROOF (flags): confirm with an override and a note.',
+        ),
+      },
+    ),
+    form: checkCancelledProofBody,
+  },
   markRefundPaid: {
     ...route(
       'PATCH',
       '/api/payments/markRefundPaid/:id',
-      { 200: bookingDocument.describe('The booking, its refund recorded as paid.') },
+      {
+        200: bookingDocument.describe('The booking, its refund recorded as paid.'),
+        202: bookingDocument.describe(
+          'The booking, its cash refund recorded by a cashier: paid once a manager or an admin confirms it (refundRecordedBy, refundRecordedAt).',
+        ),
+      },
       [401, 404],
-      { 409: refundConflictBody.describe('NO_REFUND_DUE, or REFUND_ALREADY_PAID.') },
+      {
+        409: refundConflictBody.describe(
+          'NO_REFUND_DUE, REFUND_ALREADY_PAID, or REFUND_AWAITS_CONFIRMATION (a cash refund recorded, not yet confirmed).',
+        ),
+      },
     ),
     form: markRefundPaidBody,
   },
+  confirmCashRefund: route(
+    'PATCH',
+    '/api/payments/confirmCashRefund/:id',
+    { 200: bookingDocument.describe('The booking, its cash refund confirmed and paid.') },
+    [401, 404],
+    {
+      409: refundConflictBody.describe(
+        'NO_REFUND_DUE (no cash refund waits for a confirmation), REFUND_ALREADY_PAID, or NO_CASH_REFUND (one confirms a cash refund one did not record).',
+      ),
+    },
+  ),
   importStatement: {
     ...route(
       'POST',

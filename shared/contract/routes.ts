@@ -8,6 +8,7 @@ import {
   passengerList,
   publicSettings,
   sessionAnswer,
+  staffSettings,
   tripSearchAnswer,
   userDocument,
 } from './answers.ts';
@@ -18,6 +19,8 @@ import { route } from './route.ts';
 export const systemContract = {
   health: route('GET', '/api/health', { 200: healthAnswer }, []),
   settings: route('GET', '/api/settings', { 200: publicSettings }, []),
+  getSettings: route('GET', '/api/settings/getSettings', { 200: staffSettings }, [401]),
+  updateSettings: route('PATCH', '/api/settings/updateSettings', { 200: staffSettings }, [401]),
 };
 
 export const authContract = {

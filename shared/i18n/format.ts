@@ -1,5 +1,6 @@
 // Numbers, calendar days and seat lists as both front ends write them, in the language's Intl locale
 // (shared/i18n/lang.ts). Small on purpose: the public site's first visit carries it.
+import { KHARTOUM_OFFSET_MINUTES } from '../rules.ts';
 import { intlLocale } from './lang.ts';
 
 export const formatNumber = (value: number, lang: string) =>
@@ -17,6 +18,20 @@ export function formatDay(date: string, lang: string, options: Intl.DateTimeForm
     ...options,
     timeZone: 'UTC',
   }).format(day);
+}
+
+/**
+ * An instant (ISO) as Khartoum's clock shows it (UTC+2 all year), whatever the reader's zone: "22 Nov 2026,
+ * 00:30". Every time staff read is Khartoum's, as the trips' own days and boarding times are.
+ */
+export function formatKhartoumTime(iso: string, lang: string): string {
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return iso;
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(instant + KHARTOUM_OFFSET_MINUTES * 60_000));
 }
 
 /** Seat numbers in order, separated by the language's comma. */

@@ -2,7 +2,7 @@
 // API client are all derived from these entries. Field names and paths are the spec's, misspellings included.
 import { API_BASES } from '../api-paths.ts';
 import { BOARDING_TIMES, BUS_STATUSES, LOST_ITEM_COLOURS, LOST_ITEM_TYPES, MAX_BUS_SEATS } from '../rules.ts';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, REJECTION_REASONS } from '../payments.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
 import { ROLES } from '../roles.ts';
 import type { ResourceDef } from './types.ts';
 
@@ -229,6 +229,9 @@ export const bookings: ResourceDef = {
     refundPaidAt: { kind: 'timestamp', readOnly: true },
     refundPaidBy: { kind: 'text', readOnly: true },
     refundReference: { kind: 'text', readOnly: true },
+    refundMethod: { kind: 'choice', choices: REFUND_METHODS, readOnly: true },
+    refundRecordedBy: { kind: 'text', readOnly: true },
+    refundRecordedAt: { kind: 'timestamp', readOnly: true },
     /** Not boarded by departure (marked once the trip has left). */
     noShow: { kind: 'boolean', readOnly: true },
   },

@@ -78,6 +78,7 @@ const result = {
   ambiguous: [],
   alreadyVerified: [],
   unmatched: [unmatched],
+  debits: [{ line: 5, reference: 'ST100', amount: -45000 }],
 };
 
 function statementServer() {
@@ -129,6 +130,8 @@ describe('statement import screen', () => {
     // The guessed columns are shown in the selects; the sample row is shown as the file has it.
     expect(select(m.reference).textContent).toBe('Transaction ID');
     expect(select(m.amount).textContent).toBe('Amount (SDG)');
+    // The required amount column says which currency it holds.
+    expect(screen.getByText('Amount (SDG)', { selector: '.MuiInputLabel-root' })).toBeTruthy();
     expect(select(m.date).textContent).toBe('Date');
     expect(within(screen.getByTestId('statement-sample')).getByText('45,000.00')).toBeTruthy();
 
@@ -161,6 +164,10 @@ describe('statement import screen', () => {
     expect(within(mismatch).getByText('45,000 SDG')).toBeTruthy();
     expect(within(mismatch).getByRole('link').getAttribute('href')).toBe('/bookings/k2/show');
     expect(done.querySelector('[data-group=ambiguous]')?.getAttribute('data-count')).toBe('0');
+    // Money going out is listed apart: it never pays a booking.
+    const debits = done.querySelector('[data-group-rows=debits]') as HTMLElement;
+    expect(within(debits).getByText(m.help.debits)).toBeTruthy();
+    expect(within(debits).getByText('-45,000 SDG')).toBeTruthy();
   });
 
   it('forgets the check when a column changes, so nothing is imported with a mapping not checked', async () => {

@@ -5,12 +5,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import ActivityList from '../../admin/activity/ActivityList.tsx';
 import ActivityShow from '../../admin/activity/ActivityShow.tsx';
-import { diffRows, khartoumTime, recordPage } from '../../admin/activity/entries.ts';
+import { diffRows, recordPage } from '../../admin/activity/entries.ts';
+import { formatKhartoumTime } from '../../shared/i18n/format.ts';
 import RecordHistoryPanel from '../../admin/activity/RecordHistoryPanel.tsx';
 import { activityAr } from '../../shared/i18n/admin/activity.ar.ts';
 import { activityEn } from '../../shared/i18n/admin/activity.en.ts';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
+import { tripDoc } from './helpers/docs.ts';
 import { apiAs, renderAs } from './helpers/renderAs.tsx';
 
 afterEach(cleanup);
@@ -55,8 +57,15 @@ const rows = [
   },
 ];
 
+const trip = tripDoc('65f0000000000000000000t1', { isCancelled: true });
+
 function api(role: 'admin' | 'manager' = 'manager') {
   return apiAs(role, {
+    // The records entries name, asked for together by id.
+    'GET /api/trips/getAllTrips': (call) => {
+      const found = call.query.getAll('id').includes(trip._id) ? [trip] : [];
+      return { body: found, headers: { 'X-Total-Count': String(found.length) } };
+    },
     'GET /api/activity/getActivity/a2': () => ({ body: rows[1] }),
     'GET /api/activity/getAllActivity': (call) => {
       const action = call.query.get('action');
@@ -68,7 +77,7 @@ function api(role: 'admin' | 'manager' = 'manager') {
 
 describe('reading an entry', () => {
   it('tells the time on Khartoum’s clock (UTC+2), whatever the browser’s zone', () => {
-    expect(khartoumTime('2026-11-21T22:30:00.000Z', 'en')).toMatch(/22 Nov 2026,? 00:30/);
+    expect(formatKhartoumTime('2026-11-21T22:30:00.000Z', 'en')).toMatch(/22 Nov 2026,? 00:30/);
   });
 
   it('reads a diff as rows, and nothing from a diff it cannot read', () => {
@@ -112,15 +121,20 @@ describe('the activity log', () => {
       within(diff)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Field', 'Before', '', 'After']);
+    ).toEqual(['Field', 'Before', 'After']);
+    // A cancellation in the record's own words: its status, not "No → Yes".
     const change = within(diff).getAllByRole('row')[1];
     expect(
       within(change)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['No', 'Yes']);
+    ).toEqual(['Scheduled', 'Cancelled']);
     expect(within(change).getByRole('rowheader').textContent).toBe(en.resources.trips.fields.isCancelled);
     expect(cancel.textContent).not.toContain('{');
+    // The trip by its route and date, not its id.
+    const record = await within(cancel).findByRole('link', { name: /Khartoum → Kassala/ });
+    expect(record.textContent).toContain('Tue, 1 Dec 2026');
+    expect(cancel.textContent).not.toContain('000t1');
 
     const payment = within(verify).getByTestId('activity-diff');
     expect(within(payment).getByText('Proof to check')).toBeTruthy();
@@ -129,6 +143,12 @@ describe('the activity log', () => {
     // Values the payments desk names, in words here too.
     expect(within(payment).getByText('Proof checked by staff')).toBeTruthy();
     expect(payment.textContent).not.toContain('review');
+    // Verified by: the staff member, named (the entry's author, whom a manager may not look up), not an id.
+    const verifiedBy = within(payment).getByRole('rowheader', {
+      name: en.resources.bookings.fields.verifiedBy,
+    });
+    expect(verifiedBy.closest('tr')!.textContent).toContain('cashier@rihla.test');
+    expect(payment.textContent).not.toContain('u8');
 
     expect(within(role).getByText('Changed the role')).toBeTruthy();
     expect(within(role).getByText('Cashier')).toBeTruthy();
@@ -174,7 +194,8 @@ describe('the activity log', () => {
     expect(within(cancel).getByText(activityAr.rihla.activity.actions.cancel_trip)).toBeTruthy();
     const diff = within(cancel).getByTestId('activity-diff');
     expect(within(diff).getByText(activityAr.rihla.activity.diff.before)).toBeTruthy();
-    expect(within(diff).getByText(activityAr.rihla.activity.diff.yes)).toBeTruthy();
+    expect(within(diff).getByText(ar.rihla.ui.status.cancelled)).toBeTruthy();
+    expect(within(diff).getByText(ar.rihla.ui.status.scheduled)).toBeTruthy();
     expect(within(diff).getByRole('rowheader').textContent).toBe(ar.resources.trips.fields.isCancelled);
     expect(within(cancel).getByText('manager@rihla.test').tagName).toBe('BDI');
   });
@@ -191,7 +212,8 @@ describe('one entry', () => {
     const entry = await screen.findByTestId('activity-entry', {}, { timeout: 5000 });
     expect(entry.getAttribute('data-action')).toBe('verify_payment');
     expect(within(entry).getByText('Verified the payment')).toBeTruthy();
-    expect(within(entry).getByText('cashier@rihla.test')).toBeTruthy();
+    // Who, and who verified it (the same person, named).
+    expect(within(entry).getAllByText('cashier@rihla.test')).toHaveLength(2);
     expect(within(entry).getByText(/22 Nov 2026,? 11:00/)).toBeTruthy();
     await waitFor(() =>
       expect(within(entry).getByRole('link').getAttribute('href')).toBe('/bookings/bk1/show'),
@@ -220,6 +242,6 @@ describe('a record’s history', () => {
     expect(call.query.get('resource')).toBe('bookings');
     expect(call.query.get('recordId')).toBe('bk1');
     expect(within(history).getByText('Verified the payment')).toBeTruthy();
-    expect(within(history).getByText('cashier@rihla.test')).toBeTruthy();
+    expect(within(history).getAllByText('cashier@rihla.test')).toHaveLength(2);
   });
 });

@@ -74,6 +74,10 @@ describe('payments desk messages', () => {
       'SEATS_TAKEN',
       'PRICE_CHANGED',
       'TRIP_UNAVAILABLE',
+      'REFUND_AWAITS_CONFIRMATION',
+      'NO_CASH_REFUND',
+      'BOOKING_LIVE',
+      'NOTE_REQUIRED',
     ]) {
       expect(codes.has(code), code).toBe(true);
       expect(ERROR_CODES as readonly string[]).toContain(code.replace(/_(phone|trip)$/, ''));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
 import { ARABIC_NAMES } from '../../server/demo/demo-data.ts';
+import { formatDay } from '../../shared/i18n/format.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import { cityId, staffToken } from './helpers/api.ts';
 import { waitForNotice as notice } from './helpers/admin.ts';
@@ -153,7 +154,13 @@ describe.each([
     await page.getByRole('option').nth(1).click();
     await page.getByRole('button', { name: t('ra.action.save') }).click();
     await notice(page, t('resources.trips.notifications.created'));
-    await page.waitForURL(/\/trips$/);
+    // It lands on the new trip's page (the list opens on today's trips: this one is weeks away).
+    await page.waitForURL(/\/trips\/[^/]+\/show$/);
+    await page.getByText(busNumber).first().waitFor();
+    await page
+      .getByRole('heading')
+      .filter({ hasText: formatDay(tripDate, lang) })
+      .waitFor();
 
     const query = new URLSearchParams({
       origin: await cityId(server.url, 'origin', 'Khartoum'),
@@ -168,6 +175,8 @@ describe.each([
 
   it('cancels the trip after a confirmation naming it: its status turns to "Cancelled"', async () => {
     // The list starts at today's trips: the search by plate finds this one, forty days out.
+    await page.getByRole('menuitem', { name: t('rihla.menu.trips') }).click();
+    await page.waitForURL(/\/trips(\?.*)?$/);
     await page.getByLabel(t('rihla.ui.trips.search_bus')).fill(busNumber);
     await page.getByRole('option', { name: busNumber }).click();
     const row = page.locator('tr', { hasText: busNumber });
@@ -186,6 +195,8 @@ describe.each([
       .filter({ hasText: t('rihla.ui.status.cancelled') })
       .waitFor();
     expect(await row.getByRole('button', { name: t('rihla.ui.actions.cancel_trip') }).count()).toBe(0);
+    // Where the Cancel button was: the spec's "Cancelled", disabled.
+    expect(await row.getByRole('button', { name: t('rihla.ui.cancel.trip_done') }).isDisabled()).toBe(true);
   });
 
   it('deletes the trip after the spec’s confirmation', async () => {

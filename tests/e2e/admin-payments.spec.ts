@@ -2,7 +2,9 @@
 // the API; staff find them in the queue (and the count in the sidebar and on the dashboard), review one and
 // press V (verified, the next one opens), reject the next with a reason, verify a flagged duplicate only with
 // an override note, verify a booking by importing a bank statement, mark a refund paid, and sell at the
-// counter (a seat taken meanwhile refreshes the map; the ticket downloads, PAID). Then the queue, the review,
+// counter (a seat taken meanwhile refreshes the map; the ticket downloads, PAID). Money that must not fall out
+// of sight: a proof sent then cancelled by the traveller is checked from the desk and owed back; a cashier's
+// cash refund waits for a manager, who confirms it. Then the queue, the review, the cancelled booking's check,
 // the import, the refunds and the counter sale are photographed at 1280×800 and 390×844, in English and
 // Arabic (/tmp/screens/admin-*.png), none of them wider than the screen.
 import fs from 'node:fs';
@@ -263,8 +265,109 @@ describe('the payments desk (English, desktop)', () => {
   });
 });
 
+/** A staff account of `role`, registered by the admin through the API. */
+async function account(role: 'cashier' | 'manager', first: string) {
+  const password = `copper lagoon ${first.toLowerCase()} ${++run}`;
+  const email = `${first.toLowerCase()}${run}@rihla.test`;
+  await staffCall(server.url, 'POST', '/api/auth/register', {
+    username: `${first.toLowerCase()}${run}`,
+    first_name: first,
+    last_name: 'Ahmed',
+    phone_number: newPhone(),
+    email,
+    password,
+    password_confirm: password,
+    role,
+  });
+  return { email, password };
+}
+
+/** A booking with a proof that its traveller then cancels on the look-up (no staff involved). */
+async function paidThenCancelled(firstName: string) {
+  const [seat] = await seats(1);
+  const booking = await bookWithProof(server.url, trip, [seat], { reference: reference('GONE'), firstName });
+  const response = await fetch(`${server.url}/api/bookings/cancelBooking/${booking._id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ticketId: booking.ticketId, phone: booking.passengerInfo.phone }),
+  });
+  expect(response.status).toBe(200);
+  return booking;
+}
+
+/** A paid booking cancelled by staff whose refund a cashier recorded as handed over in cash. */
+async function cashRefundRecorded(cashier: { email: string; password: string }) {
+  const [seat] = await seats(1);
+  const booking = await bookWithProof(server.url, trip, [seat], { reference: reference('CASH') });
+  await staffCall(server.url, 'PATCH', `/api/bookings/verifyPayment/${booking._id}`, {});
+  await staffCall(server.url, 'PATCH', `/api/bookings/cancelBooking/${booking._id}`, {});
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(cashier),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const recorded = await fetch(`${server.url}/api/payments/markRefundPaid/${booking._id}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refundMethod: 'cash' }),
+  });
+  expect(recorded.status).toBe(202);
+  return booking;
+}
+
+describe('money that must not fall out of sight (English, desktop)', () => {
+  it('a proof sent then cancelled by the traveller is on the desk; the money arrived, it is owed back', async () => {
+    const gone = await paidThenCancelled('Nafisa');
+    const page = await staffPage(browser, server.url, 'en', DESKTOP);
+    await page.goto('/bookings/payments');
+    const row = page.locator(`[data-testid=cancelled-proofs] [data-booking="${gone._id}"]`);
+    await row.getByText('Nafisa Osman').waitFor();
+    await row.getByRole('link', { name: gone.ticketId }).click();
+    const check = page.getByTestId('cancelled-check');
+    await check.waitFor();
+    expect(await page.getByTestId('decision-bar').count()).toBe(0);
+    await check.getByRole('button', { name: t('rihla.payments.cancelled.arrived') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('rihla.payments.cancelled.confirm_arrived') })
+      .click();
+    await waitForNotice(page, gone.ticketId);
+    expect(await staffBooking(server.url, gone._id)).toMatchObject({
+      paymentStatus: 'verified',
+      isCancelled: true,
+      refundDue: gone.totalTicketPrice[0],
+    });
+    await page.goto('/bookings/payments/refunds');
+    await page.locator(`[data-testid=refunds-due] tr[data-booking="${gone._id}"]`).waitFor();
+    await page.context().close();
+  });
+
+  it('a cashier’s cash refund waits for a manager, who confirms it', async () => {
+    const cashier = await account('cashier', 'Khadija');
+    const manager = await account('manager', 'Babiker');
+    const booking = await cashRefundRecorded(cashier);
+    const asCashier = await staffPage(browser, server.url, 'en', DESKTOP, cashier);
+    await asCashier.goto('/bookings/payments/refunds');
+    const mine = asCashier.locator(`tr[data-booking="${booking._id}"] [data-testid=refund-awaiting]`);
+    await mine.waitFor();
+    expect(await mine.getByRole('button').count()).toBe(0);
+    await asCashier.context().close();
+    const asManager = await staffPage(browser, server.url, 'en', DESKTOP, manager);
+    await asManager.goto('/bookings/payments/refunds');
+    await asManager
+      .locator(`tr[data-booking="${booking._id}"]`)
+      .getByRole('button', { name: t('rihla.payments.refunds.confirm_cash') })
+      .click();
+    await waitForNotice(asManager, booking.ticketId);
+    expect((await staffBooking(server.url, booking._id)).refundPaidAt).toBeTruthy();
+    await asManager.context().close();
+  });
+});
+
 describe('screens in both languages, on a desktop and a phone', () => {
   let review: ProofBooking;
+  let gone: ProofBooking;
 
   beforeAll(async () => {
     const [a, b, c] = await seats(3);
@@ -287,12 +390,15 @@ describe('screens in both languages, on a desktop and a phone', () => {
       firstName: 'Sara',
       lastName: 'Hassan',
     });
+    gone = await paidThenCancelled('Amira');
+    await cashRefundRecorded(await account('cashier', 'Mariam'));
   });
 
   const csv = [
     'Date;Transaction ID;Amount (SDG);Details',
     '2026-11-20;TRX-0001;45,000.00;Bankak',
     '2026-11-20;TRX-0002;30,000.00;Bankak',
+    '2026-11-20;TRX-0003;-45,000.00;Refund sent',
   ].join('\n');
 
   for (const lang of ['en', 'ar'] as Lang[])
@@ -328,6 +434,20 @@ describe('screens in both languages, on a desktop and a phone', () => {
           .getByText(words('rihla.payments.flags.duplicate_reference_short'))
           .waitFor();
         await shot('queue');
+        await page.getByTestId('cancelled-proofs').scrollIntoViewIfNeeded();
+        await shot('queue-cancelled');
+
+        await page.goto(`/bookings/payments/${gone._id}`);
+        await page.getByTestId('cancelled-check').waitFor();
+        await page.getByTestId('payment-proof').waitFor();
+        await shot('review-cancelled');
+        await page
+          .getByTestId('cancelled-check')
+          .getByRole('button', { name: words('rihla.payments.cancelled.arrived') })
+          .click();
+        await page.getByRole('dialog').waitFor();
+        await shot('review-cancelled-dialog');
+        await page.keyboard.press('Escape');
 
         await page.goto(`/bookings/payments/${review._id}`);
         await reviewOf(page, review).waitFor();
@@ -343,10 +463,23 @@ describe('screens in both languages, on a desktop and a phone', () => {
         await page.getByRole('button', { name: words('rihla.payments.import.check'), exact: true }).click();
         await page.getByTestId('statement-dry-run').waitFor();
         await shot('import');
+        await page.locator('[data-group-rows=debits]').scrollIntoViewIfNeeded();
+        await shot('import-debits');
 
         await page.goto('/bookings/payments/refunds');
         await page.getByRole('tab', { name: words('rihla.payments.refunds.paid') }).waitFor();
+        await page.getByTestId('refund-awaiting').first().waitFor();
         await shot('refunds');
+        await page
+          .getByRole('button', { name: words('rihla.payments.refunds.mark_paid') })
+          .first()
+          .click();
+        await page
+          .getByRole('dialog')
+          .getByRole('radio', { name: words('rihla.payments.refunds.method_cash') })
+          .check();
+        await shot('refunds-cash-dialog');
+        await page.keyboard.press('Escape');
 
         await page.goto(`/trips/${trip._id}/sell`);
         const [free] = await seats(1);

@@ -58,9 +58,9 @@ const inView = async (page: Page, selector: string) => {
 };
 
 describe('the server without OPERATOR_*', () => {
-  it('names the unset variables at start', () => {
+  it('says at start what travellers miss and where an admin sets it', () => {
     expect(server.output()).toMatch(
-      /OPERATOR_PHONE, OPERATOR_EMAIL, OPERATOR_ADDRESS not set: the contact, terms and privacy pages/,
+      /not set: contact phone or e-mail.*set them in the back-office's Settings/,
     );
   });
 });

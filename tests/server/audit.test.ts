@@ -2,13 +2,14 @@
 // it) checks that a successful call appends a row naming who, what, which record and from where, with a
 // diff that never shows password material; sign-ins and sign-outs are recorded; the rows cannot be changed
 // or deleted, by any API or in the database itself.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../shared/registry/index.ts';
 import { bookingFields, PASSENGER, postBooking } from './helpers/bookings.ts';
 import { makeReferences, makeTrip, newUserBody, type PlainResource, validBody } from './helpers/fixtures.ts';
 import { makePng } from './helpers/images.ts';
 import { multipart } from './helpers/multipart.ts';
-import { dialects, type TestApp } from './helpers/test-app.ts';
+import { client, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 interface Call {
@@ -196,6 +197,39 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         resource: 'bookings',
       };
     };
+    calls['PATCH /api/payments/confirmCashRefund/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-C-${seat}`);
+      await t.staff.patch(`/api/bookings/verifyPayment/${booking._id}`);
+      await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`);
+      const cashier = await staffToken(
+        t,
+        { email: 'au.cash@rihla.test', password: 'dune-camel-48-x' },
+        'cashier',
+      );
+      const recorded = await client(t, cashier).patch(`/api/payments/markRefundPaid/${booking._id}`, {
+        refundMethod: 'cash',
+      });
+      expect(recorded.statusCode, recorded.body).toBe(202);
+      return {
+        method: 'PATCH',
+        url: `/api/payments/confirmCashRefund/${booking._id}`,
+        recordId: booking._id,
+        action: 'refund_cash_confirmed',
+        resource: 'bookings',
+      };
+    };
+    calls['PATCH /api/payments/checkCancelledProof/:id'] = async () => {
+      const booking = await proofBooking(t, trip, ++seat, `AU-K-${seat}`);
+      await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`);
+      return {
+        method: 'PATCH',
+        url: `/api/payments/checkCancelledProof/${booking._id}`,
+        payload: { moneyArrived: true },
+        recordId: booking._id,
+        action: 'cancelled_proof_checked',
+        resource: 'bookings',
+      };
+    };
     calls['POST /api/payments/importStatement'] = async () => {
       const { payload, headers } = multipart(
         {},
@@ -273,6 +307,21 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         resource: 'users',
       };
     };
+    calls['PATCH /api/settings/updateSettings'] = async () => ({
+      method: 'PATCH',
+      url: '/api/settings/updateSettings',
+      payload: {
+        operator_phone: '0912345678',
+        operator_email: 'desk@rihla.example',
+        operator_address: '',
+        payment_bankak_account: '1234567',
+        payment_account_name: 'Rihla',
+        payment_wallets: [],
+      },
+      action: 'update_settings',
+      resource: 'settings',
+      recordId: 'operator',
+    });
     calls['PATCH /api/auth/changePassword'] = async () => ({
       method: 'PATCH',
       url: '/api/auth/changePassword',
@@ -387,5 +436,66 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
     await expect(t.database.db.deleteFrom('audit_log').where('id', '=', first.id).execute()).rejects.toThrow(
       /append-only/,
     );
+  });
+  it("hides employees' national ID numbers, as travellers' ID numbers", async () => {
+    const refs = await makeReferences(t, t.token);
+    const body = validBody('employees', refs);
+    const created = (await t.staff.post('/api/employees/createEmployee', body)).json();
+    await t.staff.patch(`/api/employees/updateEmployee/${created._id}`, {
+      employee_national_id: 'NID-7788990011',
+    });
+    const logged = await rows({ recordId: created._id });
+    expect(logged.map((row) => row.action)).toEqual(['create', 'update']);
+    expect(JSON.parse(logged[0].diff!).employee_national_id).toEqual([null, '•••']);
+    expect(JSON.parse(logged[1].diff!)).toEqual({ employee_national_id: ['•••', '•••'] });
+    for (const row of logged) expect(row.diff).not.toMatch(/NID-/);
+  });
+
+  it('a failed sign-in keeps what was typed only when it names an account', async () => {
+    const body = newUserBody();
+    await t.staff.post('/api/auth/register', body);
+    const fail = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-pass' } });
+    const typedPassword = 'Kx9#my-real-password';
+    const anonymous = async () => (await rows({ action: 'sign_in_failed' })).filter((row) => !row.recordId);
+    const before = (await anonymous()).length;
+    expect((await fail(typedPassword.replace('#', '@') + '.sd')).statusCode).toBe(401);
+    expect((await fail(body.email.toUpperCase())).statusCode).toBe(401);
+    const failed = await rows({ action: 'sign_in_failed' });
+    const unknown = (await anonymous()).slice(before);
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({ userLabel: null, ip: '127.0.0.1' });
+    expect(JSON.stringify(failed)).not.toMatch(/real-password/);
+    const user = (
+      await t.staff.get(`/api/auth/getAllusers?email=${encodeURIComponent(body.email)}`)
+    ).json()[0];
+    const known = failed.filter((row) => row.recordId === user._id);
+    expect(known).toHaveLength(1);
+    expect(known[0]).toMatchObject({ userLabel: body.email });
+  });
+
+  it('the database refuses to rewrite a row by replacing it, or to empty the log', async () => {
+    const [first] = await rows();
+    const count = async () => (await rows()).length;
+    const before = await count();
+    // An upsert updates: the update trigger refuses it on both databases.
+    await expect(
+      sql`insert into audit_log (id, at, action) values (${first.id}, ${first.at}, 'rewritten')
+        on conflict (id) do update set action = 'rewritten'`.execute(t.database.db),
+    ).rejects.toThrow(/append-only/);
+    if (dialect === 'sqlite') {
+      for (const statement of ['insert or replace into', 'replace into'])
+        await expect(
+          sql`${sql.raw(statement)} audit_log (id, at, action) values (${first.id}, ${first.at}, 'rewritten')`.execute(
+            t.database.db,
+          ),
+        ).rejects.toThrow(/append-only/);
+    } else {
+      await expect(sql`truncate audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
+      await expect(sql`truncate audit_log cascade`.execute(t.database.db)).rejects.toThrow(/append-only/);
+    }
+    const [still] = await rows();
+    expect(still).toEqual(first);
+    expect(await count()).toBe(before);
   });
 });

@@ -1,5 +1,5 @@
-// Login is rate-limited per IP (every attempt) and per account and address (failures only), on an app built
-// with low limits.
+// Login failures are counted per address and per account and address (successes never), on an app built
+// with low limits: an office behind one address signs in all day, guessing from it stops.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, STAFF, staffToken, type TestApp } from './helpers/test-app.ts';
 
@@ -10,15 +10,50 @@ describe.each(dialects)('login rate limits (%s)', (dialect) => {
     t = undefined;
   });
 
-  const login = (app: TestApp, email: string, password: string, ip = '127.0.0.1') =>
+  const login = (app: TestApp, email: string, password: string, ip = '127.0.0.1', device?: string) =>
     app.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password },
       remoteAddress: ip,
+      cookies: device ? { rihla_device: device } : {},
     });
 
-  it('answers 429 once one IP has tried more than the limit, whatever the email; other IPs still sign in', async () => {
+  it('an office behind one address signs in 30 times in 15 minutes with the limit at 20: successes are not counted', async () => {
+    t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_IP: '20' });
+    const staff = Array.from({ length: 6 }, (_, i) => ({
+      email: `desk${i}@rihla.test`,
+      password: 'secret123',
+    }));
+    for (const who of staff) await staffToken(t, who);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push((await login(t, staff[i % staff.length].email, 'secret123', '10.0.0.9')).statusCode);
+    expect(statuses).toEqual(Array(30).fill(200));
+  });
+
+  it('failures from one address on many accounts stop it, whatever account; successes between do not reset it; a known device passes', async () => {
+    t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_IP: '3' });
+    await staffToken(t, { email: 'desk@rihla.test', password: 'secret123' });
+    const first = await login(t, 'desk@rihla.test', 'secret123', '10.0.0.1');
+    const device = first.cookies.find((cookie) => cookie.name === 'rihla_device')!.value;
+    expect((await login(t, 'a@rihla.test', 'wrong-pass', '10.0.0.1')).statusCode).toBe(401);
+    expect((await login(t, 'b@rihla.test', 'wrong-pass', '10.0.0.1')).statusCode).toBe(401);
+    expect((await login(t, 'desk@rihla.test', 'secret123', '10.0.0.1')).statusCode).toBe(200);
+    expect((await login(t, 'c@rihla.test', 'wrong-pass', '10.0.0.1')).statusCode).toBe(401);
+    const limited = await login(t, 'desk@rihla.test', 'secret123', '10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).not.toHaveProperty('access_token');
+    expect((await login(t, 'd@rihla.test', 'wrong-pass', '10.0.0.1')).statusCode).toBe(429);
+    // The browser that signed in to this account before passes with the right password, and only that.
+    expect((await login(t, 'desk@rihla.test', 'secret123', '10.0.0.1', device)).statusCode).toBe(200);
+    expect((await login(t, 'desk@rihla.test', 'wrong-pass', '10.0.0.1', device)).statusCode).toBe(401);
+    expect((await login(t, 'other@rihla.test', 'secret123', '10.0.0.1', device)).statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await login(t, 'desk@rihla.test', 'secret123', '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('answers 429 once one IP has failed the limit, whatever the email; other IPs still sign in', async () => {
     t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_IP: '3' });
     await staffToken(t, { email: 'seed@rihla.test', password: 'secret123' }); // one attempt from 127.0.0.1
     const first = await login(t, 'a@rihla.test', 'wrong-pass', '10.0.0.1');

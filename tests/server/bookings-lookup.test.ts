@@ -53,6 +53,21 @@ describe.each(dialects)('traveller lookup and ticket re-download (%s)', (dialect
     });
   });
 
+  it('no browser or proxy keeps a copy of personal data: the look-up, the booking, staff lists (no-store)', async () => {
+    const answers = [
+      await lookup(t, booking.ticketId, PASSENGER.phone),
+      await lookup(t, booking.ticketId, '0999999999'),
+      await client(t, t.token).get(`/api/bookings/getBooking/${booking._id}`),
+      await client(t, t.token).get('/api/bookings/getAllBookings'),
+      await client(t, t.token).get('/api/employees/getAllEmployees'),
+      await client(t, t.token).get(`/api/trips/passengers/${made.trip._id}`),
+      await client(t).get('/api/no-such-call'),
+    ];
+    for (const answer of answers) expect(answer.headers['cache-control'], answer.body).toBe('no-store');
+    // What is public and the same for everyone may still be kept.
+    expect((await client(t).get('/api/settings')).headers['cache-control']).toBe('public, max-age=60');
+  });
+
   it('reads Arabic-Indic digits in the ticket id and phone', async () => {
     const response = await lookup(t, toArabicDigits(booking.ticketId), toArabicDigits(PASSENGER.phone));
     expect(response.statusCode).toBe(200);

@@ -243,6 +243,23 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
   const customCalls: Record<string, (path: string) => Promise<Call[]>> = {
     'GET /api/health': async (path) => [{ label: 'up', status: 200, url: path }],
     'GET /api/settings': async (path) => [{ label: 'operator', status: 200, url: path }],
+    'GET /api/settings/getSettings': async (path) => [
+      { label: 'as admins edit them', status: 200, url: path },
+    ],
+    'PATCH /api/settings/updateSettings': async (path) => {
+      const current = (await t.staff.get('/api/settings/getSettings')).json();
+      const { _id, ...settings } = current;
+      void _id;
+      return [
+        {
+          label: 'changed',
+          status: 200,
+          url: path,
+          payload: { ...settings, operator_address: 'Port Sudan' },
+        },
+        { label: 'a wrong phone', status: 400, url: path, payload: { ...settings, operator_phone: '1' } },
+      ];
+    },
     'POST /api/auth/login': async (path) => [
       { label: 'signed in', status: 200, url: path, payload: STAFF },
       { label: 'wrong password', status: 401, url: path, payload: { ...STAFF, password: 'not-the-one' } },
@@ -606,6 +623,44 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'a status not known', status: 400, url: `${path}?status=owed` },
       ];
     },
+    'GET /api/payments/getCancelledProofs': async (path) => {
+      await cancelled(await bookWithProof());
+      return [
+        { label: 'a page', status: 200, url: `${path}?_start=0&_end=10` },
+        { label: 'an end before the start', status: 200, url: `${path}?_start=5&_end=2`, body: [] },
+        { label: 'a bad page', status: 400, url: `${path}?_start=first` },
+      ];
+    },
+    'PATCH /api/payments/checkCancelledProof/:id': async (path) => {
+      const url = (booking: Doc) => path.replace(':id', booking._id);
+      const gone = await cancelled(await bookWithProof());
+      const missing = await cancelled(await bookWithProof());
+      const live = await bookWithProof();
+      const bare = await cancelled(await book());
+      await bookWithProof('CT-GONE-TWIN');
+      const twin = await cancelled(await bookWithProof('ct gone twin'));
+      return [
+        { label: 'arrived', status: 200, url: url(gone), payload: { moneyArrived: true } },
+        { label: 'did not arrive', status: 200, url: url(missing), payload: { moneyArrived: false } },
+        {
+          label: 'again',
+          status: 409,
+          url: url(gone),
+          payload: { moneyArrived: false },
+          code: 'ALREADY_DECIDED',
+        },
+        { label: 'live', status: 409, url: url(live), payload: { moneyArrived: true }, code: 'BOOKING_LIVE' },
+        { label: 'no proof', status: 409, url: url(bare), payload: { moneyArrived: true }, code: 'NO_PROOF' },
+        {
+          label: 'flagged',
+          status: 409,
+          url: url(twin),
+          payload: { moneyArrived: true },
+          code: 'DUPLICATE_PROOF',
+        },
+        { label: 'no answer', status: 400, url: url(twin), payload: {} },
+      ];
+    },
     'PATCH /api/payments/markRefundPaid/:id': async (path) => {
       const url = path.replace(':id', (await refundOwed())._id);
       const unpaid = path.replace(':id', (await book())._id);
@@ -614,6 +669,42 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'again', status: 409, url, payload: { refundReference: 'CT-REFUND-3' } },
         { label: 'nothing owed', status: 409, url: unpaid, payload: { refundReference: 'CT-REFUND-4' } },
         { label: 'no reference', status: 400, url, payload: {} },
+        {
+          label: 'cash, by a cashier: waits for a confirmation',
+          status: 202,
+          url: path.replace(':id', (await refundOwed())._id),
+          payload: { refundMethod: 'cash' },
+          headers: { authorization: `Bearer ${roleTokens.cashier}` },
+        },
+        {
+          label: 'cash, by an admin: paid',
+          status: 200,
+          url: path.replace(':id', (await refundOwed())._id),
+          payload: { refundMethod: 'cash' },
+        },
+      ];
+    },
+    'PATCH /api/payments/confirmCashRefund/:id': async (path) => {
+      const owedInCash = await refundOwed();
+      const recorded = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/payments/markRefundPaid/${owedInCash._id}`,
+        headers: { authorization: `Bearer ${roleTokens.cashier}` },
+        payload: { refundMethod: 'cash' },
+      });
+      expect(recorded.statusCode, recorded.body).toBe(202);
+      const url = path.replace(':id', owedInCash._id);
+      return [
+        {
+          label: 'recorded again by a transfer',
+          status: 409,
+          url: `/api/payments/markRefundPaid/${owedInCash._id}`,
+          payload: { refundReference: 'CT-REFUND-5' },
+          code: 'REFUND_AWAITS_CONFIRMATION',
+        },
+        { label: 'confirmed', status: 200, url },
+        { label: 'again', status: 409, url, code: 'REFUND_ALREADY_PAID' },
+        { label: 'none recorded', status: 409, url: path.replace(':id', (await refundOwed())._id) },
       ];
     },
     'POST /api/payments/importStatement': async (path) => {

@@ -39,6 +39,12 @@ export function DayField({ source }: ValueFieldProps) {
   return typeof value === 'string' ? <Text whole>{formatDay(value, locale)}</Text> : null;
 }
 
+/** A time's label (a column header, a detail's label): its field's name, saying the time is Khartoum's. */
+export function KhartoumTimeLabel({ label }: { label: string }) {
+  const translate = useTranslate();
+  return <>{translate('rihla.ui.time.khartoum', { label: translate(label, { _: label }) })}</>;
+}
+
 export function TimestampField({ source }: ValueFieldProps) {
   const value = useFieldValue({ source });
   const locale = useLocale();

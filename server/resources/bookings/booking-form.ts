@@ -8,7 +8,14 @@ export interface BookingForm {
   screenshot?: Buffer;
 }
 
-export async function readBookingForm(request: FastifyRequest): Promise<BookingForm> {
+/**
+ * `beforeFile` sees the fields sent before the file, before the file is read: it may refuse the request (throw)
+ * at the cost of those few bytes, not the file's.
+ */
+export async function readBookingForm(
+  request: FastifyRequest,
+  beforeFile?: (fields: Record<string, unknown>) => Promise<void>,
+): Promise<BookingForm> {
   if (!request.isMultipart()) {
     const body = request.body;
     return {
@@ -21,6 +28,7 @@ export async function readBookingForm(request: FastifyRequest): Promise<BookingF
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
+        if (beforeFile && part.fieldname === 'bankakScreenshot') await beforeFile(fields);
         // Reading the stream is what enforces the size limit (413), so every file part is read.
         const bytes = await part.toBuffer();
         if (part.fieldname === 'bankakScreenshot' && bytes.length > 0) screenshot = bytes;

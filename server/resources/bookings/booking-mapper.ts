@@ -25,6 +25,9 @@ const PAYMENT_COLUMNS = [
   'refundPaidAt',
   'refundPaidBy',
   'refundReference',
+  'refundMethod',
+  'refundRecordedBy',
+  'refundRecordedAt',
 ] as const;
 
 export function bookingRowToDocument(row: Row | BookingsTable): Document {

@@ -9,8 +9,9 @@ import { can } from '../../../shared/roles.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
 import { findBookingDocument } from '../payments/payments.repository.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { normaliseReference } from '../../../shared/payments.ts';
-import { bookingContext, countProofBytes, optionalPaymentFieldsSchema } from '../payments/payments.routes.ts';
+import { normaliseReference } from '../../../shared/payment-reference.ts';
+import { bookingContext, optionalPaymentFieldsSchema } from '../payments/payments.routes.ts';
+import { withProofBytes } from '../payments/proof-budget.ts';
 import { travellersField } from '../boarding/travellers.ts';
 import { readBookingForm } from './booking-form.ts';
 import { bookingRefusalError, ticketAnswer } from './bookings.answers.ts';
@@ -88,22 +89,28 @@ export async function bookingRoutes(app: FastifyInstance) {
         const failure = describeIssues(payment.error.issues, form.fields);
         throw badRequest(failure.message, failure.errors);
       }
-      if (form.screenshot) await countProofBytes(request, form.screenshot.length);
       const travellers = optionalTravellers.safeParse(form.fields.passengers);
       if (!travellers.success) {
         const failure = describeIssues(travellers.error.issues, form.fields.passengers);
         throw badRequest(failure.message, { passengers: failure.message });
       }
-      const outcome = await sell(
-        ctx,
-        parsed.data,
-        {
-          by: 'traveller',
-          method: payment.data.paymentMethod,
-          reference: payment.data.paymentReference && normaliseReference(payment.data.paymentReference),
-          proof: form.screenshot,
-        },
-        travellers.data,
+      // A proof's bytes count against the address's budget only when the sale stores it.
+      const outcome = await withProofBytes(
+        request,
+        form.screenshot?.length,
+        () =>
+          sell(
+            ctx,
+            parsed.data,
+            {
+              by: 'traveller',
+              method: payment.data.paymentMethod,
+              reference: payment.data.paymentReference && normaliseReference(payment.data.paymentReference),
+              proof: form.screenshot,
+            },
+            travellers.data,
+          ),
+        (result) => 'sold' in result,
       );
       if ('refused' in outcome) throw bookingRefusalError(outcome.refused);
       reply.status(201);

@@ -191,9 +191,21 @@ export async function remove(ctx: BookingContext, id: string): Promise<Document 
 
 /** What a traveller sees of a booking: the specification's fields and its payment, nothing of staff. */
 export function travellerView(booking: Document): Document {
-  const { verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, rejectionNote, noShow, ...view } =
-    booking;
-  void [verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, rejectionNote, noShow];
+  const {
+    verifiedBy,
+    verifiedVia,
+    overrideNote,
+    soldBy,
+    refundPaidBy,
+    refundMethod,
+    refundRecordedBy,
+    refundRecordedAt,
+    rejectionNote,
+    noShow,
+    ...view
+  } = booking;
+  void [verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, refundMethod, refundRecordedBy];
+  void [refundRecordedAt, rejectionNote, noShow];
   return view as Document;
 }
 

@@ -1,7 +1,8 @@
 // Payment decisions as single conditional updates: each changes a booking only from the states it may leave,
 // so two decisions (or a decision and an expiry) racing for one booking never both apply, on any node.
-import { sql } from 'kysely';
-import { LAPSING_STATUSES, normaliseReference, UNPAID_STATUSES } from '../../../shared/payments.ts';
+import { type SqlBool, sql } from 'kysely';
+import { normaliseReference } from '../../../shared/payment-reference.ts';
+import { LAPSING_STATUSES, UNPAID_STATUSES } from '../../../shared/payments.ts';
 import { bookings } from '../../../shared/registry/index.ts';
 import { readCacheOf } from '../../cache/read-cache.ts';
 import { isPostgres } from '../../db/locks.ts';
@@ -68,7 +69,7 @@ export async function acceptProof(
 
 /** What should make staff look twice before verifying a booking. */
 export interface Flags {
-  /** Other live bookings with the same transaction reference. */
+  /** Other bookings that used the same transaction reference: live, paid (even cancelled) or with a proof undecided. */
   duplicateReference: { _id: string; ticketId: string }[];
   /** Other bookings whose proof is the very same image. */
   duplicateImage: { _id: string; ticketId: string }[];
@@ -84,8 +85,15 @@ export async function flagsOf(db: Db, booking: Pick<BookingsTable, 'id' | 'payme
       .select(['id as _id', 'ticketId'])
       .where('paymentReference', '=', normaliseReference(booking.paymentReference))
       .where('id', '<>', booking.id)
-      .where('paymentStatus', '<>', 'expired')
-      .where('isCancelled', '=', 0)
+      // A reference once used stays used: by a live booking, by one paid with it (cancelled since, its refund
+      // owed), or by a proof nobody decided on (a cancelled booking's money may have arrived). statement.ts reads
+      // the same rule (usesReference).
+      .where((eb) =>
+        eb.or([
+          eb('paymentStatus', 'in', ['verified', 'proof_submitted']),
+          eb.and([eb('isCancelled', '=', 0), eb('paymentStatus', '<>', 'expired')]),
+        ]),
+      )
       .limit(20)
       .execute();
   }
@@ -140,6 +148,36 @@ export async function proofQueue(db: Db, start: number, end: number) {
   return { documents: await toDocuments(db, bookings, rows), total };
 }
 
+/**
+ * Cancelled bookings whose proof nobody decided on: the traveller may have paid. The condition is the partial
+ * index's (migration 2026-11-24-32), so a page reads what it shows.
+ */
+const undecidedCancelled = sql<SqlBool>`"isCancelled" = 1 and "bankakScreenshot" is not null and "rejectionReason" is null
+  and "paymentStatus" <> 'verified'`;
+
+/** Cancelled bookings with a proof to check, newest first; with the total. */
+export async function cancelledProofs(db: Db, start: number, end: number) {
+  const from = isPostgres(db) ? sql`bookings` : sql`bookings indexed by bookings_cancelled_proofs`;
+  const order = sql`order by "bookingDate" desc, id desc`;
+  const { rows } = await sql<BookingRow>`select * from ${from} where ${undecidedCancelled} ${order}
+    limit ${pageSize(start, end)} offset ${start}`.execute(db);
+  const counted = await sql<{
+    count: number | string;
+  }>`select count(*) as count from ${from} where ${undecidedCancelled}`.execute(db);
+  return { documents: await toDocuments(db, bookings, rows), total: Number(counted.rows[0]?.count ?? 0) };
+}
+
+/** Records what staff found of a cancelled booking's proof, only while it is still undecided. */
+export async function settleCancelledProof(db: Db, id: string, changes: Changes): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set(changes)
+    .where('id', '=', id)
+    .where(undecidedCancelled)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Paid bookings that were cancelled: refunds owed (or, with `paid`, those recorded as paid). */
 export async function refundList(db: Db, paid: boolean, start: number, end: number) {
   const base = db
@@ -159,17 +197,6 @@ export async function refundList(db: Db, paid: boolean, start: number, end: numb
 export async function findBookingDocument(db: Db, id: string): Promise<Document | undefined> {
   const row = await bookingRow(db, id);
   return row && (await toDocuments(db, bookings, [row]))[0];
-}
-
-/** Bookings waiting on a proof whose reference is one of these (a statement's), normalised. */
-export async function submittedByReference(db: Db, references: string[]) {
-  if (!references.length) return [];
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'ticketId', 'paymentReference', 'totalTicketPrice', 'paymentStatus'])
-    .where('paymentReference', 'in', references)
-    .where('isCancelled', '=', 0)
-    .execute();
 }
 
 /**

@@ -1,28 +1,40 @@
 // Payment calls. Under /api/bookings: the traveller's later proof (public), staff verifying or rejecting it,
-// and the counter sale. Under /api/payments: the queue of proofs waiting, one payment's review, the bank
-// statement import and the refunds owed. A thin HTTP layer over payments.service.ts and statement.ts.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// and the counter sale. Under /api/payments: the queue of proofs waiting, one payment's review, the cancelled
+// bookings whose proof waits for a money check; the refunds owed (refunds.routes.ts) and the bank statement
+// import (statement.routes.ts). A thin HTTP layer over payments.service.ts.
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
-import { statementMapping } from '../../../shared/contract/answers.ts';
-import { describeIssues } from '../../../shared/registry/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { hit } from '../../http/rate-limit-store.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
 import { createBookingSchema, travellerProofSchema } from '../bookings/bookings.schemas.ts';
-import { type BookingContext, sell, travellerView } from '../bookings/bookings.service.ts';
+import { sell, travellerView } from '../bookings/bookings.service.ts';
 import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
-import { bookingRow, findBookingDocument, flagsOf, proofQueue, refundList } from './payments.repository.ts';
+import {
+  bookingRow,
+  cancelledProofs,
+  findBookingDocument,
+  flagsOf,
+  proofQueue,
+} from './payments.repository.ts';
 import { proofsOf } from './proofs.ts';
-import { markRefundPaid, reject, submitProof, verify, type DecisionOutcome } from './payments.service.ts';
-import { importStatement, type Mapping } from './statement.ts';
+import {
+  checkCancelledProof,
+  proofRefusal,
+  reject,
+  submitProof,
+  verify,
+  type CancelledProofOutcome,
+  type DecisionOutcome,
+} from './payments.service.ts';
+import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
+import { refundRoutes } from './refunds.routes.ts';
+import { bookingContext, idParams, page, parse } from './route-helpers.ts';
+import { statementRoutes } from './statement.routes.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const page = z.object({
-  _start: z.coerce.number().int().min(0).default(0),
-  _end: z.coerce.number().int().min(0).default(25),
-});
+/** Where the booking and payment services take their database, clock and settings from (jobs and tests too). */
+export { bookingContext };
 
 const REFERENCE = 'Please enter the transaction number of your payment.';
 const METHOD = `The payment method must be one of: ${PAYMENT_METHODS.join(', ')}.`;
@@ -38,38 +50,35 @@ export const paymentFieldsSchema = z.object({
 export const optionalPaymentFieldsSchema = paymentFieldsSchema.partial();
 
 const submitProofSchema = travellerProofSchema.extend(paymentFieldsSchema.shape);
+const OVERRIDE_NOTE =
+  'Please say why you verify this payment despite the duplicate (a note of at least 3 characters).';
 const verifyBody = z
   .object({
     override: z.boolean().optional(),
     note: z.string().trim().max(500).optional(),
   })
   .nullish()
-  .refine((body) => !body?.override || (body.note ?? '').length >= 3, {
-    error: 'Please say why you verify this payment despite the duplicate (a note of at least 3 characters).',
-  });
+  .refine((body) => !body?.override || (body.note ?? '').length >= 3, { error: OVERRIDE_NOTE });
+const cancelledProofBody = z
+  .object({
+    moneyArrived: z.boolean({ error: 'Please say whether the money arrived (moneyArrived: true or false).' }),
+    override: z.boolean().optional(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine((body) => !body.override || (body.note ?? '').length >= 3, { error: OVERRIDE_NOTE });
 const rejectBody = z.object({
   reason: z.enum(REJECTION_REASONS, { error: `The reason must be one of: ${REJECTION_REASONS.join(', ')}.` }),
   note: z.string().trim().max(500).optional(),
 });
-const refundBody = z.object({
-  refundReference: z
-    .string({ error: 'Please enter the transaction number of the refund.' })
-    .trim()
-    .min(1, { error: 'Please enter the transaction number of the refund.' })
-    .max(64),
-});
+const NO_PROOF_NOTE =
+  'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).';
 const counterSaleBody = createBookingSchema.extend(paymentFieldsSchema.shape).extend({
   paymentReference: paymentFieldsSchema.shape.paymentReference.optional(),
 });
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const failure = describeIssues(parsed.error.issues, input);
-  throw badRequest(failure.message, failure.errors);
-}
-
-function decisionAnswer(outcome: DecisionOutcome) {
+function decisionAnswer(
+  outcome: DecisionOutcome | Extract<CancelledProofOutcome, { refused: 'ALREADY_DECIDED' | 'FLAGGED' }>,
+) {
   if ('decided' in outcome) return outcome.decided;
   switch (outcome.refused) {
     case 'NOT_FOUND':
@@ -85,25 +94,14 @@ function decisionAnswer(outcome: DecisionOutcome) {
       });
     case 'NO_PROOF':
       return conflict('This booking has no payment proof to reject yet.', { code: 'NO_PROOF' });
+    case 'NOTE_REQUIRED':
+      return conflict(NO_PROOF_NOTE, { code: 'NOTE_REQUIRED' });
     case 'FLAGGED':
       return conflict(
         "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
         { code: 'DUPLICATE_PROOF', flags: outcome.flags },
       );
   }
-}
-
-/** The proof bytes one address may send per hour: a flood of large uploads is refused, not stored. */
-export async function countProofBytes(request: FastifyRequest, bytes: number) {
-  const { db, config } = request.server;
-  const used = await hit(db, `proof-bytes|${request.ip}`, 3_600_000, bytes);
-  if (used.current > config.payments.proofBytesPerIpPerHour) {
-    throw new HttpError(429, 'Too many payment proofs were sent from this address. Please try again later.');
-  }
-}
-
-export function bookingContext(app: FastifyInstance): BookingContext {
-  return { db: app.db, clock: app.clock, payments: app.config.payments };
 }
 
 /** Under /api/bookings. */
@@ -131,20 +129,32 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const form = await readBookingForm(request);
+      await refuseWhenSpent(request);
+      // A proof for no booking, or for one not waiting for it, is refused before its file is read.
+      const form = await readBookingForm(request, async (early) => {
+        const proof = travellerProofSchema.safeParse(early);
+        const refusal = proof.success && (await proofRefusal(ctx, proof.data.ticketId, proof.data.phone));
+        if (refusal && 'refused' in refusal) throw proofRefusalError(refusal);
+      });
       const fields = parse(submitProofSchema, form.fields);
       if (!form.screenshot)
         throw badRequest('Please attach the screenshot of your payment.', {
           bankakScreenshot: 'Please attach the screenshot of your payment.',
         });
-      await countProofBytes(request, form.screenshot.length);
-      const outcome = await submitProof(ctx, {
-        ticketId: fields.ticketId,
-        phone: fields.phone,
-        reference: fields.paymentReference,
-        method: fields.paymentMethod,
-        image: form.screenshot,
-      });
+      const image = form.screenshot;
+      const outcome = await withProofBytes(
+        request,
+        image.length,
+        () =>
+          submitProof(ctx, {
+            ticketId: fields.ticketId,
+            phone: fields.phone,
+            reference: fields.paymentReference,
+            method: fields.paymentMethod,
+            image,
+          }),
+        (result) => 'accepted' in result,
+      );
       if ('refused' in outcome) throw proofRefusalError(outcome);
       return travellerView(outcome.accepted);
     },
@@ -172,6 +182,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
           staffId: request.staffId!,
           via: 'review',
           override: body?.override ? body.note : undefined,
+          note: body?.note,
         }),
       );
       if (answer instanceof HttpError) throw answer;
@@ -265,117 +276,59 @@ export async function paymentRoutes(app: FastifyInstance) {
   );
 
   app.get(
-    '/getRefunds',
+    '/getCancelledProofs',
     {
-      schema: {
-        tags,
-        querystring: page.extend({ status: z.enum(['due', 'paid']).default('due') }),
-        response: contract.getRefunds.responses,
-      },
-      config: { access: 'refunds.manage' },
+      schema: { tags, querystring: page, response: contract.getCancelledProofs.responses },
+      config: { access: 'payments.review' },
     },
     async (request, reply) => {
-      const { _start, _end, status } = request.query as z.infer<typeof page> & { status: 'due' | 'paid' };
-      const { documents, total } = await refundList(ctx.db, status === 'paid', _start, _end);
+      const { _start, _end } = request.query as z.infer<typeof page>;
+      const { documents, total } = await cancelledProofs(ctx.db, _start, _end);
       reply.header('X-Total-Count', String(total));
       return documents;
     },
   );
 
   app.patch(
-    '/markRefundPaid/:id',
+    '/checkCancelledProof/:id',
     {
       schema: {
         tags,
         params: idParams,
-        form: contract.markRefundPaid.form,
-        response: contract.markRefundPaid.responses,
+        form: contract.checkCancelledProof.form,
+        response: contract.checkCancelledProof.responses,
       },
       config: {
-        access: 'refunds.manage',
-        audit: { action: 'refund_paid', resource: 'bookings', before: findBookingDocument },
+        access: 'payments.review',
+        audit: { action: 'cancelled_proof_checked', resource: 'bookings', before: findBookingDocument },
       },
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const body = parse(refundBody, request.body);
-      const outcome = await markRefundPaid(ctx, id, {
+      const body = parse(cancelledProofBody, request.body);
+      const outcome = await checkCancelledProof(ctx, id, {
         staffId: request.staffId!,
-        reference: body.refundReference,
+        moneyArrived: body.moneyArrived,
+        override: body.override ? body.note : undefined,
+        note: body.note,
       });
-      if ('paid' in outcome) return outcome.paid;
-      if (outcome.refused === 'NOT_FOUND') throw notFound('No booking has this _id.');
-      if (outcome.refused === 'NOT_OWED')
-        throw conflict('No refund is owed on this booking.', { code: 'NO_REFUND_DUE' });
-      throw conflict('This refund has already been recorded as paid.', { code: 'REFUND_ALREADY_PAID' });
-    },
-  );
-
-  app.post(
-    '/importStatement',
-    {
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        form: contract.importStatement.form,
-        response: contract.importStatement.responses,
-      },
-      config: { access: 'payments.import', audit: { action: 'import_statement', resource: 'payments' } },
-    },
-    async (request) => {
-      const form = await readStatementForm(request);
-      const outcome = await importStatement(ctx, form.text, {
-        mapping: form.mapping,
-        dryRun: form.dryRun,
-        staffId: request.staffId!,
-      });
-      if ('preview' in outcome) return outcome.preview;
-      if ('imported' in outcome) return outcome.imported;
+      if ('checked' in outcome) return outcome.checked;
       switch (outcome.refused) {
-        case 'UNREADABLE':
-          throw badRequest('This file is not a CSV statement we can read.');
-        case 'NO_ROWS':
-          throw badRequest('This statement has no rows.');
-        case 'TOO_MANY_ROWS':
-          throw badRequest('This statement has too many rows (at most 10,000 at a time).');
-        case 'UNKNOWN_COLUMN':
-          throw badRequest(`The statement has no column "${outcome.column}".`);
+        case 'NOT_FOUND':
+          throw notFound('No booking has this _id.');
+        case 'BOOKING_LIVE':
+          throw conflict('This booking is not cancelled: its proof is checked in the queue.', {
+            code: 'BOOKING_LIVE',
+          });
+        case 'NO_PROOF':
+          throw conflict('This booking has no payment proof to check.', { code: 'NO_PROOF' });
+        case 'ALREADY_DECIDED':
+        case 'FLAGGED':
+          throw decisionAnswer(outcome) as HttpError;
       }
     },
   );
-}
 
-const mappingSchema = statementMapping;
-
-/** importStatement's form: the CSV file (`statement`), and optionally `mapping` (JSON) and `dryRun`. */
-async function readStatementForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest('Please send the statement as a file (multipart/form-data).');
-  let text: string | undefined;
-  let mapping: Mapping | undefined;
-  let dryRun = false;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: 2 * 1024 * 1024 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'statement') text = bytes.toString('utf8');
-      } else if (part.fieldname === 'mapping' && typeof part.value === 'string') {
-        let json: unknown;
-        try {
-          json = JSON.parse(part.value);
-        } catch {
-          throw badRequest('The column mapping is not valid JSON.');
-        }
-        mapping = parse(mappingSchema, json);
-      } else if (part.fieldname === 'dryRun') dryRun = part.value === 'true' || part.value === '1';
-    }
-  } catch (error) {
-    // Our own answers, and the multipart plugin's (413…), stand; a garbled body is the client's mistake.
-    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest('The form is malformed.');
-  }
-  if (text === undefined)
-    throw badRequest('Please choose the statement file (CSV).', {
-      statement: 'Please choose the statement file (CSV).',
-    });
-  return { text, mapping, dryRun };
+  await refundRoutes(app);
+  await statementRoutes(app);
 }

@@ -1,10 +1,12 @@
 // Paid or not: the traveller's later proof, staff verifying or rejecting it, lapsed holds expiring, refunds
 // owed after a paid booking is cancelled. Each call answers a typed outcome; the routes translate it.
+import { normaliseReference } from '../../../shared/payment-reference.ts';
 import {
+  hasLapsed,
   holdDeadline,
   LAPSING_STATUSES,
-  normaliseReference,
   type PaymentMethod,
+  type RefundMethod,
   type RejectionReason,
 } from '../../../shared/payments.ts';
 import { departureInstant } from '../../../shared/rules.ts';
@@ -18,6 +20,7 @@ import {
   findBookingDocument,
   flagsOf,
   isFlagged,
+  settleCancelledProof,
   transition,
 } from './payments.repository.ts';
 import { checkProof } from './proofs.ts';
@@ -31,6 +34,35 @@ export type ProofOutcome =
   | { accepted: Document }
   | { refused: 'NOT_FOUND' | 'PROOF_NOT_IMAGE' | 'PROOF_TOO_LARGE' }
   | { refused: 'NOT_WAITING'; status: string };
+
+/** Why a booking refuses a proof, in the traveller's terms: cancelled (by them or staff), lapsed, paid, or being checked. */
+function notWaiting(booking: Document, now: Date): ProofOutcome | undefined {
+  const status = String(booking.paymentStatus);
+  const lapsing = (LAPSING_STATUSES as readonly string[]).includes(status);
+  if (lapsing && !booking.isCancelled && !hasLapsed(status, booking.paymentDeadline as string, now))
+    return undefined;
+  const why =
+    status === 'expired' || (!booking.isCancelled && lapsing)
+      ? 'expired'
+      : booking.isCancelled
+        ? 'cancelled'
+        : status;
+  return { refused: 'NOT_WAITING', status: why };
+}
+
+/**
+ * Whether a proof for this ticket id and phone would be refused whatever its image: read before the image is,
+ * so a refused upload costs no bytes. The decision itself is submitProof's, under the row's lock.
+ */
+export async function proofRefusal(
+  ctx: BookingContext,
+  ticketId: string,
+  phone: string,
+): Promise<ProofOutcome | undefined> {
+  const booking = (await findByTicket(ctx.db, ticketId, phone))[0];
+  if (!booking) return { refused: 'NOT_FOUND' };
+  return notWaiting(booking, ctx.clock.now());
+}
 
 /**
  * A proof sent after booking, by the traveller who proves the booking with its ticket id and phone: accepted
@@ -53,18 +85,8 @@ export async function submitProof(
     now,
   );
   const current = (await findBookingDocument(ctx.db, booking._id))!;
-  if (!accepted) {
-    // Why not, in the traveller's terms: cancelled (by them or staff), lapsed, paid, or already being checked.
-    const status =
-      current.paymentStatus === 'expired' ||
-      (!current.isCancelled &&
-        (LAPSING_STATUSES as readonly string[]).includes(String(current.paymentStatus)))
-        ? 'expired'
-        : current.isCancelled
-          ? 'cancelled'
-          : String(current.paymentStatus);
-    return { refused: 'NOT_WAITING', status };
-  }
+  // Refused under the lock: the hold lapsed (or was decided, or cancelled) since it was read.
+  if (!accepted) return notWaiting(current, now) ?? { refused: 'NOT_WAITING', status: 'expired' };
   return { accepted: current };
 }
 
@@ -72,7 +94,7 @@ export type DecisionOutcome =
   | { decided: Document }
   | { refused: 'NOT_FOUND' | 'CANCELLED' }
   | { refused: 'ALREADY_DECIDED'; status: string }
-  | { refused: 'NO_PROOF' }
+  | { refused: 'NO_PROOF' | 'NOTE_REQUIRED' }
   | { refused: 'FLAGGED'; flags: Awaited<ReturnType<typeof flagsOf>> };
 
 async function decisionRefusal(ctx: BookingContext, id: string): Promise<DecisionOutcome> {
@@ -84,18 +106,23 @@ async function decisionRefusal(ctx: BookingContext, id: string): Promise<Decisio
 
 /**
  * Staff confirm the money arrived. A booking whose reference or proof image is also another booking's is
- * verified only when the staff member confirms the override, which is recorded with their note.
+ * verified only when the staff member confirms the override, which is recorded with their note; one with no
+ * proof at all only with a note saying how the money was checked.
  */
 export async function verify(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string; via: 'review' | 'import'; override?: string },
+  by: { staffId: string; via: 'review' | 'import'; override?: string; note?: string },
 ): Promise<DecisionOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
   if (Number(row.isCancelled)) return { refused: 'CANCELLED' };
   if (!VERIFIABLE.includes(row.paymentStatus))
     return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
+  // No proof to look at: what staff checked instead (the account, a call) is written down.
+  const note = by.override ?? by.note;
+  if (row.paymentStatus === 'awaiting_proof' && (note ?? '').trim().length < 3)
+    return { refused: 'NOTE_REQUIRED' };
   if (!by.override) {
     const flags = await flagsOf(ctx.db, row);
     if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
@@ -107,7 +134,7 @@ export async function verify(
     verifiedBy: by.staffId,
     verifiedAt: now,
     verifiedVia: by.via,
-    overrideNote: by.override ?? null,
+    overrideNote: note ?? null,
   });
   return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
 }
@@ -137,6 +164,53 @@ export async function reject(
   return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
 }
 
+export type CancelledProofOutcome =
+  | { checked: Document }
+  | { refused: 'NOT_FOUND' | 'BOOKING_LIVE' | 'NO_PROOF' }
+  | { refused: 'ALREADY_DECIDED'; status: string }
+  | { refused: 'FLAGGED'; flags: Awaited<ReturnType<typeof flagsOf>> };
+
+/**
+ * A cancelled booking whose proof nobody decided on: staff check whether the money arrived. It did: the payment
+ * is verified and its price is owed back (the refunds list). It did not: the proof is rejected as not received.
+ * Confirming money whose reference or image is also another booking's needs an override with a note, as a
+ * verification does.
+ */
+export async function checkCancelledProof(
+  ctx: BookingContext,
+  id: string,
+  by: { staffId: string; moneyArrived: boolean; override?: string; note?: string },
+): Promise<CancelledProofOutcome> {
+  const row = await bookingRow(ctx.db, id);
+  if (!row) return { refused: 'NOT_FOUND' };
+  if (!Number(row.isCancelled)) return { refused: 'BOOKING_LIVE' };
+  if (!row.bankakScreenshot) return { refused: 'NO_PROOF' };
+  if (by.moneyArrived && !by.override) {
+    const flags = await flagsOf(ctx.db, row);
+    if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
+  }
+  const changes = by.moneyArrived
+    ? {
+        paymentStatus: 'verified',
+        paymentDeadline: null,
+        verifiedBy: by.staffId,
+        verifiedAt: ctx.clock.now().toISOString(),
+        verifiedVia: 'review',
+        overrideNote: by.override ?? by.note ?? null,
+        refundDue: Number(row.totalTicketPrice),
+      }
+    : {
+        paymentStatus: 'rejected',
+        paymentDeadline: null,
+        rejectionReason: 'payment_not_received' as const,
+        rejectionNote: by.note ?? null,
+      };
+  if (await settleCancelledProof(ctx.db, id, changes))
+    return { checked: (await findBookingDocument(ctx.db, id))! };
+  const now = await bookingRow(ctx.db, id);
+  return now ? { refused: 'ALREADY_DECIDED', status: now.paymentStatus } : { refused: 'NOT_FOUND' };
+}
+
 /** Expires every lapsed hold (in batches) and frees its seats; answers how many. */
 export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Promise<number> {
   let expired = 0;
@@ -147,26 +221,69 @@ export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Prom
   }
 }
 
-export type RefundOutcome = { paid: Document } | { refused: 'NOT_FOUND' | 'NOT_OWED' | 'ALREADY_PAID' };
+export type RefundOutcome =
+  | { paid: Document }
+  | { recorded: Document }
+  | { refused: 'NOT_FOUND' | 'NOT_OWED' | 'ALREADY_PAID' | 'AWAITS_CONFIRMATION' | 'OWN_CASH_REFUND' };
 
-/** Staff record that the refund of a cancelled paid booking was paid, with its transaction reference. */
+/**
+ * Staff record that the refund of a cancelled paid booking went back: by transfer, with its transaction
+ * reference, or in cash at the desk. A transfer leaves a trace at the bank; cash does not, so a cash refund a
+ * cashier records only waits for a manager or an admin (`confirms`) to confirm it, and is paid then.
+ */
 export async function markRefundPaid(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string; reference: string },
+  by: { staffId: string; confirms: boolean; method: RefundMethod; reference?: string },
 ): Promise<RefundOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
   if (row.refundDue === null) return { refused: 'NOT_OWED' };
+  if (row.refundPaidAt) return { refused: 'ALREADY_PAID' };
+  if (row.refundRecordedAt) return { refused: 'AWAITS_CONFIRMATION' };
+  const now = ctx.clock.now().toISOString();
+  const recorded = {
+    refundMethod: by.method,
+    refundRecordedBy: by.staffId,
+    refundRecordedAt: now,
+    refundReference: by.reference ?? null,
+  };
+  const awaits = by.method === 'cash' && !by.confirms;
   const result = await ctx.db
     .updateTable('bookings')
-    .set({
-      refundPaidAt: ctx.clock.now().toISOString(),
-      refundPaidBy: by.staffId,
-      refundReference: by.reference,
-    })
+    .set(awaits ? recorded : { ...recorded, refundPaidAt: now, refundPaidBy: by.staffId })
     .where('id', '=', id)
     .where('refundPaidAt', 'is', null)
+    .where('refundRecordedAt', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return refundRefusal(ctx, id);
+  const booking = (await findBookingDocument(ctx.db, id))!;
+  return awaits ? { recorded: booking } : { paid: booking };
+}
+
+async function refundRefusal(ctx: BookingContext, id: string): Promise<RefundOutcome> {
+  const now = await bookingRow(ctx.db, id);
+  if (!now) return { refused: 'NOT_FOUND' };
+  return { refused: now.refundPaidAt ? 'ALREADY_PAID' : 'AWAITS_CONFIRMATION' };
+}
+
+/** A manager or an admin confirms a cash refund a cashier recorded (a second person: never its recorder). */
+export async function confirmCashRefund(
+  ctx: BookingContext,
+  id: string,
+  by: { staffId: string },
+): Promise<RefundOutcome> {
+  const row = await bookingRow(ctx.db, id);
+  if (!row) return { refused: 'NOT_FOUND' };
+  if (row.refundPaidAt) return { refused: 'ALREADY_PAID' };
+  if (row.refundMethod !== 'cash' || !row.refundRecordedAt) return { refused: 'NOT_OWED' };
+  if (row.refundRecordedBy === by.staffId) return { refused: 'OWN_CASH_REFUND' };
+  const result = await ctx.db
+    .updateTable('bookings')
+    .set({ refundPaidAt: ctx.clock.now().toISOString(), refundPaidBy: by.staffId })
+    .where('id', '=', id)
+    .where('refundPaidAt', 'is', null)
+    .where('refundMethod', '=', 'cash')
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return { refused: 'ALREADY_PAID' };
   return { paid: (await findBookingDocument(ctx.db, id))! };

@@ -1,65 +1,64 @@
 // Bank statement import: staff upload the CSV their bank gives them and say which columns hold the transaction
-// reference and the amount. A row whose reference and amount match a booking waiting on its proof verifies it
-// (recorded as verified by import, by that staff member); everything else is listed for a person to look at.
-// Parsed with csv-parse (comma, semicolon or tab separated; a byte-order mark and quoted fields as banks write).
-import { parse } from 'csv-parse/sync';
+// reference and the amount. A line whose reference and amount match the one booking waiting on its proof
+// under that reference verifies it (recorded as verified by import, by that staff member); everything else is
+// listed for a person to look at. One transfer pays one booking, ever: a line that verified a booking is
+// remembered (statement_lines) and never verifies another, even once that booking is cancelled; a reference
+// another booking used (paid, or a proof on a cancelled booking that may have been paid) makes the line
+// ambiguous; money going out (a debit) never matches.
+import { createHash } from 'node:crypto';
 import type { StatementImport, StatementMapping, StatementRow } from '../../../shared/contract/answers.ts';
-import { normaliseReference } from '../../../shared/payments.ts';
-import { normalizeDigits } from '../../../shared/rules.ts';
+import { normaliseReference } from '../../../shared/payment-reference.ts';
+import type { AuditEntry } from '../../audit/audit.ts';
 import type { BookingContext } from '../bookings/bookings.service.ts';
-import { submittedByReference } from './payments.repository.ts';
-import { verify } from './payments.service.ts';
-
-export const MAX_STATEMENT_ROWS = 10_000;
+import { parseAmount, readStatement, STATEMENT_LIMITS, type StatementRefusal } from './statement-file.ts';
+import { bookingsByReference, usedLines, verifyByLine } from './statement.repository.ts';
 
 export type Mapping = StatementMapping;
 
-/** What an import answers: every row in one of five groups. */
+/** What an import answers: every row in one of six groups. */
 export type ImportResult = StatementImport;
 
 export type StatementOutcome =
   | { preview: { columns: string[]; sample: Record<string, string>[]; rows: number } }
-  | { imported: ImportResult }
-  | { refused: 'UNREADABLE' | 'TOO_MANY_ROWS' | 'NO_ROWS' }
+  | { imported: ImportResult; verified: string[] }
+  | { refused: StatementRefusal }
   | { refused: 'UNKNOWN_COLUMN'; column: string };
 
-/** The separator of a statement: whichever of comma, semicolon or tab its header line has most of. */
-function separatorOf(text: string): string {
-  const header = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [',', ';', '\t'].map((separator) => [separator, header.split(separator).length] as const);
-  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+interface Line extends StatementRow {
+  /** SHA-256 of the line's identity. */
+  key: string;
 }
 
-/** The CSV's columns and rows (cells as text), or undefined when it is not a readable CSV. */
-export function readStatement(text: string) {
-  try {
-    const records = parse(text, {
-      bom: true,
-      columns: (header: string[]) => header.map((name) => name.trim()),
-      // One separator, found from the header: amounts such as "45,000.00" keep their commas.
-      delimiter: separatorOf(text),
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-      to_line: MAX_STATEMENT_ROWS + 2,
-    }) as Record<string, string>[];
-    const columns = Object.keys(records[0] ?? {});
-    return { columns, records };
-  } catch {
-    return undefined;
-  }
+type Booking = Awaited<ReturnType<typeof bookingsByReference>>[number];
+
+/**
+ * A line's identity: its reference, amount and date, and which occurrence of that triple it is in the file.
+ * The same statement imported again, or a later one repeating its days, gives its lines the same keys; two real
+ * transfers alike in all three are told apart by their order.
+ */
+function keyed(rows: StatementRow[]): Line[] {
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const identity = JSON.stringify([row.reference, row.amount, row.date ?? '']);
+    const occurrence = (seen.get(identity) ?? 0) + 1;
+    seen.set(identity, occurrence);
+    const key = createHash('sha256').update(`${identity}#${occurrence}`).digest('hex');
+    return { ...row, key };
+  });
 }
 
-/** "1,500.00 SDG", "١٬٥٠٠٫٠٠" → 1500; null when no amount can be read. */
-export function parseAmount(text: string | undefined): number | null {
-  if (!text) return null;
-  const digits = normalizeDigits(text)
-    .replace(/\u066b/g, '.')
-    .replace(/[\s,\u066c']/g, '')
-    .replace(/[^\d.-]/g, '');
-  const amount = Number(digits);
-  return digits && Number.isFinite(amount) ? Math.abs(amount) : null;
-}
+/** A booking uses its reference when it was paid with it, or its proof may have been (undecided, even cancelled). */
+const usesReference = (booking: Booking) =>
+  booking.paymentStatus === 'verified' ||
+  booking.paymentStatus === 'proof_submitted' ||
+  (!Number(booking.isCancelled) && booking.paymentStatus !== 'expired');
+
+const found = (row: StatementRow, booking: Booking) => ({
+  ...row,
+  bookingId: booking.id,
+  ticketId: booking.ticketId,
+  expected: Number(booking.totalTicketPrice),
+});
 
 /**
  * Without a mapping, answers the columns and the first rows (to map them on screen). With one, matches every
@@ -68,78 +67,156 @@ export function parseAmount(text: string | undefined): number | null {
 export async function importStatement(
   ctx: BookingContext,
   text: string,
-  options: { mapping?: Mapping; dryRun?: boolean; staffId: string },
+  options: {
+    mapping?: Mapping;
+    dryRun?: boolean;
+    staff: Omit<AuditEntry, 'action' | 'resource' | 'recordId' | 'diff'>;
+  },
 ): Promise<StatementOutcome> {
-  const read = readStatement(text);
-  if (!read) return { refused: 'UNREADABLE' };
-  const { columns, records } = read;
-  if (!records.length) return { refused: 'NO_ROWS' };
-  if (records.length > MAX_STATEMENT_ROWS) return { refused: 'TOO_MANY_ROWS' };
+  const read = await readStatement(text);
+  if ('refused' in read) return read;
+  const { columns, rows: cells } = read;
   const { mapping } = options;
-  if (!mapping) return { preview: { columns, sample: records.slice(0, 5), rows: records.length } };
-  for (const column of [mapping.reference, mapping.amount, mapping.date].filter((c): c is string => !!c))
-    if (!columns.includes(column)) return { refused: 'UNKNOWN_COLUMN', column };
-
-  const rows: StatementRow[] = records.map((record, i) => ({
-    line: i + 2,
-    reference: normaliseReference(record[mapping.reference] ?? ''),
-    amount: parseAmount(record[mapping.amount]),
-    ...(mapping.date ? { date: record[mapping.date] } : {}),
-  }));
-  const byReference = new Map<string, Awaited<ReturnType<typeof submittedByReference>>>();
-  for (const booking of await submittedByReference(ctx.db, [
-    ...new Set(rows.map((row) => row.reference).filter(Boolean)),
-  ])) {
-    const list = byReference.get(booking.paymentReference!) ?? [];
-    list.push(booking);
-    byReference.set(booking.paymentReference!, list);
+  const rowObject = (row: string[]) => Object.fromEntries(columns.map((name, i) => [name, row[i] ?? '']));
+  if (!mapping) return { preview: { columns, sample: cells.slice(0, 5).map(rowObject), rows: cells.length } };
+  const index: Partial<Record<keyof Mapping, number>> = {};
+  for (const field of ['reference', 'amount', 'date'] as const) {
+    const column = mapping[field];
+    if (column === undefined || column === '') continue;
+    index[field] = columns.indexOf(column);
+    if (index[field] < 0) return { refused: 'UNKNOWN_COLUMN', column };
   }
+  const cell = (row: string[], field: keyof Mapping) =>
+    index[field] === undefined ? undefined : row[index[field]];
+
+  const lines = keyed(
+    cells.map((row, i) => {
+      const date = cell(row, 'date');
+      return {
+        line: i + 2,
+        reference: normaliseReference(cell(row, 'reference') ?? ''),
+        amount: parseAmount(cell(row, 'amount')),
+        ...(date !== undefined ? { date } : {}),
+      };
+    }),
+  );
+  const references = [...new Set(lines.map((line) => line.reference).filter(Boolean))];
+  const bookings = await bookingsByReference(ctx.db, references);
+  const used = await usedLines(
+    ctx.db,
+    lines.map((line) => line.key),
+    references,
+  );
+  const byId = new Map(bookings.map((booking) => [booking.id, booking]));
+  const usedKeys = new Map(used.map((row) => [row.key, row.bookingId]));
+  const users = new Map<string, Set<string>>();
+  const addUser = (reference: string, id: string) =>
+    users.set(reference, (users.get(reference) ?? new Set()).add(id));
+  for (const booking of bookings) if (usesReference(booking)) addUser(booking.paymentReference!, booking.id);
+  for (const row of used) addUser(row.reference, row.bookingId);
 
   const result: ImportResult = {
-    rows: rows.length,
+    rows: lines.length,
     matched: [],
     mismatched: [],
     ambiguous: [],
     alreadyVerified: [],
     unmatched: [],
+    debits: [],
   };
+  const verified: string[] = [];
   const seen = new Set<string>();
-  for (const row of rows) {
-    const candidates = byReference.get(row.reference) ?? [];
-    if (!row.reference || !candidates.length) {
+  const now = ctx.clock.now().toISOString();
+  for (const { key, ...row } of lines) {
+    if (row.amount !== null && row.amount < 0) {
+      result.debits.push(row);
+      continue;
+    }
+    const paid = usedKeys.get(key);
+    if (paid) {
+      // This very line paid a booking before: it pays nothing else, whatever became of that booking.
+      const booking = byId.get(paid);
+      if (booking) result.alreadyVerified.push(found(row, booking));
+      else result.ambiguous.push(row);
+      continue;
+    }
+    const ids = [...(users.get(row.reference) ?? [])];
+    if (!row.reference || !ids.length) {
       result.unmatched.push(row);
       continue;
     }
-    // One transfer pays one booking: a reference shared by several live bookings, or seen twice here, is for
-    // a person to sort out.
-    if (candidates.length > 1 || seen.has(row.reference)) {
+    // One transfer pays one booking: a reference several bookings used, or seen twice here, is for a person.
+    if (ids.length > 1 || seen.has(row.reference)) {
       result.ambiguous.push(row);
       continue;
     }
     seen.add(row.reference);
-    const [booking] = candidates;
-    const found = {
-      ...row,
-      bookingId: booking.id,
-      ticketId: booking.ticketId,
-      expected: Number(booking.totalTicketPrice),
-    };
-    if (booking.paymentStatus === 'verified') result.alreadyVerified.push(found);
-    else if (row.amount === null || Math.abs(row.amount - found.expected) > 0.005)
-      result.mismatched.push(found);
-    else if (booking.paymentStatus !== 'proof_submitted') result.unmatched.push(found);
-    else if (options.dryRun) result.matched.push(found);
+    const booking = byId.get(ids[0]);
+    if (!booking) result.ambiguous.push(row);
+    else if (booking.paymentStatus === 'verified') result.alreadyVerified.push(found(row, booking));
+    // The proof of a cancelled booking: the desk's "cancelled, check the money" decides it, not an import.
+    else if (Number(booking.isCancelled)) result.ambiguous.push(found(row, booking));
+    else if (row.amount === null || Math.abs(row.amount - Number(booking.totalTicketPrice)) > 0.005)
+      result.mismatched.push(found(row, booking));
+    else if (booking.paymentStatus !== 'proof_submitted') result.unmatched.push(found(row, booking));
+    else if (options.dryRun) result.matched.push(found(row, booking));
     else {
-      // The statement shows the money arrived under this reference: an identical image on another booking
-      // is that other booking's problem, so the match overrides an image flag (recorded as such).
-      const outcome = await verify(ctx, booking.id, {
-        staffId: options.staffId,
-        via: 'import',
-        override: `Bank statement line ${row.line}`,
-      });
-      if ('decided' in outcome) result.matched.push(found);
-      else result.alreadyVerified.push(found);
+      // The statement shows the money arrived under this reference: an identical image on another booking is
+      // that other booking's problem, so the match overrides an image flag (recorded as such).
+      const outcome = await verifyByLine(
+        ctx.db,
+        {
+          key,
+          bookingId: booking.id,
+          reference: row.reference,
+          amount: row.amount,
+          date: row.date ?? null,
+          line: row.line,
+          usedAt: now,
+          usedBy: options.staff.userId ?? null,
+        },
+        options.staff,
+      );
+      if (outcome === 'verified') {
+        result.matched.push(found(row, booking));
+        verified.push(booking.id);
+      } else if (outcome === 'line_used') result.alreadyVerified.push(found(row, booking));
+      else result.ambiguous.push(found(row, booking));
     }
   }
-  return { imported: result };
+  return { imported: result, verified };
 }
+
+/** Most booking ids an import's activity row names (each verified booking has its own row besides). */
+const LOGGED_IDS = 500;
+
+/**
+ * What the activity log keeps of an import: what was done (a preview, a dry run, an import), its counts and the
+ * bookings it verified, never the file. Flat fields, each shown on its own line of the log's table.
+ */
+export function importSummary(
+  outcome: StatementOutcome,
+  dryRun: boolean,
+): Record<string, [unknown, unknown]> {
+  if ('preview' in outcome)
+    return {
+      statement: [null, 'preview'],
+      rows: [null, outcome.preview.rows],
+      columns: [null, outcome.preview.columns.length],
+    };
+  if (!('imported' in outcome)) return {};
+  const { imported, verified } = outcome;
+  const summary: Record<string, [unknown, unknown]> = { statement: [null, dryRun ? 'dry_run' : 'import'] };
+  for (const [group, rows] of Object.entries(imported))
+    summary[group] = [null, Array.isArray(rows) ? rows.length : rows];
+  if (verified.length)
+    summary.verified = [
+      null,
+      verified.length > LOGGED_IDS
+        ? [...verified.slice(0, LOGGED_IDS), `… ${verified.length - LOGGED_IDS} more`]
+        : verified,
+    ];
+  return summary;
+}
+
+export { STATEMENT_LIMITS };

@@ -14,6 +14,9 @@ export const activityEn = {
         reject_payment: 'Rejected the payment',
         counter_sale: 'Sold at the counter',
         refund_paid: 'Recorded the refund as paid',
+        refund_cash_recorded: 'Recorded a cash refund, to be confirmed',
+        refund_cash_confirmed: 'Confirmed a cash refund',
+        cancelled_proof_checked: 'Checked whether a cancelled booking’s money arrived',
         import_statement: 'Imported a bank statement',
         role_change: 'Changed the role',
         password_change: 'Changed their own password',
@@ -22,9 +25,23 @@ export const activityEn = {
         sign_in: 'Signed in',
         sign_in_failed: 'Failed to sign in',
         sign_out: 'Signed out',
+        update_settings: 'Changed what travellers see (Settings)',
       },
       /** Record kinds that are not registry resources. */
-      kinds: { payments: 'Payments' },
+      kinds: { payments: 'Payments', settings: 'Settings' },
+      /** The fields of a bank statement import's row (server/resources/payments/statement.ts importSummary). */
+      statement: {
+        statement: 'Statement',
+        rows: 'Rows',
+        columns: 'Columns',
+        matched: 'Verified',
+        mismatched: 'Amount differs',
+        ambiguous: 'Ambiguous',
+        alreadyVerified: 'Already paid',
+        unmatched: 'No proof waiting',
+        debits: 'Money going out',
+        verified: 'Bookings verified',
+      },
       filters: {
         user: 'Staff member (e-mail)',
         action: 'Action',
@@ -51,6 +68,8 @@ export const activityEn = {
       },
       no_changes: 'No field changed: nothing to compare.',
       nobody: 'Unknown staff member',
+      /** A staff member this role may not look up (who verified, refunded…). */
+      staff: 'a staff member',
       from_address: 'from',
       only_user: 'Show only this person’s activity',
       empty: 'Nothing matches these filters.',

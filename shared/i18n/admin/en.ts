@@ -4,6 +4,7 @@
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
 import { uiEn } from './ui.en.ts';
+import { SETTINGS_MESSAGES } from '../../settings.ts';
 
 const deleteConfirm = (noun: string) => `Are you sure you want to permanently delete this ${noun}?`;
 const deleted = (noun: string) => `${noun} has been successfully deleted.`;
@@ -39,6 +40,9 @@ export const enOwn = {
         refundPaidAt: 'Refund paid on',
         refundPaidBy: 'Refund paid by',
         refundReference: 'Refund reference',
+        refundMethod: 'Refund sent by',
+        refundRecordedBy: 'Refund recorded by',
+        refundRecordedAt: 'Refund recorded on',
         noShow: 'No-show',
       },
       notifications: {
@@ -313,6 +317,25 @@ export const enOwn = {
       create_price: 'Create price',
       create_position: 'Create employee position',
       view_all: 'View all',
+      operator: {
+        title: 'What travellers see',
+        intro:
+          'The contact details on the contact, terms and privacy pages, and where travellers pay. Travellers see a change within a minute.',
+        contact: 'Contact',
+        payment: 'Payment accounts',
+        operator_phone: 'Contact phone',
+        operator_email: 'Contact e-mail',
+        operator_address: 'Address',
+        payment_bankak_account: 'Bankak account number',
+        payment_account_name: 'Account name',
+        payment_wallets: 'Mobile-money wallets',
+        wallet_name: 'Wallet (e.g. Fawry, Ocash)',
+        wallet_number: 'Wallet number',
+        blank: 'Leave blank to show nothing.',
+        save: 'Save',
+        saved: 'Saved: travellers see the new details within a minute.',
+        load_failed: 'The settings could not be read. Please try again.',
+      },
     },
     actions: { view: 'View', print: 'Print' },
     filters: { from: '%{field} from', to: '%{field} to' },
@@ -330,6 +353,7 @@ export const enOwn = {
     },
     units: { money: '%{amount} SDG' },
     validation: {
+      settings: SETTINGS_MESSAGES,
       bookings: {
         create: 'Please provide your personal details.',
         update: 'Please provide your personal details.',
@@ -370,6 +394,8 @@ export const enOwn = {
         statement_empty: 'This statement has no rows.',
         statement_too_long: 'This statement has too many rows (at most 10,000 at a time).',
         statement_missing: 'Please choose the statement file (CSV).',
+        statement_too_wide: 'This statement has too many columns (at most 100) or too long a line.',
+        statement_too_large: 'The statement file is larger than 5 MB.',
         refund_reference: 'Please enter the transaction number of the refund.',
         override_note:
           'Please say why you verify this payment despite the duplicate (a note of at least 3 characters).',
@@ -457,7 +483,13 @@ export const enOwn = {
           "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
         ALREADY_DECIDED: 'This payment has already been decided (%{status}).',
         BOOKING_CANCELLED: 'This booking is cancelled: its payment can no longer be decided.',
-        NO_REFUND_DUE: 'No refund is owed on this booking.',
+        NO_REFUND_DUE: 'No refund is owed on this booking, or none waits for a confirmation.',
+        REFUND_AWAITS_CONFIRMATION:
+          'This refund was recorded as handed over in cash: a manager or an admin confirms it.',
+        NO_CASH_REFUND: 'You recorded this cash refund: another manager or admin confirms it.',
+        BOOKING_LIVE: 'This booking is not cancelled: its proof is checked in the queue.',
+        NOTE_REQUIRED:
+          'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
         REFUND_ALREADY_PAID: 'This refund has already been recorded as paid.',
         SEATS_SOLD_BEYOND:
           'Seat %{highestSeat} is sold on a trip that has not left yet: the bus cannot have only %{seats} seats.',
@@ -571,6 +603,8 @@ export const enOwn = {
         other: 'Another reason',
       },
       via: { review: 'Proof checked by staff', import: 'Bank statement', counter: 'Paid at the counter' },
+      refund_method: { transfer: 'Transfer', cash: 'Cash at the desk' },
+      statement_mode: { preview: 'Columns read', dry_run: 'Checked, nothing verified', import: 'Imported' },
     },
     counter: {
       sell: 'Sell at the counter',

@@ -20,6 +20,36 @@ export const paymentsEn = {
         reference: 'Reference',
         method: 'Method',
         flags: 'Flags',
+        booked: 'Booked',
+        cancelled_title: 'Cancelled — check whether the money arrived',
+        cancelled_intro:
+          'These travellers sent a proof and then cancelled. If their money reached the account, it is owed back to them.',
+      },
+      cancelled: {
+        alert_title: 'Cancelled — check whether the money arrived',
+        alert:
+          'The booking was cancelled after this proof was sent. Look for %{amount} under reference %{reference} in the account.',
+        arrived: 'The money arrived',
+        missing: 'It did not arrive',
+        arrived_title: 'Did the money of ticket %{id} arrive?',
+        arrived_intro: 'Its price, %{amount}, will be owed back to the traveller: it moves to the refunds.',
+        missing_title: 'The money of ticket %{id} did not arrive?',
+        missing_intro: 'Nothing is owed back; the proof is recorded as money not received.',
+        note: 'What you found',
+        note_help:
+          'Required when the reference or the screenshot is also another booking’s (at least 3 characters).',
+        confirm_arrived: 'Owe it back',
+        confirm_missing: 'Record as not received',
+        done_arrived: 'Ticket %{id}: its money is owed back (see Refunds).',
+        done_missing: 'Ticket %{id}: recorded as money not received.',
+      },
+      no_proof: {
+        title: 'Verify a payment without a proof?',
+        intro:
+          'No proof was sent for this booking. Verify it only if you have seen the money arrive, and say how you checked.',
+        note: 'How you checked',
+        note_help: 'At least 3 characters; kept with the booking.',
+        confirm: 'Verify',
       },
       flags: {
         none: 'No duplicate found',
@@ -102,7 +132,8 @@ export const paymentsEn = {
         reading: 'Reading the file…',
         mapping_title: 'Which column holds what?',
         reference: 'Transaction reference',
-        amount: 'Amount',
+        /** The column the amounts are in: the file's figures are taken as SDG. */
+        amount: 'Amount (SDG)',
         date: 'Date (optional)',
         none: 'None',
         sample: 'First rows of the file',
@@ -124,20 +155,25 @@ export const paymentsEn = {
           ambiguous: 'Ambiguous',
           alreadyVerified: 'Already paid',
           unmatched: 'No proof waiting',
+          debits: 'Money going out',
         },
         will: {
           matched: 'Reference and amount match a proof waiting: will be verified.',
           mismatched: 'The reference matches but the amount does not: check by hand.',
-          ambiguous: 'The reference is on several bookings, or twice in the file: check by hand.',
-          alreadyVerified: 'This booking is already paid.',
+          ambiguous:
+            'The reference was used by more than one booking (paid, cancelled or waiting), or is twice in the file: check by hand.',
+          alreadyVerified: 'This booking is already paid, or this very line paid it before.',
           unmatched: 'No booking waits for a proof with this reference.',
+          debits: 'Money going out of the account: it never pays a booking.',
         },
         help: {
           matched: 'Reference and amount matched: these payments are now verified.',
           mismatched: 'The reference matches but the amount does not: check by hand.',
-          ambiguous: 'The reference is on several bookings, or twice in the file: check by hand.',
-          alreadyVerified: 'These bookings were already paid.',
+          ambiguous:
+            'The reference was used by more than one booking (paid, cancelled or waiting), or is twice in the file: check by hand.',
+          alreadyVerified: 'These bookings were already paid, or these very lines paid them before.',
           unmatched: 'No booking waits for a proof with this reference.',
+          debits: 'Money going out of the account: it never pays a booking.',
         },
       },
       refunds: {
@@ -155,6 +191,17 @@ export const paymentsEn = {
         reference: 'Transaction reference of the refund',
         confirm: 'Record as paid',
         done: 'Refund of ticket %{id} recorded as paid.',
+        method: 'How the money goes back',
+        method_transfer: 'Transfer',
+        method_cash: 'Cash at the desk',
+        cash_intro:
+          'Hand %{amount} to %{name} (%{phone}). A cash refund a cashier records is paid once a manager or an admin confirms it.',
+        receipt: 'Receipt number (optional)',
+        recorded: 'Cash refund of ticket %{id} recorded: a manager or an admin confirms it.',
+        awaiting: 'Cash handed over by %{name} on %{date}: awaiting a manager’s confirmation.',
+        confirm_cash: 'Confirm the cash refund',
+        confirmed: 'Cash refund of ticket %{id} confirmed.',
+        how: 'How',
       },
     },
     counter: {

@@ -54,6 +54,8 @@ export const uiAr: Tree<UiMessages> = {
     trip_note: 'لن تقبل الرحلة حجوزات أخرى. لا يمكن التراجع عن الإلغاء.',
     trip_yes: 'إلغاء الرحلة',
     trip_keep: 'الإبقاء على الرحلة',
+    booking_done: 'ملغى',
+    trip_done: 'ملغاة',
   },
   status: {
     label: 'الحالة',
@@ -75,6 +77,9 @@ export const uiAr: Tree<UiMessages> = {
     bus: 'الحافلة',
     search_bus: 'رقم الحافلة',
     seats_short: 'مقعدًا محجوزًا',
+  },
+  time: {
+    khartoum: '%{label} (بتوقيت الخرطوم)',
   },
   form: {
     fix: 'يُرجى تصحيح الحقول المحددة.',

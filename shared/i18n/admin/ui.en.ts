@@ -52,6 +52,9 @@ export const uiEn = {
     trip_note: 'The trip takes no more bookings. A cancellation cannot be undone.',
     trip_yes: 'Cancel trip',
     trip_keep: 'Keep trip',
+    /** The Cancel button of a record already cancelled (disabled), as the spec labels it. */
+    booking_done: 'Cancelled',
+    trip_done: 'Cancelled',
   },
   status: {
     label: 'Status',
@@ -73,6 +76,10 @@ export const uiEn = {
     bus: 'Bus',
     search_bus: 'Bus number',
     seats_short: 'seats booked',
+  },
+  time: {
+    /** A time's label, once per column or page: every time staff see is Khartoum's. */
+    khartoum: '%{label} (Khartoum time)',
   },
   form: {
     fix: 'Please correct the marked fields.',

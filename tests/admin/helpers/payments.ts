@@ -74,10 +74,13 @@ export function paymentsServer(
   options: {
     flags?: Record<string, Flags>;
     verifyAnswer?: (call: Call) => { status: number; body: unknown } | undefined;
+    /** Cancelled bookings whose proof nobody decided on (getCancelledProofs, checkCancelledProof). */
+    cancelled?: Booking[];
   } = {},
 ) {
   const waiting = [...queue];
-  const all = new Map(queue.map((b) => [b._id, b]));
+  const cancelled = [...(options.cancelled ?? [])];
+  const all = new Map([...queue, ...cancelled].map((b) => [b._id, b]));
   const review = (id: string): PaymentReview => ({
     booking: all.get(id)!,
     flags: options.flags?.[id] ?? NO_FLAGS,
@@ -107,6 +110,25 @@ export function paymentsServer(
       return { body: waiting.slice(start, end), headers: { 'X-Total-Count': String(waiting.length) } };
     },
   };
+  routes['GET /api/payments/getCancelledProofs'] = () => ({
+    body: cancelled,
+    headers: { 'X-Total-Count': String(cancelled.length) },
+  });
+  for (const b of cancelled) {
+    routes[`GET /api/payments/getPayment/${b._id}`] = () => ({ body: review(b._id) });
+    routes[`GET /api/uploads/proof-${b._id}.png`] = png;
+    routes[`PATCH /api/payments/checkCancelledProof/${b._id}`] = (call) => {
+      cancelled.splice(cancelled.indexOf(b), 1);
+      const arrived = (call.body as { moneyArrived: boolean }).moneyArrived;
+      all.set(b._id, {
+        ...b,
+        ...(arrived
+          ? { paymentStatus: 'verified', refundDue: b.totalTicketPrice[0] }
+          : { paymentStatus: 'rejected', rejectionReason: 'payment_not_received' }),
+      });
+      return { body: all.get(b._id) };
+    };
+  }
   for (const b of queue) {
     routes[`GET /api/payments/getPayment/${b._id}`] = () => ({ body: review(b._id) });
     routes[`GET /api/uploads/proof-${b._id}.png`] = png;

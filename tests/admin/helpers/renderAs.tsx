@@ -1,7 +1,7 @@
 // Renders a back-office screen signed in with a role: react-admin's context with our data and auth providers
-// (over a fake fetch whose sign-in answers a user of that role), our i18nProvider in English or Arabic (with
-// the activity screens' words when asked), a memory router at `path` and the notification area. Without `auth`,
-// no authProvider at all (tests/admin/helpers/renderAdmin.tsx).
+// (over a fake fetch whose sign-in answers a user of that role), the app's theme, our i18nProvider in English
+// or Arabic (with the activity screens' words when asked), a memory router at `path` and the notification area.
+// Without `auth`, no authProvider at all (tests/admin/helpers/renderAdmin.tsx).
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import {
@@ -16,7 +16,9 @@ import { activityMessages } from '../../../admin/activity/pages.ts';
 import { createAuthProvider } from '../../../admin/auth/authProvider.ts';
 import { createSession } from '../../../admin/auth/session.ts';
 import { createDataProvider } from '../../../admin/data/dataProvider.ts';
+import { themeOptions } from '../../../admin/frame/theme.ts';
 import { createI18nProvider, loadArabic } from '../../../admin/i18n/i18nProvider.ts';
+import { directionOf } from '../../../admin/i18n/locale.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { fakeFetch } from './fakeFetch.ts';
 
@@ -68,6 +70,7 @@ export async function renderAs(
         dataProvider={createDataProvider(session)}
         authProvider={auth ? createAuthProvider(session) : undefined}
         i18nProvider={i18nProvider}
+        theme={themeOptions(directionOf(locale))}
         store={memoryStore()}
       >
         <ResourceContextProvider value={resource}>

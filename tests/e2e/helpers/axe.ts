@@ -16,7 +16,8 @@ export interface Finding {
 /** Critical, serious and moderate violations (minor ones are reported by axe but not counted here). */
 export const COUNTED = new Set(['critical', 'serious', 'moderate']);
 
-export async function axeFindings(page: Page): Promise<Finding[]> {
+/** The page's violations: critical, serious and moderate ones, or with `every`, minor ones too. */
+export async function axeFindings(page: Page, impacts: 'counted' | 'every' = 'counted'): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
   const violations = await page.evaluate(async () => {
     const axe = (window as any).axe;
@@ -28,5 +29,5 @@ export async function axeFindings(page: Page): Promise<Finding[]> {
       targets: v.nodes.slice(0, 3).map((n: any) => String(n.target.join(' '))),
     }));
   });
-  return (violations as Finding[]).filter((finding) => COUNTED.has(finding.impact));
+  return (violations as Finding[]).filter((finding) => impacts === 'every' || COUNTED.has(finding.impact));
 }

@@ -3,7 +3,8 @@
 // registry resource (the views admin/screens.ts gives each one), the dashboard, settings, one's own password,
 // a booking's travellers dialog, the payments desk, the forbidden page (as a cashier), and the public site's
 // pages. A demo server has no report, inbox message, booking or second staff account: `seedScreens` adds one
-// of each (a booking paid and one cancelled, a cancelled trip, a cashier) so that detail pages show something.
+// of each (a booking paid, one cancelled, one paid and cancelled with its refund owed, a cancelled trip, a
+// cashier) so that detail pages show something.
 import type { Page } from 'playwright-core';
 import { resources } from '../../../shared/registry/index.ts';
 import { PUBLIC_ROUTES } from '../../../shared/routes.ts';
@@ -143,8 +144,16 @@ export async function seedScreens(url: string): Promise<Record<string, string | 
     firstName: 'Omer',
     lastName: 'Babiker',
   });
-  await staffCall(url, 'PATCH', `/api/bookings/verifyPayment/${paid._id}`, {});
+  // Paid, then cancelled: a refund owed, for the refunds screen.
+  const refunded = await bookWithProof(url, trip, [24], {
+    reference: `TRX-${Date.now().toString(36)}-4`,
+    firstName: 'Hawa',
+    lastName: 'Adam',
+  });
+  for (const booking of [paid, refunded])
+    await staffCall(url, 'PATCH', `/api/bookings/verifyPayment/${booking._id}`, {});
   await staffCall(url, 'PATCH', `/api/bookings/cancelBooking/${cancelled._id}`, {});
+  await staffCall(url, 'PATCH', `/api/bookings/cancelBooking/${refunded._id}`, {});
   if (other) await staffCall(url, 'PATCH', `/api/trips/cancelTrip/${other._id}`, {});
   const report = await staffCall<{ _id: string }>(url, 'POST', '/api/reports/createReport', {
     report_title: 'Flat tyre near Madani',

@@ -60,6 +60,8 @@ const TRAVELLER_ROUTES = new Set(['PATCH /api/bookings/cancelBooking/:id']);
 const STAFF_ROUTES: Record<string, Capability> = {
   'GET /api/auth/user': 'self',
   'PATCH /api/auth/changePassword': 'self',
+  'GET /api/settings/getSettings': 'settings.manage',
+  'PATCH /api/settings/updateSettings': 'settings.manage',
   'POST /api/auth/register': 'users.manage',
   'PATCH /api/auth/updateUser/:id': 'users.manage',
   'DELETE /api/auth/deleteUser/:id': 'users.manage',
@@ -76,10 +78,13 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'PATCH /api/bookings/rejectPayment/:id': 'payments.review',
   'GET /api/payments/getQueue': 'payments.review',
   'GET /api/payments/getPayment/:id': 'payments.review',
+  'GET /api/payments/getCancelledProofs': 'payments.review',
+  'PATCH /api/payments/checkCancelledProof/:id': 'payments.review',
   'GET /api/uploads/:name': 'payments.review',
   'POST /api/payments/importStatement': 'payments.import',
   'GET /api/payments/getRefunds': 'refunds.manage',
   'PATCH /api/payments/markRefundPaid/:id': 'refunds.manage',
+  'PATCH /api/payments/confirmCashRefund/:id': 'refunds.confirm',
 };
 /** The API documentation: for any signed-in staff member unless the app is built with PUBLIC_API_DOCS=1. */
 const DOCS_CAPABILITY: Capability = 'self';
@@ -87,6 +92,7 @@ const DOCS_CAPABILITY: Capability = 'self';
 const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/bookings/rejectPayment/:id': { reason: 'other' },
   'PATCH /api/payments/markRefundPaid/:id': { refundReference: 'SAMPLE-1' },
+  'PATCH /api/payments/checkCancelledProof/:id': { moneyArrived: false },
   'PATCH /api/bookings/updatePassengers/:id': { passengers: [] },
 };
 const ANSWERS: Record<string, Answer> = {

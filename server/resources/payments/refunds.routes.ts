@@ -1,0 +1,121 @@
+// Refunds owed after a paid booking was cancelled, under /api/payments: the list (owed or paid), recording one
+// as sent (a transfer with its reference, or cash), and a manager's or an admin's confirmation of a cash refund
+// a cashier recorded. A thin HTTP layer over payments.service.ts.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { paymentContract as contract } from '../../../shared/contract/index.ts';
+import { REFUND_METHODS } from '../../../shared/payments.ts';
+import { can } from '../../../shared/roles.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { findBookingDocument, refundList } from './payments.repository.ts';
+import { confirmCashRefund, markRefundPaid, type RefundOutcome } from './payments.service.ts';
+import { bookingContext, idParams, page, parse } from './route-helpers.ts';
+
+const REFUND_REFERENCE = 'Please enter the transaction number of the refund.';
+const refundBody = z
+  .object({
+    refundMethod: z
+      .enum(REFUND_METHODS, { error: `The refund method must be one of: ${REFUND_METHODS.join(', ')}.` })
+      .default('transfer'),
+    refundReference: z.string({ error: REFUND_REFERENCE }).trim().max(64).optional(),
+  })
+  // A transfer is known by its transaction number; cash may carry a receipt's.
+  .refine((body) => body.refundMethod === 'cash' || !!body.refundReference, {
+    error: REFUND_REFERENCE,
+    path: ['refundReference'],
+  });
+
+/** A refund refused, in words and a code the desk says in its own language. */
+function refundRefusalError(refused: Extract<RefundOutcome, { refused: string }>['refused']) {
+  switch (refused) {
+    case 'NOT_FOUND':
+      return notFound('No booking has this _id.');
+    case 'NOT_OWED':
+      return conflict('No refund is owed on this booking, or none waits for a confirmation.', {
+        code: 'NO_REFUND_DUE',
+      });
+    case 'ALREADY_PAID':
+      return conflict('This refund has already been recorded as paid.', { code: 'REFUND_ALREADY_PAID' });
+    case 'AWAITS_CONFIRMATION':
+      return conflict('This refund was recorded as handed over in cash: a manager or an admin confirms it.', {
+        code: 'REFUND_AWAITS_CONFIRMATION',
+      });
+    case 'OWN_CASH_REFUND':
+      return conflict('You recorded this cash refund: another manager or admin confirms it.', {
+        code: 'NO_CASH_REFUND',
+      });
+  }
+}
+
+export async function refundRoutes(app: FastifyInstance) {
+  const ctx = bookingContext(app);
+  const tags = ['payments'];
+
+  app.get(
+    '/getRefunds',
+    {
+      schema: {
+        tags,
+        querystring: page.extend({ status: z.enum(['due', 'paid']).default('due') }),
+        response: contract.getRefunds.responses,
+      },
+      config: { access: 'refunds.manage' },
+    },
+    async (request, reply) => {
+      const { _start, _end, status } = request.query as z.infer<typeof page> & { status: 'due' | 'paid' };
+      const { documents, total } = await refundList(ctx.db, status === 'paid', _start, _end);
+      reply.header('X-Total-Count', String(total));
+      return documents;
+    },
+  );
+
+  app.patch(
+    '/markRefundPaid/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        form: contract.markRefundPaid.form,
+        response: contract.markRefundPaid.responses,
+      },
+      config: {
+        access: 'refunds.manage',
+        audit: { action: 'refund_paid', resource: 'bookings', before: findBookingDocument },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const body = parse(refundBody, request.body);
+      const outcome = await markRefundPaid(ctx, id, {
+        staffId: request.staffId!,
+        confirms: can(request.staff?.role, 'refunds.confirm'),
+        method: body.refundMethod,
+        reference: body.refundReference || undefined,
+      });
+      if ('refused' in outcome) throw refundRefusalError(outcome.refused);
+      if ('recorded' in outcome) {
+        request.auditAction = 'refund_cash_recorded';
+        reply.status(202);
+        return outcome.recorded;
+      }
+      return outcome.paid;
+    },
+  );
+
+  app.patch(
+    '/confirmCashRefund/:id',
+    {
+      schema: { tags, params: idParams, response: contract.confirmCashRefund.responses },
+      config: {
+        access: 'refunds.confirm',
+        audit: { action: 'refund_cash_confirmed', resource: 'bookings', before: findBookingDocument },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const outcome = await confirmCashRefund(ctx, id, { staffId: request.staffId! });
+      if ('refused' in outcome) throw refundRefusalError(outcome.refused);
+      return 'paid' in outcome ? outcome.paid : outcome.recorded;
+    },
+  );
+}

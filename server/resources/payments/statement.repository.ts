@@ -1,0 +1,90 @@
+// What a bank statement import reads and writes: the bookings its references name (in any state: a reference
+// once used stays used), the lines that already paid a booking, and a verification by one line, which records
+// the line, the payment and its activity row together or none of them.
+import type { AuditEntry } from '../../audit/audit.ts';
+import { recordAudit } from '../../audit/audit.ts';
+import type { Db, StatementLinesTable } from '../../db/schema.ts';
+import { transition } from './payments.repository.ts';
+
+/** Every booking that carries one of these (normalised) references, whatever its state. */
+export async function bookingsByReference(db: Db, references: string[]) {
+  if (!references.length) return [];
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'ticketId', 'paymentReference', 'totalTicketPrice', 'paymentStatus', 'isCancelled'])
+    .where('paymentReference', 'in', references)
+    .execute();
+}
+
+/** The lines, among these keys or with these references, that already paid a booking. */
+export async function usedLines(db: Db, keys: string[], references: string[]) {
+  if (!keys.length && !references.length) return [];
+  return db
+    .selectFrom('statement_lines')
+    .select(['key', 'bookingId', 'reference'])
+    .where((eb) =>
+      eb.or([
+        ...(keys.length ? [eb('key', 'in', keys)] : []),
+        ...(references.length ? [eb('reference', 'in', references)] : []),
+      ]),
+    )
+    .execute();
+}
+
+export type LineVerification = 'verified' | 'line_used' | 'not_waiting';
+
+/**
+ * Verifies a booking waiting on its proof by one statement line: the line is recorded as used (once: another
+ * import racing for it waits for this one and finds it taken), the booking moves to verified, and the activity
+ * row is appended, in one transaction.
+ */
+export async function verifyByLine(
+  db: Db,
+  line: StatementLinesTable,
+  audit: Omit<AuditEntry, 'action' | 'resource' | 'recordId' | 'diff'>,
+): Promise<LineVerification> {
+  const note = `Bank statement line ${line.line}`;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('statement_lines')
+        .values(line)
+        .onConflict((oc) => oc.column('key').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'line_used';
+      const moved = await transition(trx, line.bookingId, ['proof_submitted'], {
+        paymentStatus: 'verified',
+        paymentDeadline: null,
+        verifiedBy: line.usedBy,
+        verifiedAt: line.usedAt,
+        verifiedVia: 'import',
+        overrideNote: note,
+      });
+      if (!moved) throw new NotWaiting();
+      await recordAudit(
+        trx,
+        {
+          ...audit,
+          action: 'verify_payment',
+          resource: 'bookings',
+          recordId: line.bookingId,
+          diff: {
+            paymentStatus: ['proof_submitted', 'verified'],
+            verifiedBy: [null, line.usedBy],
+            verifiedAt: [null, line.usedAt],
+            verifiedVia: [null, 'import'],
+            overrideNote: [null, note],
+          },
+        },
+        new Date(line.usedAt),
+      );
+      return 'verified';
+    });
+  } catch (error) {
+    if (error instanceof NotWaiting) return 'not_waiting';
+    throw error;
+  }
+}
+
+/** The booking left proof_submitted meanwhile: the transaction is undone, the line stays unused. */
+class NotWaiting extends Error {}

@@ -1,0 +1,66 @@
+// The operator's settings as the database holds them: one JSON value under the key `operator`. Read through the
+// app's read cache, which any write to app_settings empties on every node (server/db/changes.ts).
+import { readCacheOf } from '../../cache/read-cache.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/schema.ts';
+import type { OperatorSettings } from '../../../shared/settings.ts';
+
+const KEY = 'operator';
+const DEPENDS = { tables: ['app_settings'] };
+
+/** The first values: what OPERATOR_* and PAYMENT_* say (empty where unset). */
+export function settingsFromConfig(config: Config): OperatorSettings {
+  const { operator } = config;
+  const { instructions } = config.payments;
+  return {
+    operator_phone: operator.phone,
+    operator_email: operator.email,
+    operator_address: operator.address,
+    payment_bankak_account: instructions.bankakAccount,
+    payment_account_name: instructions.accountName,
+    payment_wallets: instructions.wallets,
+  };
+}
+
+/**
+ * Writes the environment's values when the database has none yet (first start, or an upgrade from a version
+ * that kept them only in the environment); later changes are the admins'. Several nodes starting at once
+ * write it once.
+ */
+export async function seedSettings(db: Db, config: Config, now: Date) {
+  await db
+    .insertInto('app_settings')
+    .values({
+      key: KEY,
+      value: JSON.stringify(settingsFromConfig(config)),
+      updated_at: now.toISOString(),
+      updated_by: null,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+async function load(db: Db, fallback: OperatorSettings): Promise<OperatorSettings> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
+  if (!row) return fallback;
+  // Stored by this code; read leniently so that a value written by an older version never stops the site.
+  return { ...fallback, ...(JSON.parse(row.value) as Partial<OperatorSettings>) };
+}
+
+export async function readSettings(db: Db, config: Config): Promise<OperatorSettings> {
+  const fallback = settingsFromConfig(config);
+  const cache = readCacheOf(db);
+  if (!cache) return load(db, fallback);
+  return (await cache.remember('settings|operator', () => load(db, fallback), DEPENDS))!;
+}
+
+export async function writeSettings(db: Db, settings: OperatorSettings, staffId: string, now: Date) {
+  const value = JSON.stringify(settings);
+  await db
+    .insertInto('app_settings')
+    .values({ key: KEY, value, updated_at: now.toISOString(), updated_by: staffId })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({ value, updated_at: now.toISOString(), updated_by: staffId }),
+    )
+    .execute();
+}

@@ -1,0 +1,50 @@
+// /api/settings: what travellers read (the operator's contact details, where to pay, how long a hold lasts),
+// and the admins' reading and changing of it in the back-office's Settings, recorded in the activity log.
+import type { FastifyInstance } from 'fastify';
+import { systemContract } from '../../../shared/contract/index.ts';
+import { operatorSettingsSchema, publicView, type OperatorSettings } from '../../../shared/settings.ts';
+import { readSettings, writeSettings } from './settings.repository.ts';
+
+/** The settings as staff read and write them: flat, one field per input of the Settings form. */
+const staffDocument = (settings: OperatorSettings) => ({ _id: 'operator', ...settings });
+
+export async function settingsRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const tags = ['settings'];
+  const contract = systemContract;
+
+  app.get(
+    '',
+    { schema: { tags, response: contract.settings.responses }, config: { access: 'public' } },
+    async (_request, reply) => {
+      // A browser keeps them a minute: an admin's change reaches travellers' pages within it.
+      reply.header('Cache-Control', 'public, max-age=60');
+      const { operator, payment } = publicView(await readSettings(db, config));
+      return { operator, payment: { ...payment, proofMinutes: config.payments.proofMinutes } };
+    },
+  );
+
+  app.get(
+    '/getSettings',
+    { schema: { tags, response: contract.getSettings.responses }, config: { access: 'settings.manage' } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return staffDocument(await readSettings(db, config));
+    },
+  );
+
+  app.patch(
+    '/updateSettings',
+    {
+      schema: { tags, body: operatorSettingsSchema, response: contract.updateSettings.responses },
+      config: { access: 'settings.manage', audit: { action: 'update_settings', resource: 'settings' } },
+    },
+    async (request) => {
+      // Validated (and cleaned: phones and account numbers in Latin digits) by the body schema.
+      const settings = request.body as OperatorSettings;
+      request.auditBefore = staffDocument(await readSettings(db, config));
+      await writeSettings(db, settings, request.staff!.id, app.clock.now());
+      return staffDocument(await readSettings(db, config));
+    },
+  );
+}

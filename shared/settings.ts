@@ -1,0 +1,93 @@
+// What an admin may set in the back-office's Settings and travellers then read from /api/settings: the
+// operator's contact details and where travellers pay. Stored in the database (every API node reads the same);
+// the OPERATOR_* and PAYMENT_* variables are only their first values. Pure data and checks.
+import { z } from 'zod';
+import { isValidEmail, isValidPhone, normalizeDigits, normalizePhone } from './rules.ts';
+
+export const MAX_WALLETS = 6;
+
+/** The server's sentences (the back-office shows them in Arabic too: rihla.validation.settings). */
+export const SETTINGS_MESSAGES = {
+  phone: 'The contact phone must be 10 digits, e.g. 0912345678.',
+  email: 'Please enter a valid email address.',
+  address: 'The address must be at most 200 characters.',
+  bankakAccount: 'The Bankak account number must be 4 to 20 digits.',
+  accountName: 'The account name must be at most 80 characters.',
+  walletName: 'Each wallet needs a name of at most 40 characters.',
+  walletNumber: 'Each wallet number must be 4 to 20 digits.',
+  wallets: `At most ${MAX_WALLETS} wallets.`,
+  text: 'Please use plain text, without control characters.',
+} as const;
+
+/** Letters people type on one line: no control characters (tabs, new lines, bidi overrides). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const plain = (max: number, tooLong: string) =>
+  z
+    .string({ error: SETTINGS_MESSAGES.text })
+    .trim()
+    .max(max, { error: tooLong })
+    .refine((text) => !CONTROL.test(text), { error: SETTINGS_MESSAGES.text });
+
+/** Text that may be left blank; when given, it must pass `valid` and is stored as `clean` makes it. */
+const blankOr = (message: string, valid: (text: string) => boolean, clean: (text: string) => string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((text) => text === '' || valid(text), { error: message })
+    .transform((text) => (text === '' ? '' : clean(text)));
+
+/** An account or wallet number as shown to travellers: Latin digits, spaces and dashes left out. */
+const digitsOnly = (text: string) => normalizeDigits(text).replace(/[\s-]/g, '');
+const isAccountNumber = (text: string) => /^\d{4,20}$/.test(digitsOnly(text));
+
+export const walletSchema = z.object({
+  name: plain(40, SETTINGS_MESSAGES.walletName).refine((name) => name.length > 0, {
+    error: SETTINGS_MESSAGES.walletName,
+  }),
+  number: z
+    .string({ error: SETTINGS_MESSAGES.walletNumber })
+    .refine(isAccountNumber, { error: SETTINGS_MESSAGES.walletNumber })
+    .transform(digitsOnly),
+});
+
+/** What the Settings form sends (every field; blank means "not published"). */
+export const operatorSettingsSchema = z.object({
+  operator_phone: blankOr(SETTINGS_MESSAGES.phone, isValidPhone, normalizePhone),
+  operator_email: blankOr(
+    SETTINGS_MESSAGES.email,
+    (text) => text.length <= 254 && isValidEmail(text),
+    (text) => text,
+  ),
+  operator_address: plain(200, SETTINGS_MESSAGES.address),
+  payment_bankak_account: blankOr(SETTINGS_MESSAGES.bankakAccount, isAccountNumber, digitsOnly),
+  payment_account_name: plain(80, SETTINGS_MESSAGES.accountName),
+  payment_wallets: z.array(walletSchema).max(MAX_WALLETS, { error: SETTINGS_MESSAGES.wallets }),
+});
+
+export type OperatorSettings = z.output<typeof operatorSettingsSchema>;
+
+/** Settings as travellers read them (GET /api/settings), less what the server adds (the hold's minutes). */
+export function publicView(settings: OperatorSettings) {
+  return {
+    operator: {
+      phone: settings.operator_phone,
+      email: settings.operator_email,
+      address: settings.operator_address,
+    },
+    payment: {
+      bankakAccount: settings.payment_bankak_account,
+      accountName: settings.payment_account_name,
+      wallets: settings.payment_wallets,
+    },
+  };
+}
+
+/** Which of the details travellers rely on are not set (start-up warns about them). */
+export function missingDetails(settings: OperatorSettings): string[] {
+  const missing: string[] = [];
+  if (!settings.operator_phone && !settings.operator_email) missing.push('contact phone or e-mail');
+  if (!settings.payment_bankak_account && !settings.payment_wallets.length)
+    missing.push('payment account (Bankak or a wallet)');
+  return missing;
+}
