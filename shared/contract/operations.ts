@@ -28,12 +28,16 @@ const HAND_WRITTEN = [
   paymentContract,
 ] as const;
 
-type CallName = { [K in keyof typeof HAND_WRITTEN]: keyof (typeof HAND_WRITTEN)[K] }[number];
+/** Every hand-written call's name (distributed over the groups, so a call without a summary does not compile). */
+type NamesOf<Group> = Group extends unknown ? keyof Group : never;
+type CallName = NamesOf<(typeof HAND_WRITTEN)[number]>;
 
 /** One line per hand-written call: what it does (who may call it is derived from its route's access). */
 const SUMMARIES: Record<CallName, string> = {
   health: 'Check that the server and its database answer',
   settings: "The operator's contact details and where travellers pay",
+  getSettings: "The operator's contact details and payment accounts as stored, for an admin to edit",
+  updateSettings: "Change the operator's contact details and payment accounts",
   login: 'Sign in with e-mail and password: an access token and the refresh cookie',
   refresh: 'A new access token for the refresh cookie, which is rotated',
   logout: "Sign out: end the refresh cookie's session",
@@ -65,7 +69,10 @@ const SUMMARIES: Record<CallName, string> = {
   getQueue: 'Payment proofs waiting for staff, the trip leaving first first',
   getPayment: "A payment's review: the booking, its proof and what it shares with others",
   getRefunds: 'Refunds owed, or paid',
-  markRefundPaid: "Record a booking's refund as paid",
+  getCancelledProofs: 'Cancelled bookings whose payment proof nobody decided on',
+  checkCancelledProof: "Say whether a cancelled booking's money arrived: verify its proof or reject it",
+  markRefundPaid: "Record a booking's refund as paid (a cash refund waits for a second person)",
+  confirmCashRefund: 'Confirm a cash refund another staff member recorded',
   importStatement: 'Match a bank statement (CSV) to the payment proofs waiting, or preview it',
 };
 
