@@ -2,10 +2,24 @@
 // ticket back; after a 2 s warm-up, prints bookings per second and p50/p99 latency on SQLite and, when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL. Then checks that no seat was sold twice.
 //   node --import tsx bench/bookings.ts
+import fs from 'node:fs';
 import { bookingFields, doubleSold, liveBookings, makeTrips } from './lib/fixtures.ts';
 import { multipart } from '../tests/server/helpers/multipart.ts';
 import { LightClient } from './lib/light-client.ts';
 import { login, percentile, startServer } from './lib/server.ts';
+
+/**
+ * CPU seconds the server process used so far (user + system, all its threads; Linux only, else NaN): per
+ * booking it says what a sale costs even when other work shares the machine and throughput is noise.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return NaN;
+  }
+}
 
 const CLIENTS = 20;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
@@ -42,6 +56,8 @@ async function run(label: string, env: Record<string, string | undefined>) {
     const client = new LightClient(server.url, CLIENTS);
     const started = Date.now() + WARMUP_MS;
     const deadline = started + DURATION_MS;
+    let cpuAtStart = NaN;
+    setTimeout(() => (cpuAtStart = cpuSeconds(server.process.pid)), WARMUP_MS);
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         while (Date.now() < deadline) {
@@ -69,6 +85,7 @@ async function run(label: string, env: Record<string, string | undefined>) {
       }),
     );
     const seconds = (Date.now() - started) / 1000;
+    const cpuPerBooking = ((cpuSeconds(server.process.pid) - cpuAtStart) * 1000) / Math.max(created, 1);
     client.close();
     latencies.sort((a, b) => a - b);
     // Integrity: every seat of every trip held by at most one live booking.
@@ -77,7 +94,8 @@ async function run(label: string, env: Record<string, string | undefined>) {
     console.log(
       `${label}: ${(created / seconds).toFixed(1)} bookings/s with tickets, p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
         `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies[latencies.length - 1]?.toFixed(1)} ms, ${CLIENTS} clients, ${created} booked, ${conflicts} conflicts, ` +
-        `${failures} failures, avg ticket ${(pdfBytes / Math.max(created, 1) / 1024).toFixed(1)} KB, seats sold twice: ${twice}`,
+        `${failures} failures, avg ticket ${(pdfBytes / Math.max(created, 1) / 1024).toFixed(1)} KB, ` +
+        `server CPU ${cpuPerBooking.toFixed(2)} ms a booking, seats sold twice: ${twice}`,
     );
     return { created, doubleSold: twice, failures };
   } finally {

@@ -40,6 +40,7 @@ import { uploadRoutes } from './resources/payments/uploads.routes.ts';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
 import { seedSettings } from './resources/settings/settings.repository.ts';
 import { settingsRoutes } from './resources/settings/settings.routes.ts';
+import { messageRoutes } from './messages/messages.routes.ts';
 import { MAX_UPLOAD_BYTES } from '../shared/rules.ts';
 
 declare module 'fastify' {
@@ -153,6 +154,7 @@ export async function buildApp({
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(messageRoutes, { prefix: '/api/messages' });
   for (const def of resources) await app.register(crudRoutes(def), { prefix: def.api.base });
   registerNotFoundHandler(app, await registerFrontEnds(app));
   return app;

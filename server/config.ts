@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_DEFAULTS } from '../shared/payments.ts';
 import { parseTrustProxy, type TrustProxy } from './http/proxies.ts';
+import type { GatewayConfig } from './messages/gateways.ts';
 
 export interface Config {
   port: number;
@@ -43,14 +44,29 @@ export interface Config {
   maxConnections: number;
   /** Connections one client address may hold at once (trusted proxies excepted); more are refused. */
   maxConnectionsPerIp: number;
+  /** Text messages to travellers (server/messages). */
+  sms: GatewayConfig & { senderSeconds: number };
 }
 
 export interface PaymentsConfig {
   /** Minutes an unpaid hold lasts (from booking, or from a rejection); never later than departure. */
   proofMinutes: number;
   maxUnpaidPerPhone: number;
-  /** Share of a trip's seats unpaid holds may occupy (0–1). */
+  /** Live unpaid bookings one client address, and one device (the public site's id), may hold at once. */
+  maxUnpaidPerAddress: number;
+  maxUnpaidPerDevice: number;
+  /** Seats one client address may hold unpaid on one trip. */
+  maxUnpaidSeatsPerAddressPerTrip: number;
+  /**
+   * Share of a trip's seats unpaid holds may occupy (0–1). A booking that comes with its proof is not refused
+   * by it: the oldest holds without a proof give way.
+   */
   maxUnpaidShare: number;
+  /** Minutes a proof under review holds before its hold winds down (one proof window more, then it lapses). */
+  reviewMinutes: number;
+  /** Rejected proofs in a day after which a phone's or device's, or an address's, proofs no longer hold. */
+  rejectionsPerPhone: number;
+  rejectionsPerAddress: number;
   /** Bytes of payment proofs one address may send per hour. */
   proofBytesPerIpPerHour: number;
   /** Payment-proof bytes stored per hour from all addresses together. */
@@ -117,10 +133,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections,
       positive(env.MAX_CONNECTIONS_PER_IP, Math.max(1, Math.floor(maxConnections * CONNECTION_SHARE_PER_IP))),
     ),
+    sms: {
+      gateway: env.SMS_GATEWAY === 'http' || env.SMS_GATEWAY === 'android' ? env.SMS_GATEWAY : 'log',
+      httpUrl: env.SMS_HTTP_URL || '',
+      httpToken: env.SMS_HTTP_TOKEN || '',
+      androidUrl: env.SMS_ANDROID_URL || '',
+      androidUser: env.SMS_ANDROID_USER || '',
+      androidPassword: env.SMS_ANDROID_PASSWORD || '',
+      timeoutMs: positive(env.SMS_TIMEOUT_MS, 10_000),
+      senderSeconds: Math.max(1, int(env.SMS_SENDER_SECONDS, 2)),
+    },
     payments: {
       proofMinutes: decimal(env.PAYMENT_PROOF_MINUTES, PAYMENT_DEFAULTS.proofMinutes),
       maxUnpaidPerPhone: int(env.MAX_UNPAID_BOOKINGS_PER_PHONE, PAYMENT_DEFAULTS.maxUnpaidPerPhone),
+      maxUnpaidPerAddress: positive(
+        env.MAX_UNPAID_BOOKINGS_PER_ADDRESS,
+        PAYMENT_DEFAULTS.maxUnpaidPerAddress,
+      ),
+      maxUnpaidPerDevice: positive(env.MAX_UNPAID_BOOKINGS_PER_DEVICE, PAYMENT_DEFAULTS.maxUnpaidPerDevice),
+      maxUnpaidSeatsPerAddressPerTrip: positive(
+        env.MAX_UNPAID_SEATS_PER_ADDRESS_PER_TRIP,
+        PAYMENT_DEFAULTS.maxUnpaidSeatsPerAddressPerTrip,
+      ),
       maxUnpaidShare: Math.min(1, decimal(env.MAX_UNPAID_SHARE, PAYMENT_DEFAULTS.maxUnpaidShare)),
+      reviewMinutes: decimal(env.PROOF_REVIEW_MINUTES, PAYMENT_DEFAULTS.reviewMinutes),
+      rejectionsPerPhone: positive(env.MAX_REJECTED_PROOFS_PER_PHONE, PAYMENT_DEFAULTS.rejectionsPerPhone),
+      rejectionsPerAddress: positive(
+        env.MAX_REJECTED_PROOFS_PER_ADDRESS,
+        PAYMENT_DEFAULTS.rejectionsPerAddress,
+      ),
       proofBytesPerIpPerHour: int(env.PROOF_BYTES_PER_IP_PER_HOUR, 30 * 1024 * 1024),
       proofBytesPerHour: int(env.PROOF_BYTES_PER_HOUR, 1024 * 1024 * 1024),
       sweepSeconds: Math.max(1, int(env.EXPIRY_SWEEP_SECONDS, 15)),

@@ -1,12 +1,17 @@
 // What runs on a schedule, on every node: expiring lapsed payment holds (every few seconds), closing trips
 // that have departed (their travellers not boarded become no-shows, their lists lock) and erasing ID numbers
-// of trips older than ID_RETENTION_DAYS (hourly). Nothing depends on the timers for correctness: the state is
-// in the database, each job is idempotent and skips what another node is doing, a restart loses nothing.
+// of trips older than ID_RETENTION_DAYS (hourly), and sending the outbox's text messages (every 2 s). Nothing
+// depends on the timers for correctness: the state is in the database, each job is idempotent and skips what
+// another node is doing, a restart loses nothing.
 import type { FastifyInstance } from 'fastify';
 import { khartoumToday } from '../shared/rules.ts';
 import { closeDepartedTrips, eraseOldIdNumbers } from './resources/boarding/boarding.repository.ts';
 import { bookingContext } from './resources/payments/payments.routes.ts';
 import { expireLapsedHolds } from './resources/payments/payments.service.ts';
+import { newId } from './db/ids.ts';
+import { makeGateway } from './messages/gateways.ts';
+import { sendDue } from './messages/sender.ts';
+import { queueHoldWarnings, queueReminders } from './messages/scheduled.ts';
 
 const HOUR = 3_600_000;
 
@@ -39,6 +44,8 @@ export function eraseExpiredIds(app: FastifyInstance, days = app.config.idRetent
 export function startScheduledJobs(app: FastifyInstance): () => void {
   const ctx = bookingContext(app);
   const { config } = app;
+  const gateway = makeGateway(config.sms, app.log);
+  const node = newId();
   const stops = [
     every(
       app,
@@ -55,6 +62,18 @@ export function startScheduledJobs(app: FastifyInstance): () => void {
       'trip(s) closed, their travellers not boarded marked no-shows',
     ),
     every(app, 'ID retention', HOUR, () => eraseExpiredIds(app), 'ID number(s) erased'),
+    every(
+      app,
+      'outbox',
+      config.sms.senderSeconds * 1000,
+      async () => {
+        // What is due by the clock first (hold warnings, the evening's reminders), then everything due.
+        await queueHoldWarnings(app.db, app.clock.now());
+        await queueReminders(app.db, app.clock.now());
+        return sendDue({ db: app.db, gateway, node, now: () => app.clock.now() });
+      },
+      'text message(s) handed to the gateway',
+    ),
   ];
   return () => stops.forEach((stop) => stop());
 }

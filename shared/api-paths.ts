@@ -11,6 +11,7 @@ export const API_BASES = {
   bookings: '/api/bookings',
   payments: '/api/payments',
   activity: '/api/activity',
+  messages: '/api/messages',
 } as const;
 
 export function apiPath(base: string, call: string, id?: string): string {
@@ -26,6 +27,8 @@ export function operationPath(def: ResourceDef, operation: Operation, id?: strin
 
 export const tripPaths = {
   filter: () => apiPath(API_BASES.trips, 'filterTrips'),
+  /** The routes with a trip on sale now (the home page's "what is on sale"). */
+  onSale: () => apiPath(API_BASES.trips, 'onSale'),
   cancel: (id: string) => apiPath(API_BASES.trips, 'cancelTrip', id),
   passengers: (id: string) => apiPath(API_BASES.trips, 'passengers', id),
 };

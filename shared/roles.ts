@@ -49,6 +49,11 @@ export const CAPABILITIES = {
   /** A refund handed over in cash is paid once a manager or an admin confirms it (a cashier only records it). */
   'refunds.confirm': operations,
   'sales.counter': money,
+  /** The outbox: the text messages travellers were sent; sending one again. */
+  'messages.read': money,
+  'messages.resend': money,
+  /** A message of staff's own words to every passenger of a trip. */
+  'messages.broadcast': operations,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

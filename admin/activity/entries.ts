@@ -23,6 +23,8 @@ export const ACTIVITY_ACTIONS = [
   'sign_in_failed',
   'sign_out',
   'update_settings',
+  'resend_message',
+  'broadcast',
 ] as const;
 
 /**
@@ -32,6 +34,7 @@ export const ACTIVITY_ACTIONS = [
 const OTHER_KINDS: Record<string, { name: string; fields?: string }> = {
   payments: { name: 'rihla.activity.kinds.payments', fields: 'rihla.activity.statement' },
   settings: { name: 'rihla.activity.kinds.settings', fields: 'rihla.settings.operator' },
+  messages: { name: 'rihla.activity.kinds.messages', fields: 'rihla.activity.message' },
 };
 
 /** Record kinds of the log: the registry's resources, and the others above. */

@@ -32,7 +32,9 @@ export default function BookingPayment() {
 
   add('paymentReference', record.paymentReference && <Ltr>{record.paymentReference}</Ltr>);
   add('paymentMethod', record.paymentMethod && translate(`rihla.payments.method.${record.paymentMethod}`));
-  if (record.paymentStatus === 'awaiting_proof' || record.paymentStatus === 'rejected')
+  if (record.paymentStatus === 'proof_submitted' || record.paymentStatus === 'awaiting_proof')
+    add('reviewDeadline', when(record.reviewDeadline));
+  if (record.paymentStatus !== 'verified' && record.paymentStatus !== 'expired')
     add('paymentDeadline', when(record.paymentDeadline));
   if (record.paymentStatus === 'verified') {
     add('verifiedBy', record.verifiedBy && verifier);

@@ -1,8 +1,9 @@
 // The proofs waiting (/bookings/payments), the trip leaving first first: ticket, passenger, route, departure,
-// amount, reference, method and the flags at a glance. A table on a desktop, cards on a phone. Each row's
-// flags come from its review, fetched beside the page: opening the review then costs nothing. Below, the
-// cancelled bookings whose proof nobody decided on ("cancelled — check whether the money arrived"), each
-// opening its review, where staff say whether the money arrived.
+// The proofs waiting (/bookings/payments), the trip leaving first first: ticket, passenger, route, departure,
+// amount, reference, method, how long the proof still holds its seats and the flags at a glance. A table on a
+// desktop, cards on a phone. Each row's flags come from its review, fetched beside the page: opening the review
+// then costs nothing. Below, the cancelled bookings whose proof nobody decided on ("cancelled — check whether
+// the money arrived"), each opening its review, where staff say whether the money arrived.
 import PlayIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,6 +26,7 @@ import { Link, Loading, useLocale, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney, formatNumber, formatTimestamp } from '../i18n/format.ts';
 import { FlagChips } from './FlagChips.tsx';
+import { HoldChip } from './HoldChip.tsx';
 import { Ltr } from './Ltr.tsx';
 import { Pager } from './Pager.tsx';
 import { reviewPath } from './paths.ts';
@@ -114,7 +116,10 @@ function QueueTable({ rows, testId, cancelled }: ListProps) {
                 <>
                   <TableCell>{w.method}</TableCell>
                   <TableCell>
-                    <FlagChips flags={row.flags} />
+                    <Stack sx={{ gap: 0.5, alignItems: 'flex-start' }}>
+                      <HoldChip booking={booking} />
+                      <FlagChips flags={row.flags} />
+                    </Stack>
                   </TableCell>
                 </>
               )}
@@ -155,7 +160,12 @@ function QueueCards({ rows, testId, cancelled }: ListProps) {
                   </Box>{' '}
                   · {cancelled ? w.booked : w.method}
                 </Typography>
-                {!cancelled && <FlagChips flags={row.flags} />}
+                {!cancelled && (
+                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                    <HoldChip booking={booking} />
+                    <FlagChips flags={row.flags} />
+                  </Stack>
+                )}
               </CardContent>
             </CardActionArea>
           </Card>

@@ -15,7 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError, Loading, Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { RejectionReason } from '../../shared/payments.ts';
+import { proofUndecided, type RejectionReason } from '../../shared/payments.ts';
 import { LinkButton } from '../common/LinkButton.tsx';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { formatNumber } from '../i18n/format.ts';
@@ -63,8 +63,9 @@ function PaymentReview({ id }: { id: string }) {
   const booking = review.data?.booking;
   const live = !!booking && !booking.isCancelled;
   const canVerify = live && ['proof_submitted', 'awaiting_proof'].includes(booking.paymentStatus);
-  const canReject = live && booking.paymentStatus === 'proof_submitted';
-  const unproven = live && booking.paymentStatus === 'awaiting_proof';
+  // A proof whose review time ran out is back to awaiting_proof, and still staff's to decide.
+  const canReject = live && proofUndecided(booking);
+  const unproven = live && booking.paymentStatus === 'awaiting_proof' && !booking.bankakScreenshot;
 
   async function moveOn() {
     const before = queueIds;

@@ -1,5 +1,5 @@
-// The payments' pages share a title and tabs: proofs to check (with their count), bank statement, refunds.
-// On a phone the three share the width, their labels on two lines if need be (none cut off).
+// The payments' pages share a title and tabs: proofs to check (with their count), bank statement, refunds,
+// text messages to travellers. On a phone the four share the width, their labels on two lines if need be (none cut off).
 import Badge from '@mui/material/Badge';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link, Title, useLocale, useTranslate } from 'react-admin';
 import { formatNumber } from '../i18n/format.ts';
-import { IMPORT_PATH, PAYMENTS_PATH, REFUNDS_PATH } from './paths.ts';
+import { IMPORT_PATH, MESSAGES_PATH, PAYMENTS_PATH, REFUNDS_PATH } from './paths.ts';
 import { scrollsSideways } from './styles.ts';
 import { usePaymentsWaiting } from './usePaymentsWaiting.ts';
 
@@ -15,6 +15,7 @@ const TABS = [
   { key: 'queue', to: PAYMENTS_PATH },
   { key: 'import', to: IMPORT_PATH },
   { key: 'refunds', to: REFUNDS_PATH },
+  { key: 'messages', to: MESSAGES_PATH },
 ] as const;
 
 export function PaymentsHeader({ current }: { current: (typeof TABS)[number]['key'] }) {

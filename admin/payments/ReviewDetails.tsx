@@ -1,15 +1,18 @@
 // Beside the proof: what the money must be (amount, reference, method), who paid (passenger, phone), for
-// what (trip, seats), the flags in plain words, and, once decided, who decided what and when.
+// what (trip, seats), how long the proof still holds its seats, the flags in plain words, and, once decided,
+// who decided what and when.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, useGetIdentity, useGetOne, useLocale, useTranslate } from 'react-admin';
+import { proofUndecided } from '../../shared/payments.ts';
 import { useCan } from '../auth/useCan.ts';
 import { formatMoney, formatSeatList, formatTimestamp } from '../i18n/format.ts';
 import { FlagChips } from './FlagChips.tsx';
 import { FlagList } from './FlagList.tsx';
+import { HoldChip, HoldNotice } from './HoldChip.tsx';
 import { Ltr } from './Ltr.tsx';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
 import type { PaymentReview } from './paymentsApi.ts';
@@ -86,7 +89,7 @@ function Decision({ review }: { review: PaymentReview }) {
         })}
       </Alert>
     );
-  if (booking.paymentStatus !== 'proof_submitted')
+  if (!proofUndecided(booking))
     return <Alert severity="info">{translate('rihla.payments.review.not_waiting')}</Alert>;
   return null;
 }
@@ -153,6 +156,7 @@ export function ReviewDetails({ review }: { review: PaymentReview }) {
           ],
         ]}
       />
+      <HoldNotice booking={booking} />
       <FlagList flags={flags} />
       <Decision review={review} />
     </Stack>
@@ -177,7 +181,10 @@ export function ReviewSummary({ review }: { review: PaymentReview }) {
           <Ltr>{booking.paymentReference ?? '—'}</Ltr>
         </Typography>
       </Stack>
-      <FlagChips flags={review.flags} />
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        <HoldChip booking={booking} />
+        <FlagChips flags={review.flags} />
+      </Stack>
     </Stack>
   );
 }

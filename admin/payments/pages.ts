@@ -8,6 +8,7 @@ export { default as BookingPayment } from './BookingPayment.tsx';
 export { default as CounterSale } from '../trips/CounterSale.tsx';
 export { default as PaymentQueue } from './PaymentQueue.tsx';
 export { default as PaymentReview } from './PaymentReview.tsx';
+export { default as MessageList } from './MessageList.tsx';
 export { default as RefundList } from './RefundList.tsx';
 export { default as StatementImport } from './StatementImport.tsx';
 

@@ -3,5 +3,6 @@
 export const PAYMENTS_PATH = '/bookings/payments';
 export const IMPORT_PATH = `${PAYMENTS_PATH}/import`;
 export const REFUNDS_PATH = `${PAYMENTS_PATH}/refunds`;
+export const MESSAGES_PATH = `${PAYMENTS_PATH}/messages`;
 export const reviewPath = (id: string) => `${PAYMENTS_PATH}/${encodeURIComponent(id)}`;
 export const counterSalePath = (tripId: string) => `/trips/${encodeURIComponent(tripId)}/sell`;

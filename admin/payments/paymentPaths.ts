@@ -16,4 +16,7 @@ export const paymentPaths = {
   verify: (id: string) => apiPath(API_BASES.bookings, 'verifyPayment', id),
   reject: (id: string) => apiPath(API_BASES.bookings, 'rejectPayment', id),
   counterSale: () => apiPath(API_BASES.bookings, 'counterSale'),
+  messages: () => apiPath(API_BASES.messages, 'getAllMessages'),
+  resendMessage: (id: string) => apiPath(API_BASES.messages, 'resend', id),
+  broadcast: () => apiPath(API_BASES.messages, 'broadcast'),
 };

@@ -1,6 +1,8 @@
 // The payment calls of the back-office (server/resources/payments/payments.routes.ts), typed, over the data
 // provider's `request` so that they share its session and its error mapping (HttpError with the body).
 import type { BookingDocument } from '../../shared/contract/index.ts';
+import type { broadcastAnswer, messageDocument } from '../../shared/contract/messages.ts';
+import type { z } from 'zod';
 import type { PaymentMethod, RefundMethod, RejectionReason } from '../../shared/payments.ts';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { paymentPaths } from './paymentPaths.ts';
@@ -67,7 +69,13 @@ export interface CounterSaleInput {
   paymentReference?: string;
   totalTicketPrice: number;
   idempotencyKey: string;
+  /** The traveller's language for text messages. */
+  language?: 'ar' | 'en';
 }
+
+/** A text message of the outbox (shared/contract/messages.ts). */
+export type OutboxMessage = z.infer<typeof messageDocument>;
+export type BroadcastAnswer = z.infer<typeof broadcastAnswer>;
 
 export interface CounterSaleAnswer {
   booking: Booking;
@@ -128,6 +136,18 @@ export function paymentsApi(provider: RihlaDataProvider) {
       }) as Promise<StatementResult>,
     counterSale: (input: CounterSaleInput) =>
       send<CounterSaleAnswer>('POST', paymentPaths.counterSale(), input),
+    /** The outbox, newest first with the failed ones on top; `status` narrows it. */
+    messages: (status: string | undefined, start: number, end: number) =>
+      page<OutboxMessage>(paymentPaths.messages(), {
+        failedFirst: 'true',
+        _start: start,
+        _end: end,
+        ...(status ? { status } : {}),
+      }),
+    resendMessage: (id: string) => send<OutboxMessage>('PATCH', paymentPaths.resendMessage(id), {}),
+    /** Staff's words to every passenger of a trip; a dry run only counts phones and segments. */
+    broadcast: (input: { tripId: string; text_en: string; text_ar: string; dryRun?: boolean }) =>
+      send<BroadcastAnswer>('POST', paymentPaths.broadcast(), input),
   };
 }
 

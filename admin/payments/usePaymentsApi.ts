@@ -12,6 +12,7 @@ export const paymentKeys = {
   review: (id: string) => ['payments', 'review', id] as const,
   refunds: (status: string, page: number) => ['payments', 'refunds', status, page] as const,
   cancelled: (start: number, end: number) => ['payments', 'cancelled', start, end] as const,
+  messages: (status: string, page: number) => ['payments', 'messages', status, page] as const,
 };
 
 export function usePaymentsApi() {

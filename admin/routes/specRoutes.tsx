@@ -52,6 +52,7 @@ const PAYMENT_PAGE_NEEDS: Record<string, Capability> = {
   'payments-review': 'payments.review',
   'payments-import': 'payments.import',
   'payments-refunds': 'refunds.manage',
+  'payments-messages': 'messages.read',
   'counter-sale': 'sales.counter',
 };
 

@@ -269,6 +269,23 @@ export default function CounterSale() {
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField {...text('email', { type: 'email', slotProps: { htmlInput: { dir: 'ltr' } } })} />
               </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  select
+                  fullWidth
+                  name="language"
+                  label={translate('rihla.counter.language')}
+                  value={form.language}
+                  onChange={(event) => set('language', event.target.value as SaleForm['language'])}
+                  disabled={closed || !!sold}
+                >
+                  {(['ar', 'en'] as const).map((language) => (
+                    <MenuItem key={language} value={language}>
+                      {translate(`rihla.counter.languages.${language}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Grid>
             </Grid>
             <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1 }}>
               {translate('rihla.counter.payment')}

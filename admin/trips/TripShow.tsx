@@ -22,6 +22,7 @@ import { useReferenced } from '../generated/fields/RefField.tsx';
 import { KindField } from '../generated/kinds.tsx';
 import { ManifestButton } from './ManifestButton.tsx';
 import { SellButton } from './SellButton.tsx';
+import { BroadcastButton } from './BroadcastButton.tsx';
 import { useTripName } from './TripLabel.tsx';
 import { TripPassengers } from './TripPassengers.tsx';
 
@@ -60,6 +61,7 @@ function Actions() {
       <CancelRecordButton resource="trips" successArgs={() => ({ name })} />
       <EditButton />
       <ManifestButton />
+      <BroadcastButton name={name} />
       <Button label="rihla.actions.print" onClick={() => window.print()}>
         <PrintIcon />
       </Button>

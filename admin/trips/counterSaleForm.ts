@@ -13,6 +13,8 @@ export interface SaleForm {
   email: string;
   method: PaymentMethod;
   reference: string;
+  /** The traveller's language for text messages (the ticket, payment news). */
+  language: 'ar' | 'en';
 }
 
 export const emptySale = (): SaleForm => ({
@@ -23,6 +25,7 @@ export const emptySale = (): SaleForm => ({
   email: '',
   method: 'cash',
   reference: '',
+  language: 'ar',
 });
 
 /** A translation key and its arguments. */
@@ -66,5 +69,6 @@ export function saleBody(form: SaleForm, tripId: string, price: number, key: str
     ...(reference ? { paymentReference: reference } : {}),
     totalTicketPrice: price * form.seats.length,
     idempotencyKey: key,
+    language: form.language,
   };
 }

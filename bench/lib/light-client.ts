@@ -14,7 +14,12 @@ export class LightClient {
   private readonly agent: http.Agent;
   private readonly origin: URL;
 
-  constructor(url: string, connections: number) {
+  /** `localAddress`: the address to connect from (another 127.x address plays another client on loopback). */
+  constructor(
+    url: string,
+    connections: number,
+    private readonly localAddress?: string,
+  ) {
     this.origin = new URL(url);
     this.agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   }
@@ -31,6 +36,7 @@ export class LightClient {
           agent: this.agent,
           host: this.origin.hostname,
           port: this.origin.port,
+          localAddress: this.localAddress,
           method,
           path,
           headers: { ...headers, 'content-length': String(body.length), 'accept-encoding': 'br, gzip' },

@@ -13,6 +13,7 @@ import { Ltr } from './Filled.tsx';
 import { Overlay } from './Overlay.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 import { TicketKind } from './TicketKind.tsx';
+import { MessagesChoice } from './MessagesChoice.tsx';
 
 interface Props {
   bookings: BookingMatch[];
@@ -81,6 +82,7 @@ export function BookingResultsDialog({
               <Facts class="summary" rows={rows} />
               <PaymentPanel booking={booking} onChange={(patch) => onPaymentChange(booking, patch)} />
               {!booking.isCancelled && <TicketKind id={kindId} status={booking.paymentStatus} />}
+              {!booking.isCancelled && <MessagesChoice booking={booking} />}
               {confirmingId === booking._id ? (
                 <div class="confirm-box" role="group" aria-label={m.cancel.confirmQuestion}>
                   <p>{m.cancel.confirmQuestion}</p>

@@ -1,8 +1,8 @@
 // A city dropdown with a text filter (ARIA 1.2 combobox): type to narrow the list, arrows to move,
 // Enter or a tap to choose, Escape to close. Shows each city in the page's language and finds it by its
-// name in either language.
+// name in either language and by the other spellings people type (shared/city-search.ts: خرطوم, بورسودان, حلفا).
 import { useId, useMemo, useState } from 'preact/hooks';
-import { fold } from '../lib/fold.ts';
+import { cityIs, cityMatches } from '../../shared/city-search.ts';
 import { localName } from '../lib/format.ts';
 import type { Lang } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
@@ -15,8 +15,7 @@ interface Props {
   onChange: (id: string) => void;
 }
 
-/** The city's names, as a search compares them. */
-const names = (city: City) => [city.name, city.nameAr ?? ''].filter((name) => name.trim()).map(fold);
+const names = (city: City) => [city.name, city.nameAr];
 const shownName = (city: City, lang: Lang) => localName(city.name, city.nameAr, lang);
 
 export function CityPicker({ label, cities, value, onChange }: Props) {
@@ -31,10 +30,9 @@ export function CityPicker({ label, cities, value, onChange }: Props) {
 
   const shown = text ?? selectedName;
   const matches = useMemo(() => {
-    const query = fold(text ?? '');
     const collator = new Intl.Collator(lang);
     return cities
-      .filter((city) => !query || names(city).some((name) => name.includes(query)))
+      .filter((city) => cityMatches(text ?? '', names(city)))
       .sort((a, b) => collator.compare(shownName(a, lang), shownName(b, lang)));
   }, [cities, text, lang]);
 
@@ -70,7 +68,7 @@ export function CityPicker({ label, cities, value, onChange }: Props) {
   const onBlur = () => {
     setOpen(false);
     // Typing a whole name and leaving the field counts as choosing it.
-    const exact = text !== null && matches.find((city) => names(city).includes(fold(text)));
+    const exact = text !== null && matches.find((city) => cityIs(text, names(city)));
     if (exact) choose(exact);
     else if (!value) setText(null);
   };

@@ -1,5 +1,5 @@
-// A booking's payment in words: awaiting payment (send the proof before HH:MM, with the time left), proof
-// being checked, paid, rejected (why, and the new deadline), expired, or the booking cancelled and what is
+// A booking's payment in words: awaiting payment (send the proof before HH:MM, with the time left; again, when
+// staff could not check it in time), proof being checked (and until when its seats stay held), paid, rejected (why, and the new deadline), expired, or the booking cancelled and what is
 // owed back. The words are announced when they change; the ticking countdown is not.
 import { formatPrice, formatTripDate } from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
@@ -22,6 +22,14 @@ export function PaymentStatus({ booking, status, now }: Props) {
   const deadline = booking.paymentDeadline;
   const lapsing = !cancelled && (status === 'awaiting_proof' || status === 'rejected') && deadline;
   const reason = m.payment.reasons[booking.rejectionReason ?? 'other'];
+  // A proof under review holds the seats until a time too (a proof sent before holds had an end, until decided);
+  // one whose review time ran out waits for the proof again, until its own deadline.
+  const detail =
+    status === 'proof_submitted' && deadline
+      ? m.payment.detail.proof_submitted_until
+      : status === 'awaiting_proof' && booking.reviewDeadline
+        ? m.payment.detail.awaiting_proof_unchecked
+        : m.payment.detail[status];
   return (
     <div class={`pay-status ${cancelled ? 'cancelled' : status}`}>
       <div role="status">
@@ -29,7 +37,7 @@ export function PaymentStatus({ booking, status, now }: Props) {
         {!cancelled && (
           <p>
             <Filled
-              text={m.payment.detail[status]}
+              text={detail}
               values={{ time: deadline ? <KhartoumTime iso={deadline} now={now} /> : '', reason }}
             />
           </p>

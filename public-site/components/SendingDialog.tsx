@@ -48,21 +48,25 @@ export function SendingDialog({ state, onStop, onRetry, onBack, onFindAnother }:
   }
 
   if (state.phase === 'unpaidLimit') {
-    const phone = state.scope === 'phone';
+    // The traveller's own holds (this phone, this device): pay for them from the look-up. Others' (the
+    // connection's, the trip's): try again, or pay first (a booking with its proof is never refused the trip).
+    const own = state.scope === 'phone' || state.scope === 'device';
+    const words = {
+      phone: m.payment.unpaidPhone,
+      device: m.payment.unpaidDevice,
+      address: m.payment.unpaidAddress,
+      trip: m.payment.unpaidTrip,
+    }[state.scope];
     return (
       <Overlay title={m.booking.failed} role="alertdialog" onClose={onBack} closeLabel={m.common.close}>
         <p>
-          {phone ? (
-            <Filled text={m.payment.unpaidPhone} values={{ limit: <Ltr>{state.limit}</Ltr> }} />
-          ) : (
-            m.payment.unpaidTrip
-          )}
+          <Filled text={words} values={{ limit: <Ltr>{state.limit}</Ltr> }} />
         </p>
         <div class="actions">
           <button type="button" class="button secondary" onClick={onBack}>
             {m.confirm.edit}
           </button>
-          {phone ? (
+          {own ? (
             <a class="button" href="/cancel-reservation" data-autofocus>
               {m.nav.cancelReservation}
             </a>

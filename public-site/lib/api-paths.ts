@@ -15,6 +15,7 @@ export const apiPaths = {
   origins: operationPath(origins, 'list'),
   destinations: operationPath(destinations, 'list'),
   filterTrips: tripPaths.filter(),
+  routesOnSale: tripPaths.onSale(),
   trip: (id: string) => operationPath(trips, 'one', id),
   createBooking: operationPath(bookings, 'create'),
   filterBookings: bookingPaths.filter(),
@@ -24,4 +25,6 @@ export const apiPaths = {
   submitProof: apiPath(API_BASES.bookings, 'submitProof'),
   settings: SETTINGS_PATH,
   refresh: authPath('refresh'),
+  /** The traveller's choice of reminders and messages about the trip (ticket id and phone in the body). */
+  messagePreferences: apiPath(API_BASES.messages, 'preferences'),
 };

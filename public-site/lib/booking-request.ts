@@ -18,6 +18,8 @@ export interface BookingDraft {
   total: number;
   /** Null when the traveller sends the proof later. */
   proof: ProofDraft | null;
+  /** The page's language: the traveller's text messages (the ticket, payment news) are written in it. */
+  language?: 'ar' | 'en';
 }
 
 /**
@@ -36,18 +38,27 @@ export type BookingOutcome =
   | { kind: 'seatsTaken'; seats: number[] }
   | { kind: 'priceChanged'; total: number | null; price: number | null }
   | { kind: 'unavailable' }
-  /** This phone already holds `limit` unpaid bookings, or too many of the trip's seats wait for payment. */
-  | { kind: 'unpaidLimit'; scope: 'phone' | 'trip'; limit: number }
+  /**
+   * This phone, this connection or this device already holds `limit` unpaid bookings, or too many of the
+   * trip's seats wait for payment (a booking with its proof is never refused for that).
+   */
+  | { kind: 'unpaidLimit'; scope: UnpaidScope; limit: number }
   | { kind: 'rejected'; reason: 'tooLarge' | 'notImage' | 'tooMany' | 'failed' };
 
-export function bookingForm(draft: BookingDraft, idempotencyKey: string): FormData {
+export type UnpaidScope = 'phone' | 'address' | 'device' | 'trip';
+const UNPAID_SCOPES: readonly string[] = ['phone', 'address', 'device', 'trip'];
+
+/** The form sent; `device` is this browser's id (lib/device-id.ts). */
+export function bookingForm(draft: BookingDraft, idempotencyKey: string, device?: string): FormData {
   const form = new FormData();
   form.append('idempotencyKey', idempotencyKey);
+  if (device) form.append('deviceId', device);
   form.append('tripId', draft.tripId);
   form.append('seats', JSON.stringify(draft.seats));
   form.append('passengerInfo', JSON.stringify(draft.passenger));
   form.append('totalTicketPrice', String(draft.total));
   form.append('bookingDate', new Date().toISOString());
+  if (draft.language) form.append('language', draft.language);
   if (draft.proof) {
     if (draft.proof.reference.trim()) form.append('paymentReference', draft.proof.reference.trim());
     form.append('paymentMethod', draft.proof.method);
@@ -81,7 +92,7 @@ export function bookingOutcome(status: number, body: any): BookingOutcome {
   if (status === 409 && body?.code === 'UNPAID_LIMIT') {
     return {
       kind: 'unpaidLimit',
-      scope: body.scope === 'trip' ? 'trip' : 'phone',
+      scope: UNPAID_SCOPES.includes(body.scope) ? body.scope : 'phone',
       limit: numberOrNull(body.limit) ?? 0,
     };
   }

@@ -21,6 +21,7 @@ export type PaymentFacts = Pick<
   | 'isCancelled'
   | 'paymentStatus'
   | 'paymentDeadline'
+  | 'reviewDeadline'
   | 'paymentMethod'
   | 'rejectionReason'
   | 'refundDue'
@@ -31,6 +32,7 @@ const PAYMENT_FIELDS = [
   'isCancelled',
   'paymentStatus',
   'paymentDeadline',
+  'reviewDeadline',
   'paymentMethod',
   'rejectionReason',
   'refundDue',

@@ -22,11 +22,13 @@ export type ProofOutcome =
       problem: 'notFound' | 'reference' | 'tooLarge' | 'notImage' | 'tooMany' | 'failed';
     };
 
-export function proofForm(proof: LaterProof): FormData {
+/** The form sent; `device` is this browser's id (lib/device-id.ts). */
+export function proofForm(proof: LaterProof, device?: string): FormData {
   const form = new FormData();
   const { ticketId, phone } = credentials(proof.ticketId, proof.phone);
   form.append('ticketId', ticketId);
   form.append('phone', phone);
+  if (device) form.append('deviceId', device);
   form.append('paymentReference', proof.reference.trim());
   form.append('paymentMethod', proof.method);
   // The file goes last, so that a streaming parser has read every field before it.

@@ -8,6 +8,7 @@ import type {
   passengerInfo,
   publicSettings,
   publicTripDocument,
+  routesOnSaleAnswer,
   travellerBookingRecord,
 } from '../../shared/contract/index.ts';
 
@@ -15,6 +16,8 @@ export type OriginCity = z.infer<typeof originDocument>;
 export type DestinationCity = z.infer<typeof destinationDocument>;
 /** A trip as travellers get it (filterTrips, getTrip): whether its bus is out of service, not the bus's state. */
 export type Trip = z.infer<typeof publicTripDocument>;
+/** A route with a trip on sale now, by its cities' names. */
+export type RouteOnSale = z.infer<typeof routesOnSaleAnswer>[number];
 export type PassengerInfo = z.infer<typeof passengerInfo>;
 /** A booking found by ticket id and phone, with what the traveller needs of its trip beside it. */
 export type BookingMatch = z.infer<typeof bookingMatch>;

@@ -8,7 +8,9 @@ import {
   newIdempotencyKey,
   type BookingDraft,
   type BookingOutcome,
+  type UnpaidScope,
 } from './booking-request.ts';
+import { deviceId } from './device-id.ts';
 import type { TravellerBooking } from './types.ts';
 import { postForm, UploadInterrupted, type Upload } from './upload.ts';
 
@@ -18,7 +20,7 @@ export type SendState =
   | { phase: 'interrupted' }
   | { phase: 'rejected'; reason: Extract<BookingOutcome, { kind: 'rejected' }>['reason'] }
   | { phase: 'unavailable' }
-  | { phase: 'unpaidLimit'; scope: 'phone' | 'trip'; limit: number }
+  | { phase: 'unpaidLimit'; scope: UnpaidScope; limit: number }
   | { phase: 'booked'; booking: TravellerBooking; pdfBase64: string | null };
 
 export function useBookingSubmit() {
@@ -37,8 +39,10 @@ export function useBookingSubmit() {
     });
     if (attempt.current?.draft !== signature)
       attempt.current = { draft: signature, key: newIdempotencyKey() };
-    const current = postForm(apiPaths.createBooking, bookingForm(draft, attempt.current.key), (progress) =>
-      setState({ phase: 'sending', progress }),
+    const current = postForm(
+      apiPaths.createBooking,
+      bookingForm(draft, attempt.current.key, deviceId()),
+      (progress) => setState({ phase: 'sending', progress }),
     );
     upload.current = current;
     try {

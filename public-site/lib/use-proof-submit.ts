@@ -2,6 +2,7 @@
 // traveller chose and typed stays with the form, so a retry sends it again without retyping.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiPaths } from './api-paths.ts';
+import { deviceId } from './device-id.ts';
 import { proofForm, proofOutcome, type LaterProof, type ProofOutcome } from './proof-request.ts';
 import { postForm, UploadInterrupted, type Upload } from './upload.ts';
 
@@ -19,7 +20,7 @@ export function useProofSubmit() {
 
   const send = async (proof: LaterProof): Promise<ProofOutcome | null> => {
     setState({ phase: 'sending', progress: 0 });
-    const current = postForm(apiPaths.submitProof, proofForm(proof), (progress) =>
+    const current = postForm(apiPaths.submitProof, proofForm(proof, deviceId()), (progress) =>
       setState({ phase: 'sending', progress }),
     );
     upload.current = current;

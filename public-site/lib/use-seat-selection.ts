@@ -35,10 +35,5 @@ export function useSeatSelection(booked: readonly number[]) {
     setMessage({ kind: 'taken', seats: taken });
   }, []);
 
-  const reset = useCallback(() => {
-    setSelected([]);
-    setMessage(null);
-  }, []);
-
-  return { selected, message, toggle, remove, dropTaken, reset };
+  return { selected, message, toggle, remove, dropTaken };
 }

@@ -1,6 +1,7 @@
-// The home page: the spec's hero (welcome, destinations, its two buttons) with the trip search in it, the
+// The home page: the spec's hero (welcome, what is on sale, its two buttons) with the trip search in it, the
 // results under the hero once a search is made (kept in the address, ?origin=&destination=&date=, as on the
 // find-and-book page), and the four offers.
+import { OnSale } from '../components/OnSale.tsx';
 import { TripResults, TripSearchPanel } from '../components/TripFinder.tsx';
 import { useI18n } from '../lib/use-i18n.ts';
 import { useTripFinder } from '../lib/use-trip-finder.ts';
@@ -20,7 +21,7 @@ export default function Home() {
             <TripSearchPanel finder={finder} />
           </div>
         )}
-        <p>{m.home.destinations}</p>
+        <OnSale />
         <div class="actions">
           <a class="button" href="/create-booking">
             {m.home.bookTickets}

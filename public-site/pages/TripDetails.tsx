@@ -1,7 +1,8 @@
 // Trip details: seats → passenger details and payment → confirmation → sending → thank you (with the
 // payment's status, and the proof to send when it comes later).
 // Everything the traveller typed or picked lives here, so a conflict (a seat taken meanwhile, a new
-// price) or a failed send never makes them type it again.
+// price), a failed send or the phone's Back (each step has its history entry: use-booking-steps.ts) never
+// makes them type it again.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso/router';
 import { hasDeparted, totalPrice } from '../../shared/rules.ts';
@@ -18,6 +19,7 @@ import { lastSearchUrl } from '../lib/last-search.ts';
 import { emptyPassenger, passengerInfo } from '../lib/passenger.ts';
 import type { PaymentFacts } from '../lib/payment.ts';
 import { useBookingPayment } from '../lib/use-booking-payment.ts';
+import { useBookingSteps } from '../lib/use-booking-steps.ts';
 import { useBookingSubmit } from '../lib/use-booking-submit.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import { useSeatSelection } from '../lib/use-seat-selection.ts';
@@ -71,18 +73,23 @@ function TripMessage({ text, onRetry }: { text: string; onRetry?: () => void }) 
 
 function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<void> }) {
   const { route } = useLocation();
-  const { m } = useI18n();
+  const { m, lang } = useI18n();
   const selection = useSeatSelection(trip.bookedSeats ?? NO_SEATS);
   const payment = useBookingPayment(trip);
   const submit = useBookingSubmit();
   const [passenger, setPassenger] = useState(emptyPassenger);
   const [booking, setBooking] = useState<TravellerBooking | null>(null);
-  const [step, setStep] = useState<'seats' | 'passenger'>('seats');
-  const [confirming, setConfirming] = useState(false);
+  const { step, goTo } = useBookingSteps();
   const [newPrice, setNewPrice] = useState<number | null>(null);
   const [ticket, setTicket] = useState<Blob | null>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   const firstStep = useRef(true);
+
+  const price = newPrice ?? trip.trip_ticket_priceId.price;
+  const seats = selection.selected;
+  // An entry of a step whose choices a reload forgot shows the seats.
+  const view = step === 'seats' || seats.length === 0 ? 'seats' : 'passenger';
+  const confirming = step === 'confirm' && seats.length > 0;
 
   useEffect(() => {
     // Moving between steps removes the button that had focus: start the new step at its heading.
@@ -90,10 +97,16 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
     const heading = stepRef.current?.querySelector('h2');
     heading?.setAttribute('tabindex', '-1');
     heading?.focus();
-  }, [step]);
+  }, [view]);
 
-  const price = newPrice ?? trip.trip_ticket_priceId.price;
-  const seats = selection.selected;
+  const booked = submit.state.phase === 'booked';
+  useEffect(() => {
+    // The booking is made: Back leaves it for the search (its form would only offer to book it again).
+    if (!booked) return;
+    const leave = () => route(lastSearchUrl(), true);
+    addEventListener('popstate', leave);
+    return () => removeEventListener('popstate', leave);
+  }, [booked, route]);
   const total = totalPrice(seats.length, price);
   const { proof, holdUntil } = payment;
   const paymentProblems = {
@@ -103,13 +116,14 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
   };
 
   const send = async () => {
-    setConfirming(false);
+    if (step === 'confirm') goTo('passenger');
     const outcome = await submit.send({
       tripId: trip._id,
       seats,
       passenger: passengerInfo(passenger),
       total,
       proof,
+      language: lang,
     });
     if (outcome?.kind === 'booked') {
       setBooking(outcome.booking);
@@ -118,14 +132,14 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
         setTicket(blob);
         saveBlob(blob, ticketFileName(outcome.booking.ticketId));
       }
-      selection.reset();
+      // The seats stay chosen: the form behind the thank-you keeps the amount of the booking just made.
     } else if (outcome?.kind === 'seatsTaken') {
       selection.dropTaken(outcome.seats);
-      setStep('seats');
+      goTo('seats');
       void reloadTrip();
     } else if (outcome?.kind === 'priceChanged') {
       setNewPrice(outcome.price ?? (outcome.total ?? total) / Math.max(seats.length, 1));
-      setConfirming(true);
+      goTo('confirm');
       void reloadTrip();
     } else if (outcome?.kind === 'unavailable') {
       // The page then says why (cancelled, departed, bus out of service) from the trip as it is now.
@@ -134,43 +148,47 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
   };
 
   const sendState = submit.state;
+  const dialogOpen = confirming || sendState.phase !== 'idle';
   return (
     <section class="page">
-      <TripSummary trip={trip} price={price} />
-      <div ref={stepRef}>
-        {step === 'seats' ? (
-          <SeatStep
-            seatCount={trip.busId.bus_number_of_seats}
-            booked={trip.bookedSeats ?? NO_SEATS}
-            selected={seats}
-            price={price}
-            message={selection.message}
-            onToggle={selection.toggle}
-            onRemove={selection.remove}
-            onContinue={() => setStep('passenger')}
-            onBack={() => route(lastSearchUrl())}
-          />
-        ) : (
-          <PassengerForm
-            value={passenger}
-            onChange={setPassenger}
-            seatCount={seats.length}
-            payment={
-              <PaymentChoice
-                draft={payment.draft}
-                onChange={payment.setDraft}
-                proof={payment.image.proof}
-                onChooseProof={payment.image.choose}
-                onClearProof={payment.image.clear}
-                total={total}
-                holdUntil={holdUntil}
-              />
-            }
-            paymentProblem={payment.problem && paymentProblems[payment.problem]}
-            onContinue={() => setConfirming(true)}
-            onBack={() => setStep('seats')}
-          />
-        )}
+      {/* Behind an open dialog the page is out of reach (focus, screen readers), as aria-modal promises. */}
+      <div inert={dialogOpen}>
+        <TripSummary trip={trip} price={price} />
+        <div ref={stepRef}>
+          {view === 'seats' ? (
+            <SeatStep
+              seatCount={trip.busId.bus_number_of_seats}
+              booked={trip.bookedSeats ?? NO_SEATS}
+              selected={seats}
+              price={price}
+              message={selection.message}
+              onToggle={selection.toggle}
+              onRemove={selection.remove}
+              onContinue={() => goTo('passenger')}
+              onBack={() => route(lastSearchUrl())}
+            />
+          ) : (
+            <PassengerForm
+              value={passenger}
+              onChange={setPassenger}
+              seatCount={seats.length}
+              payment={
+                <PaymentChoice
+                  draft={payment.draft}
+                  onChange={payment.setDraft}
+                  proof={payment.image.proof}
+                  onChooseProof={payment.image.choose}
+                  onClearProof={payment.image.clear}
+                  total={total}
+                  holdUntil={holdUntil}
+                />
+              }
+              paymentProblem={payment.problem && paymentProblems[payment.problem]}
+              onContinue={() => goTo('confirm')}
+              onBack={() => goTo('seats')}
+            />
+          )}
+        </div>
       </div>
       {confirming && (
         <ConfirmBookingDialog
@@ -183,10 +201,10 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
           holdUntil={holdUntil}
           priceChanged={newPrice !== null}
           onConfirm={send}
-          onClose={() => setConfirming(false)}
+          onClose={() => goTo('passenger')}
         />
       )}
-      {sendState.phase === 'booked' && booking && (
+      {booked && booking && (
         <ThankYouDialog
           booking={booking}
           hasTicket={ticket !== null}
@@ -202,7 +220,7 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
           onRetry={send}
           onBack={() => {
             submit.reset();
-            setStep('passenger');
+            goTo('passenger');
           }}
           onFindAnother={() => route('/create-booking')}
         />

@@ -17,6 +17,8 @@ import * as cancelledProofs from './migrations/2026-11-24-32-cancelled-proofs.ts
 import * as cashRefunds from './migrations/2026-11-24-33-cash-refunds.ts';
 import * as auditLogSealed from './migrations/2026-11-25-10-audit-log-sealed.ts';
 import * as appSettings from './migrations/2026-11-25-11-app-settings.ts';
+import * as proofHolds from './migrations/2026-11-25-20-proof-holds.ts';
+import * as messages from './migrations/2026-11-25-21-messages.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-33-cash-refunds': cashRefunds,
   '2026-11-25-10-audit-log-sealed': auditLogSealed,
   '2026-11-25-11-app-settings': appSettings,
+  '2026-11-25-20-proof-holds': proofHolds,
+  '2026-11-25-21-messages': messages,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -47,6 +47,18 @@ export interface BookingsTable {
   refundRecordedAt?: string | null;
   /** Not boarded by departure (marked after it). */
   noShow: number;
+  /**
+   * A proof under review: when staff are expected to have decided (its hold then lasts until paymentDeadline).
+   * Null for a proof that holds no longer than an unpaid booking, and before any proof.
+   */
+  reviewDeadline: string | null;
+  /** Who made the booking: the client address and the public site's device id (limits on unpaid holds). */
+  clientAddress: string | null;
+  deviceId: string | null;
+  /** The traveller's language for text messages (ar or en); null for bookings made before it was kept. */
+  language?: string | null;
+  /** 1 when the traveller asked for no reminders or broadcasts. */
+  messagesOptOut?: number;
 }
 
 /** The traveller on each seat of a booking, with an official ID (staff only). */
@@ -81,6 +93,15 @@ export interface PaymentProofsTable {
   sha256: string;
   bytes: Buffer;
   created_at: string;
+  /** Who sent it: their rejected proofs count against them. */
+  clientAddress: string | null;
+  deviceId: string | null;
+}
+
+/** A rejected proof, once per source it came from ("phone:…", "device:…", "address:…"). */
+export interface ProofRejectionsTable {
+  source: string;
+  rejectedAt: string;
 }
 
 /** A bank statement line that verified a booking (migration 2026-11-24-31): one transfer pays one booking. */
@@ -187,10 +208,46 @@ export interface AppSettingsTable {
   updated_by: string | null;
 }
 
+/** The cities (read by hand where a message names them; written through the registry's CRUD). */
+export interface OriginsTable {
+  id: string;
+  origin_city: string;
+  origin_city_ar: string | null;
+}
+export interface DestinationsTable {
+  id: string;
+  destination_city: string;
+  destination_city_ar: string | null;
+}
+
+/** The outbox (server/messages): one row per text message to a traveller. */
+export interface MessagesTable {
+  id: string;
+  kind: string;
+  dedupe_key: string | null;
+  phone: string;
+  language: string;
+  text: string;
+  segments: number;
+  bookingId: string | null;
+  tripId: string | null;
+  status: string;
+  tries: number;
+  next_try_at: string;
+  claimed_by: string | null;
+  provider_id: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
+  created_by: string | null;
+}
+
 export interface Tables {
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
   payment_proofs: PaymentProofsTable;
+  proof_rejections: ProofRejectionsTable;
   statement_lines: StatementLinesTable;
   booking_passengers: BookingPassengersTable;
   scans: ScansTable;
@@ -204,6 +261,9 @@ export interface Tables {
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   app_settings: AppSettingsTable;
+  messages: MessagesTable;
+  origins: OriginsTable;
+  destinations: DestinationsTable;
 }
 
 /** The database as the hand-written repositories use it (a transaction is one too). */

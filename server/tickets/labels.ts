@@ -6,15 +6,15 @@ export interface Bilingual {
   ar: string;
 }
 
-export const TICKET_TITLE: Bilingual = { en: 'Rihla — Bus ticket', ar: 'رحلة — تذكرة حافلة' };
+export const TICKET_TITLE: Bilingual = { en: 'Rihla — Bus ticket', ar: 'رحلة — تذكرة بص' };
 
 export const TICKET_LABELS = {
   ticketId: { en: 'Ticket number', ar: 'رقم التذكرة' },
   passengerName: { en: 'Passenger name', ar: 'اسم الراكب' },
   companyName: { en: 'Company', ar: 'الشركة' },
-  busNumber: { en: 'Bus number', ar: 'رقم الحافلة' },
+  busNumber: { en: 'Bus number', ar: 'رقم البص' },
   tripDate: { en: 'Trip date', ar: 'تاريخ الرحلة' },
-  boardingTime: { en: 'Boarding time', ar: 'موعد الصعود' },
+  boardingTime: { en: 'Boarding time', ar: 'زمن القيام' },
   originCity: { en: 'From', ar: 'من' },
   destinationCity: { en: 'To', ar: 'إلى' },
   seats: { en: 'Seat numbers', ar: 'أرقام المقاعد' },
@@ -34,8 +34,11 @@ export const TICKET_TERMS: Bilingual = {
   ar: 'قد تُطبَّق رسوم إلغاء، وتُرد المبالغ إلى وسيلة الدفع الأصلية.',
 };
 
-/** Boarding times are stored as "9:00 am" / "7:00 pm"; the Arabic line names the part of the day. */
+/** Boarding times are stored as "9:00 am" / "7:00 pm"; a ticket writes the Arabic «9:00 ص» / «7:00 م». */
 export const DAY_PERIODS: Record<'am' | 'pm', Bilingual> = {
-  am: { en: 'am', ar: 'صباحًا' },
-  pm: { en: 'pm', ar: 'مساءً' },
+  am: { en: 'am', ar: 'ص' },
+  pm: { en: 'pm', ar: 'م' },
 };
+
+/** The currency after an amount: «ج.س» in Arabic tables and on the ticket, SDG in English. */
+export const CURRENCY: Bilingual = { en: 'SDG', ar: 'ج.س' };

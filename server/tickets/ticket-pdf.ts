@@ -3,7 +3,14 @@
 import PDFDocument from 'pdfkit';
 import { drawBidiText, type TextBox } from './bidi-text.ts';
 import { registerTicketFonts } from './fonts.ts';
-import { PAYMENT_BANDS, TICKET_LABELS, TICKET_TERMS, TICKET_TITLE, type Bilingual } from './labels.ts';
+import {
+  CURRENCY,
+  PAYMENT_BANDS,
+  TICKET_LABELS,
+  TICKET_TERMS,
+  TICKET_TITLE,
+  type Bilingual,
+} from './labels.ts';
 import { drawQrCode } from './qr.ts';
 import { formatAmount, formatBoardingTime, formatBookingDate, plainLine } from './ticket-text.ts';
 import { pdfBytes } from './pdf-buffer.ts';
@@ -150,7 +157,8 @@ function drawDetails(doc: Doc, ticket: TicketData, top: number): number {
   }
   field(doc, 'bookingDate', formatBookingDate(ticket.bookingDate), { x: MARGIN, y, width: COLUMN });
   doc.rect(right - 10, y - 18, COLUMN + 10, 48).fill(COLORS.tint);
-  const total = `${formatAmount(ticket.total)} ${ticket.currency}`;
+  const amount = formatAmount(ticket.total);
+  const total = { en: `${amount} ${ticket.currency}`, ar: `${amount} ${CURRENCY.ar}` };
   field(doc, 'total', total, { x: right, y, width: COLUMN - 10 }, COLORS.brand);
   return y + ROW;
 }

@@ -28,7 +28,7 @@ export function formatBookingDate(iso: string): string {
   return khartoumClock(date).slice(0, 16).replace('T', ' ');
 }
 
-/** "7:00 pm" → { en: "7:00 pm", ar: "7:00 مساءً" }. */
+/** "7:00 pm" → { en: "7:00 pm", ar: "7:00 م" }. */
 export function formatBoardingTime(time: string): Bilingual {
   const match = /^(\d{1,2}:\d{2}) ?(am|pm)$/i.exec(time.trim());
   if (!match) return { en: plainLine(time), ar: plainLine(time) };

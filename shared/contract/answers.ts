@@ -13,6 +13,20 @@ export const tripSearchAnswer = z
     'Trips on that date between the two cities, not cancelled and not yet departed, by boarding time.',
   );
 
+export const routesOnSaleAnswer = z
+  .array(
+    z.object({
+      origin: z.string(),
+      origin_ar: z.string().nullable(),
+      destination: z.string(),
+      destination_ar: z.string().nullable(),
+    }),
+  )
+  .describe(
+    'The routes with a trip on sale now (not cancelled, not departed, its bus in service), by origin and ' +
+      'destination; empty when nothing is on sale.',
+  );
+
 /** One line per seat of every booking of a trip, live ones first, by seat. */
 export const passengerRow = z.object({
   seat: z.number().int().positive(),
@@ -91,6 +105,9 @@ export const bookingMatch = travellerBookingRecord.extend({
       isCancelled: z.boolean(),
     })
     .nullable(),
+  messagesOptOut: z
+    .boolean()
+    .describe('The traveller asked for no reminders or messages to the trip (tickets and payment news still go).'),
 });
 
 /** Another booking that shares this one's transaction reference or proof image. */

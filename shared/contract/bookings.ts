@@ -1,10 +1,11 @@
 // Contracts of the bookings' hand-written calls (getAllBookings and getBooking are generated: crud.ts).
 import { z } from 'zod';
+import { MESSAGE_LANGUAGES } from '../messages.ts';
 import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
 import { bookingCreated, bookingMatch } from './answers.ts';
 import { PAYMENT_METHODS } from '../payments.ts';
 import { bookingDocument, travellerBookingDocument } from './documents.ts';
-import { binary } from './fields.ts';
+import { binary, deviceId } from './fields.ts';
 import { bookingConflictBody, errorBody } from './errors.ts';
 import { route } from './route.ts';
 
@@ -28,6 +29,7 @@ export const createBookingForm = z.object({
     .describe(
       'Chosen once per booking attempt and sent again on a retry: the retry answers the same booking.',
     ),
+  deviceId,
   bankakScreenshot: binary
     .optional()
     .describe('The payment proof: a JPEG, PNG, WebP or HEIC image, at most 5 MB.'),
@@ -36,13 +38,17 @@ export const createBookingForm = z.object({
     .optional()
     .describe('The transaction number of the payment, beside its proof.'),
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  language: z
+    .enum(MESSAGE_LANGUAGES)
+    .optional()
+    .describe("The page's language: the traveller's text messages are written in it (Arabic when absent)."),
 });
 
 export const bookingContract = {
   createBooking: {
     ...route('POST', '/api/bookings/createBooking', { 201: bookingCreated }, [404, 429], {
       409: bookingConflictBody.describe(
-        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), UNPAID_LIMIT (scope, limit), TRIP_UNAVAILABLE, KEY_REUSED or KEY_CANCELLED.',
+        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), UNPAID_LIMIT (scope: phone, address, device or trip; limit), TRIP_UNAVAILABLE, KEY_REUSED or KEY_CANCELLED.',
       ),
       429: errorBody.describe(
         'Too many bookings from this address, or too many bytes of payment proofs in the last hour: wait and try again.',

@@ -127,8 +127,10 @@ export const bookingRecord = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentReference: text,
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
-  /** When an unpaid hold lapses. */
+  /** When an unpaid hold lapses (a proof under review's too, after its review time). */
   paymentDeadline: instant,
+  /** A proof under review: when staff are expected to have decided; null for a proof that holds no longer than an unpaid booking. */
+  reviewDeadline: instant,
   verifiedBy: text,
   verifiedAt: instant,
   verifiedVia: text,

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'NOTE_REQUIRED',
   'REFUND_AWAITS_CONFIRMATION',
   'NO_CASH_REFUND',
+  'MESSAGE_PENDING',
+  'TRIP_CLOSED',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -70,8 +72,11 @@ export const bookingConflictBody = z.discriminatedUnion('code', [
   }),
   errorBody.extend({
     code: z.literal('UNPAID_LIMIT'),
-    /** Too many unpaid bookings of this phone, or of seats waiting for payment on this trip. */
-    scope: z.enum(['phone', 'trip']),
+    /**
+     * Too many unpaid bookings of this phone, of this client address or of this device, or of seats waiting
+     * for payment on this trip (a booking whose proof holds is never refused for the trip).
+     */
+    scope: z.enum(['phone', 'address', 'device', 'trip']),
     limit: z.number().int().positive(),
   }),
   errorBody.extend({ code: z.enum(['TRIP_UNAVAILABLE', 'KEY_REUSED', 'KEY_CANCELLED']) }),

@@ -59,3 +59,12 @@ export function valueSchema(field: FieldDef): z.ZodType {
       return z.string().startsWith('/api/uploads/');
   }
 }
+
+/** The public site's id of the browser, kept there: one device holds only so many unpaid bookings. */
+export const deviceId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/)
+  .optional()
+  .describe(
+    'An opaque id the client chose once and keeps: a device holds at most MAX_UNPAID_BOOKINGS_PER_DEVICE unpaid bookings, and its rejected proofs count against it.',
+  );

@@ -11,6 +11,7 @@ export * from './crud.ts';
 export * from './documents.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export * from './messages.ts';
 export * from './operations.ts';
 export * from './payments.ts';
 export * from './route.ts';

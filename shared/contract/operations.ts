@@ -8,6 +8,7 @@ import { type Operation, type ResourceDef, resources } from '../registry/index.t
 import { boardingContract } from './boarding.ts';
 import { bookingContract } from './bookings.ts';
 import { crudContract } from './crud.ts';
+import { messageContract } from './messages.ts';
 import { paymentContract } from './payments.ts';
 import type { RouteContract } from './route.ts';
 import { authContract, dashboardContract, systemContract, tripContract, uploadContract } from './routes.ts';
@@ -26,6 +27,7 @@ const HAND_WRITTEN = [
   bookingContract,
   boardingContract,
   paymentContract,
+  messageContract,
 ] as const;
 
 /** Every hand-written call's name (distributed over the groups, so a call without a summary does not compile). */
@@ -47,6 +49,7 @@ const SUMMARIES: Record<CallName, string> = {
   updateUser: 'Update a staff account: its details, e-mail, role or password',
   deleteUser: 'Delete a staff account',
   filterTrips: 'Search the trips of a day from an origin to a destination',
+  onSale: 'The routes with seats on sale, for the home page',
   getTrip: 'One trip: the public view, or the whole trip for staff who read trips',
   cancelTrip: 'Cancel a trip',
   passengers: "A trip's passenger list, seat by seat",
@@ -73,6 +76,12 @@ const SUMMARIES: Record<CallName, string> = {
   checkCancelledProof: "Say whether a cancelled booking's money arrived: verify its proof or reject it",
   markRefundPaid: "Record a booking's refund as paid (a cash refund waits for a second person)",
   confirmCashRefund: 'Confirm a cash refund another staff member recorded',
+  getAllMessages: 'Text messages, newest first, or the failed ones first',
+  getMessage: 'One text message and its delivery',
+  resend: 'Send a text message that failed again',
+  broadcast: 'Text every passenger of a trip, or preview what it costs',
+  delivery: "The SMS gateway's delivery report for a message",
+  preferences: "A traveller turns the reminder and the trip's news by text off or on (ticket id and phone)",
   importStatement: 'Match a bank statement (CSV) to the payment proofs waiting, or preview it',
 };
 

@@ -3,6 +3,7 @@
 // statement import. The handlers read and check their bodies themselves (for the specification's words): the
 // forms and bodies here document them.
 import { z } from 'zod';
+import { MESSAGE_LANGUAGES } from '../messages.ts';
 import { PAYMENT_METHODS, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
 import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
 import { bookingCreated, paymentReview, statementImport, statementPreview } from './answers.ts';
@@ -16,7 +17,7 @@ import {
   refundConflictBody,
   verifyConflictBody,
 } from './errors.ts';
-import { binary, passengerInfo } from './fields.ts';
+import { binary, deviceId, passengerInfo } from './fields.ts';
 import { counted, route } from './route.ts';
 
 const paymentReference = z
@@ -34,6 +35,7 @@ export const submitProofForm = z.object({
   phone: z.string().describe('The phone number it was booked with (10 digits).'),
   paymentReference,
   paymentMethod: z.enum(PAYMENT_METHODS),
+  deviceId,
   bankakScreenshot: binary.describe('The payment proof: a JPEG, PNG, WebP or HEIC image, at most 5 MB.'),
 });
 
@@ -68,6 +70,10 @@ export const counterSaleBody = z.object({
     .optional(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentReference: paymentReference.optional(),
+  language: z
+    .enum(MESSAGE_LANGUAGES)
+    .optional()
+    .describe("The traveller's language for text messages, picked by staff (Arabic when absent)."),
 });
 
 export const checkCancelledProofBody = z.object({

@@ -6,6 +6,7 @@ import {
   healthAnswer,
   messageAnswer,
   passengerList,
+  routesOnSaleAnswer,
   publicSettings,
   sessionAnswer,
   staffSettings,
@@ -41,6 +42,7 @@ export const authContract = {
 
 export const tripContract = {
   filterTrips: route('GET', '/api/trips/filterTrips', { 200: tripSearchAnswer }, [400]),
+  onSale: route('GET', '/api/trips/onSale', { 200: routesOnSaleAnswer }, []),
   getTrip: route(
     'GET',
     '/api/trips/getTrip/:id',

@@ -218,6 +218,8 @@ export const bookings: ResourceDef = {
     paymentReference: { kind: 'text', readOnly: true, searchable: true },
     paymentMethod: { kind: 'choice', choices: PAYMENT_METHODS, readOnly: true },
     paymentDeadline: { kind: 'timestamp', readOnly: true },
+    /** A proof under review: when staff are expected to have decided (its hold ends at paymentDeadline). */
+    reviewDeadline: { kind: 'timestamp', readOnly: true },
     verifiedBy: { kind: 'text', readOnly: true },
     verifiedAt: { kind: 'timestamp', readOnly: true },
     verifiedVia: { kind: 'text', readOnly: true },

@@ -180,6 +180,50 @@ describe('payment review', () => {
     expect(screen.getByText(m.queue.empty)).toBeTruthy();
   });
 
+  it('says how long the proof still holds its seats: under review, past its check time, or not trusted', async () => {
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const server = paymentsServer([
+      booking('b1', { reviewDeadline: at(60), paymentDeadline: at(90) }),
+      booking('b2', { reviewDeadline: at(-5), paymentDeadline: at(25) }),
+      booking('b3', { reviewDeadline: null, paymentDeadline: at(20) }),
+    ]);
+    const holdOf = async (id: string) => {
+      await open(server, id);
+      const notice = await screen.findByTestId('proof-hold-notice');
+      const chip = within(screen.getByTestId('review-summary')).getByTestId('proof-hold');
+      expect(chip.dataset.hold).toBe(notice.dataset.hold);
+      const kind = notice.dataset.hold;
+      cleanup();
+      return kind;
+    };
+    expect(await holdOf('b1')).toBe('review');
+    expect(await holdOf('b2')).toBe('overdue');
+    expect(await holdOf('b3')).toBe('untrusted');
+    await open(server, 'b2');
+    expect((await screen.findByTestId('proof-hold-notice')).textContent).toMatch(
+      /^The time to check this proof has passed\. Unless it is verified, the seats are released at \S+/,
+    );
+  });
+
+  it('still decides a proof whose review time ran out (back to awaiting_proof, its proof kept): no note asked', async () => {
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const lapsed = {
+      paymentStatus: 'awaiting_proof',
+      reviewDeadline: at(-10),
+      paymentDeadline: at(20),
+    } as const;
+    const server = paymentsServer([booking('b1', lapsed), booking('b2')]);
+    await open(server, 'b1');
+    expect((await screen.findByTestId('proof-hold-notice')).dataset.hold).toBe('overdue');
+    expect(screen.queryByText(m.review.not_waiting)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement).disabled).toBe(false);
+    press('KeyV');
+    await waitFor(() => expect(server.decisions()).toHaveLength(1));
+    // Verified as a proof is, not as a payment with nothing to look at (which asks how the money was checked).
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.decisions()[0].path).toBe('/api/bookings/verifyPayment/b1');
+  });
+
   it('does not offer a decision on a payment already decided', async () => {
     const server = paymentsServer([booking('b1', { paymentStatus: 'verified', verifiedVia: 'import' })]);
     await open(server, 'b1');

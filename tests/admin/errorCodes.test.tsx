@@ -39,11 +39,11 @@ describe('error codes', () => {
     );
     cleanup();
     expect(await said('ar', { code: 'SEATS_SOLD_BEYOND', highestSeat: 40, seats: 30 })).toBe(
-      'المقعد 40 مُباع في رحلة لم تنطلق بعد: لا يمكن أن يكون عدد مقاعد الحافلة 30 فقط.',
+      'المقعد 40 مُباع في رحلة لم تنطلق بعد: لا يمكن أن يكون عدد مقاعد البص 30 فقط.',
     );
     cleanup();
     expect(await said('ar', { code: 'UNPAID_LIMIT', scope: 'phone', limit: 2 })).toBe(
-      'لرقم الهاتف هذا 2 حجوزات بانتظار الدفع بالفعل.',
+      'لرقم الموبايل هذا 2 حجوزات بانتظار الدفع بالفعل.',
     );
     cleanup();
     expect(await said('ar', { code: 'PRICE_CHANGED', price: 50000, totalTicketPrice: 100000 })).toBe(

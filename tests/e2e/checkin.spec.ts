@@ -320,6 +320,13 @@ describe('in Arabic', () => {
     await page.getByRole('button', { name: m.signIn.submit }).click();
     await page.getByRole('heading', { name: m.trips.onPhone }).waitFor();
     await downloadTrip(page, 'ar', trip._id, tomorrow());
+    // The filter finds a city by the spellings people type (بورسودان for بورتسودان).
+    await page.getByLabel(m.trips.filter).fill('بورسودان');
+    await page.waitForFunction(() => {
+      const cards = [...document.querySelectorAll('[data-trip]')];
+      return cards.length > 0 && cards.every((card) => card.textContent!.includes('بورتسودان'));
+    });
+    await page.getByLabel(m.trips.filter).fill('');
     await page.evaluate(() => scrollTo(0, 0));
     await shot(page, 'ar-trips');
     await openTrip(page, 'ar');

@@ -8,15 +8,14 @@ import { bookThroughApi, findTrips, freeSeats, getTrip, staffToken, tomorrow } f
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
 import {
+  attachProofAndConfirm,
   cancelBooking,
   fill,
   fillPassenger,
   pdfText,
-  proofInput,
   searchTrips,
   seatButton,
 } from './helpers/journey.ts';
-import { makePng } from './helpers/png.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { bookingByTicket, uploadBytes } from './helpers/staff.ts';
 
@@ -57,16 +56,7 @@ async function toConfirmation(seats: number[]) {
   for (const seat of seats) await seatButton(page, m, seat, 'available').click();
   await page.getByRole('button', { name: m.common.continue }).click();
   await fillPassenger(page, m, passenger);
-  await proofInput(page, m).setInputFiles({
-    name: 'payment.png',
-    mimeType: 'image/png',
-    buffer: makePng(320, 480),
-  });
-  await page.getByText(/payment\.png/).waitFor();
-  await page.getByRole('button', { name: m.common.continue }).click();
-  const dialog = page.getByRole('dialog', { name: m.confirm.title });
-  await dialog.waitFor();
-  return dialog;
+  return attachProofAndConfirm(page, m);
 }
 
 describe('public booking journey (English)', () => {

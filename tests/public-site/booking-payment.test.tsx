@@ -136,6 +136,9 @@ describe('the payment step', () => {
     expect(summary).toContain(m.confirm.noProof);
     expect(summary).toContain('held until 12:30 (Khartoum time)');
     const fields = lastXhr().fields();
+    // This browser's device id goes with every booking, the same each time (one device holds only so many).
+    expect(fields.deviceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(localStorage.getItem('rihla.device')).toBe(fields.deviceId);
     expect(fields).not.toHaveProperty('paymentReference');
     expect(fields).not.toHaveProperty('paymentMethod');
     expect(lastXhr().body!.has('bankakScreenshot')).toBe(false);
@@ -171,6 +174,23 @@ describe('refusals', () => {
     expect(screen.getByRole('link', { name: m.nav.cancelReservation }).getAttribute('href')).toBe(
       '/cancel-reservation',
     );
+  });
+
+  it('says this device already holds its unpaid bookings, and where to pay for them', async () => {
+    const dialog = await refusedWith(409, { message: '…', code: 'UNPAID_LIMIT', scope: 'device', limit: 3 });
+    expect(dialog.textContent).toContain('This device already has 3 bookings waiting for payment.');
+    expect(screen.getByRole('link', { name: m.nav.cancelReservation })).toBeTruthy();
+  });
+
+  it('says too many bookings from the connection wait for payment, and offers another try', async () => {
+    const dialog = await refusedWith(409, {
+      message: '…',
+      code: 'UNPAID_LIMIT',
+      scope: 'address',
+      limit: 10,
+    });
+    expect(dialog.textContent).toContain(m.payment.unpaidAddress);
+    expect(screen.getByRole('button', { name: m.common.retry })).toBeTruthy();
   });
 
   it('says too many of the trip’s seats wait for payment, and offers another try or another trip', async () => {

@@ -21,11 +21,13 @@ const booking: BookingMatch = {
   paymentReference: null,
   paymentMethod: null,
   paymentDeadline: null,
+  reviewDeadline: null,
   verifiedAt: null,
   rejectionReason: null,
   refundDue: null,
   refundPaidAt: null,
   refundReference: null,
+  messagesOptOut: false,
   tripId: 't1',
   trip: {
     _id: 't1',
@@ -85,6 +87,38 @@ describe('cancel reservation form', () => {
     status = 500;
     fireEvent.click(submit());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(m.cancel.failed));
+  });
+
+  it('turns the reminder and trip messages off and on, saved with the ticket id and phone', async () => {
+    let fail = false;
+    const calls = answerFetch({
+      '/api/bookings/filterBookings': { body: [booking] },
+      '/api/messages/preferences': (_url, init) =>
+        fail
+          ? { status: 500, body: { message: 'down' } }
+          : { body: { messagesOptOut: JSON.parse(String(init?.body)).optOut } },
+    });
+    renderAt('/cancel-reservation', <CancelReservation />);
+    type(m.cancel.ticketId, TICKET);
+    type(m.cancel.phone, '0912345678');
+    fireEvent.click(submit());
+    const box = (await screen.findByLabelText(m.cancel.smsOptIn)) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    await screen.findByText(m.cancel.smsSaved);
+    const sent = calls.find((call) => call.url.pathname === '/api/messages/preferences')!;
+    expect(sent.init?.method).toBe('PATCH');
+    expect(JSON.parse(String(sent.init?.body))).toEqual({
+      ticketId: TICKET,
+      phone: '0912345678',
+      optOut: true,
+    });
+    expect(box.checked).toBe(false);
+    // A failure says so and puts the box back as it was.
+    fail = true;
+    fireEvent.click(box);
+    await screen.findByText(m.cancel.smsFailed);
+    expect(box.checked).toBe(false);
   });
 
   it('asks for confirmation, cancels with the ticket id and phone, then clears the list', async () => {

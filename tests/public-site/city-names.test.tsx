@@ -104,6 +104,37 @@ describe('names in both languages', () => {
     expect((english as HTMLInputElement).value).toBe('Kassala');
   });
 
+  it('finds a city by the other spellings travellers type (ARABIC-TERMS.md), not حلفا الجديدة for وادي حلفا', async () => {
+    answerFetch({
+      '/api/origins/getAllOrigins': {
+        body: [
+          { _id: 'o1', origin_city: 'Khartoum', origin_city_ar: 'الخرطوم' },
+          { _id: 'o2', origin_city: 'Port Sudan', origin_city_ar: 'بورتسودان' },
+          { _id: 'o3', origin_city: 'Halfa', origin_city_ar: 'وادي حلفا' },
+          { _id: 'o4', origin_city: 'Omdurman', origin_city_ar: 'أم درمان' },
+        ],
+      },
+      '/api/destination/getAllDestinations': { body: cities['/api/destination/getAllDestinations'].body },
+    });
+    renderAt('/create-booking', <CreateBooking />, inArabic());
+    const origin = await screen.findByRole('combobox', { name: ar.search.origin });
+    for (const [typed, found] of [
+      ['بورسودان', ['بورتسودان']],
+      ['بورت سودان', ['بورتسودان']],
+      ['امدرمان', ['أم درمان']],
+      ['حلفا', ['وادي حلفا']],
+      ['حلفا الجديدة', []],
+      ['Wadi Halfa', ['وادي حلفا']],
+    ] as const) {
+      fireEvent.input(origin, { target: { value: typed } });
+      expect(options(origin), typed).toEqual(found);
+    }
+    // A whole variant spelling, then leaving the field, chooses the city.
+    fireEvent.input(origin, { target: { value: 'خرطوم' } });
+    fireEvent.blur(origin);
+    expect((origin as HTMLInputElement).value).toBe('الخرطوم');
+  });
+
   it('shows the trip card and the trip page with the Arabic names of the cities and the company', async () => {
     answerFetch({ ...cities, '/api/trips/filterTrips': { body: [arabicTrip()] } });
     renderAt(`/create-booking?origin=o1&destination=d2&date=${tomorrow()}`, <CreateBooking />, inArabic());

@@ -107,6 +107,7 @@ export function travellerBooking(overrides: Partial<TravellerBooking> = {}): Tra
     paymentReference: null,
     paymentMethod: null,
     paymentDeadline: new Date(Date.now() + 30 * 60_000).toISOString(),
+    reviewDeadline: null,
     verifiedAt: null,
     rejectionReason: null,
     refundDue: null,

@@ -61,6 +61,8 @@ describe('sending a payment proof later', () => {
       phone: '0912345678',
       paymentReference: 'TRX 4455 6677',
       paymentMethod: 'mobile_money',
+      // This browser's id: its rejected proofs count against it.
+      deviceId: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect((xhr.body!.get('bankakScreenshot') as File).name).toBe('receipt.png');
     // The file is the last part, after every field.

@@ -96,6 +96,15 @@ describe('payment status', () => {
     expect(screen.getByRole('button', { name: m.payment.check })).toBeTruthy();
   });
 
+  it('says until when a proof under review holds the seats', () => {
+    show({ paymentStatus: 'proof_submitted', paymentDeadline: '2026-11-24T12:30:00.000Z' });
+    expect(title()).toBe(m.payment.status.proof_submitted);
+    expect(screen.getByRole('status').textContent).toContain(
+      'If it is not confirmed by 14:30 (Khartoum time), the seats are released',
+    );
+    expect(screen.queryByRole('button', { name: m.payment.send })).toBeNull();
+  });
+
   it('says paid, and nothing more is asked', () => {
     show({ paymentStatus: 'verified', paymentDeadline: null });
     expect(title()).toBe(m.payment.status.verified);
@@ -185,7 +194,7 @@ describe('payment status', () => {
       messages: await loadMessages('ar'),
     });
     expect(title()).toBe(ar.payment.status.awaiting_proof);
-    expect(screen.getByRole('status').textContent).toContain('أرسل إثبات الدفع قبل 12:30 بتوقيت الخرطوم');
+    expect(screen.getByRole('status').textContent).toContain('أرسل إشعار بنكك قبل 12:30 بتوقيت الخرطوم');
     const isolated = [...document.querySelectorAll('.pay-status bdi[dir="ltr"]')].map((el) => el.textContent);
     expect(isolated).toEqual(['12:30', '30:00']);
     expect(timer()).toBe('متبقٍّ 30:00');

@@ -11,6 +11,8 @@ import { makePng } from './helpers/images.ts';
 import { multipart } from './helpers/multipart.ts';
 import { client, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
+import type { Db } from '../../server/db/schema.ts';
+import { enqueue } from '../../server/messages/outbox.repository.ts';
 
 interface Call {
   method: 'POST' | 'PATCH' | 'DELETE';
@@ -305,6 +307,37 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         recordId: user._id,
         action: 'delete',
         resource: 'users',
+      };
+    };
+    calls['PATCH /api/messages/resend/:id'] = async () => {
+      const db = t.app.db as Db;
+      await enqueue(
+        db,
+        { kind: 'broadcast', phone: '0912000111', language: 'en', text: 'Audit resend' },
+        new Date(),
+      );
+      const row = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('text', '=', 'Audit resend')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('messages').set({ status: 'failed' }).where('id', '=', row.id).execute();
+      return {
+        method: 'PATCH',
+        url: `/api/messages/resend/${row.id}`,
+        recordId: row.id,
+        action: 'resend_message',
+        resource: 'messages',
+      };
+    };
+    calls['POST /api/messages/broadcast'] = async () => {
+      const { trip } = await makeTrip(t, t.token);
+      return {
+        method: 'POST',
+        url: '/api/messages/broadcast',
+        payload: { tripId: trip._id, text_en: 'Late bus', text_ar: 'البص متأخر' },
+        action: 'broadcast',
+        resource: 'trips',
       };
     };
     calls['PATCH /api/settings/updateSettings'] = async () => ({

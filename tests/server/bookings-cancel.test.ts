@@ -162,7 +162,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
     expect(await bookedSeats(t, trip._id)).toEqual([1]);
   });
 
-  it('cancels a trip once (200, then 409); it leaves the search and takes no bookings; its bookings stay', async () => {
+  it('cancels a trip once (200, then 409); it leaves the search and takes no bookings; its bookings are cancelled with it (tests/server/trips-cancel.test.ts)', async () => {
     const made = await makeTrip(t, t.token, { seats: 6 });
     const { trip } = made;
     const booking = await book(t, trip, [1, 2]);
@@ -194,7 +194,7 @@ describe.each(dialects)('cancelling and deleting bookings and trips (%s)', (dial
     const list = await staff.get(`/api/bookings/getAllBookings?tripId=${trip._id}`);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject([
-      { _id: booking._id, isCancelled: false, tripId: { _id: trip._id, isCancelled: true } },
+      { _id: booking._id, isCancelled: true, tripId: { _id: trip._id, isCancelled: true } },
     ]);
     const passengers = await staff.get(`/api/trips/passengers/${trip._id}`);
     expect(passengers.json().map((p: { seat: number }) => p.seat)).toEqual([1, 2]);

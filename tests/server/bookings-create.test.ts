@@ -142,9 +142,10 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
       bookingDate: expect.any(String),
       isCancelled: false,
       bankakScreenshot: expect.stringMatching(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/),
-      // With its proof, the booking waits for staff to check it: no deadline runs.
+      // With its proof, the booking waits for staff to check it, for their review time and one proof window.
       paymentStatus: 'proof_submitted',
-      paymentDeadline: null,
+      reviewDeadline: expect.any(String),
+      paymentDeadline: expect.any(String),
       paymentReference: null,
       paymentMethod: null,
       verifiedAt: null,

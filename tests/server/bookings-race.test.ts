@@ -112,6 +112,8 @@ describe.each(dialects)('seats sold once under concurrency (%s)', (dialect) => {
         BOOKING_RATE_LIMIT_PER_IP: '100000',
         // As the first node (useTestApp): this race is about seats, not the limits on unpaid holds.
         MAX_UNPAID_BOOKINGS_PER_PHONE: '100000',
+        MAX_UNPAID_BOOKINGS_PER_ADDRESS: '100000',
+        MAX_UNPAID_SEATS_PER_ADDRESS_PER_TRIP: '100000',
         MAX_UNPAID_SHARE: '1',
         TICKET_WORKERS: '0',
       });

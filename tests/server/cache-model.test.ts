@@ -30,6 +30,8 @@ async function sibling(t: TestApp, env: Record<string, string> = {}): Promise<No
     LOGIN_RATE_LIMIT_PER_EMAIL: '100000',
     LOOKUP_RATE_LIMIT_PER_IP: '100000',
     BOOKING_RATE_LIMIT_PER_IP: '100000',
+    MAX_UNPAID_BOOKINGS_PER_ADDRESS: '100000',
+    MAX_UNPAID_SEATS_PER_ADDRESS_PER_TRIP: '100000',
     LOG_LEVEL: 'silent',
     TICKET_WORKERS: '0',
     ...env,

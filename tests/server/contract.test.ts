@@ -33,6 +33,8 @@ import { multipart } from './helpers/multipart.ts';
 import { dialects, STAFF, staffToken } from './helpers/test-app.ts';
 import { can, type Role } from '../../shared/roles.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
+import type { Db } from '../../server/db/schema.ts';
+import { enqueue } from '../../server/messages/outbox.repository.ts';
 
 type Doc = Record<string, any> & { _id: string };
 
@@ -51,6 +53,9 @@ interface Call {
   /** What the answer's body must hold (toMatchObject), beyond its schema. */
   body?: unknown;
 }
+
+/** The SMS gateway's token, which its delivery reports carry. */
+const GATEWAY_TOKEN = 'contract-gateway-token-0123456789';
 
 /** A strong password (10+ characters, not guessable) for the accounts this test makes. */
 const STRONG = 'dune-camel-lantern-48';
@@ -112,10 +117,24 @@ function problems(contract: RouteContract, call: Call, response: LightMyRequestR
 }
 
 describe.each(dialects)('API contract (%s)', (dialect) => {
-  const t = useTestApp(dialect);
+  const t = useTestApp(dialect, { env: { SMS_HTTP_TOKEN: GATEWAY_TOKEN } });
   const done = new Map<string, number[]>();
   let refs: Awaited<ReturnType<typeof makeReferences>>;
   let sale: Awaited<ReturnType<typeof makeTrip>>;
+  /** A text message of the outbox in `status`; answers its id. */
+  async function aMessage(status: string) {
+    const db = t.app.db as Db;
+    const phone = `091${String(Date.now() % 1e7).padStart(7, '0')}`;
+    await enqueue(db, { kind: 'broadcast', phone, language: 'en', text: `Contract ${status}` }, new Date());
+    const row = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('text', '=', `Contract ${status}`)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('messages').set({ status }).where('id', '=', row.id).execute();
+    return row.id;
+  }
   let staffId: string;
   /** An access token of an account of each role but admin (for the 403s). */
   const roleTokens = {} as Record<Role, string>;
@@ -417,6 +436,7 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'no date', status: 400, url: `${path}?origin=a&destination=b`, anonymous: true },
       ];
     },
+    'GET /api/trips/onSale': async (path) => [{ label: 'on sale', status: 200, url: path, anonymous: true }],
     'GET /api/trips/getTrip/:id': async (path) => [
       { label: 'found', status: 200, url: path.replace(':id', sale.trip._id), anonymous: true },
     ],
@@ -705,6 +725,81 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'confirmed', status: 200, url },
         { label: 'again', status: 409, url, code: 'REFUND_ALREADY_PAID' },
         { label: 'none recorded', status: 409, url: path.replace(':id', (await refundOwed())._id) },
+      ];
+    },
+    'GET /api/messages/getAllMessages': async (path) => [
+      { label: 'the outbox', status: 200, url: `${path}?failedFirst=true&_start=0&_end=5` },
+      { label: 'a status that is none', status: 400, url: `${path}?status=lost` },
+    ],
+    'GET /api/messages/getMessage/:id': async (path) => [
+      { label: 'found', status: 200, url: path.replace(':id', await aMessage('queued')) },
+      { label: 'unknown', status: 404, url: path.replace(':id', 'no-such-message') },
+    ],
+    'PATCH /api/messages/resend/:id': async (path) => {
+      const url = path.replace(':id', await aMessage('failed'));
+      return [
+        { label: 'sent again', status: 200, url },
+        { label: 'still on its way', status: 409, url, code: 'MESSAGE_PENDING' },
+        { label: 'unknown', status: 404, url: path.replace(':id', 'no-such-message') },
+      ];
+    },
+    'POST /api/messages/broadcast': async (path) => {
+      const payload = { tripId: sale.trip._id, text_en: 'The bus leaves late.', text_ar: 'يتأخر قيام البص.' };
+      return [
+        { label: 'a dry run', status: 200, url: path, payload: { ...payload, dryRun: true } },
+        { label: 'queued', status: 202, url: path, payload },
+        { label: 'no words', status: 400, url: path, payload: { ...payload, text_en: '' } },
+        { label: 'no such trip', status: 404, url: path, payload: { ...payload, tripId: 'no-such-trip' } },
+      ];
+    },
+    'PATCH /api/messages/preferences': async (path) => {
+      const booking = await book({}, false);
+      const proof = { ticketId: booking.ticketId, phone: booking.passengerInfo.phone };
+      return [
+        {
+          label: 'no more reminders',
+          status: 200,
+          url: path,
+          payload: { ...proof, optOut: true },
+          anonymous: true,
+        },
+        { label: 'no choice given', status: 400, url: path, payload: proof, anonymous: true },
+        {
+          label: 'not theirs',
+          status: 404,
+          url: path,
+          payload: { ...proof, phone: '0999999999', optOut: true },
+          anonymous: true,
+        },
+      ];
+    },
+    'POST /api/messages/delivery': async (path) => {
+      const id = await aMessage('sent');
+      const headers = { authorization: `Bearer ${GATEWAY_TOKEN}` };
+      return [
+        {
+          label: 'delivered',
+          status: 200,
+          url: path,
+          payload: { id, status: 'delivered' },
+          headers,
+          anonymous: true,
+        },
+        {
+          label: 'without the token',
+          status: 401,
+          url: path,
+          payload: { id, status: 'delivered' },
+          anonymous: true,
+        },
+        {
+          label: 'unknown',
+          status: 404,
+          url: path,
+          payload: { id: 'none', status: 'delivered' },
+          headers,
+          anonymous: true,
+        },
       ];
     },
     'POST /api/payments/importStatement': async (path) => {

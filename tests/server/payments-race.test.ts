@@ -33,6 +33,8 @@ describe.each(dialects)('payments under contention (%s)', (dialect) => {
       LOOKUP_RATE_LIMIT_PER_IP: '100000',
       BOOKING_RATE_LIMIT_PER_IP: '100000',
       MAX_UNPAID_BOOKINGS_PER_PHONE: '100000',
+      MAX_UNPAID_BOOKINGS_PER_ADDRESS: '100000',
+      MAX_UNPAID_SEATS_PER_ADDRESS_PER_TRIP: '100000',
       MAX_UNPAID_SHARE: '1',
       PROOF_BYTES_PER_IP_PER_HOUR: '1000000000',
     });

@@ -78,7 +78,12 @@ describe.each(dialects)('payments (%s)', (dialect) => {
   const clock = new ManualClock();
   const t = useTestApp(dialect, {
     clock,
-    env: { MAX_UNPAID_BOOKINGS_PER_PHONE: '2', MAX_UNPAID_SHARE: '0.5', PAYMENT_PROOF_MINUTES: '30' },
+    env: {
+      MAX_UNPAID_BOOKINGS_PER_PHONE: '2',
+      MAX_UNPAID_SHARE: '0.5',
+      PAYMENT_PROOF_MINUTES: '30',
+      PROOF_REVIEW_MINUTES: '120',
+    },
   });
   const sweep = () => expireLapsedHolds(bookingContext(t.app));
   const trip = async (seats = 40, days = 5) =>
@@ -105,22 +110,41 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     }
   });
 
-  it('takes a proof with the booking: proof_submitted, held until staff decide, reference normalised', async () => {
-    const booking = await booked(t, await trip(), [2], {
+  it('takes a proof with the booking: proof_submitted for the review time, then awaiting_proof one proof window more, reference normalised', async () => {
+    const own = await trip();
+    const booking = await booked(t, own, [2], {
       proof: uniquePng(),
       reference: 'bk 77 12',
       method: 'bankak',
     });
     expect(booking).toMatchObject({
       paymentStatus: 'proof_submitted',
-      paymentDeadline: null,
       paymentReference: 'BK7712',
       paymentMethod: 'bankak',
     });
-    clock.advance(24 * 60 * MINUTE);
+    expect(Date.parse(booking.reviewDeadline) - clock.now().getTime()).toBe(120 * MINUTE);
+    expect(Date.parse(booking.paymentDeadline) - clock.now().getTime()).toBe(150 * MINUTE);
+    clock.advance(119 * MINUTE);
     await sweep();
-    const stored = (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json();
-    expect(stored).toMatchObject({ paymentStatus: 'proof_submitted', isCancelled: false });
+    const read = async () => (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json();
+    expect(await read()).toMatchObject({ paymentStatus: 'proof_submitted', isCancelled: false });
+    // Its review time over, it waits for a proof again until its own deadline, the proof kept.
+    clock.advance(30 * MINUTE);
+    await sweep();
+    expect(await read()).toMatchObject({
+      paymentStatus: 'awaiting_proof',
+      isCancelled: false,
+      bankakScreenshot: booking.bankakScreenshot,
+      rejectionReason: null,
+    });
+    expect(await seatsOf(t, own._id)).toContain(2);
+    clock.advance(2 * MINUTE);
+    await sweep();
+    expect((await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json()).toMatchObject({
+      paymentStatus: 'expired',
+      isCancelled: true,
+    });
+    expect(await seatsOf(t, own._id)).not.toContain(2);
   });
 
   it('takes a proof sent later, once, from the traveller who proves the booking', async () => {

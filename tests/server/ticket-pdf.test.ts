@@ -116,6 +116,11 @@ describe('renderTicket', async () => {
       expect(text).toContain(value);
     }
     expect(text).toContain('90,000 SDG');
+    // The Arabic side writes the amount in ج.س and the time as a ticket does (ARABIC-TERMS.md): «7:00 م».
+    // pdftotext gives mixed Arabic and digits in visual order, with embedding marks.
+    const visual = text.replace(/[\u202a-\u202e]/g, '');
+    expect(visual).toMatch(/90,000 SDG +س\. ?ج ?90,000\n/);
+    expect(visual).toMatch(/7:00 pm +م ?7:00\n/);
     expect(text).toContain('2026-11-21 14:05'); // booked at 12:05 UTC: 14:05 in Khartoum
     expect(text).toMatch(/3, 14 +2\n/); // seats, then the number of passengers, on the values' line
   });

@@ -2,6 +2,7 @@
 // download (today's by default, on Khartoum's calendar), with a filter by city, bus or company.
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso/router';
+import { cityMatches, foldSearchText } from '../../../shared/city-search.ts';
 import { khartoumToday } from '../../../shared/rules.ts';
 import { CHECKIN_BASE } from '../../../shared/routes.ts';
 import { TripSummary, factsOf } from '../components/TripSummary.tsx';
@@ -37,19 +38,22 @@ export function TripList() {
     return () => void (live = false);
   }, [date, online, session]);
 
-  const words = filter.trim().toLowerCase();
+  // A city in any of its usual spellings (خرطوم, بورسودان, حلفا…), a bus number or a company.
+  const words = foldSearchText(filter);
   const shown = (trips ?? [])
     .filter(
       (trip) =>
         !words ||
-        [
-          trip.trip_originId.origin_city,
-          trip.trip_originId.origin_city_ar,
+        cityMatches(filter, [trip.trip_originId.origin_city, trip.trip_originId.origin_city_ar]) ||
+        cityMatches(filter, [
           trip.trip_destinationId.destination_city,
           trip.trip_destinationId.destination_city_ar,
+        ]) ||
+        [
           trip.busId.bus_number,
           trip.busId.bus_owner_companyId.company_name,
-        ].some((text) => text?.toLowerCase().includes(words)),
+          trip.busId.bus_owner_companyId.company_name_ar,
+        ].some((text) => text && foldSearchText(text).includes(words)),
     )
     .sort((a, b) => minutes(a.trip_boarding_time) - minutes(b.trip_boarding_time));
 
@@ -185,7 +189,8 @@ function PhoneTrip({ stored, online }: { stored: StoredTrip; online: boolean }) 
   const waiting = controller.scans(id).some((scan) => !scan.server);
   return (
     <article class="card trip" data-phone-trip={id}>
-      <TripSummary trip={stored.package.trip} />
+      {/* Under the page's h1 (On this phone): the day's trips are h3s under their own h2. */}
+      <TripSummary trip={stored.package.trip} heading="h2" />
       <p class="trip-line">
         {fill(m.trips.downloadedAt, { time: khartoumTime(stored.downloadedAt, khartoumToday()) })}
       </p>

@@ -32,18 +32,18 @@ export interface ManifestLine {
 const ID_WORDS: Record<string, { en: string; ar: string }> = {
   national_number: { en: 'National number', ar: 'الرقم الوطني' },
   national_card: { en: 'National card', ar: 'البطاقة القومية' },
-  passport: { en: 'Passport', ar: 'جواز سفر' },
-  work_card: { en: 'Work card', ar: 'بطاقة عمل' },
-  other_official: { en: 'Other official card', ar: 'بطاقة رسمية أخرى' },
+  passport: { en: 'Passport', ar: 'جواز السفر' },
+  work_card: { en: 'Work card', ar: 'بطاقة العمل' },
+  other_official: { en: 'Other official card', ar: 'مستند رسمي آخر' },
 };
 
 const COLUMNS: { key: keyof ManifestLine; en: string; ar: string; width: number }[] = [
   { key: 'seat', en: 'Seat', ar: 'المقعد', width: 34 },
   { key: 'name', en: 'Name', ar: 'الاسم', width: 140 },
-  { key: 'idType', en: 'ID type', ar: 'نوع الهوية', width: 92 },
-  { key: 'idNumber', en: 'ID number', ar: 'رقم الهوية', width: 92 },
-  { key: 'phone', en: 'Phone', ar: 'الهاتف', width: 72 },
-  { key: 'boarded', en: 'Boarded', ar: 'صعد', width: 50 },
+  { key: 'idType', en: 'ID type', ar: 'إثبات الشخصية', width: 92 },
+  { key: 'idNumber', en: 'ID number', ar: 'رقم الإثبات', width: 92 },
+  { key: 'phone', en: 'Phone', ar: 'الموبايل', width: 72 },
+  { key: 'boarded', en: 'Boarded', ar: 'ركب', width: 50 },
 ];
 
 /** One line per seat of every live booking, by seat; the booker stands in for a traveller nobody named. */
@@ -124,7 +124,7 @@ export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Pr
     });
   const heading = (y: number) => {
     text(`Passenger list — ${trip.route.en}`, MARGIN, y, width * 0.6, true, 13);
-    drawBidiText(doc, `قائمة الركاب — ${plainLine(trip.route.ar)}`, {
+    drawBidiText(doc, `كشف الركاب — ${plainLine(trip.route.ar)}`, {
       x: MARGIN + width * 0.4,
       y,
       width: width * 0.6,

@@ -15,6 +15,7 @@ const PAYMENT_COLUMNS = [
   'paymentReference',
   'paymentMethod',
   'paymentDeadline',
+  'reviewDeadline',
   'verifiedBy',
   'verifiedAt',
   'verifiedVia',

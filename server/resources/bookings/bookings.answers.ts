@@ -17,6 +17,18 @@ const UNAVAILABLE = {
   out_of_service: "This trip's bus is out of service; it takes no bookings for now.",
 };
 
+const UNPAID_LIMIT = {
+  phone: (limit: number) =>
+    `This phone number already has ${limit} bookings waiting for payment. Please pay for them, or wait until they expire, before booking again.`,
+  // Bookings in all, or seats on this trip: the body's limit says which number was reached.
+  address: () =>
+    'Too many bookings made from this connection are already waiting for payment. Please try again once they are paid or have expired, or book at a ticket office.',
+  device: (limit: number) =>
+    `${limit} bookings made on this device are already waiting for payment. Please pay for them, or wait until they expire, before booking again.`,
+  trip: () =>
+    'Too many seats on this trip are waiting for payment right now. Pay first and attach your payment proof to book at once, or try again later.',
+};
+
 /** A refused sale as the API answers it. */
 export function bookingRefusalError(refusal: SaleRefusal): HttpError {
   switch (refusal.code) {
@@ -49,12 +61,11 @@ export function bookingRefusalError(refusal: SaleRefusal): HttpError {
         code: 'KEY_CANCELLED',
       });
     case 'UNPAID_LIMIT':
-      return conflict(
-        refusal.scope === 'phone'
-          ? `This phone number already has ${refusal.limit} bookings waiting for payment. Please pay for them, or wait until they expire, before booking again.`
-          : 'Too many seats on this trip are waiting for payment right now. Please try again later.',
-        { code: 'UNPAID_LIMIT', scope: refusal.scope, limit: refusal.limit },
-      );
+      return conflict(UNPAID_LIMIT[refusal.scope](refusal.limit), {
+        code: 'UNPAID_LIMIT',
+        scope: refusal.scope,
+        limit: refusal.limit,
+      });
     case 'TRAVELLER_SEAT': {
       const message = `Seat ${refusal.seat} is not one of this booking's seats.`;
       return badRequest(message, { passengers: message });

@@ -5,16 +5,18 @@ import { bookings } from '../../../shared/registry/index.ts';
 import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
-import { lockName, lockRow } from '../../db/locks.ts';
+import { lockRow } from '../../db/locks.ts';
 import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
-import { LAPSING_STATUSES, type PaymentStatus, UNPAID_STATUSES } from '../../../shared/payments.ts';
+import { LAPSING_STATUSES, type PaymentStatus } from '../../../shared/payments.ts';
 import type { SeatTraveller } from '../../../shared/boarding.ts';
 import { insertTravellers } from '../boarding/travellers.ts';
 import { insertProof, type Proof } from '../payments/proofs.ts';
 import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
 import { newTicketId } from './ticket-ids.ts';
+import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
+import { queueBookingMessage } from '../../messages/messages.service.ts';
 
 export interface NewBooking {
   tripId: string;
@@ -22,19 +24,25 @@ export interface NewBooking {
   passenger: PassengerInfo;
   total: number;
   idempotencyKey?: string;
+  /** The traveller's language for text messages. */
+  language?: string;
   proof?: Proof;
   payment: {
     status: PaymentStatus;
     method: string | null;
     reference: string | null;
     deadline: string | null;
+    /** A proof under review: when staff are expected to have decided. */
+    reviewDeadline?: string | null;
     /** A counter sale: the staff member who sold (and so verified) it. */
     soldBy?: string;
   };
   /** Who sits on each seat (shared/boarding.ts). */
   travellers: SeatTraveller[];
+  /** Who asks: the client address and the public site's device id, when known. */
+  source?: { address: string | null; device: string | null };
   /** Limits on unpaid holds (travellers' bookings); none for a counter sale. */
-  limits?: { perPhone: number; share: number };
+  limits?: HoldLimits;
   now: Date;
 }
 
@@ -45,7 +53,7 @@ export type InsertOutcome =
   | { takenSeats: number[] }
   | { unavailable: 'cancelled' | 'out_of_service' }
   | { capacity: number }
-  | { unpaidLimit: 'phone' | 'trip'; limit: number };
+  | { unpaidLimit: HoldScope; limit: number };
 
 class Refused extends Error {
   constructor(readonly outcome: InsertOutcome) {
@@ -99,6 +107,8 @@ export async function expireLapsed(
       expired.map((row) => row.id),
     )
     .execute();
+  // Each traveller is told their seats went (with the expiry, in its transaction).
+  for (const row of expired) await queueBookingMessage(trx, 'hold_expired', row.id, now);
   return expired.map((row) => row.id);
 }
 
@@ -133,40 +143,6 @@ async function heldSeats(trx: Db, tripId: string, seats: number[], now: Date): P
     )
     .execute();
   return rows.map((row) => Number(row.seat)).sort((a, b) => a - b);
-}
-
-/** Live unpaid bookings (holds not lapsed) of a phone, and unpaid seats held on a trip. */
-async function unpaidHolds(trx: Db, booking: NewBooking) {
-  const now = booking.now.toISOString();
-  const live = (query: any) =>
-    query
-      .where('bookings.isCancelled', '=', 0)
-      .where('bookings.paymentStatus', 'in', [...UNPAID_STATUSES])
-      .where((eb: any) =>
-        eb.or([eb('bookings.paymentDeadline', 'is', null), eb('bookings.paymentDeadline', '>', now)]),
-      );
-  // Both counts in one statement. Only whether the phone's limit is reached matters: count no further than it
-  // (an agent's phone may hold many).
-  const counts = await trx
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom(
-          live(trx.selectFrom('bookings').select('bookings.id').where('phone', '=', booking.passenger.phone))
-            .limit(booking.limits!.perPhone)
-            .as('held'),
-        )
-        .select((inner) => inner.fn.countAll().as('count'))
-        .as('phone'),
-      live(
-        trx
-          .selectFrom('booking_seats')
-          .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
-          .select((inner: any) => inner.fn.countAll().as('count'))
-          .where('booking_seats.tripId', '=', booking.tripId),
-      ).as('tripSeats'),
-    ])
-    .executeTakeFirst();
-  return { phone: Number(counts?.phone ?? 0), tripSeats: Number(counts?.tripSeats ?? 0) };
 }
 
 export async function insertBooking(db: Db, booking: NewBooking): Promise<InsertOutcome> {
@@ -204,6 +180,10 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
       refundPaidBy: null,
       refundReference: null,
       noShow: 0,
+      reviewDeadline: booking.payment.reviewDeadline ?? null,
+      clientAddress: booking.source?.address ?? null,
+      deviceId: booking.source?.device ?? null,
+      language: booking.language ?? null,
     };
     try {
       await db.transaction().execute(async (trx) => {
@@ -217,17 +197,24 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
         const capacity = Number(bus.bus_number_of_seats);
         if (booking.seats.some((seat) => seat > capacity)) throw new Refused({ capacity });
         if (booking.limits) {
-          // One unpaid sale at a time per phone and per trip, so that two cannot both pass the limits.
-          await lockName(trx, `phone:${booking.passenger.phone}`, `trip:${booking.tripId}`);
+          const source = {
+            phone: booking.passenger.phone,
+            address: booking.source?.address ?? null,
+            device: booking.source?.device ?? null,
+          };
+          await lockHoldSources(trx, booking.tripId, source);
           // Seats already held answer SEATS_TAKEN, before any limit is counted.
           const taken = await heldSeats(trx, booking.tripId, booking.seats, booking.now);
           if (taken.length) throw new Refused({ takenSeats: taken });
-          const held = await unpaidHolds(trx, booking);
-          if (held.phone >= booking.limits.perPhone)
-            throw new Refused({ unpaidLimit: 'phone', limit: booking.limits.perPhone });
-          const share = Math.floor(capacity * booking.limits.share);
-          if (held.tripSeats + booking.seats.length > share)
-            throw new Refused({ unpaidLimit: 'trip', limit: share });
+          const refused = await checkHoldLimits(trx, {
+            tripId: booking.tripId,
+            seats: booking.seats,
+            capacity,
+            source,
+            limits: booking.limits,
+            now: booking.now,
+          });
+          if (refused) throw new Refused(refused);
         }
         await expireLapsed(
           trx,
@@ -245,7 +232,9 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           )
           .execute();
         await insertTravellers(trx, id, booking.travellers);
-        if (booking.proof) await insertProof(trx, id, booking.proof, booking.now);
+        if (booking.proof) await insertProof(trx, id, booking.proof, booking.now, booking.source);
+        // The ticket by text message, committed with the sale (a refused sale queues nothing).
+        await queueBookingMessage(trx, 'ticket', id, booking.now);
       });
       return { sold: bookingRowToDocument(row) };
     } catch (error) {
@@ -318,6 +307,43 @@ export async function cancelBooking(db: Db, id: string, tripId: string): Promise
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
     return true;
   });
+}
+
+/**
+ * Cancels every live booking of a trip the operator cancelled (inside the caller's transaction): a paid one owes
+ * its whole price back, an unpaid hold is released, and all their seats are freed. Answers what it cancelled.
+ */
+export async function cancelTripBookings(
+  trx: Db,
+  tripId: string,
+): Promise<{ id: string; refundDue: number | null }[]> {
+  const live = await trx
+    .selectFrom('bookings')
+    .select(['id', 'paymentStatus', 'totalTicketPrice'])
+    .where('tripId', '=', tripId)
+    .where('isCancelled', '=', 0)
+    .execute();
+  if (!live.length) return [];
+  await trx
+    .updateTable('bookings')
+    .set((eb) => ({
+      isCancelled: 1,
+      refundDue: eb
+        .case()
+        .when('paymentStatus', '=', 'verified')
+        .then(eb.ref('totalTicketPrice'))
+        .else(null)
+        .end(),
+    }))
+    .where('tripId', '=', tripId)
+    .where('isCancelled', '=', 0)
+    .execute();
+  // Naming the trip lets the write layer forget only that trip's cached seat map.
+  await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).execute();
+  return live.map((row) => ({
+    id: row.id,
+    refundDue: row.paymentStatus === 'verified' ? Number(row.totalTicketPrice) : null,
+  }));
 }
 
 /** Expires these holds if they lapsed (in their own transaction); answers the ids expired. */

@@ -107,6 +107,7 @@ export async function bookingRoutes(app: FastifyInstance) {
               method: payment.data.paymentMethod,
               reference: payment.data.paymentReference && normaliseReference(payment.data.paymentReference),
               proof: form.screenshot,
+              source: { address: request.ip, device: parsed.data.deviceId ?? null },
             },
             travellers.data,
           ),

@@ -1,6 +1,7 @@
 // The booking form's rules, in the spec's words. Multipart sends every value as text (seats and
 // passengerInfo as JSON); a JSON body may send them as they are. Both arrive here as one plain object.
 import { z } from 'zod';
+import { MESSAGE_LANGUAGES } from '../../../shared/messages.ts';
 import { MAX_LENGTHS, phoneProblem } from '../../../shared/field-rules.ts';
 import {
   cleanEmail,
@@ -90,6 +91,16 @@ const amount = z.preprocess(
     .finite({ error: 'The total price must be a number.' }),
 );
 
+/**
+ * The public site's device id: chosen once per browser and kept there, sent with a booking or a proof, so
+ * that one device holds only so many unpaid bookings (MAX_UNPAID_BOOKINGS_PER_DEVICE) and its rejected
+ * proofs count against it.
+ */
+export const deviceIdField = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'The device id must be 8 to 64 letters, digits, - or _.' })
+  .optional();
+
 export const createBookingSchema = z.object({
   tripId: z
     .string({ error: 'Please choose a trip.' })
@@ -108,6 +119,9 @@ export const createBookingSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'The idempotency key must be 8 to 64 letters, digits, - or _.' })
     .optional(),
+  deviceId: deviceIdField,
+  /** The page's language (staff pick it at the counter): the traveller's text messages are written in it. */
+  language: z.enum(MESSAGE_LANGUAGES, { error: 'The language must be ar or en.' }).optional(),
 });
 
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;

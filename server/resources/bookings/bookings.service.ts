@@ -1,16 +1,19 @@
 // The sale and what follows it, in one place: the rules of selling seats, cancelling and deleting bookings,
 // and the payment proof's life. Each call answers a typed outcome; the routes only translate it into HTTP.
-import { hasLapsed, holdDeadline, type PaymentMethod } from '../../../shared/payments.ts';
+import { optOutsOf } from '../../messages/messages.repository.ts';
+import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../../shared/payments.ts';
 import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../../shared/rules.ts';
 import type { Clock } from '../../clock.ts';
 import type { PaymentsConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import type { SeatTraveller } from '../../../shared/boarding.ts';
 import { seatTravellers } from '../boarding/travellers.ts';
-import { checkProof, type Proof } from '../payments/proofs.ts';
+import { checkProof, type Proof, type ProofSender } from '../payments/proofs.ts';
+import { proofHolds } from '../payments/rejections.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import { cachedTripDetails } from '../trips/trips.repository.ts';
 import type { CreateBookingInput } from './bookings.schemas.ts';
+import type { HoldScope } from './unpaid-holds.ts';
 import {
   cancelBooking,
   deleteBooking,
@@ -36,16 +39,25 @@ export type SaleRefusal =
   | { code: 'SEATS_TAKEN'; seats: number[] }
   | { code: 'KEY_REUSED' }
   | { code: 'KEY_CANCELLED' }
-  | { code: 'UNPAID_LIMIT'; scope: 'phone' | 'trip'; limit: number }
+  | { code: 'UNPAID_LIMIT'; scope: HoldScope; limit: number }
   | { code: 'TRAVELLER_SEAT'; seat: number }
   | { code: 'PROOF_NOT_IMAGE' }
   | { code: 'PROOF_TOO_LARGE' };
 
 export type SaleOutcome = { sold: Document; trip: Document; replayed: boolean } | { refused: SaleRefusal };
 
-/** How the seats are paid: a traveller's proof (now or later), or money taken at the counter by staff. */
+/**
+ * How the seats are paid: a traveller's proof (now or later), sent from a client address and a device (the
+ * public site's id) when known, or money taken at the counter by staff.
+ */
 export type Payment =
-  | { by: 'traveller'; method?: PaymentMethod; reference?: string; proof?: Buffer }
+  | {
+      by: 'traveller';
+      method?: PaymentMethod;
+      reference?: string;
+      proof?: Buffer;
+      source: ProofSender;
+    }
   | { by: 'counter'; staffId: string; method: PaymentMethod; reference?: string };
 
 type Populated = Record<string, any>;
@@ -70,8 +82,9 @@ function replay(earlier: Document, input: CreateBookingInput): { refused: SaleRe
 }
 
 /**
- * Sells the seats of `input` on its trip. A traveller's booking holds its seats unpaid: until staff decide on
- * its proof, or until its deadline when the proof is still to come (within the limits on unpaid holds). A
+ * Sells the seats of `input` on its trip. A traveller's booking holds its seats unpaid, within the limits on
+ * unpaid holds: with a proof, for staff's review time and one proof window more; without one (or with a proof
+ * from a phone, device or address whose proofs were rejected too often), until the proof window's deadline. A
  * counter sale is paid (verified) at once.
  */
 export async function sell(
@@ -121,25 +134,42 @@ export async function sell(
     proof = checked.proof;
   }
   const counter = payment.by === 'counter';
+  const source = payment.by === 'traveller' ? payment.source : undefined;
+  const holds =
+    !!proof &&
+    !!source &&
+    (await proofHolds(db, ctx.payments, { phone: input.passengerInfo.phone, ...source }, now));
+  const review = holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined;
   const outcome = await insertBooking(db, {
     tripId: input.tripId,
     seats: input.seats,
     passenger: input.passengerInfo,
     total,
     idempotencyKey: input.idempotencyKey,
+    language: input.language,
     travellers,
     proof,
     payment: {
       status: counter ? 'verified' : proof ? 'proof_submitted' : 'awaiting_proof',
       method: payment.method ?? null,
       reference: payment.reference ?? null,
-      deadline:
-        counter || proof ? null : holdDeadline(now, ctx.payments.proofMinutes, departure).toISOString(),
+      deadline: counter
+        ? null
+        : (review?.until ?? holdDeadline(now, ctx.payments.proofMinutes, departure)).toISOString(),
+      reviewDeadline: review?.review.toISOString() ?? null,
       soldBy: counter ? payment.staffId : undefined,
     },
+    source,
     limits: counter
       ? undefined
-      : { perPhone: ctx.payments.maxUnpaidPerPhone, share: ctx.payments.maxUnpaidShare },
+      : {
+          perPhone: ctx.payments.maxUnpaidPerPhone,
+          perAddress: ctx.payments.maxUnpaidPerAddress,
+          perAddressOnTrip: ctx.payments.maxUnpaidSeatsPerAddressPerTrip,
+          perDevice: ctx.payments.maxUnpaidPerDevice,
+          share: ctx.payments.maxUnpaidShare,
+          proofHolds: holds,
+        },
     now,
   });
   if ('sold' in outcome) return { sold: outcome.sold, trip, replayed: false };
@@ -227,7 +257,12 @@ async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone:
 
 /** The traveller's bookings under a ticket id and phone, each with its trip as a traveller needs it. */
 export async function travellerBookings(ctx: BookingContext, ticketId: string, phone: string) {
-  return (await bookingsOfTraveller(ctx, ticketId, phone)).map((found) => {
+  const found = await bookingsOfTraveller(ctx, ticketId, phone);
+  const optedOut = await optOutsOf(
+    ctx.db,
+    found.map((booking) => String(booking._id)),
+  );
+  return found.map((found) => {
     const { tripId, ...booking } = travellerView(found);
     const trip = tripId as Populated | null;
     return {
@@ -246,6 +281,7 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
         bus_number: trip.busId?.bus_number,
         isCancelled: trip.isCancelled,
       },
+      messagesOptOut: optedOut.get(String(found._id)) ?? false,
     };
   });
 }

@@ -2,7 +2,7 @@
 // so two decisions (or a decision and an expiry) racing for one booking never both apply, on any node.
 import { type SqlBool, sql } from 'kysely';
 import { normaliseReference } from '../../../shared/payment-reference.ts';
-import { LAPSING_STATUSES, UNPAID_STATUSES } from '../../../shared/payments.ts';
+import { LAPSING_STATUSES, PROOF_WANTED_STATUSES, UNPAID_STATUSES } from '../../../shared/payments.ts';
 import { bookings } from '../../../shared/registry/index.ts';
 import { readCacheOf } from '../../cache/read-cache.ts';
 import { isPostgres } from '../../db/locks.ts';
@@ -10,7 +10,7 @@ import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
 import { expireLapsed } from '../bookings/bookings.repository.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
-import { insertProof, type Proof } from './proofs.ts';
+import { insertProof, type Proof, type ProofSender } from './proofs.ts';
 
 /** Rows of a page from `start` to `end` (none when `end` is not after `start`; at most 200). */
 const pageSize = (start: number, end: number) => Math.max(0, Math.min(end - start, 200));
@@ -38,33 +38,53 @@ export async function transition(
   return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
-/** A new proof for a booking that waits for one: stored with the state change, or neither. */
+/**
+ * A new proof for a booking that waits for one (before its deadline): stored with the state change, or
+ * neither. With `review`, the proof holds the seats for staff's review time (`review.review`) and until
+ * `review.until`; without, the booking keeps the deadline it had (a proof that does not hold).
+ */
 export async function acceptProof(
   db: Db,
   id: string,
   proof: Proof,
   payment: { reference: string; method: string },
+  sender: ProofSender,
+  review: { review: Date; until: Date } | undefined,
   now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const moved = await transition(
       trx,
       id,
-      LAPSING_STATUSES,
+      PROOF_WANTED_STATUSES,
       {
         paymentStatus: 'proof_submitted',
         paymentReference: payment.reference,
         paymentMethod: payment.method,
-        paymentDeadline: null,
+        ...(review
+          ? { paymentDeadline: review.until.toISOString(), reviewDeadline: review.review.toISOString() }
+          : { reviewDeadline: null }),
         bankakScreenshot: proof.url,
         rejectionReason: null,
         rejectionNote: null,
       },
       now,
     );
-    if (moved) await insertProof(trx, id, proof, now);
+    if (moved) await insertProof(trx, id, proof, now, sender);
     return moved;
   });
+}
+
+/** Who sent a booking's latest proof (address and device), when known. */
+export async function latestProofSender(db: Db, bookingId: string): Promise<ProofSender> {
+  const row = await db
+    .selectFrom('payment_proofs')
+    .select(['clientAddress', 'deviceId'])
+    .where('bookingId', '=', bookingId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return { address: row?.clientAddress ?? null, device: row?.deviceId ?? null };
 }
 
 /** What should make staff look twice before verifying a booking. */
@@ -86,12 +106,13 @@ export async function flagsOf(db: Db, booking: Pick<BookingsTable, 'id' | 'payme
       .where('paymentReference', '=', normaliseReference(booking.paymentReference))
       .where('id', '<>', booking.id)
       // A reference once used stays used: by a live booking, by one paid with it (cancelled since, its refund
-      // owed), or by a proof nobody decided on (a cancelled booking's money may have arrived). statement.ts reads
-      // the same rule (usesReference).
+      // owed), or by a proof nobody decided on (cancelled, lapsed or back from review: the money may have
+      // arrived). shared/payments.ts usesReference, which statement.ts reads, in SQL.
       .where((eb) =>
         eb.or([
-          eb('paymentStatus', 'in', ['verified', 'proof_submitted']),
+          eb('paymentStatus', '=', 'verified'),
           eb.and([eb('isCancelled', '=', 0), eb('paymentStatus', '<>', 'expired')]),
+          eb.and([eb('bankakScreenshot', 'is not', null), eb('rejectionReason', 'is', null)]),
         ]),
       )
       .limit(20)
@@ -197,6 +218,23 @@ export async function refundList(db: Db, paid: boolean, start: number, end: numb
 export async function findBookingDocument(db: Db, id: string): Promise<Document | undefined> {
   const row = await bookingRow(db, id);
   return row && (await toDocuments(db, bookings, [row]))[0];
+}
+
+/**
+ * Proofs whose review time ran out with no decision go back to waiting for a proof (awaiting_proof), each until
+ * the end of its hold (its paymentDeadline: one proof window after the review deadline). The proof stays with
+ * the booking, with no rejection (staff may still verify or reject it; if the booking lapses or is cancelled,
+ * it is a cancelled proof to check), and reviewDeadline stays, saying the booking had its review time. Read
+ * through the queue's partial index (the waiting proofs); answers how many went back.
+ */
+export async function returnOverdueProofs(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ paymentStatus: 'awaiting_proof' })
+    .where(sql<SqlBool>`"paymentStatus" = 'proof_submitted' and "isCancelled" = 0`)
+    .where('reviewDeadline', '<=', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

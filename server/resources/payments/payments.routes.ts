@@ -8,7 +8,7 @@ import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
-import { createBookingSchema, travellerProofSchema } from '../bookings/bookings.schemas.ts';
+import { createBookingSchema, deviceIdField, travellerProofSchema } from '../bookings/bookings.schemas.ts';
 import { sell, travellerView } from '../bookings/bookings.service.ts';
 import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
 import {
@@ -49,7 +49,9 @@ export const paymentFieldsSchema = z.object({
 /** createBooking may carry them beside its proof (or not, when the proof comes later). */
 export const optionalPaymentFieldsSchema = paymentFieldsSchema.partial();
 
-const submitProofSchema = travellerProofSchema.extend(paymentFieldsSchema.shape);
+const submitProofSchema = travellerProofSchema
+  .extend(paymentFieldsSchema.shape)
+  .extend({ deviceId: deviceIdField });
 const OVERRIDE_NOTE =
   'Please say why you verify this payment despite the duplicate (a note of at least 3 characters).';
 const verifyBody = z
@@ -152,6 +154,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
             reference: fields.paymentReference,
             method: fields.paymentMethod,
             image,
+            sender: { address: request.ip, device: fields.deviceId ?? null },
           }),
         (result) => 'accepted' in result,
       );

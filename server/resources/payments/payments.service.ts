@@ -4,10 +4,11 @@ import { normaliseReference } from '../../../shared/payment-reference.ts';
 import {
   hasLapsed,
   holdDeadline,
-  LAPSING_STATUSES,
   type PaymentMethod,
+  PROOF_WANTED_STATUSES,
   type RefundMethod,
   type RejectionReason,
+  reviewHold,
 } from '../../../shared/payments.ts';
 import { departureInstant } from '../../../shared/rules.ts';
 import type { BookingContext } from '../bookings/bookings.service.ts';
@@ -20,15 +21,22 @@ import {
   findBookingDocument,
   flagsOf,
   isFlagged,
+  latestProofSender,
+  returnOverdueProofs,
   settleCancelledProof,
   transition,
 } from './payments.repository.ts';
-import { checkProof } from './proofs.ts';
+import { checkProof, type ProofSender } from './proofs.ts';
+import { forgetOldRejections, proofHolds, recordRejection } from './rejections.ts';
+import { changeAndTell } from '../../messages/messages.service.ts';
+import type { Db } from '../../db/schema.ts';
 
 type Populated = Record<string, any>;
 
 /** Staff may confirm a payment that waits for a proof or whose proof waits for them (not one they rejected). */
 const VERIFIABLE = ['awaiting_proof', 'proof_submitted'];
+/** Staff may reject a proof waiting for them, or one whose review time ran out (awaiting_proof with its proof). */
+const REJECTABLE = ['proof_submitted', 'awaiting_proof'];
 
 export type ProofOutcome =
   | { accepted: Document }
@@ -38,11 +46,11 @@ export type ProofOutcome =
 /** Why a booking refuses a proof, in the traveller's terms: cancelled (by them or staff), lapsed, paid, or being checked. */
 function notWaiting(booking: Document, now: Date): ProofOutcome | undefined {
   const status = String(booking.paymentStatus);
-  const lapsing = (LAPSING_STATUSES as readonly string[]).includes(status);
-  if (lapsing && !booking.isCancelled && !hasLapsed(status, booking.paymentDeadline as string, now))
+  const wanted = PROOF_WANTED_STATUSES.includes(status as never);
+  if (wanted && !booking.isCancelled && !hasLapsed(status, booking.paymentDeadline as string, now))
     return undefined;
   const why =
-    status === 'expired' || (!booking.isCancelled && lapsing)
+    status === 'expired' || (!booking.isCancelled && wanted)
       ? 'expired'
       : booking.isCancelled
         ? 'cancelled'
@@ -66,22 +74,39 @@ export async function proofRefusal(
 
 /**
  * A proof sent after booking, by the traveller who proves the booking with its ticket id and phone: accepted
- * while the booking waits for one (awaiting_proof, or rejected) and its deadline has not passed.
+ * while the booking waits for one (awaiting_proof, or rejected) and its deadline has not passed. It holds the
+ * seats for staff's review time, unless its phone, device or address had proofs rejected too often: then the
+ * booking keeps the deadline it had.
  */
 export async function submitProof(
   ctx: BookingContext,
-  request: { ticketId: string; phone: string; reference: string; method: PaymentMethod; image: Buffer },
+  request: {
+    ticketId: string;
+    phone: string;
+    reference: string;
+    method: PaymentMethod;
+    image: Buffer;
+    sender: ProofSender;
+  },
 ): Promise<ProofOutcome> {
   const booking = (await findByTicket(ctx.db, request.ticketId, request.phone))[0];
   if (!booking) return { refused: 'NOT_FOUND' };
   const checked = await checkProof(request.image);
   if ('refused' in checked) return { refused: checked.refused };
   const now = ctx.clock.now();
+  // A booking gets its review time once per proof staff decided on: a proof re-sent after the review time ran
+  // out (awaiting_proof, with a review deadline) goes back to the desk but holds no longer than it did.
+  const reviewSpent = booking.paymentStatus === 'awaiting_proof' && !!booking.reviewDeadline;
+  const holds =
+    !reviewSpent &&
+    (await proofHolds(ctx.db, ctx.payments, { phone: request.phone, ...request.sender }, now));
   const accepted = await acceptProof(
     ctx.db,
     booking._id,
     checked.proof,
     { reference: normaliseReference(request.reference), method: request.method },
+    request.sender,
+    holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined,
     now,
   );
   const current = (await findBookingDocument(ctx.db, booking._id))!;
@@ -121,21 +146,29 @@ export async function verify(
     return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
   // No proof to look at: what staff checked instead (the account, a call) is written down.
   const note = by.override ?? by.note;
-  if (row.paymentStatus === 'awaiting_proof' && (note ?? '').trim().length < 3)
+  if (row.paymentStatus === 'awaiting_proof' && !row.bankakScreenshot && (note ?? '').trim().length < 3)
     return { refused: 'NOTE_REQUIRED' };
   if (!by.override) {
     const flags = await flagsOf(ctx.db, row);
     if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
   }
-  const now = ctx.clock.now().toISOString();
-  const moved = await transition(ctx.db, id, VERIFIABLE, {
-    paymentStatus: 'verified',
-    paymentDeadline: null,
-    verifiedBy: by.staffId,
-    verifiedAt: now,
-    verifiedVia: by.via,
-    overrideNote: note ?? null,
-  });
+  const at = ctx.clock.now();
+  const now = at.toISOString();
+  const moved = await changeAndTell(
+    ctx.db,
+    (trx) =>
+      transition(trx, id, VERIFIABLE, {
+        paymentStatus: 'verified',
+        paymentDeadline: null,
+        verifiedBy: by.staffId,
+        verifiedAt: now,
+        verifiedVia: by.via,
+        overrideNote: note ?? null,
+      }),
+    'payment_verified',
+    id,
+    at,
+  );
   return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
 }
 
@@ -154,14 +187,30 @@ export async function reject(
     ctx.payments.proofMinutes,
     departureInstant(String(trip.trip_date), String(trip.trip_boarding_time)),
   );
-  if (!booking.isCancelled && booking.paymentStatus === 'awaiting_proof') return { refused: 'NO_PROOF' };
-  const moved = await transition(ctx.db, id, ['proof_submitted'], {
-    paymentStatus: 'rejected',
-    paymentDeadline: deadline.toISOString(),
-    rejectionReason: by.reason,
-    rejectionNote: by.note ?? null,
-  });
-  return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
+  // A proof whose review time ran out (back to awaiting_proof) may still be rejected; a booking never proven not.
+  if (!booking.isCancelled && booking.paymentStatus === 'awaiting_proof' && !booking.bankakScreenshot)
+    return { refused: 'NO_PROOF' };
+  // A booking may be rejected more than once (a new proof, rejected again): each rejection is told once.
+  const moved = await changeAndTell(
+    ctx.db,
+    (trx) =>
+      transition(trx, id, REJECTABLE, {
+        paymentStatus: 'rejected',
+        paymentDeadline: deadline.toISOString(),
+        reviewDeadline: null,
+        rejectionReason: by.reason,
+        rejectionNote: by.note ?? null,
+      }),
+    'payment_rejected',
+    id,
+    now,
+    { event: now.toISOString() },
+  );
+  if (!moved) return decisionRefusal(ctx, id);
+  // The rejection counts against the booking's phone and against whoever sent the proof.
+  const phone = (booking.passengerInfo as { phone: string }).phone;
+  await recordRejection(ctx.db, { phone, ...(await latestProofSender(ctx.db, id)) }, now);
+  return { decided: (await findBookingDocument(ctx.db, id))! };
 }
 
 export type CancelledProofOutcome =
@@ -211,14 +260,20 @@ export async function checkCancelledProof(
   return now ? { refused: 'ALREADY_DECIDED', status: now.paymentStatus } : { refused: 'NOT_FOUND' };
 }
 
-/** Expires every lapsed hold (in batches) and frees its seats; answers how many. */
+/**
+ * Returns the proofs whose review time ran out to awaiting_proof, expires every lapsed hold (in batches) and
+ * frees its seats, and forgets rejected proofs older than a day; answers how many holds expired.
+ */
 export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Promise<number> {
+  await returnOverdueProofs(ctx.db, ctx.clock.now());
   let expired = 0;
   for (;;) {
     const count = await expireBatch(ctx.db, ctx.clock.now(), batch);
     expired += count;
-    if (count < batch) return expired;
+    if (count < batch) break;
   }
+  await forgetOldRejections(ctx.db, ctx.clock.now());
+  return expired;
 }
 
 export type RefundOutcome =
@@ -249,14 +304,21 @@ export async function markRefundPaid(
     refundReference: by.reference ?? null,
   };
   const awaits = by.method === 'cash' && !by.confirms;
-  const result = await ctx.db
-    .updateTable('bookings')
-    .set(awaits ? recorded : { ...recorded, refundPaidAt: now, refundPaidBy: by.staffId })
-    .where('id', '=', id)
-    .where('refundPaidAt', 'is', null)
-    .where('refundRecordedAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return refundRefusal(ctx, id);
+  const write = async (trx: Db) => {
+    const result = await trx
+      .updateTable('bookings')
+      .set(awaits ? recorded : { ...recorded, refundPaidAt: now, refundPaidBy: by.staffId })
+      .where('id', '=', id)
+      .where('refundPaidAt', 'is', null)
+      .where('refundRecordedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  };
+  // The traveller is told once the money is paid: a cash refund when a manager confirms it.
+  const done = awaits
+    ? await write(ctx.db)
+    : await changeAndTell(ctx.db, write, 'refund_paid', id, ctx.clock.now());
+  if (!done) return refundRefusal(ctx, id);
   const booking = (await findBookingDocument(ctx.db, id))!;
   return awaits ? { recorded: booking } : { paid: booking };
 }
@@ -278,13 +340,22 @@ export async function confirmCashRefund(
   if (row.refundPaidAt) return { refused: 'ALREADY_PAID' };
   if (row.refundMethod !== 'cash' || !row.refundRecordedAt) return { refused: 'NOT_OWED' };
   if (row.refundRecordedBy === by.staffId) return { refused: 'OWN_CASH_REFUND' };
-  const result = await ctx.db
-    .updateTable('bookings')
-    .set({ refundPaidAt: ctx.clock.now().toISOString(), refundPaidBy: by.staffId })
-    .where('id', '=', id)
-    .where('refundPaidAt', 'is', null)
-    .where('refundMethod', '=', 'cash')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return { refused: 'ALREADY_PAID' };
+  const confirmed = await changeAndTell(
+    ctx.db,
+    async (trx) => {
+      const result = await trx
+        .updateTable('bookings')
+        .set({ refundPaidAt: ctx.clock.now().toISOString(), refundPaidBy: by.staffId })
+        .where('id', '=', id)
+        .where('refundPaidAt', 'is', null)
+        .where('refundMethod', '=', 'cash')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    'refund_paid',
+    id,
+    ctx.clock.now(),
+  );
+  if (!confirmed) return { refused: 'ALREADY_PAID' };
   return { paid: (await findBookingDocument(ctx.db, id))! };
 }

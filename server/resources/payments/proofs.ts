@@ -40,8 +40,20 @@ export async function checkProof(bytes: Buffer): Promise<ProofCheck> {
   };
 }
 
+/** Who sent a proof (their rejected proofs count against them), when known. */
+export interface ProofSender {
+  address: string | null;
+  device: string | null;
+}
+
 /** Stores a proof for a booking; call inside the transaction that makes or updates the booking. */
-export async function insertProof(db: Db, bookingId: string, proof: Proof, now: Date) {
+export async function insertProof(
+  db: Db,
+  bookingId: string,
+  proof: Proof,
+  now: Date,
+  sender: ProofSender = { address: null, device: null },
+) {
   await db
     .insertInto('payment_proofs')
     .values({
@@ -53,6 +65,8 @@ export async function insertProof(db: Db, bookingId: string, proof: Proof, now: 
       sha256: proof.sha256,
       bytes: proof.bytes,
       created_at: now.toISOString(),
+      clientAddress: sender.address,
+      deviceId: sender.device,
     })
     .execute();
 }

@@ -3,6 +3,7 @@
 // the line, the payment and its activity row together or none of them.
 import type { AuditEntry } from '../../audit/audit.ts';
 import { recordAudit } from '../../audit/audit.ts';
+import { queueBookingMessage } from '../../messages/messages.service.ts';
 import type { Db, StatementLinesTable } from '../../db/schema.ts';
 import { transition } from './payments.repository.ts';
 
@@ -11,7 +12,16 @@ export async function bookingsByReference(db: Db, references: string[]) {
   if (!references.length) return [];
   return db
     .selectFrom('bookings')
-    .select(['id', 'ticketId', 'paymentReference', 'totalTicketPrice', 'paymentStatus', 'isCancelled'])
+    .select([
+      'id',
+      'ticketId',
+      'paymentReference',
+      'totalTicketPrice',
+      'paymentStatus',
+      'isCancelled',
+      'bankakScreenshot',
+      'rejectionReason',
+    ])
     .where('paymentReference', 'in', references)
     .execute();
 }
@@ -41,6 +51,8 @@ export type LineVerification = 'verified' | 'line_used' | 'not_waiting';
 export async function verifyByLine(
   db: Db,
   line: StatementLinesTable,
+  /** The state the booking was read in: its proof under review, or back to awaiting_proof after its review time. */
+  from: string,
   audit: Omit<AuditEntry, 'action' | 'resource' | 'recordId' | 'diff'>,
 ): Promise<LineVerification> {
   const note = `Bank statement line ${line.line}`;
@@ -52,7 +64,7 @@ export async function verifyByLine(
         .onConflict((oc) => oc.column('key').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'line_used';
-      const moved = await transition(trx, line.bookingId, ['proof_submitted'], {
+      const moved = await transition(trx, line.bookingId, [from], {
         paymentStatus: 'verified',
         paymentDeadline: null,
         verifiedBy: line.usedBy,
@@ -61,6 +73,7 @@ export async function verifyByLine(
         overrideNote: note,
       });
       if (!moved) throw new NotWaiting();
+      await queueBookingMessage(trx, 'payment_verified', line.bookingId, new Date(line.usedAt));
       await recordAudit(
         trx,
         {
@@ -69,7 +82,7 @@ export async function verifyByLine(
           resource: 'bookings',
           recordId: line.bookingId,
           diff: {
-            paymentStatus: ['proof_submitted', 'verified'],
+            paymentStatus: [from, 'verified'],
             verifiedBy: [null, line.usedBy],
             verifiedAt: [null, line.usedAt],
             verifiedVia: [null, 'import'],
@@ -86,5 +99,5 @@ export async function verifyByLine(
   }
 }
 
-/** The booking left proof_submitted meanwhile: the transaction is undone, the line stays unused. */
+/** The booking left the state it was read in meanwhile: the transaction is undone, the line stays unused. */
 class NotWaiting extends Error {}

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { StatementImport, StatementMapping, StatementRow } from '../../../shared/contract/answers.ts';
 import { normaliseReference } from '../../../shared/payment-reference.ts';
+import { proofUndecided, usesReference } from '../../../shared/payments.ts';
 import type { AuditEntry } from '../../audit/audit.ts';
 import type { BookingContext } from '../bookings/bookings.service.ts';
 import { parseAmount, readStatement, STATEMENT_LIMITS, type StatementRefusal } from './statement-file.ts';
@@ -46,12 +47,6 @@ function keyed(rows: StatementRow[]): Line[] {
     return { ...row, key };
   });
 }
-
-/** A booking uses its reference when it was paid with it, or its proof may have been (undecided, even cancelled). */
-const usesReference = (booking: Booking) =>
-  booking.paymentStatus === 'verified' ||
-  booking.paymentStatus === 'proof_submitted' ||
-  (!Number(booking.isCancelled) && booking.paymentStatus !== 'expired');
 
 const found = (row: StatementRow, booking: Booking) => ({
   ...row,
@@ -158,7 +153,7 @@ export async function importStatement(
     else if (Number(booking.isCancelled)) result.ambiguous.push(found(row, booking));
     else if (row.amount === null || Math.abs(row.amount - Number(booking.totalTicketPrice)) > 0.005)
       result.mismatched.push(found(row, booking));
-    else if (booking.paymentStatus !== 'proof_submitted') result.unmatched.push(found(row, booking));
+    else if (!proofUndecided(booking)) result.unmatched.push(found(row, booking));
     else if (options.dryRun) result.matched.push(found(row, booking));
     else {
       // The statement shows the money arrived under this reference: an identical image on another booking is
@@ -175,6 +170,7 @@ export async function importStatement(
           usedAt: now,
           usedBy: options.staff.userId ?? null,
         },
+        booking.paymentStatus,
         options.staff,
       );
       if (outcome === 'verified') {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { boardingMinutes, BUS_OUT_OF_SERVICE, hasDeparted } from '../../../shared/rules.ts';
+import { boardingMinutes, BUS_OUT_OF_SERVICE, hasDeparted, khartoumToday } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
 import { referencedDocument, toDocuments, TRIP_SHOWN } from '../crud/populate.ts';
@@ -71,15 +71,57 @@ export async function searchTrips(db: Kysely<any>, originId: string, destination
     .map(publicTrip);
 }
 
-/** Sets isCancelled once; false when it already was (so a second cancel is a conflict, even in a race). */
-export async function cancelTrip(db: Kysely<any>, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable('trips')
-    .set({ isCancelled: 1 })
-    .where('id', '=', id)
-    .where('isCancelled', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** A route on sale: its cities' names as travellers read them. */
+export interface RouteOnSale {
+  origin: string;
+  origin_ar: string | null;
+  destination: string;
+  destination_ar: string | null;
+}
+
+/**
+ * The routes with a trip travellers can book now (not cancelled, not departed, its bus in service), for the
+ * home page's "what is on sale". Remembered until a trip, bus or city changes (or the cache's time runs out,
+ * which also drops a trip that has left meanwhile).
+ */
+export async function routesOnSale(db: Kysely<any>, now: Date): Promise<RouteOnSale[]> {
+  const today = khartoumToday(now);
+  const open = () =>
+    db
+      .selectFrom('trips')
+      .innerJoin('buses', 'buses.id', 'trips.busId')
+      .innerJoin('origins', 'origins.id', 'trips.trip_originId')
+      .innerJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+      .select([
+        'origins.origin_city as origin',
+        'origins.origin_city_ar as origin_ar',
+        'destinations.destination_city as destination',
+        'destinations.destination_city_ar as destination_ar',
+      ])
+      .distinct()
+      .where('trips.isCancelled', '=', 0)
+      .where('buses.bus_status', '!=', BUS_OUT_OF_SERVICE);
+  // Later days by route (one row each); today's trips one by one, so that those that have left drop out at
+  // once, even while the rows are remembered.
+  const load = async () => {
+    const [later, todays] = await Promise.all([
+      open().where('trips.trip_date', '>', today).execute(),
+      open().select('trips.trip_boarding_time as time').where('trips.trip_date', '=', today).execute(),
+    ]);
+    return { later, todays };
+  };
+  const cache = readCacheOf(db);
+  const { later, todays } = (
+    cache ? await cache.remember(`onSale|${today}`, load, TRIP_SHOWN) : await load()
+  )!;
+  const routes = new Map<string, RouteOnSale>();
+  for (const row of [...todays.filter((row) => !hasDeparted(today, row.time, now)), ...later]) {
+    const { origin, origin_ar, destination, destination_ar } = row;
+    routes.set(`${origin}\n${destination}`, { origin, origin_ar, destination, destination_ar });
+  }
+  return [...routes.values()].sort(
+    (a, b) => a.origin.localeCompare(b.origin) || a.destination.localeCompare(b.destination),
+  );
 }
 
 /** The passenger list of a trip, by seat: one line per seat of every booking, live or cancelled. */

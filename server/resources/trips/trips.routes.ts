@@ -8,14 +8,16 @@ import { isValidDate } from '../../../shared/rules.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findDocument } from '../crud/crud.repository.ts';
 import {
-  cancelTrip,
   publicTrip,
   rememberTripsJson,
+  routesOnSale,
   searchTrips,
   tripPassengers,
 } from './trips.repository.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
 import { can } from '../../../shared/roles.ts';
+import { actor } from '../../audit/audit.ts';
+import { cancelTrip } from './trips.service.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -50,6 +52,16 @@ export async function tripRoutes(app: FastifyInstance) {
     return sendJson(reply, body!);
   });
 
+  app.get(
+    '/onSale',
+    { schema: { tags, response: tripContract.onSale.responses }, config: { access: 'public' } },
+    async (_request, reply) => {
+      // Every home page asks: a browser keeps the answer a minute, the server remembers it until trips change.
+      reply.header('Cache-Control', 'public, max-age=60');
+      return routesOnSale(db, app.clock.now());
+    },
+  );
+
   // Staff who read trips see the whole trip; everyone else the public view.
   const getTrip = { access: 'public', staffAccess: 'trips.read' } as const;
   app.get('/getTrip/:id', { schema: tripSchema, config: getTrip }, async (request, reply) => {
@@ -77,7 +89,8 @@ export async function tripRoutes(app: FastifyInstance) {
       const { id } = request.params as { id: string };
       const trip = await findDocument(db, trips, id);
       if (!trip) throw notFound('No trip has this _id.');
-      if (!(await cancelTrip(db, id))) throw conflict('This trip is already cancelled.');
+      const outcome = await cancelTrip(db, id, actor(request), app.clock.now());
+      if ('refused' in outcome) throw conflict('This trip is already cancelled.');
       return findDocument(db, trips, id);
     },
   );

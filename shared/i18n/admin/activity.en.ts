@@ -26,9 +26,23 @@ export const activityEn = {
         sign_in_failed: 'Failed to sign in',
         sign_out: 'Signed out',
         update_settings: 'Changed what travellers see (Settings)',
+        resend_message: 'Sent a text message again',
+        broadcast: 'Sent a text message to the passengers of a trip',
       },
       /** Record kinds that are not registry resources. */
-      kinds: { payments: 'Payments', settings: 'Settings' },
+      kinds: { payments: 'Payments', settings: 'Settings', messages: 'Text messages' },
+      /** The fields of a text message's entries (a resend, a broadcast). */
+      message: {
+        status: 'Status',
+        tries: 'Tries',
+        nextTryAt: 'Next try',
+        lastError: 'Last error',
+        tripId: 'Trip',
+        phones: 'Phones',
+        segments: 'SMS segments',
+        text_en: 'Text (English)',
+        text_ar: 'Text (Arabic)',
+      },
       /** The fields of a bank statement import's row (server/resources/payments/statement.ts importSummary). */
       statement: {
         statement: 'Statement',

@@ -29,6 +29,7 @@ export const enOwn = {
         paymentReference: 'Transaction reference',
         paymentMethod: 'Payment method',
         paymentDeadline: 'Pay by',
+        reviewDeadline: 'Check proof by',
         verifiedBy: 'Verified by',
         verifiedAt: 'Verified on',
         verifiedVia: 'Verified through',
@@ -487,6 +488,8 @@ export const enOwn = {
         REFUND_AWAITS_CONFIRMATION:
           'This refund was recorded as handed over in cash: a manager or an admin confirms it.',
         NO_CASH_REFUND: 'You recorded this cash refund: another manager or admin confirms it.',
+        MESSAGE_PENDING: 'This message is still on its way: it can be sent again once sent or failed.',
+        TRIP_CLOSED: 'This trip was cancelled: its passengers were told, and no more messages go to them.',
         BOOKING_LIVE: 'This booking is not cancelled: its proof is checked in the queue.',
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
@@ -494,6 +497,8 @@ export const enOwn = {
         SEATS_SOLD_BEYOND:
           'Seat %{highestSeat} is sold on a trip that has not left yet: the bus cannot have only %{seats} seats.',
         UNPAID_LIMIT_phone: 'This phone number already has %{limit} bookings waiting for payment.',
+        UNPAID_LIMIT_address: 'Too many bookings made from this connection are already waiting for payment.',
+        UNPAID_LIMIT_device: '%{limit} bookings made on this device are already waiting for payment.',
         UNPAID_LIMIT_trip:
           'Too many seats on this trip are waiting for payment right now. Please try again later.',
         SEATS_TAKEN: 'Seats %{seats} have just been taken. Please choose other seats.',
@@ -609,6 +614,19 @@ export const enOwn = {
     counter: {
       sell: 'Sell at the counter',
       title: 'Counter sale',
+    },
+    /** Staff's own words to every passenger of a trip, by SMS (server/messages). */
+    broadcast: {
+      open: 'Message passengers',
+      title: 'Message the passengers of %{trip}',
+      text_ar: 'Message in Arabic',
+      text_en: 'Message in English',
+      help: 'Each passenger gets it in the language they booked in. At most 320 characters.',
+      preview: 'Check',
+      previewed: '%{phones} phones, %{segments} SMS in all.',
+      send: 'Send',
+      sent: 'Queued for %{phones} phones.',
+      failed: 'The message could not be queued.',
     },
   },
 };

@@ -5,7 +5,48 @@
 export const paymentsEn = {
   rihla: {
     payments: {
-      tabs: { queue: 'Proofs to check', import: 'Bank statement', refunds: 'Refunds' },
+      tabs: {
+        queue: 'Proofs to check',
+        import: 'Bank statement',
+        refunds: 'Refunds',
+        messages: 'Text messages',
+      },
+      /** The outbox: text messages to travellers (server/messages). */
+      messages: {
+        title: 'Text messages to travellers',
+        intro:
+          'Every ticket, payment decision, expiry, cancellation and refund is sent to the traveller by SMS. Failed messages come first; send one again once the number is corrected or the network is back.',
+        all: 'All',
+        failed: 'Failed',
+        waiting: 'Waiting',
+        empty: 'No messages here.',
+        load_error: 'The messages could not be loaded. Check the connection and try again.',
+        resend: 'Send again',
+        resent: 'Queued again.',
+        resend_failed: 'It could not be queued again.',
+        tries: 'Tries: %{count}',
+        segments: '%{count} SMS',
+        last_error: 'Last error: %{error}',
+        sent_at: 'Sent %{time}',
+        created_at: 'Queued %{time}',
+        status: {
+          queued: 'Waiting',
+          sending: 'Sending',
+          sent: 'Sent',
+          delivered: 'Delivered',
+          failed: 'Failed',
+          cancelled: 'Cancelled',
+        },
+        kind: {
+          ticket: 'Ticket',
+          payment_verified: 'Payment received',
+          payment_rejected: 'Proof refused',
+          hold_expired: 'Hold expired',
+          trip_cancelled: 'Trip cancelled',
+          refund_paid: 'Refund paid',
+          broadcast: 'Message to a trip',
+        },
+      },
       queue: {
         title: 'Payment proofs to check',
         intro: 'A screenshot proves nothing until it is checked: trips leaving first come first.',
@@ -50,6 +91,22 @@ export const paymentsEn = {
         note: 'How you checked',
         note_help: 'At least 3 characters; kept with the booking.',
         confirm: 'Verify',
+      },
+      // How long a proof waiting for staff still holds its seats (shared/payments.ts proofHold).
+      hold: {
+        review: 'Check by %{review}',
+        overdue: 'Past check time: seats go at %{time}',
+        untrusted: 'No check time: seats go at %{time}',
+        lapsed: 'Hold ended: seats released',
+        open: 'Held until decided',
+        review_long:
+          'Check this proof by %{review}. Unless it is verified, the seats are released at %{until} and the booking expires.',
+        overdue_long:
+          'The time to check this proof has passed. Unless it is verified, the seats are released at %{until} and the booking expires.',
+        untrusted_long:
+          'This proof holds the seats no longer than a booking without one: until %{until}, unless it is verified. Proofs from its phone number, device or connection were rejected several times today, or it was sent again after the time to check the first one had passed.',
+        lapsed_long: 'This hold has ended: the seats are released and the booking expires.',
+        open_long: 'This proof was sent before holds had an end: its seats stay held until you decide.',
       },
       flags: {
         none: 'No duplicate found',
@@ -223,6 +280,8 @@ export const paymentsEn = {
       last_name: 'Last name',
       phone: 'Phone',
       email: 'E-mail (optional)',
+      language: 'Text messages in',
+      languages: { ar: 'Arabic', en: 'English' },
       payment: 'Payment',
       method: 'Paid by',
       reference: 'Transaction reference (optional)',

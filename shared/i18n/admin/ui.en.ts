@@ -49,7 +49,8 @@ export const uiEn = {
     booking_keep: 'Keep booking',
     trip_title: 'Cancel the trip %{trip}?',
     trip_facts: 'Bus %{bus}. %{booked} of %{total} seats booked.',
-    trip_note: 'The trip takes no more bookings. A cancellation cannot be undone.',
+    trip_note:
+      'The trip takes no more bookings. Its bookings are cancelled with it: paid ones go to the refunds list in full, unpaid holds are released. A cancellation cannot be undone.',
     trip_yes: 'Cancel trip',
     trip_keep: 'Keep trip',
     /** The Cancel button of a record already cancelled (disabled), as the spec labels it. */

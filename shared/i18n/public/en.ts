@@ -56,8 +56,11 @@ export const en = {
     heroTitle: 'Welcome to Rihla',
     heroText:
       'Booking your bus ticket is quick and easy: choose your trip, pick your seats and receive your ticket on your phone.',
-    destinations:
-      'Buses link Khartoum with Port Sudan, Kassala, Halfa, Gedaref, Madani, Dongola, Nyala and Fashir, in both directions.',
+    // What is on sale now, from the trips (GET /api/trips/onSale): one sentence per city and those it links.
+    onSaleLinkOne: 'Buses link {hub} with {city}.',
+    onSaleLinkMany: 'Buses link {hub} with {cities}.',
+    nothingOnSale: 'No trips are on sale at the moment.',
+    askAboutTrips: 'Contact us to ask about trips',
     bookTickets: 'Book tickets',
     cancelReservation: 'Cancel a reservation',
     offersTitle: 'Travel with us',
@@ -244,6 +247,10 @@ export const en = {
     cannotCancel:
       'This booking can no longer be cancelled: it is already cancelled or the trip has departed.',
     download: 'Download my ticket again',
+    /** Text messages: the ticket and payment news always come; reminders and the company's news may be turned off. */
+    smsOptIn: 'Text me a reminder the evening before and news about this trip',
+    smsSaved: 'Saved.',
+    smsFailed: 'This could not be saved. Try again.',
     downloadFailed: 'The ticket could not be downloaded. Please try again.',
     downloadMissing: 'There is no ticket to download for this booking.',
   },
@@ -278,6 +285,10 @@ export const en = {
     detail: {
       awaiting_proof: 'Send your payment proof before {time}, or the seats are released.',
       proof_submitted: 'Staff are checking your proof; your seats stay held meanwhile.',
+      proof_submitted_until:
+        'Staff are checking your proof. If it is not confirmed by {time}, the seats are released: please call the operator if that time comes close.',
+      awaiting_proof_unchecked:
+        'Staff could not check your payment proof in time. Send it again before {time}, or the seats are released. If you have paid, please call the operator.',
       verified: 'Your payment is confirmed: your ticket is valid for boarding.',
       rejected: 'Reason: {reason}. Send a new proof before {time}, or the seats are released.',
       expired: 'The time to pay ran out and the seats were released. Please book again.',
@@ -317,8 +328,12 @@ export const en = {
     ticketPaid: 'Your ticket says PAID: show it when boarding.',
     unpaidPhone:
       'This phone number already has {limit} bookings waiting for payment. Send their proofs from the Cancel a reservation page, or wait until they expire, then book again.',
+    unpaidDevice:
+      'This device already has {limit} bookings waiting for payment. Send their proofs from the Cancel a reservation page, or wait until they expire, then book again.',
+    unpaidAddress:
+      'Too many bookings from your connection are waiting for payment right now. Please try again later, or book at the ticket office.',
     unpaidTrip:
-      'Too many seats on this trip are waiting for payment right now. Please try again in a few minutes, or choose another trip.',
+      'Too many seats on this trip are waiting for payment right now. Pay first and attach your payment proof to book at once, try again in a few minutes, or choose another trip.',
   },
   forms: {
     submit: 'Send',

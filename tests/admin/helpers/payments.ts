@@ -46,6 +46,7 @@ export function booking(id: string, overrides: Partial<Booking> = {}): Booking {
     paymentReference: `TRX${n}00${n}`,
     paymentMethod: 'bankak',
     paymentDeadline: null,
+    reviewDeadline: null,
     verifiedBy: null,
     verifiedAt: null,
     verifiedVia: null,

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Download, Locator, Page } from 'playwright-core';
 import type { PublicMessages } from '../../../shared/i18n/public/en.ts';
+import { makePng } from './png.ts';
 
 /** Fills {name} placeholders the way the site does. */
 export const fill = (template: string, values: Record<string, string | number>) =>
@@ -28,6 +29,20 @@ export async function searchTrips(page: Page, m: PublicMessages, from: string, t
 /** The payment proof's file input (the gallery's on a phone): it is hidden inside a button-like label. */
 export function proofInput(scope: Page | Locator, m: PublicMessages) {
   return scope.getByLabel(m.proof.label).and(scope.locator('input[type=file]'));
+}
+
+/** Attaches a payment screenshot to the filled passenger form and continues: answers the confirmation. */
+export async function attachProofAndConfirm(page: Page, m: PublicMessages): Promise<Locator> {
+  await proofInput(page, m).setInputFiles({
+    name: 'payment.png',
+    mimeType: 'image/png',
+    buffer: makePng(320, 480),
+  });
+  await page.getByText(/payment\.png/).waitFor();
+  await page.getByRole('button', { name: m.common.continue }).click();
+  const dialog = page.getByRole('dialog', { name: m.confirm.title });
+  await dialog.waitFor();
+  return dialog;
 }
 
 export function seatButton(

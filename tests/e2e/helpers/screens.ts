@@ -242,9 +242,12 @@ export async function openScreen(page: Page, path: string) {
 const BUSY = '.MuiSkeleton-root, .MuiCircularProgress-root, .RaLoading-root, [role=progressbar]';
 
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // A screen that polls (the payments queue) is never idle for long: each wait is bounded, and so is the
+  // whole loop, or a refetch seen at every check would keep a screen "loading" until the test times out.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  const deadline = Date.now() + 20_000;
   // Nothing loading, twice 200 ms apart (a reference input starts its own request after the page's).
-  for (let quiet = 0; quiet < 2;) {
+  for (let quiet = 0; quiet < 2 && Date.now() < deadline;) {
     const busy = await page
       .waitForFunction((selector) => !document.querySelector(selector), BUSY, { timeout: 10_000 })
       .then(

@@ -50,10 +50,15 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
   'GET /api/trips/filterTrips',
+  'GET /api/trips/onSale',
   'POST /api/bookings/createBooking',
   'POST /api/bookings/submitProof',
   'GET /api/bookings/filterBookings',
   'GET /api/bookings/ticket',
+  // The SMS gateway's delivery reports: no staff session, its own token (tests/server/messages.test.ts).
+  'POST /api/messages/delivery',
+  // A traveller's choice of messages, proved by ticket id and phone.
+  'PATCH /api/messages/preferences',
 ]);
 const TRAVELLER_ROUTES = new Set(['PATCH /api/bookings/cancelBooking/:id']);
 /** What the hand-written staff routes need (the registry's generated ones follow RESOURCE_ACCESS). */
@@ -85,6 +90,10 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'GET /api/payments/getRefunds': 'refunds.manage',
   'PATCH /api/payments/markRefundPaid/:id': 'refunds.manage',
   'PATCH /api/payments/confirmCashRefund/:id': 'refunds.confirm',
+  'GET /api/messages/getAllMessages': 'messages.read',
+  'GET /api/messages/getMessage/:id': 'messages.read',
+  'PATCH /api/messages/resend/:id': 'messages.resend',
+  'POST /api/messages/broadcast': 'messages.broadcast',
 };
 /** The API documentation: for any signed-in staff member unless the app is built with PUBLIC_API_DOCS=1. */
 const DOCS_CAPABILITY: Capability = 'self';
@@ -94,6 +103,7 @@ const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/payments/markRefundPaid/:id': { refundReference: 'SAMPLE-1' },
   'PATCH /api/payments/checkCancelledProof/:id': { moneyArrived: false },
   'PATCH /api/bookings/updatePassengers/:id': { passengers: [] },
+  'POST /api/messages/broadcast': { tripId: 'x', text_en: 'Hello', text_ar: 'مرحبا' },
 };
 const ANSWERS: Record<string, Answer> = {
   'GET /api/bookings/ticket': 'pdf',

@@ -46,6 +46,9 @@ export async function createTestApp(
     BOOKING_RATE_LIMIT_PER_IP: '1000',
     // Tests book again and again with one phone; the limits on unpaid holds have tests of their own.
     MAX_UNPAID_BOOKINGS_PER_PHONE: '100000',
+    MAX_UNPAID_BOOKINGS_PER_ADDRESS: '100000',
+    MAX_UNPAID_SEATS_PER_ADDRESS_PER_TRIP: '100000',
+    MAX_UNPAID_BOOKINGS_PER_DEVICE: '100000',
     MAX_UNPAID_SHARE: '1',
     PROOF_BYTES_PER_IP_PER_HOUR: '1000000000',
     LOG_LEVEL: 'silent',

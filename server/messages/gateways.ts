@@ -1,0 +1,114 @@
+// Where the outbox hands its messages (SMS_GATEWAY): `log` (the default: written to the server log and shown
+// on the back-office's outbox screen, so `npm start` needs nothing), `http` (a generic gateway: POST JSON with
+// a bearer token and the message id as Idempotency-Key) or `android` (SMS Gateway for Android, capcom6's
+// open-source app, on a phone with a local SIM: its local server's POST /message with basic auth). Every call
+// carries the message's own id, so a message sent again after a crash is known to the gateway.
+import type { FastifyBaseLogger } from 'fastify';
+import type { SendOutcome } from './outbox.repository.ts';
+
+export interface OutgoingMessage {
+  id: string;
+  to: string;
+  text: string;
+}
+
+export interface Gateway {
+  name: string;
+  send(message: OutgoingMessage): Promise<SendOutcome>;
+}
+
+export interface GatewayConfig {
+  gateway: 'log' | 'http' | 'android';
+  httpUrl: string;
+  httpToken: string;
+  androidUrl: string;
+  androidUser: string;
+  androidPassword: string;
+  /** Longest wait for a gateway's answer (ms). */
+  timeoutMs: number;
+}
+
+/** The last three digits of a phone: enough to tell messages apart in a log, not to reach anyone. */
+const masked = (phone: string) => `…${phone.slice(-3)}`;
+
+export function logGateway(log: FastifyBaseLogger): Gateway {
+  return {
+    name: 'log',
+    async send(message) {
+      log.info(
+        { sms: { id: message.id, to: masked(message.to), chars: message.text.length } },
+        'SMS (log gateway)',
+      );
+      return { sent: true, providerId: null };
+    },
+  };
+}
+
+/** What an HTTP answer means: 2xx sent, 429 and 5xx again later, any other refusal failed for good. */
+async function outcomeOf(response: Response, duplicateIsSent = false): Promise<SendOutcome> {
+  if (response.ok) {
+    const body = (await response.json().catch(() => undefined)) as { id?: unknown } | undefined;
+    const providerId =
+      body && (typeof body.id === 'string' || typeof body.id === 'number') ? String(body.id) : null;
+    return { sent: true, providerId };
+  }
+  await response.body?.cancel().catch(() => undefined);
+  if (duplicateIsSent && response.status === 409) return { sent: true, providerId: null };
+  if (response.status === 429 || response.status >= 500) return { retry: `HTTP ${response.status}` };
+  return { fail: `HTTP ${response.status}` };
+}
+
+async function post(url: string, headers: Record<string, string>, body: unknown, timeoutMs: number) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+}
+
+export function httpGateway(config: GatewayConfig): Gateway {
+  return {
+    name: 'http',
+    async send(message) {
+      try {
+        const response = await post(
+          config.httpUrl,
+          { Authorization: `Bearer ${config.httpToken}`, 'Idempotency-Key': message.id },
+          message,
+          config.timeoutMs,
+        );
+        return await outcomeOf(response);
+      } catch (error) {
+        return { retry: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}
+
+export function androidGateway(config: GatewayConfig): Gateway {
+  const auth = Buffer.from(`${config.androidUser}:${config.androidPassword}`).toString('base64');
+  return {
+    name: 'android',
+    async send(message) {
+      try {
+        const response = await post(
+          `${config.androidUrl.replace(/\/+$/, '')}/message`,
+          { Authorization: `Basic ${auth}` },
+          { id: message.id, textMessage: { text: message.text }, phoneNumbers: [message.to] },
+          config.timeoutMs,
+        );
+        // The app refuses a message id it already has: that message was sent before a crash.
+        return await outcomeOf(response, true);
+      } catch (error) {
+        return { retry: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}
+
+export function makeGateway(config: GatewayConfig, log: FastifyBaseLogger): Gateway {
+  if (config.gateway === 'http') return httpGateway(config);
+  if (config.gateway === 'android') return androidGateway(config);
+  return logGateway(log);
+}

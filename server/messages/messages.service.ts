@@ -1,0 +1,110 @@
+// What a traveller is told, queued by the event that causes it inside that event's own transaction: the
+// booking and its trip are read through the same transaction, so the message says what was committed with it.
+import {
+  type MessageFacts,
+  type MessageKind,
+  messageLanguage,
+  messageText,
+  REJECTION_WORDS,
+} from '../../shared/messages.ts';
+import type { Db } from '../db/schema.ts';
+import { enqueue } from './outbox.repository.ts';
+
+type TemplateKind = Exclude<MessageKind, 'broadcast'>;
+
+/** A booking, its trip and its cities in the booking's language, as the templates need them (one query). */
+async function factsOf(trx: Db, bookingId: string) {
+  const row = await trx
+    .selectFrom('bookings')
+    .innerJoin('trips', 'trips.id', 'bookings.tripId')
+    .leftJoin('origins', 'origins.id', 'trips.trip_originId')
+    .leftJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+    .select([
+      'bookings.ticketId',
+      'bookings.phone',
+      'bookings.seats',
+      'bookings.language',
+      'bookings.totalTicketPrice',
+      'bookings.refundDue',
+      'bookings.paymentStatus',
+      'bookings.paymentDeadline',
+      'bookings.rejectionReason',
+      'trips.id as tripId',
+      'trips.trip_date',
+      'trips.trip_boarding_time',
+      'origins.origin_city',
+      'origins.origin_city_ar',
+      'destinations.destination_city',
+      'destinations.destination_city_ar',
+    ])
+    .where('bookings.id', '=', bookingId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const language = messageLanguage(row.language);
+  const city = (en: string | null | undefined, ar: string | null | undefined) =>
+    (language === 'ar' ? ar || en : en) ?? '';
+  const facts: MessageFacts = {
+    ticketId: row.ticketId,
+    from: city(row.origin_city, row.origin_city_ar),
+    to: city(row.destination_city, row.destination_city_ar),
+    date: row.trip_date,
+    time: row.trip_boarding_time,
+    seats: JSON.parse(row.seats) as number[],
+    amount: Number(row.refundDue ?? row.totalTicketPrice),
+    paid: row.paymentStatus === 'verified',
+    deadline: row.paymentDeadline,
+    reason: row.rejectionReason
+      ? (REJECTION_WORDS[row.rejectionReason] ?? REJECTION_WORDS.other)[language]
+      : undefined,
+  };
+  return { phone: row.phone, tripId: row.tripId, language, facts };
+}
+
+/**
+ * Queues the `kind` message of a booking (call with the event's transaction). `event` tells apart the events
+ * of one kind that may happen more than once to a booking (a second rejection): the same event is queued once.
+ */
+export async function queueBookingMessage(
+  trx: Db,
+  kind: TemplateKind,
+  bookingId: string,
+  now: Date,
+  options: { event?: string; createdBy?: string | null } = {},
+): Promise<boolean> {
+  const found = await factsOf(trx, bookingId);
+  if (!found) return false;
+  const { phone, tripId, language, facts } = found;
+  return enqueue(
+    trx,
+    {
+      kind,
+      phone,
+      language,
+      text: messageText(kind, language, facts),
+      bookingId,
+      tripId,
+      dedupeKey: `${kind}:${bookingId}${options.event ? `:${options.event}` : ''}`,
+      createdBy: options.createdBy ?? null,
+    },
+    now,
+  );
+}
+
+/**
+ * Runs a booking's state change and, when it happened, queues its message, in one transaction: the message
+ * exists exactly when the change committed.
+ */
+export async function changeAndTell(
+  db: Db,
+  change: (trx: Db) => Promise<boolean>,
+  kind: TemplateKind,
+  bookingId: string,
+  now: Date,
+  options: { event?: string; createdBy?: string | null } = {},
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const changed = await change(trx);
+    if (changed) await queueBookingMessage(trx, kind, bookingId, now, options);
+    return changed;
+  });
+}

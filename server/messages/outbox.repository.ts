@@ -1,0 +1,216 @@
+// The outbox's rows. A message is written by `enqueue` inside the transaction of the event that causes it (a
+// rolled-back sale queues nothing), at most once per event (its dedupe key is unique), and sent by whichever
+// node claims it: a claim marks it `sending` with a lease (its next_try_at); a node that dies mid-send loses
+// nothing, because a lease that runs out makes the message due again. PostgreSQL's FOR UPDATE SKIP LOCKED lets
+// nodes claim side by side; SQLite has one writer, so its transaction alone is enough.
+import {
+  internationalPhone,
+  MAX_TRIES,
+  MESSAGES_PER_PHONE_PER_HOUR,
+  type MessageKind,
+  type MessageLanguage,
+  RETRY_MINUTES,
+  segmentCount,
+} from '../../shared/messages.ts';
+import { newId } from '../db/ids.ts';
+import { isPostgres } from '../db/locks.ts';
+import type { Db, MessagesTable } from '../db/schema.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface NewMessage {
+  kind: MessageKind;
+  phone: string;
+  language: MessageLanguage;
+  text: string;
+  bookingId?: string | null;
+  tripId?: string | null;
+  /** One message per event (`ticket:<bookingId>`); none for what may be sent again (a broadcast's copies). */
+  dedupeKey?: string | null;
+  /** The staff member whose action caused it (a broadcast, a resend). */
+  createdBy?: string | null;
+}
+
+/**
+ * Queues a message (call with the event's transaction). Answers false when its phone is no Sudanese mobile or
+ * the same event already queued one.
+ */
+export async function enqueue(trx: Db, message: NewMessage, now: Date): Promise<boolean> {
+  const phone = internationalPhone(message.phone);
+  if (!phone) return false;
+  const result = await trx
+    .insertInto('messages')
+    .values({
+      id: newId(),
+      kind: message.kind,
+      dedupe_key: message.dedupeKey ?? null,
+      phone,
+      language: message.language,
+      text: message.text,
+      segments: segmentCount(message.text),
+      bookingId: message.bookingId ?? null,
+      tripId: message.tripId ?? null,
+      status: 'queued',
+      tries: 0,
+      next_try_at: now.toISOString(),
+      claimed_by: null,
+      provider_id: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      sent_at: null,
+      delivered_at: null,
+      created_by: message.createdBy ?? null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export type Claimed = Pick<MessagesTable, 'id' | 'phone' | 'text' | 'tries' | 'kind'>;
+
+/**
+ * Claims up to `limit` due messages for `node` until `now + leaseMs`. A phone that was sent its hourly share
+ * waits: its messages are put off until an hour after the oldest of them, without counting a try.
+ */
+export async function claimDue(
+  db: Db,
+  node: string,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<Claimed[]> {
+  return db.transaction().execute(async (trx) => {
+    let due = trx
+      .selectFrom('messages')
+      .select(['id', 'phone', 'text', 'tries', 'kind'])
+      .where('status', 'in', ['queued', 'sending'])
+      .where('next_try_at', '<=', now.toISOString())
+      .orderBy('next_try_at')
+      .limit(limit);
+    if (isPostgres(trx)) due = due.forUpdate().skipLocked();
+    const rows = await due.execute();
+    if (!rows.length) return [];
+    const hourAgo = new Date(now.getTime() - HOUR).toISOString();
+    const phones = [...new Set(rows.map((row) => row.phone))];
+    const recent = await trx
+      .selectFrom('messages')
+      .select(['phone', 'sent_at'])
+      .where('phone', 'in', phones)
+      .where('sent_at', '>', hourAgo)
+      .orderBy('sent_at')
+      .execute();
+    const sentTo = new Map<string, string[]>();
+    for (const row of recent) sentTo.set(row.phone, [...(sentTo.get(row.phone) ?? []), row.sent_at!]);
+    const claimed: Claimed[] = [];
+    for (const row of rows) {
+      const sent = sentTo.get(row.phone) ?? [];
+      if (sent.length >= MESSAGES_PER_PHONE_PER_HOUR) {
+        const later = new Date(Date.parse(sent[sent.length - MESSAGES_PER_PHONE_PER_HOUR]) + HOUR);
+        await trx
+          .updateTable('messages')
+          .set({ status: 'queued', next_try_at: later.toISOString(), claimed_by: null })
+          .where('id', '=', row.id)
+          .execute();
+        continue;
+      }
+      // Counted as sent from the claim on, so one batch cannot pass the share either.
+      sentTo.set(row.phone, [...sent, now.toISOString()]);
+      claimed.push({ ...row, tries: row.tries + 1 });
+    }
+    if (claimed.length)
+      await trx
+        .updateTable('messages')
+        .set((eb) => ({
+          status: 'sending',
+          claimed_by: node,
+          tries: eb('tries', '+', 1),
+          next_try_at: new Date(now.getTime() + leaseMs).toISOString(),
+        }))
+        .where(
+          'id',
+          'in',
+          claimed.map((row) => row.id),
+        )
+        .execute();
+    return claimed;
+  });
+}
+
+export type SendOutcome = { sent: true; providerId?: string | null } | { retry: string } | { fail: string };
+
+/** Records what the gateway said of a claimed message: sent, to try again later, or failed for good. */
+export async function recordOutcome(db: Db, message: Claimed, node: string, outcome: SendOutcome, now: Date) {
+  if ('sent' in outcome) {
+    // Sent is the truth whoever claimed it last (the gateway knows the message by its id).
+    await db
+      .updateTable('messages')
+      .set({
+        status: 'sent',
+        sent_at: now.toISOString(),
+        provider_id: outcome.providerId ?? null,
+        last_error: null,
+        claimed_by: null,
+      })
+      .where('id', '=', message.id)
+      .where('status', 'in', ['sending', 'queued'])
+      .execute();
+    return;
+  }
+  const error = 'retry' in outcome ? outcome.retry : outcome.fail;
+  const last = 'fail' in outcome || message.tries >= MAX_TRIES;
+  const wait = RETRY_MINUTES[Math.min(message.tries, RETRY_MINUTES.length) - 1] ?? RETRY_MINUTES[0];
+  await db
+    .updateTable('messages')
+    .set({
+      status: last ? 'failed' : 'queued',
+      next_try_at: new Date(now.getTime() + wait * MINUTE).toISOString(),
+      last_error: error.slice(0, 500),
+      claimed_by: null,
+    })
+    .where('id', '=', message.id)
+    .where('status', '=', 'sending')
+    .where('claimed_by', '=', node)
+    .execute();
+}
+
+/** A delivery report from the gateway, by our id or the provider's. */
+export async function recordDelivery(
+  db: Db,
+  report: { id: string; status: 'delivered' | 'failed'; error?: string },
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('messages')
+    .set(
+      report.status === 'delivered'
+        ? { status: 'delivered', delivered_at: now.toISOString() }
+        : { status: 'failed', last_error: (report.error ?? 'not delivered').slice(0, 500) },
+    )
+    .where((eb) => eb.or([eb('id', '=', report.id), eb('provider_id', '=', report.id)]))
+    .where('status', 'in', ['sent', 'sending'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Queues a failed or sent message again (staff's resend), as a new try from now. */
+export async function requeue(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('messages')
+    .set({ status: 'queued', tries: 0, next_try_at: now.toISOString(), last_error: null, claimed_by: null })
+    .where('id', '=', id)
+    .where('status', 'in', ['failed', 'sent', 'delivered'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Cancels the queued messages of a booking of these kinds (a reminder whose booking no longer holds). */
+export async function cancelQueued(trx: Db, bookingId: string, kinds: MessageKind[]) {
+  await trx
+    .updateTable('messages')
+    .set({ status: 'cancelled' })
+    .where('bookingId', '=', bookingId)
+    .where('kind', 'in', kinds)
+    .where('status', '=', 'queued')
+    .execute();
+}

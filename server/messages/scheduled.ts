@@ -1,0 +1,78 @@
+// Messages due at a time rather than caused by a request, queued by every node's outbox job (server/jobs.ts):
+// the warning that an unpaid hold lapses in HOLD_WARNING_MINUTES (once), and the reminder the evening before
+// departure (from REMINDER_HOUR, Khartoum time, for bookings made before it, unless the traveller opted out).
+// Each is queued at most once (its dedupe key), so two nodes or a restart never tell a traveller twice, and a
+// node that was down at the hour queues them when it comes back, if the bus has not left.
+import { HOLD_WARNING_MINUTES, REMINDER_HOUR } from '../../shared/messages.ts';
+import { khartoumMidnight, khartoumToday } from '../../shared/rules.ts';
+import type { Db } from '../db/schema.ts';
+import { queueBookingMessage } from './messages.service.ts';
+
+const MINUTE = 60_000;
+const DAY = 1_440 * MINUTE;
+
+/** Holds lapsing within HOLD_WARNING_MINUTES that were not warned yet; answers how many were queued. */
+export async function queueHoldWarnings(db: Db, now: Date, limit = 500): Promise<number> {
+  const soon = new Date(now.getTime() + HOLD_WARNING_MINUTES * MINUTE).toISOString();
+  const rows = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('isCancelled', '=', 0)
+    .where('paymentStatus', 'in', ['awaiting_proof', 'rejected'])
+    .where('paymentDeadline', '>', now.toISOString())
+    .where('paymentDeadline', '<=', soon)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('messages')
+            .select('messages.id')
+            .whereRef('messages.bookingId', '=', 'bookings.id')
+            .where('messages.kind', '=', 'hold_expiring'),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  let queued = 0;
+  for (const row of rows)
+    if (
+      await db
+        .transaction()
+        .execute((trx) => queueBookingMessage(trx, 'hold_expiring', row.id, now, { event: 'once' }))
+    )
+      queued++;
+  return queued;
+}
+
+/** From REMINDER_HOUR on, tomorrow's travellers who booked before it and did not opt out; answers how many. */
+export async function queueReminders(db: Db, now: Date, limit = 2000): Promise<number> {
+  const today = khartoumToday(now);
+  const evening = khartoumMidnight(today) + REMINDER_HOUR * 60 * MINUTE;
+  if (now.getTime() < evening) return 0;
+  const tomorrow = khartoumToday(new Date(khartoumMidnight(today) + DAY + MINUTE));
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('trips', 'trips.id', 'bookings.tripId')
+    .select('bookings.id')
+    .where('trips.trip_date', '=', tomorrow)
+    .where('trips.isCancelled', '=', 0)
+    .where('bookings.isCancelled', '=', 0)
+    .where('bookings.messagesOptOut', '=', 0)
+    .where('bookings.bookingDate', '<', new Date(evening).toISOString())
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('messages')
+            .select('messages.id')
+            .whereRef('messages.bookingId', '=', 'bookings.id')
+            .where('messages.kind', '=', 'reminder'),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  let queued = 0;
+  for (const row of rows)
+    if (await db.transaction().execute((trx) => queueBookingMessage(trx, 'reminder', row.id, now))) queued++;
+  return queued;
+}

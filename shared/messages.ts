@@ -1,0 +1,217 @@
+// Text messages (SMS) to travellers: what the outbox sends (server/messages), in the traveller's language.
+// Pure data and functions: the kinds and states of a message, phones in international form, how many SMS
+// segments a text costs, and the templates, written to fit one segment where they can (Arabic costs 70
+// characters a segment, Latin 160). Latin digits throughout, as tickets print them (../ARABIC-TERMS).
+import { normalizeDigits } from './rules.ts';
+
+export const MESSAGE_KINDS = [
+  'ticket',
+  'reminder',
+  'hold_expiring',
+  'payment_verified',
+  'payment_rejected',
+  'hold_expired',
+  'trip_cancelled',
+  'refund_paid',
+  'broadcast',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+//   queued ──claim──▶ sending ──gateway 2xx──▶ sent ──report──▶ delivered
+//      ▲                 │
+//      └── retry later ◀─┘ (429, 5xx, no answer; until the last try: failed)
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'cancelled'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MESSAGE_LANGUAGES = ['ar', 'en'] as const;
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+
+/** Minutes to wait after each failed try; after the last, the message has failed (a day in all). */
+export const RETRY_MINUTES = [1, 5, 30, 120, 360, 960] as const;
+export const MAX_TRIES = RETRY_MINUTES.length + 1;
+
+/** Minutes before an unpaid hold lapses that its traveller is reminded (once). */
+export const HOLD_WARNING_MINUTES = 10;
+/** Khartoum's hour on the evening before departure when travellers are reminded (those who booked before it). */
+export const REMINDER_HOUR = 18;
+/** Kinds a traveller may turn off (a word in the look-up); tickets and payment news always go. */
+export const OPTIONAL_KINDS: readonly MessageKind[] = ['reminder', 'broadcast'];
+
+/** Messages a phone may be sent in an hour; more wait for the next hour (a loop cannot spend the credit). */
+export const MESSAGES_PER_PHONE_PER_HOUR = 10;
+
+/** A Sudanese phone in international form (+249 and nine digits), from what people type; undefined if not one. */
+export function internationalPhone(value: string): string | undefined {
+  const digits = normalizeDigits(value).replace(/[\s\-().]/g, '');
+  const national = /^(?:\+249|00249|249|0)?([19]\d{8})$/.exec(digits);
+  return national ? `+249${national[1]}` : undefined;
+}
+
+// GSM 03.38's basic set, and its extension (each of those costs two).
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM_EXTENDED = '^{}\\[~]|€';
+
+/** How many SMS segments a text costs: GSM-7 160 (153 a part when split), else UCS-2 70 (67 a part). */
+export function segmentCount(text: string): number {
+  let septets = 0;
+  let gsm = true;
+  for (const char of text) {
+    if (GSM_BASIC.includes(char)) septets += 1;
+    else if (GSM_EXTENDED.includes(char)) septets += 2;
+    else {
+      gsm = false;
+      break;
+    }
+  }
+  if (gsm) return septets <= 160 ? 1 : Math.ceil(septets / 153);
+  // UCS-2 counts UTF-16 code units (an emoji is two).
+  const units = text.length;
+  return units <= 70 ? 1 : Math.ceil(units / 67);
+}
+
+/** What a template says of a booking (the server fills it from the booking and its trip). */
+export interface MessageFacts {
+  ticketId: string;
+  /** Cities in the message's language. */
+  from: string;
+  to: string;
+  /** The trip's day, YYYY-MM-DD, and its boarding time as the trip names it ("9:00 am"). */
+  date: string;
+  time: string;
+  seats: readonly number[];
+  amount: number;
+  paid: boolean;
+  /** An unpaid hold's deadline (ISO), when there is one. */
+  deadline?: string | null;
+  /** Why a proof was refused (the payments desk's reason, in the message's language). */
+  reason?: string;
+}
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const AR_MONTHS = [
+  'يناير',
+  'فبراير',
+  'مارس',
+  'أبريل',
+  'مايو',
+  'يونيو',
+  'يوليو',
+  'أغسطس',
+  'سبتمبر',
+  'أكتوبر',
+  'نوفمبر',
+  'ديسمبر',
+];
+
+/** "12 Dec" / "12 ديسمبر": short, Latin digits, no year (the trip is weeks away at most). */
+export function messageDay(date: string, lang: MessageLanguage): string {
+  const [, month, day] = date.split('-').map(Number);
+  return `${day} ${(lang === 'ar' ? AR_MONTHS : EN_MONTHS)[month - 1] ?? ''}`;
+}
+
+/** "9:00 am" as the trip names it; "9:00 ص" / "7:00 م" in Arabic. */
+export function messageTime(time: string, lang: MessageLanguage): string {
+  if (lang === 'en') return time;
+  return time.replace(/\s*am$/i, ' ص').replace(/\s*pm$/i, ' م');
+}
+
+/** A deadline (ISO) as Khartoum's clock, "14:30" (UTC+2 all year). */
+export function messageClock(iso: string): string {
+  const khartoum = new Date(Date.parse(iso) + 120 * 60_000);
+  return `${String(khartoum.getUTCHours()).padStart(2, '0')}:${String(khartoum.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+const money = (amount: number) => Math.round(amount).toLocaleString('en-US');
+const seatList = (seats: readonly number[]) => [...seats].sort((a, b) => a - b).join(',');
+
+type Template = (facts: MessageFacts) => string;
+
+/**
+ * The templates. Each starts with the ticket number and the trip (what a traveller needs at the land port with
+ * no data), then what happened and what to do next.
+ */
+export const MESSAGE_TEMPLATES: Record<
+  Exclude<MessageKind, 'broadcast'>,
+  Record<MessageLanguage, Template>
+> = {
+  ticket: {
+    en: (f) =>
+      `Rihla ticket ${f.ticketId}: ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. ${money(f.amount)} SDG ${
+        f.paid ? 'paid' : `unpaid${f.deadline ? `, pay by ${messageClock(f.deadline)}` : ''}`
+      }`,
+    ar: (f) =>
+      `تذكرة رحلة ${f.ticketId}: ${f.from}-${f.to} ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)}. ${money(f.amount)} ج.س ${
+        f.paid ? 'مدفوعة' : `غير مدفوعة${f.deadline ? `، ادفع قبل ${messageClock(f.deadline)}` : ''}`
+      }`,
+  },
+  reminder: {
+    en: (f) =>
+      `Rihla: your bus ${f.from}-${f.to} leaves tomorrow ${messageDay(f.date, 'en')} at ${f.time}. Ticket ${f.ticketId}, seat ${seatList(f.seats)}. Bring your ID`,
+    ar: (f) =>
+      `رحلة: يتحرك بصك ${f.from}-${f.to} غداً ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')}. التذكرة ${f.ticketId} مقعد ${seatList(f.seats)}. أحضر إثبات الشخصية`,
+  },
+  hold_expiring: {
+    en: (f) =>
+      `Rihla: ticket ${f.ticketId} is not paid. Send the payment proof by ${f.deadline ? messageClock(f.deadline) : 'the deadline'} or the seats are released`,
+    ar: (f) =>
+      `رحلة: التذكرة ${f.ticketId} غير مدفوعة. أرسل إشعار بنكك قبل ${f.deadline ? messageClock(f.deadline) : 'انتهاء المهلة'} وإلا تُحرَّر المقاعد`,
+  },
+  payment_verified: {
+    en: (f) =>
+      `Rihla: payment for ticket ${f.ticketId} received. ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. Have a good trip`,
+    ar: (f) =>
+      `رحلة: وصل مبلغ التذكرة ${f.ticketId}. ${f.from}-${f.to} ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)}`,
+  },
+  payment_rejected: {
+    en: (f) =>
+      `Rihla: the payment proof of ticket ${f.ticketId} was not accepted${f.reason ? ` (${f.reason})` : ''}. Send a new one${
+        f.deadline ? ` by ${messageClock(f.deadline)}` : ''
+      } or the seats are released`,
+    ar: (f) =>
+      `رحلة: لم يُقبل إشعار التذكرة ${f.ticketId}${f.reason ? ` (${f.reason})` : ''}. أرسل إشعاراً جديداً${
+        f.deadline ? ` قبل ${messageClock(f.deadline)}` : ''
+      } وإلا تُحرَّر المقاعد`,
+  },
+  hold_expired: {
+    en: (f) =>
+      `Rihla: ticket ${f.ticketId} (${f.from}-${f.to} ${messageDay(f.date, 'en')}) was not paid in time; its seats are released`,
+    ar: (f) =>
+      `رحلة: لم تُدفع التذكرة ${f.ticketId} (${f.from}-${f.to} ${messageDay(f.date, 'ar')}) في الوقت، وحُرِّرت مقاعدها`,
+  },
+  trip_cancelled: {
+    en: (f) =>
+      `Rihla: the trip ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time} is cancelled. Ticket ${f.ticketId}: ${
+        f.paid ? `your ${money(f.amount)} SDG will be refunded` : 'nothing to pay'
+      }`,
+    ar: (f) =>
+      `رحلة: أُلغيت رحلة ${f.from}-${f.to} ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')}. التذكرة ${f.ticketId}: ${
+        f.paid ? `يُرجع لك مبلغ ${money(f.amount)} جنيه` : 'لا شيء عليك'
+      }`,
+  },
+  refund_paid: {
+    en: (f) => `Rihla: ${money(f.amount)} SDG for ticket ${f.ticketId} has been refunded to you`,
+    ar: (f) => `رحلة: أُرجع لك مبلغ ${money(f.amount)} جنيه عن التذكرة ${f.ticketId}`,
+  },
+};
+
+/** Why a proof was refused, in a few words (the payments desk's reasons). */
+export const REJECTION_WORDS: Record<string, Record<MessageLanguage, string>> = {
+  amount_wrong: { en: 'wrong amount', ar: 'المبلغ غير صحيح' },
+  proof_unreadable: { en: 'unreadable', ar: 'غير مقروء' },
+  payment_not_received: { en: 'money not received', ar: 'لم يصل المبلغ' },
+  duplicate_proof: { en: 'already used', ar: 'مستخدم من قبل' },
+  other: { en: 'see the look-up', ar: 'راجع صفحة الحجز' },
+};
+
+/** A template's text for these facts. */
+export function messageText(
+  kind: Exclude<MessageKind, 'broadcast'>,
+  lang: MessageLanguage,
+  facts: MessageFacts,
+): string {
+  return MESSAGE_TEMPLATES[kind][lang](facts);
+}
+
+/** The language a booking's messages are written in: Arabic unless the traveller booked in English. */
+export const messageLanguage = (value: unknown): MessageLanguage => (value === 'en' ? 'en' : 'ar');

@@ -1,0 +1,88 @@
+// Cancelling a trip acts on its bookings (issue 19): a paid booking owes its whole price back and appears on
+// the refunds list, an unpaid hold is released, a proof not yet decided goes to the payments desk's cancelled
+// proofs, every seat is free again, and each booking's cancellation is in the activity log under the staff
+// member who cancelled the trip. Before, the trip's bookings stayed live with no refund and their seats held.
+import { describe, expect, it } from 'vitest';
+import { book, bookedSeats } from './helpers/bookings.ts';
+import { makeTrip } from './helpers/fixtures.ts';
+import { activity, bookWithProof, type Doc } from './helpers/payments.ts';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
+
+describe.each(dialects)('cancelling a trip cancels its bookings (%s)', (dialect) => {
+  const t = useTestApp(dialect);
+  const ids = (rows: Doc[]) => rows.map((row) => row._id);
+
+  it('refunds paid bookings in full, releases unpaid holds, frees every seat, and logs each booking', async () => {
+    const { trip } = await makeTrip(t, t.token, { seats: 20 });
+    const price = trip.trip_ticket_priceId.price;
+    const counter = await t.staff.post('/api/bookings/counterSale', {
+      tripId: trip._id,
+      seats: [1, 2],
+      passengerInfo: { firstName: 'Amna', lastName: 'Idris', phone: '0912345678' },
+      totalTicketPrice: price * 2,
+      paymentMethod: 'cash',
+    });
+    expect(counter.statusCode, counter.body).toBe(201);
+    const paid = counter.json().booking as Doc;
+    const unpaid = await book(t, trip, [3]);
+    const proof = await bookWithProof(t, trip, [4], 'TRX-TRIP-1');
+    const other = (await makeTrip(t, t.token, { seats: 20 })).trip;
+    const elsewhere = await book(t, other, [3]);
+    expect(await bookedSeats(t, trip._id)).toEqual([1, 2, 3, 4]);
+
+    const response = await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().isCancelled).toBe(true);
+
+    const read = async (id: string) => (await t.staff.get(`/api/bookings/getBooking/${id}`)).json() as Doc;
+    expect(await read(paid._id)).toMatchObject({ isCancelled: true, refundDue: price * 2 });
+    expect(await read(unpaid._id)).toMatchObject({ isCancelled: true, refundDue: null });
+    expect(await read(proof._id)).toMatchObject({ isCancelled: true, refundDue: null });
+    // Another trip's booking is untouched.
+    expect(await read(elsewhere._id)).toMatchObject({ isCancelled: false });
+    expect(await bookedSeats(t, trip._id)).toEqual([]);
+    expect(await bookedSeats(t, other._id)).toEqual([3]);
+
+    const refunds = (await t.staff.get('/api/payments/getRefunds?_start=0&_end=200')).json() as Doc[];
+    expect(ids(refunds)).toContain(paid._id);
+    expect(ids(refunds)).not.toContain(unpaid._id);
+    const toCheck = (await t.staff.get('/api/payments/getCancelledProofs?_start=0&_end=200')).json() as Doc[];
+    expect(ids(toCheck)).toContain(proof._id);
+
+    const admin = (await t.staff.get('/api/auth/user')).json();
+    const rows = (await activity(t, 'cancel_booking')).filter((row) =>
+      [paid._id, unpaid._id, proof._id].includes(row.recordId),
+    );
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toMatchObject({ userId: admin._id, resource: 'bookings' });
+    expect(rows.find((row) => row.recordId === paid._id)!.diff.refundDue).toEqual([null, price * 2]);
+    // The trip's own row is there too.
+    expect((await activity(t, 'cancel_trip')).some((row) => row.recordId === trip._id)).toBe(true);
+
+    // A second cancel changes nothing and logs nothing more.
+    expect((await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`)).statusCode).toBe(409);
+    expect((await activity(t, 'cancel_booking')).filter((row) => row.recordId === paid._id)).toHaveLength(1);
+  });
+
+  it('a traveller of a cancelled trip sees the booking cancelled, and cannot cancel it again', async () => {
+    const { trip } = await makeTrip(t, t.token, { seats: 20 });
+    const held = await book(t, trip, [5]);
+    expect((await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`)).statusCode).toBe(200);
+    const query = new URLSearchParams({ ticketId: held.ticketId, phone: held.passengerInfo.phone });
+    const looked = await client(t).get(`/api/bookings/filterBookings?${query}`);
+    expect(looked.statusCode, looked.body).toBe(200);
+    expect(looked.json()[0]).toMatchObject({ isCancelled: true });
+  });
+
+  it('two cancels at once: one wins, every booking is cancelled once and logged once', async () => {
+    const { trip } = await makeTrip(t, t.token, { seats: 20 });
+    const held = await book(t, trip, [6]);
+    const answers = await Promise.all([
+      t.staff.patch(`/api/trips/cancelTrip/${trip._id}`),
+      t.staff.patch(`/api/trips/cancelTrip/${trip._id}`),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await activity(t, 'cancel_booking')).filter((row) => row.recordId === held._id)).toHaveLength(1);
+  });
+});
