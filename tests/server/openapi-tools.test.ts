@@ -15,12 +15,13 @@ const bin = (file: string) => path.join(ROOT, 'node_modules', file);
 
 /**
  * What the recommended rules still warn of, and why it stays: the project has no licence to name, and health
- * and settings answer no client error (nothing a client sends can be wrong).
+ * settings and the routes on sale answer no client error (they take no input: nothing a client sends can be wrong).
  */
 const ACCEPTED_WARNINGS = [
   'info-license #/info',
   'operation-4xx-response #/paths/~1api~1health/get/responses',
   'operation-4xx-response #/paths/~1api~1settings/get/responses',
+  'operation-4xx-response #/paths/~1api~1trips~1onSale/get/responses',
 ];
 
 describe('the OpenAPI document in the tools clients use', () => {
