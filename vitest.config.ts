@@ -12,6 +12,8 @@ const SQLITE_RUN_ONLY_SPECS = [
   'tests/e2e/admin-layout.spec.ts',
   'tests/e2e/admin-roles.spec.ts',
   'tests/e2e/admin-screens.spec.ts',
+  // The README's first start: SQLite, whatever the run.
+  'tests/e2e/first-start.spec.ts',
   'tests/e2e/public-pages.spec.ts',
   'tests/e2e/public-screens.spec.ts',
   'tests/e2e/public-payment-screens.spec.ts',

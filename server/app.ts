@@ -25,7 +25,8 @@ import { JSON_BODY_LIMIT, limitBodies } from './http/body-limits.ts';
 import { capConnections, connectionOptions } from './http/connections.ts';
 import { proxyTrust } from './http/proxies.ts';
 import { readBodiesCheaply } from './http/request-bodies.ts';
-import { openApiTransform, projectingSerializerCompiler, zodValidatorCompiler } from './http/validation.ts';
+import { projectingSerializerCompiler, zodValidatorCompiler } from './http/validation.ts';
+import { swaggerOptions } from './http/openapi.ts';
 import { crudRoutes } from './resources/crud/crud.routes.ts';
 import { ReadCache, useReadCache } from './cache/read-cache.ts';
 import { listenForChanges } from './cache/cache-sync.ts';
@@ -130,13 +131,7 @@ export async function buildApp({
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
   });
   await app.register(rateLimit, { global: false, store: databaseStore(database.db) });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Rihla API', description: 'Intercity bus ticketing for Sudan', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: openApiTransform,
-  });
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { health } = systemContract;

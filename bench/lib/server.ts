@@ -41,6 +41,11 @@ type ChildProcess = ReturnType<typeof spawn>;
 export interface StartOptions {
   /** A PostgreSQL database of its own when TEST_DATABASE_URL is set (SQLite otherwise). */
   ownPostgres?: boolean;
+  /**
+   * As the README's `npm start`: none of the optional variables (no ADMIN_EMAIL, no raised limits, SQLite),
+   * only DATA_DIR, PORT (to run beside other tests) and `env`.
+   */
+  asReadme?: boolean;
 }
 
 async function waitForHealth(url: string, exited: () => boolean, output: () => string): Promise<void> {
@@ -59,7 +64,7 @@ async function waitForHealth(url: string, exited: () => boolean, output: () => s
 
 export async function startServer(
   env: Record<string, string | undefined> = {},
-  { ownPostgres = false }: StartOptions = {},
+  { ownPostgres = false, asReadme = false }: StartOptions = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const ownDataDir = !env.DATA_DIR;
@@ -90,12 +95,16 @@ export async function startServer(
   };
   if (postgres) childEnv.DATABASE_URL = postgres.url;
   if (!childEnv.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const { PATH, HOME, TMPDIR } = process.env;
+  const serverEnv = asReadme
+    ? { PATH, HOME, TMPDIR, PORT: String(port), ...env, DATA_DIR: dataDir }
+    : childEnv;
 
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: childEnv,
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

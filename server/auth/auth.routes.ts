@@ -119,10 +119,13 @@ async function lastAdminGuard(change: () => Promise<void>) {
   }
 }
 
+const USER_CALLS = new Set(['register', 'updateUser', 'deleteUser']);
+
 export async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const schema = (call: keyof typeof authContract, input: FastifySchema = {}) => ({
-    tags: ['auth'],
+    // Staff accounts are documented with the users' generated calls (getAllusers, getUser).
+    tags: [USER_CALLS.has(call) ? 'users' : 'auth'],
     ...input,
     response: authContract[call].responses,
   });

@@ -4,7 +4,7 @@
 // the capability does not list. A session is live while its row says so: signing out, a password, role or
 // e-mail change, a reused refresh token or the session's absolute end stop its access tokens at once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Access, can } from '../../shared/roles.ts';
+import { type Access, type Capability, can } from '../../shared/roles.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { verifyAccessToken } from './tokens.ts';
 
@@ -19,6 +19,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route: 'public', or a capability (shared/roles.ts). Required of every API route. */
     access?: Access;
+    /**
+     * A public route that does more for staff whose role has this capability (the whole trip, a cancellation
+     * without the traveller's proof): its handler checks it; the API document offers the bearer token.
+     */
+    staffAccess?: Capability;
   }
   interface FastifyRequest {
     staffId?: string;
@@ -26,7 +31,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route registered and the access it declared ('public', a capability, or undefined: nobody). */
-    routeAccess: { method: string; url: string; access?: Access }[];
+    routeAccess: { method: string; url: string; access?: Access; staffAccess?: Capability }[];
   }
 }
 
@@ -81,7 +86,12 @@ export function enforceAccess(app: FastifyInstance, docsAccess: Access) {
     // Routes that plugins register (the API documentation) declare nothing themselves.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: docsAccess };
     for (const method of [route.method].flat())
-      app.routeAccess.push({ method, url: route.url, access: route.config?.access });
+      app.routeAccess.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        staffAccess: route.config?.staffAccess,
+      });
   });
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;

@@ -1,14 +1,8 @@
 // The API contract: what every call answers, per status, as data-only zod schemas. The server declares
 // them as its routes' response schemas (and so documents them at /api/docs); the front ends take their
 // types from them with `import type`, so no zod reaches a browser bundle.
-import { resources } from '../registry/index.ts';
-import { boardingContract } from './boarding.ts';
-import { bookingContract } from './bookings.ts';
-import { crudContract } from './crud.ts';
-import { messageContract } from './messages.ts';
-import { paymentContract } from './payments.ts';
+import { apiOperations } from './operations.ts';
 import type { RouteContract } from './route.ts';
-import { authContract, dashboardContract, systemContract, tripContract, uploadContract } from './routes.ts';
 
 export * from './answers.ts';
 export * from './boarding.ts';
@@ -18,22 +12,12 @@ export * from './documents.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './messages.ts';
+export * from './operations.ts';
 export * from './payments.ts';
 export * from './route.ts';
 export * from './routes.ts';
 
-/** Every call of the API, generated and hand-written. */
+/** Every call of the API, generated and hand-written (with its operationId and summary: operations.ts). */
 export function apiContract(): RouteContract[] {
-  return [
-    ...resources.flatMap((def) => Object.values(crudContract(def))),
-    ...Object.values(systemContract),
-    ...Object.values(authContract),
-    ...Object.values(tripContract),
-    ...Object.values(dashboardContract),
-    ...Object.values(uploadContract),
-    ...Object.values(bookingContract),
-    ...Object.values(boardingContract),
-    ...Object.values(paymentContract),
-    ...Object.values(messageContract),
-  ];
+  return apiOperations();
 }

@@ -58,11 +58,11 @@ export const tripContract = {
 };
 
 export const dashboardContract = {
-  summary: route('GET', '/api/dashboard/summary', { 200: dashboardSummary }, [401]),
+  dashboardSummary: route('GET', '/api/dashboard/summary', { 200: dashboardSummary }, [401]),
 };
 
 export const uploadContract = {
-  upload: route(
+  getUpload: route(
     'GET',
     '/api/uploads/:name',
     {

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
@@ -25,6 +26,27 @@ const hasZbar = (() => {
 })();
 
 type Trip = Awaited<ReturnType<typeof makeTrip>>['trip'];
+
+/**
+ * The glyphs a PDF's text draws: pdfkit writes each as the 4-digit hex id of its font subset, where the
+ * missing-glyph box (.notdef) is always 0, in `[<…> …] TJ` operators of its (deflated) page streams.
+ */
+function drawnGlyphs(pdf: Buffer): number[] {
+  const glyphs: number[] = [];
+  const source = pdf.toString('latin1');
+  for (const stream of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = zlib.inflateSync(Buffer.from(stream[1], 'latin1')).toString('latin1');
+    } catch {
+      continue; // not deflated: no page of pdfkit's
+    }
+    for (const [, operands] of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
+      for (const [, hex] of operands.matchAll(/<([0-9a-f]+)>/g))
+        for (let i = 0; i < hex.length; i += 4) glyphs.push(parseInt(hex.slice(i, i + 4), 16));
+  }
+  return glyphs;
+}
 
 describe.each(dialects)('boarding (%s)', (dialect) => {
   const clock = new ManualClock();
@@ -294,6 +316,25 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
     expect((await t.staff.get(`/api/bookings/getPassengers/${booking._id}`)).json()[0].idNumber).toBe(
       'P7654321',
     );
+  });
+
+  it("draws the manifest PDF's title and rows, in both languages, with glyphs its font has", async () => {
+    const { trip } = await makeTrip(t, t.token);
+    const cities = await t.staff.get(`/api/trips/getTrip/${trip._id}`);
+    const { trip_originId: origin, trip_destinationId: destination } = cities.json();
+    await t.staff.patch(`/api/origins/updateOrigin/${origin._id}`, { origin_city_ar: 'الخرطوم' });
+    await t.staff.patch(`/api/destination/updateDestination/${destination._id}`, {
+      destination_city_ar: 'بورتسودان',
+    });
+    await paid(trip, [3], [{ seat: 3, fullName: 'آمنة عثمان', idType: 'passport', idNumber: 'P4455' }]);
+    const pdf = await t.staff.get(`/api/trips/manifest/${trip._id}?format=pdf`);
+    const glyphs = drawnGlyphs(pdf.rawPayload);
+    expect(glyphs.length).toBeGreaterThan(100);
+    // Glyph 0 is the font's missing-glyph box, drawn for a character the font lacks.
+    expect(glyphs.filter((glyph) => glyph === 0)).toEqual([]);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`${origin.origin_city} to ${destination.destination_city}`);
+    expect(text).toMatch(/الخرطوم.*بورتسودان|بورتسودان.*الخرطوم/);
   });
 
   it('writes the checkpoint manifest as CSV, XLSX and PDF; names that look like formulas stay text', async () => {

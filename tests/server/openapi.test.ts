@@ -12,8 +12,13 @@ import {
   projectingSerializerCompiler,
   zodValidatorCompiler,
 } from '../../server/http/validation.ts';
-import { apiContract, type ContentAnswer, type RouteContract } from '../../shared/contract/index.ts';
-import { ROLES } from '../../shared/roles.ts';
+import {
+  apiContract,
+  type ContentAnswer,
+  operationIds,
+  type RouteContract,
+} from '../../shared/contract/index.ts';
+import { CAPABILITIES, ROLES } from '../../shared/roles.ts';
 import { listEndpoints } from './helpers/endpoints.ts';
 import { dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -21,8 +26,17 @@ import { useTestApp } from './helpers/use-test-app.ts';
 type Operation = {
   responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: object }>;
   requestBody?: any;
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Document = {
+  openapi: string;
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+};
 
 const openApiPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
 
@@ -159,6 +173,66 @@ describe('OpenAPI document', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("names every operation by its call (the specification's own names), once, with a summary and a tag", () => {
+    const operations = Object.entries(doc.paths).flatMap(([url, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ url, method, ...operation })),
+    );
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const idOf = (method: string, url: string) => doc.paths[url][method].operationId;
+    // The specification's calls keep its names (and spellings); the project's own name what they do.
+    expect(idOf('get', '/api/trips/filterTrips')).toBe('filterTrips');
+    expect(idOf('get', '/api/auth/getAllusers')).toBe('getAllusers');
+    expect(idOf('get', '/api/buses/getBus/{id}')).toBe('getBus');
+    expect(idOf('post', '/api/bookings/createBooking')).toBe('createBooking');
+    expect(idOf('get', '/api/checkin/trip/{id}')).toBe('checkinTrip');
+    for (const operation of operations) {
+      const where = `${operation.method} ${operation.url}`;
+      expect(operation.summary, where).toMatch(/^[A-Z].{5,100}$/);
+      expect(operation.tags, where).toHaveLength(1);
+    }
+    expect(doc.servers?.length).toBeGreaterThan(0);
+  });
+
+  it('a call name that repeats is prefixed with its resource, for every call that carries it', () => {
+    expect(
+      operationIds([
+        { name: 'trip', path: '/api/checkin/trip/:id' },
+        { name: 'trip', path: '/api/boarding/trip/:id' },
+        { name: 'getBus', path: '/api/buses/getBus/:id' },
+      ]),
+    ).toEqual(['checkinTrip', 'boardingTrip', 'getBus']);
+  });
+
+  it('declares who may call each route from the table the access check enforces', () => {
+    const wrong: string[] = [];
+    for (const route of t.app.routeAccess.filter((r) => r.url.startsWith('/api/'))) {
+      const operation = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      if (!operation) continue; // HEAD, and the documentation's own routes
+      const where = `${route.method} ${route.url}`;
+      const roles = (capability: keyof typeof CAPABILITIES) => CAPABILITIES[capability].join(', ');
+      if (route.access === 'public') {
+        const expected = route.staffAccess ? [{}, { bearer: [] }] : [];
+        if (JSON.stringify(operation.security) !== JSON.stringify(expected))
+          wrong.push(`${where}: security ${JSON.stringify(operation.security)}`);
+        if (route.staffAccess && !operation.description?.includes(roles(route.staffAccess)))
+          wrong.push(`${where}: does not name the staff who may call it`);
+      } else if (!route.access) {
+        wrong.push(`${where}: declares no access`);
+      } else {
+        if (JSON.stringify(operation.security) !== JSON.stringify([{ bearer: [] }]))
+          wrong.push(`${where}: security ${JSON.stringify(operation.security)}`);
+        if (!operation.description?.includes(`Staff: ${roles(route.access)} (\`${route.access}\`)`))
+          wrong.push(`${where}: its description does not name the roles of ${route.access}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // As a client reads them.
+    expect(doc.paths['/api/auth/getAllusers'].get.description).toBe('Staff: admin (`users.manage`).');
+    expect(doc.paths['/api/trips/filterTrips'].get.security).toEqual([]);
   });
 
   it('documents the request body of every contract that has one', () => {

@@ -163,9 +163,10 @@ export async function manifestRoutes(app: FastifyInstance) {
       const trip = (await referencedDocument(db, trips, id)) as Record<string, any>;
       const time = formatBoardingTime(row.trip_boarding_time);
       const about: ManifestTrip = {
+        // In words: the PDF's font (Amiri) has no arrow glyph, and would draw its missing-glyph box.
         route: {
-          en: `${trip.trip_originId?.origin_city} → ${trip.trip_destinationId?.destination_city}`,
-          ar: `${trip.trip_originId?.origin_city_ar ?? trip.trip_originId?.origin_city} ← ${trip.trip_destinationId?.destination_city_ar ?? trip.trip_destinationId?.destination_city}`,
+          en: `${trip.trip_originId?.origin_city} to ${trip.trip_destinationId?.destination_city}`,
+          ar: `من ${trip.trip_originId?.origin_city_ar ?? trip.trip_originId?.origin_city} إلى ${trip.trip_destinationId?.destination_city_ar ?? trip.trip_destinationId?.destination_city}`,
         },
         date: row.trip_date,
         time: time.en,

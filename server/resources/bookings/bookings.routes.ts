@@ -25,6 +25,8 @@ import { ticketData } from './ticket.ts';
 
 const optionalTravellers = travellersField.optional();
 const idParams = z.object({ id: z.string().min(1).max(64) });
+/** Staff whose role has it cancel a booking without the traveller's proof. */
+const STAFF_CANCEL = 'bookings.cancel' as const;
 const CANCEL_REFUSALS = {
   NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),
   NOT_FOUND: () => notFound('No booking has this _id.'),
@@ -166,6 +168,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       config: {
         ...travellerCancelLimit,
         access: 'public',
+        staffAccess: STAFF_CANCEL,
         audit: { action: 'cancel_booking', resource: 'bookings', before: findBookingDocument },
       },
     },
@@ -173,7 +176,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       const { id } = request.params as { id: string };
       const proof = (request.body ?? {}) as { ticketId?: string; phone?: string };
       // Staff whose role may cancel bookings need no proof; anyone else is a traveller proving the booking.
-      const staff = request.staff && can(request.staff.role, 'bookings.cancel') ? request.staff : undefined;
+      const staff = request.staff && can(request.staff.role, STAFF_CANCEL) ? request.staff : undefined;
       if (!staff) delete request.staff;
       const outcome = await cancel(ctx, id, staff ? { staffId: staff.id } : proof);
       if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();

@@ -6,7 +6,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
   app.get(
     '/summary',
     {
-      schema: { tags: ['dashboard'], response: dashboardContract.summary.responses },
+      schema: { tags: ['dashboard'], response: dashboardContract.dashboardSummary.responses },
       config: { access: 'dashboard.read' },
     },
     async () => dashboardSummary(app.db),

@@ -10,9 +10,9 @@ export async function uploadRoutes(app: FastifyInstance) {
     '/:name',
     {
       schema: {
-        tags: ['bookings'],
+        tags: ['payments'],
         params: z.object({ name: z.string().max(64) }),
-        response: uploadContract.upload.responses,
+        response: uploadContract.getUpload.responses,
       },
       config: { access: 'payments.review' },
     },

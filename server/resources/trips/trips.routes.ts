@@ -62,11 +62,12 @@ export async function tripRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/getTrip/:id', { schema: tripSchema, config: { access: 'public' } }, async (request, reply) => {
+  // Staff who read trips see the whole trip; everyone else the public view.
+  const getTrip = { access: 'public', staffAccess: 'trips.read' } as const;
+  app.get('/getTrip/:id', { schema: tripSchema, config: getTrip }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    // Staff who read trips see the whole trip; everyone else the public view.
     await identifyStaff(request);
-    const staff = !!request.staff && can(request.staff.role, 'trips.read');
+    const staff = !!request.staff && can(request.staff.role, getTrip.staffAccess);
     const body = await rememberTripsJson(db, `trip|${id}|${staff ? 'staff' : 'public'}`, async () => {
       const trip = await findDocument(db, trips, id);
       return trip && (staff ? trip : publicTrip(trip));
