@@ -9,4 +9,5 @@ bash .ci/with-node.sh "${NODE22_VERSION:-22}" env -u TEST_DATABASE_URL npx vites
   tests/server/boarding.test.ts tests/server/bookings-create.test.ts tests/server/bookings-uploads.test.ts \
   tests/server/payments.test.ts tests/server/auth.test.ts tests/server/sessions.test.ts \
   tests/server/hardening-bodies.test.ts tests/server/hardening-connections.test.ts \
-  tests/server/crash.test.ts tests/server/contract.test.ts
+  tests/server/crash.test.ts tests/server/contract.test.ts tests/server/sqlite-addon.test.ts \
+  tests/server/messages-outbox.test.ts

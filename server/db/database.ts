@@ -1,11 +1,12 @@
 // Opens the database: PostgreSQL when DATABASE_URL is a postgres URL, otherwise embedded SQLite in DATA_DIR.
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { LruMap } from '../lru-map.ts';
 import { ChangeFeed, EVERYTHING, watchChanges } from './changes.ts';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -81,10 +82,10 @@ const MAX_CACHED_STATEMENTS = 500;
  * run one at a time on this connection (better-sqlite3 is synchronous and nothing here streams rows), so a
  * statement is never busy when it is reused.
  */
-function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
-  const statements = new LruMap<string, SQLite.Statement>(MAX_CACHED_STATEMENTS);
+function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Database {
+  const statements = new LruMap<string, BetterSqlite3.Statement>(MAX_CACHED_STATEMENTS);
   const prepare = (sql: string) => statements.getOrMake(sql, () => sqlite.prepare(sql));
-  return Object.create(sqlite, { prepare: { value: prepare } }) as SQLite.Database;
+  return Object.create(sqlite, { prepare: { value: prepare } }) as BetterSqlite3.Database;
 }
 
 /** True for a unique-constraint violation on either database. */

@@ -1,14 +1,15 @@
-// better-sqlite3 is the one native addon built for the running Node's ABI. Built against Node 24.19+'s headers,
-// version 12 aborts the whole process the first time the garbage collector frees one of its statements
-// (nodejs/node#65446; .ci/node24.sh builds it against 24.18.1's): a process that prepares and drops many
-// statements must end normally on whichever Node runs the tests.
+// The SQLite driver the running Node loads (server/db/sqlite-driver.ts): better-sqlite3 12, built against Node
+// 24.19+'s headers, aborts the whole process the first time the garbage collector frees one of its statements,
+// so Node 22 and later load 13. A process that prepares and drops many statements must end normally on
+// whichever Node runs the tests (it fails on Node 24.21 with 12).
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
+import { SQLITE_DRIVER } from '../../server/db/sqlite-driver.ts';
 
 const run = promisify(execFile);
-const addon = createRequire(import.meta.url).resolve('better-sqlite3');
+const addon = createRequire(import.meta.url).resolve(SQLITE_DRIVER);
 
 const STRESS = `
 const Database = require(${JSON.stringify(addon)});
@@ -21,7 +22,7 @@ let rounds = 0;
 })();
 `;
 
-it(`survives the garbage collector freeing its statements (Node ${process.versions.node})`, async () => {
+it(`${SQLITE_DRIVER} survives the garbage collector freeing its statements (Node ${process.versions.node})`, async () => {
   const { stdout } = await run(process.execPath, ['-e', STRESS]).catch(
     (failed: { stdout: string; stderr: string; code: unknown; signal: unknown }) => {
       throw new Error(`exited ${failed.code ?? failed.signal}:\n${failed.stderr.slice(0, 2000)}`);
