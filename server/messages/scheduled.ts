@@ -3,13 +3,27 @@
 // departure (from REMINDER_HOUR, Khartoum time, for bookings made before it, unless the traveller opted out).
 // Each is queued at most once (its dedupe key), so two nodes or a restart never tell a traveller twice, and a
 // node that was down at the hour queues them when it comes back, if the bus has not left.
-import { HOLD_WARNING_MINUTES, REMINDER_HOUR } from '../../shared/messages.ts';
+import { HOLD_WARNING_MINUTES, type MessageKind, REMINDER_HOUR } from '../../shared/messages.ts';
 import { khartoumMidnight, khartoumToday } from '../../shared/rules.ts';
-import type { Db } from '../db/schema.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Db, Tables } from '../db/schema.ts';
 import { queueBookingMessage } from './messages.service.ts';
 
 const MINUTE = 60_000;
 const DAY = 1_440 * MINUTE;
+
+/** A booking that was not sent a message of this kind yet. */
+const notTold =
+  (kind: MessageKind) =>
+  ({ not, exists, selectFrom }: ExpressionBuilder<Tables, 'bookings'>) =>
+    not(
+      exists(
+        selectFrom('messages')
+          .select('messages.id')
+          .whereRef('messages.bookingId', '=', 'bookings.id')
+          .where('messages.kind', '=', kind),
+      ),
+    );
 
 /** Holds lapsing within HOLD_WARNING_MINUTES that were not warned yet; answers how many were queued. */
 export async function queueHoldWarnings(db: Db, now: Date, limit = 500): Promise<number> {
@@ -21,16 +35,7 @@ export async function queueHoldWarnings(db: Db, now: Date, limit = 500): Promise
     .where('paymentStatus', 'in', ['awaiting_proof', 'rejected'])
     .where('paymentDeadline', '>', now.toISOString())
     .where('paymentDeadline', '<=', soon)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('messages')
-            .select('messages.id')
-            .whereRef('messages.bookingId', '=', 'bookings.id')
-            .where('messages.kind', '=', 'hold_expiring'),
-        ),
-      ),
-    )
+    .where(notTold('hold_expiring'))
     .limit(limit)
     .execute();
   let queued = 0;
@@ -59,16 +64,7 @@ export async function queueReminders(db: Db, now: Date, limit = 2000): Promise<n
     .where('bookings.isCancelled', '=', 0)
     .where('bookings.messagesOptOut', '=', 0)
     .where('bookings.bookingDate', '<', new Date(evening).toISOString())
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('messages')
-            .select('messages.id')
-            .whereRef('messages.bookingId', '=', 'bookings.id')
-            .where('messages.kind', '=', 'reminder'),
-        ),
-      ),
-    )
+    .where(notTold('reminder'))
     .limit(limit)
     .execute();
   let queued = 0;

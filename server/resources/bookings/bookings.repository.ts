@@ -6,7 +6,8 @@ import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
-import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { BookingRow, BookingsTable, Db, Tables } from '../../db/schema.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import { LAPSING_STATUSES, type PaymentStatus } from '../../../shared/payments.ts';
@@ -282,6 +283,17 @@ function documents(db: Db, rows: BookingRow[], populate: boolean) {
   return toDocuments(db, bookings, rows, populate ? undefined : 0);
 }
 
+/** A cancellation's changes: cancelled, and a paid booking owes its whole price back (refundDue). */
+const cancelledWithRefund = (eb: ExpressionBuilder<Tables, 'bookings'>) => ({
+  isCancelled: 1,
+  refundDue: eb
+    .case()
+    .when('paymentStatus', '=', 'verified')
+    .then(eb.ref('totalTicketPrice'))
+    .else(null)
+    .end(),
+});
+
 /**
  * Marks a booking cancelled and frees its seats in one transaction; false when it already was cancelled. A
  * paid booking now owes its price back (refundDue) until staff record the refund.
@@ -290,15 +302,7 @@ export async function cancelBooking(db: Db, id: string, tripId: string): Promise
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('bookings')
-      .set((eb) => ({
-        isCancelled: 1,
-        refundDue: eb
-          .case()
-          .when('paymentStatus', '=', 'verified')
-          .then(eb.ref('totalTicketPrice'))
-          .else(null)
-          .end(),
-      }))
+      .set(cancelledWithRefund)
       .where('id', '=', id)
       .where('isCancelled', '=', 0)
       .executeTakeFirst();
@@ -326,15 +330,7 @@ export async function cancelTripBookings(
   if (!live.length) return [];
   await trx
     .updateTable('bookings')
-    .set((eb) => ({
-      isCancelled: 1,
-      refundDue: eb
-        .case()
-        .when('paymentStatus', '=', 'verified')
-        .then(eb.ref('totalTicketPrice'))
-        .else(null)
-        .end(),
-    }))
+    .set(cancelledWithRefund)
     .where('tripId', '=', tripId)
     .where('isCancelled', '=', 0)
     .execute();
