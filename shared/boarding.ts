@@ -52,3 +52,84 @@ export const idLastDigits = (idNumber: string | null) => (idNumber ? idNumber.sl
 /** A scan's verdict, from the conductor's phone or the server. */
 export const VERDICTS = ['valid', 'unpaid', 'cancelled', 'wrong_trip', 'forged', 'already_boarded'] as const;
 export type Verdict = (typeof VERDICTS)[number];
+
+/** Why a verdict was reached (the conductor app words each one). */
+export type DoorReason =
+  | 'badCode'
+  | 'badSignature'
+  | 'unknownTicket'
+  | 'notOnList'
+  | 'otherTrip'
+  | 'cancelled'
+  | 'expired'
+  | 'awaiting_proof'
+  | 'proof_submitted'
+  | 'rejected'
+  | 'boarded'
+  | 'firstBoarding';
+
+/** What is known at the door about one check, by the server or by the phone offline. */
+export interface DoorFacts {
+  /** The trip being boarded. */
+  doorTripId: string;
+  /** A scanned code: unreadable, not signed by us, or what it was signed for. Absent when typed by hand. */
+  code?: 'badCode' | 'badSignature' | { tripId: string; ticketId: string };
+  /** The ticket id typed by hand. */
+  typed?: string | null;
+  /** The booking under that ticket id, where known: its trip, whether it or its trip is cancelled, its payment. */
+  booking?: { tripId: string; isCancelled: boolean; tripCancelled: boolean; paymentStatus: string } | null;
+  /**
+   * Whether every booking is known (the server), or only a download's (the phone: a genuine code of this trip
+   * missing from the list was sold or moved after it, which staff decide on).
+   */
+  complete: boolean;
+  /** The ticket boarded before (an earlier scan known here). */
+  boarded?: boolean;
+}
+
+export interface DoorVerdict {
+  verdict: Verdict;
+  reason: DoorReason;
+  ticketId: string | null;
+  /** The trip a ticket of another trip is for. */
+  otherTripId?: string;
+}
+
+/**
+ * The verdict at the bus door, the one rule the server (server/resources/boarding/checkin.service.ts) and the
+ * conductor's phone offline (public-site/checkin/lib/verdict.ts) both apply:
+ *
+ *   unreadable code / bad signature / unknown ticket → forged
+ *   signed for, or sold on, another trip             → wrong_trip
+ *   cancelled, or its trip cancelled (or expired)    → cancelled
+ *   not verified (awaiting, proof sent, rejected)    → unpaid: staff decide
+ *   boarded before                                   → already_boarded
+ *   otherwise                                        → valid
+ */
+export function doorVerdict(facts: DoorFacts): DoorVerdict {
+  const { code, booking } = facts;
+  if (code === 'badCode' || code === 'badSignature')
+    return { verdict: 'forged', reason: code, ticketId: null };
+  const ticketId = (typeof code === 'object' ? code.ticketId : facts.typed) || null;
+  if (!ticketId) return { verdict: 'forged', reason: 'unknownTicket', ticketId: null };
+  const signedTrip = typeof code === 'object' ? code.tripId : undefined;
+  if (signedTrip !== undefined && signedTrip !== facts.doorTripId)
+    return { verdict: 'wrong_trip', reason: 'otherTrip', ticketId, otherTripId: signedTrip };
+  if (booking && booking.tripId !== facts.doorTripId)
+    return { verdict: 'wrong_trip', reason: 'otherTrip', ticketId, otherTripId: booking.tripId };
+  if (!booking)
+    return signedTrip !== undefined && !facts.complete
+      ? { verdict: 'unpaid', reason: 'notOnList', ticketId }
+      : { verdict: 'forged', reason: 'unknownTicket', ticketId };
+  const expired = booking.paymentStatus === 'expired';
+  if (booking.isCancelled || booking.tripCancelled)
+    return { verdict: 'cancelled', reason: expired ? 'expired' : 'cancelled', ticketId };
+  if (booking.paymentStatus !== 'verified')
+    return {
+      verdict: 'unpaid',
+      reason: expired ? 'expired' : (booking.paymentStatus as DoorReason),
+      ticketId,
+    };
+  if (facts.boarded) return { verdict: 'already_boarded', reason: 'boarded', ticketId };
+  return { verdict: 'valid', reason: 'firstBoarding', ticketId };
+}

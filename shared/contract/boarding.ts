@@ -56,6 +56,8 @@ export const checkinPackage = z.object({
       boardings: z.array(scanTime),
     }),
   ),
+  /** The live tickets of the day's other trips, by number: one typed at this door is another bus's. */
+  otherTickets: z.array(z.object({ ticketId: z.string(), tripId: documentId })),
 });
 
 export const scansBody = z.object({

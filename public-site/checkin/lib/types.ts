@@ -1,7 +1,7 @@
 // What the conductor app keeps and exchanges: the API contract's types (erased at build, so no zod reaches the
 // bundle) and the app's own records in IndexedDB.
 import type { z } from 'zod';
-import type { Verdict } from '../../../shared/boarding.ts';
+import type { DoorReason, Verdict } from '../../../shared/boarding.ts';
 import type { checkinPackage, scanVerdicts } from '../../../shared/contract/boarding.ts';
 
 export type CheckinPackage = z.infer<typeof checkinPackage>;
@@ -22,20 +22,8 @@ export interface StoredTrip {
   downloadedAt: string;
 }
 
-/** Why a verdict was reached, for the words under it. */
-export type Reason =
-  | 'badCode'
-  | 'badSignature'
-  | 'unknownTicket'
-  | 'notOnList'
-  | 'otherTrip'
-  | 'cancelled'
-  | 'expired'
-  | 'awaiting_proof'
-  | 'proof_submitted'
-  | 'rejected'
-  | 'boarded'
-  | 'firstBoarding';
+/** Why a verdict was reached, for the words under it (the door's rule, shared/boarding.ts). */
+export type Reason = DoorReason;
 
 /** The phone's verdict on one check. */
 export interface LocalVerdict {

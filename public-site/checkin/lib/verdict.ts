@@ -1,18 +1,12 @@
-// The verdict at the bus door, on the phone and offline: the server's rules (server/resources/boarding/
-// checkin.service.ts) applied to the downloaded trip, with this phone's own scans standing in for the boardings
-// the server has not heard of yet. A verdict needs no network and no more than a signature check.
-//
-//   not a code / bad signature / unknown ticket  → forged
-//   signed for another trip                       → wrong_trip
-//   cancelled (or expired unpaid)                 → cancelled
-//   not verified (awaiting, proof sent, rejected) → unpaid: staff decide
-//   boarded before (the package or this phone)   → already_boarded, with the earliest scan
-//   otherwise                                     → valid: boards now
+// The verdict at the bus door, on the phone and offline: the door's one rule (shared/boarding.ts doorVerdict,
+// which the server applies too) to the downloaded trip, with this phone's own scans standing in for the
+// boardings the server has not heard of yet. A verdict needs no network and no more than a signature check.
 //
 // One case the server never meets: a genuinely signed ticket of this trip that the downloaded list does not
 // hold (sold or moved after the download). The phone cannot tell which, so it answers amber (staff decide)
 // and the server's verdict replaces it at the next sync.
 import { normalizeDigits, TICKET_ID_PATTERN } from '../../../shared/rules.ts';
+import { type DoorFacts, doorVerdict } from '../../../shared/boarding.ts';
 import { readTicketCode } from '../../../shared/ticket-code.ts';
 import type { VerifySignature } from './signature.ts';
 import type { CheckinPackage, FirstScan, LocalVerdict, PackageTicket, ScanRecord } from './types.ts';
@@ -58,49 +52,54 @@ export interface JudgeContext {
   tripOf?: (ticketId: string) => string | undefined;
 }
 
-/** Judges a check against the downloaded trip and this phone's earlier scans of it. */
+/** Judges a check against the downloaded trip and this phone's earlier scans of it, by the door's one rule. */
 export async function judge(input: CheckInput, context: JudgeContext): Promise<LocalVerdict> {
   const { pkg, scans, verify, tickets = ticketIndex(pkg), tripOf } = context;
-  let signedTrip: string | undefined;
-  let ticketId: string | undefined;
+  let code: DoorFacts['code'];
   if (input.qr !== undefined) {
     const read = readTicketCode(input.qr);
-    if (!read) return { verdict: 'forged', reason: 'badCode', ticketId: null };
-    if (!(await verify(read.message, read.signature, pkg.publicKey)))
-      return { verdict: 'forged', reason: 'badSignature', ticketId: null };
-    signedTrip = read.claim.tripId;
-    ticketId = read.claim.ticketId;
-  } else {
-    ticketId = input.ticketId;
+    if (!read) code = 'badCode';
+    else if (!(await verify(read.message, read.signature, pkg.publicKey))) code = 'badSignature';
+    else code = { tripId: read.claim.tripId, ticketId: read.claim.ticketId };
   }
-  if (!ticketId) return { verdict: 'forged', reason: 'unknownTicket', ticketId: null };
-  const ticket = tickets.get(ticketId);
-  if (signedTrip !== undefined && signedTrip !== pkg.trip._id)
-    return { verdict: 'wrong_trip', reason: 'otherTrip', ticketId, otherTripId: signedTrip, ticket };
-  const elsewhere = !ticket && !signedTrip ? tripOf?.(ticketId) : undefined;
-  if (elsewhere && elsewhere !== pkg.trip._id)
-    return { verdict: 'wrong_trip', reason: 'otherTrip', ticketId, otherTripId: elsewhere };
-  if (!ticket)
-    return signedTrip
-      ? { verdict: 'unpaid', reason: 'notOnList', ticketId }
-      : { verdict: 'forged', reason: 'unknownTicket', ticketId };
-  if (ticket.isCancelled)
-    return {
-      verdict: 'cancelled',
-      reason: ticket.paymentStatus === 'expired' ? 'expired' : 'cancelled',
-      ticketId,
-      ticket,
-    };
-  if (ticket.paymentStatus !== 'verified')
-    return {
-      verdict: 'unpaid',
-      reason: ticket.paymentStatus === 'expired' ? 'expired' : ticket.paymentStatus,
-      ticketId,
-      ticket,
-    };
-  const first = firstBoarding(ticket, scans);
-  if (first) return { verdict: 'already_boarded', reason: 'boarded', ticketId, ticket, firstScan: first };
-  return { verdict: 'valid', reason: 'firstBoarding', ticketId, ticket };
+  const ticketId = typeof code === 'object' ? code.ticketId : code ? undefined : input.ticketId;
+  const ticket = ticketId ? tickets.get(ticketId) : undefined;
+  // Not on this trip's list: another downloaded trip's, or one of the day's other tickets the package names.
+  const elsewhere = ticketId && !ticket ? (tripOf?.(ticketId) ?? otherTrips(pkg).get(ticketId)) : undefined;
+  const first = ticket ? firstBoarding(ticket, scans) : undefined;
+  const door = doorVerdict({
+    doorTripId: pkg.trip._id,
+    code,
+    typed: input.ticketId,
+    booking: ticket
+      ? {
+          tripId: pkg.trip._id,
+          isCancelled: ticket.isCancelled,
+          tripCancelled: pkg.trip.isCancelled,
+          paymentStatus: ticket.paymentStatus,
+        }
+      : elsewhere
+        ? { tripId: elsewhere, isCancelled: false, tripCancelled: false, paymentStatus: 'verified' }
+        : undefined,
+    complete: false,
+    boarded: !!first,
+  });
+  return {
+    ...door,
+    ...(ticket ? { ticket } : {}),
+    ...(door.verdict === 'already_boarded' && first ? { firstScan: first } : {}),
+  };
+}
+
+const otherTripIndexes = new WeakMap<CheckinPackage, Map<string, string>>();
+/** The day's other tickets of a package by id (built once per download). */
+function otherTrips(pkg: CheckinPackage): Map<string, string> {
+  let index = otherTripIndexes.get(pkg);
+  if (!index) {
+    index = new Map((pkg.otherTickets ?? []).map((other) => [other.ticketId, other.tripId]));
+    otherTripIndexes.set(pkg, index);
+  }
+  return index;
 }
 
 /** Tickets of a package by id (built once per download, so a check is a lookup). */

@@ -1,9 +1,14 @@
 // Boarding: the package a conductor's phone downloads to check tickets offline, and the verdicts of the scans
 // it syncs. The server's verdicts are the same rules the phone applies offline (conductor app), with what only
 // the server knows: scans from other devices, and payments decided since the download.
-import { idLastDigits, type SeatTraveller, type Verdict } from '../../../shared/boarding.ts';
+import {
+  type DoorFacts,
+  doorVerdict,
+  idLastDigits,
+  type SeatTraveller,
+  type Verdict,
+} from '../../../shared/boarding.ts';
 import { departureInstant } from '../../../shared/rules.ts';
-import { type TicketClaim } from '../../../shared/ticket-code.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
 import { referencedDocument } from '../crud/populate.ts';
@@ -25,6 +30,17 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
   if (!row) return undefined;
   const trip = (await referencedDocument(ctx.db, trips, tripId)) as Populated;
   const bookings = await tripTravellers(ctx.db, tripId);
+  // The day's other trips' live tickets, by number only: a ticket of another bus typed at this door offline
+  // reads "wrong trip", as the server says, not "forged".
+  const others = await ctx.db
+    .selectFrom('bookings')
+    .innerJoin('trips', 'trips.id', 'bookings.tripId')
+    .select(['bookings.ticketId', 'bookings.tripId'])
+    .where('trips.trip_date', '=', row.trip_date)
+    .where('bookings.tripId', '<>', tripId)
+    .where('bookings.isCancelled', '=', 0)
+    .limit(OTHER_TICKETS_MAX)
+    .execute();
   return {
     trip: {
       _id: tripId,
@@ -56,8 +72,12 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
       })),
       boardings: booking.boardings,
     })),
+    otherTickets: others.map((other) => ({ ticketId: other.ticketId, tripId: other.tripId })),
   };
 }
+
+/** At most this many of the day's other tickets ride in a package (about 40 bytes each). */
+const OTHER_TICKETS_MAX = 5_000;
 
 export interface ScanInput {
   qr?: string;
@@ -75,25 +95,33 @@ export interface ScanVerdict {
   firstScan?: { scannedAt: string; deviceId: string };
 }
 
-/** What a scan says before boarding is counted: the claim, or why there is nothing to board. */
+/**
+ * What a scan says before boarding is counted, by the door's one rule (shared/boarding.ts doorVerdict, which the
+ * phone applies offline too): the server knows every booking, and whether its trip was cancelled.
+ */
 async function judge(ctx: BoardingContext, scan: ScanInput) {
-  let claim: TicketClaim | undefined;
+  let code: DoorFacts['code'];
   if (scan.qr) {
-    claim = ctx.signer.verify(scan.qr);
-    if (!claim) return { verdict: 'forged' as const, ticketId: null };
+    const claim = ctx.signer.verify(scan.qr);
+    code = claim ? { tripId: claim.tripId, ticketId: claim.ticketId } : 'badSignature';
   }
-  const ticketId = claim?.ticketId ?? scan.ticketId ?? null;
+  const ticketId = typeof code === 'object' ? code.ticketId : code ? null : (scan.ticketId ?? null);
   const booking = ticketId ? await bookingByTicket(ctx.db, ticketId) : undefined;
-  if (!booking) return { verdict: 'forged' as const, ticketId };
-  const seats = JSON.parse(booking.seats) as number[];
-  // A signed code names the trip and seats it was sold for: a booking moved since is judged on what it is now.
-  if (booking.tripId !== scan.tripId || (claim && claim.tripId !== scan.tripId))
-    return { verdict: 'wrong_trip' as const, ticketId, booking, seats };
-  // A cancelled booking, or a booking on a trip that was cancelled, boards nobody.
-  if (Number(booking.isCancelled) || Number((await tripRow(ctx.db, booking.tripId))?.isCancelled))
-    return { verdict: 'cancelled' as const, ticketId, booking, seats };
-  if (booking.paymentStatus !== 'verified') return { verdict: 'unpaid' as const, ticketId, booking, seats };
-  return { verdict: 'valid' as const, ticketId, booking, seats };
+  const trip = booking && (await tripRow(ctx.db, booking.tripId));
+  const door = doorVerdict({
+    doorTripId: scan.tripId,
+    code,
+    typed: scan.ticketId,
+    booking: booking && {
+      tripId: booking.tripId,
+      isCancelled: Number(booking.isCancelled) === 1,
+      tripCancelled: Number(trip?.isCancelled) === 1,
+      paymentStatus: booking.paymentStatus,
+    },
+    complete: true,
+  });
+  const seats = booking ? (JSON.parse(booking.seats) as number[]) : undefined;
+  return { verdict: door.verdict, ticketId: door.ticketId, booking, seats };
 }
 
 /**

@@ -65,6 +65,7 @@ export function tripPackage(keys: Keys, tickets: PackageTicket[], tripId = TRIP_
     publicKey: keys.publicKey,
     generatedAt: '2026-11-23T05:00:00.000Z',
     tickets,
+    otherTickets: [],
   };
 }
 

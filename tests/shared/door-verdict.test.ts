@@ -1,0 +1,53 @@
+// The door's one rule (shared/boarding.ts), case by case; tests/server/door-verdict.test.ts feeds the same
+// cases to the real server and to the conductor app's judge.
+import { describe, expect, it } from 'vitest';
+import { type DoorFacts, doorVerdict } from '../../shared/boarding.ts';
+
+const door = 'trip-a';
+const paid = { tripId: door, isCancelled: false, tripCancelled: false, paymentStatus: 'verified' };
+const verdictOf = (facts: Partial<DoorFacts>) =>
+  doorVerdict({ doorTripId: door, complete: true, typed: '1234567890123', booking: paid, ...facts });
+
+describe('the door verdict', () => {
+  it('boards a paid ticket once, then says already boarded', () => {
+    expect(verdictOf({})).toMatchObject({ verdict: 'valid', reason: 'firstBoarding' });
+    expect(verdictOf({ boarded: true })).toMatchObject({ verdict: 'already_boarded' });
+  });
+
+  it('refuses a paid ticket of a cancelled trip even while the booking is live (a list downloaded before)', () => {
+    expect(verdictOf({ booking: { ...paid, tripCancelled: true } })).toMatchObject({ verdict: 'cancelled' });
+    expect(verdictOf({ booking: { ...paid, isCancelled: true, paymentStatus: 'expired' } })).toMatchObject({
+      verdict: 'cancelled',
+      reason: 'expired',
+    });
+  });
+
+  it('says wrong trip for a code signed for another trip, and for a booking sold on another trip', () => {
+    expect(verdictOf({ code: { tripId: 'trip-b', ticketId: '1' } })).toMatchObject({
+      verdict: 'wrong_trip',
+      otherTripId: 'trip-b',
+    });
+    expect(verdictOf({ booking: { ...paid, tripId: 'trip-b' } })).toMatchObject({ verdict: 'wrong_trip' });
+  });
+
+  it('calls unreadable, unsigned and unknown tickets forged; a genuine code missing from a download is for staff', () => {
+    expect(verdictOf({ code: 'badCode' }).verdict).toBe('forged');
+    expect(verdictOf({ code: 'badSignature' }).verdict).toBe('forged');
+    expect(verdictOf({ booking: undefined }).verdict).toBe('forged');
+    expect(verdictOf({ typed: null, booking: undefined }).verdict).toBe('forged');
+    const genuine = { code: { tripId: door, ticketId: '1234567890123' }, booking: undefined };
+    expect(verdictOf({ ...genuine, complete: false })).toMatchObject({
+      verdict: 'unpaid',
+      reason: 'notOnList',
+    });
+    expect(verdictOf(genuine).verdict).toBe('forged');
+  });
+
+  it('leaves an unpaid ticket to staff, saying why', () => {
+    for (const status of ['awaiting_proof', 'proof_submitted', 'rejected'])
+      expect(verdictOf({ booking: { ...paid, paymentStatus: status } })).toMatchObject({
+        verdict: 'unpaid',
+        reason: status,
+      });
+  });
+});
