@@ -99,7 +99,9 @@ function checkinBuild() {
           navigateFallbackAllowlist: [/^\/check-in(?:\/|$)/],
           runtimeCaching: [
             {
-              urlPattern: ({ url }) => url.pathname.startsWith(`${CHECKIN_BASE}/assets/`),
+              // Workbox writes this route into sw.js as source text, where no name from this file exists (a
+              // function naming CHECKIN_BASE threw in the worker on every fetch): a RegExp is written by value.
+              urlPattern: new RegExp(`^https?://[^/]+${CHECKIN_BASE}/assets/`),
               handler: 'CacheFirst',
               options: { cacheName: 'checkin-assets', expiration: { maxEntries: 8 } },
             },

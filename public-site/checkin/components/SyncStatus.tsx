@@ -1,7 +1,7 @@
 // What waits to be sent and what the last sync did; "Sync now" also downloads the trip again, so boardings
 // made on other phones and payments decided since show here.
 import { khartoumToday } from '../../../shared/rules.ts';
-import { useApp, useOnline } from '../lib/app-context.ts';
+import { useApp } from '../lib/app-context.ts';
 import { khartoumTime } from '../lib/format.ts';
 import { useI18n } from '../lib/i18n.ts';
 import { Filled, Ltr } from './Words.tsx';
@@ -9,7 +9,6 @@ import { Filled, Ltr } from './Words.tsx';
 export function SyncStatus({ tripId }: { tripId: string }) {
   const { m } = useI18n();
   const { controller, session } = useApp();
-  const online = useOnline();
   const pending = controller.pending();
   const { syncing, lastSyncAt, problem } = controller.syncState();
 
@@ -43,7 +42,13 @@ export function SyncStatus({ tripId }: { tripId: string }) {
       ) : (
         problem === 'error' && <p class="note note-warn">{m.sync.failed}</p>
       )}
-      <button type="button" class="button" disabled={!online || syncing} onClick={() => void syncNow()}>
+      {/* Pressable whenever the browser has a network: it asks the server again when the last call failed. */}
+      <button
+        type="button"
+        class="button"
+        disabled={!controller.browserOnline() || syncing}
+        onClick={() => void syncNow()}
+      >
         {syncing ? m.sync.syncing : m.sync.syncNow}
       </button>
     </section>

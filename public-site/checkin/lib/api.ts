@@ -28,6 +28,12 @@ export function checkinApi(session: Session) {
     body: JSON.stringify(body),
   });
   return {
+    /** Whether the server answers (navigator.onLine says nothing about a Wi-Fi with no way out). */
+    reachable: () =>
+      fetch('/api/health', { cache: 'no-store' }).then(
+        () => true,
+        () => false,
+      ),
     tripsOn: (date: string) =>
       session.json<TripDocument[]>(
         `${apiPath(API_BASES.trips, 'getAllTrips')}?${new URLSearchParams({ trip_date: date })}`,

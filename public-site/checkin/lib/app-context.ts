@@ -31,16 +31,7 @@ export function useApp(): AppState {
   return app;
 }
 
+/** Whether the server can be reached (the controller's view: the browser's flag and the last call's fate). */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
+  return useApp().controller.connected();
 }

@@ -55,6 +55,15 @@ export function createController(options: ControllerOptions) {
   let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
+  /** Whether the server answered the last call: false after a call failed for want of a connection. */
+  let reachable = true;
+  const setReachable = (value: boolean) => {
+    if (value === reachable) return;
+    reachable = value;
+    changed();
+  };
+  /** Asks the server (at start, on reconnection, every 30 s while it is out of reach). */
+  const probe = async () => setReachable(isOnline() && (await api.reachable()));
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
 
@@ -100,6 +109,7 @@ export function createController(options: ControllerOptions) {
   async function syncRound() {
     sync = { ...sync, syncing: true };
     changed();
+    if (!reachable) await probe();
     const scans = await syncScans(store, api, now);
     const done = scans.problem ? scans : await syncEdits(store, api);
     const problem = scans.problem ?? done.problem;
@@ -108,6 +118,8 @@ export function createController(options: ControllerOptions) {
     for (const tripId of touched)
       await (problem ? load(tripId) : controller.download(tripId).catch(() => load(tripId)));
     edits = await store.idEdits();
+    if (problem === 'offline') reachable = false;
+    else if (scans.scans || done.edits) reachable = true;
     sync = { syncing: false, lastSyncAt: problem ? sync.lastSyncAt : now().toISOString(), problem };
     failures = problem ? failures + 1 : 0;
     if (problem === 'offline' || problem === 'error')
@@ -141,6 +153,14 @@ export function createController(options: ControllerOptions) {
     differences: (tripId: string) => differences(controller.scans(tripId)),
     pending,
     syncState: () => sync,
+    /**
+     * Whether the phone can reach the server: the browser says online AND the last call got through. Chromium
+     * keeps navigator.onLine true on a page loaded with no connection, and a phone on a Wi-Fi with no internet
+     * says online too, so a failed call (or the probe at start) decides.
+     */
+    connected: () => isOnline() && reachable,
+    /** What the browser says (false only when it knows there is no network at all). */
+    browserOnline: () => isOnline(),
 
     async download(tripId: string): Promise<StoredTrip> {
       const pkg = await api.download(tripId);
@@ -234,20 +254,28 @@ export function createController(options: ControllerOptions) {
       const onOnline = () => {
         failures = 0;
         changed();
-        void controller.syncNow();
+        void probe().then(() => controller.syncNow());
+      };
+      const onOffline = () => {
+        reachable = false;
+        changed();
       };
       const onVisible = () =>
         document.visibilityState === 'visible' && isOnline() && pending() && void controller.syncNow();
-      const timer = setInterval(() => isOnline() && pending() && void controller.syncNow(), PERIOD_MS);
+      const timer = setInterval(() => {
+        if (!reachable) void probe();
+        if (isOnline() && pending()) void controller.syncNow();
+      }, PERIOD_MS);
       window.addEventListener('online', onOnline);
-      window.addEventListener('offline', changed);
+      window.addEventListener('offline', onOffline);
       document.addEventListener('visibilitychange', onVisible);
+      void probe();
       if (isOnline()) void controller.syncNow();
       return () => {
         clearInterval(timer);
         clearTimeout(retry);
         window.removeEventListener('online', onOnline);
-        window.removeEventListener('offline', changed);
+        window.removeEventListener('offline', onOffline);
         document.removeEventListener('visibilitychange', onVisible);
       };
     },

@@ -88,7 +88,19 @@ export async function createReader(): Promise<ReadImage> {
 
 /** Fetches the fallback reader now (while online), so the service worker has it for offline use. */
 export function warmScanner() {
-  if ((globalThis as { BarcodeDetector?: unknown }).BarcodeDetector || worker) return;
+  if ((globalThis as { BarcodeDetector?: unknown }).BarcodeDetector) return;
+  // The service worker keeps only what is fetched through it: on a first visit the page is not controlled yet,
+  // so the reader is fetched again once it is.
+  const sw = navigator.serviceWorker;
+  if (sw && !sw.controller) sw.addEventListener('controllerchange', refetchReader, { once: true });
+  if (!worker) startWorker().catch(() => undefined);
+}
+
+function refetchReader() {
+  if (!worker || waiting.size) return;
+  worker.terminate();
+  worker = undefined;
+  ready = undefined;
   startWorker().catch(() => undefined);
 }
 

@@ -147,11 +147,24 @@ export async function conductorPage(
   return { context, page };
 }
 
-/** Waits until the page's service worker is active (the app then opens offline). */
+/** Waits until the page's service worker is active and controls the page (the app then opens offline). */
 export async function serviceWorkerReady(page: Page) {
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, null, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    async () => !!(await navigator.serviceWorker.ready).active && !!navigator.serviceWorker.controller,
+    null,
+    { timeout: 30_000 },
+  );
+}
+
+/** Waits until the service worker's runtime cache holds the QR reader (fetched after a trip is downloaded). */
+export async function readerCached(page: Page) {
+  await page.waitForFunction(
+    async () =>
+      (await caches.has('checkin-assets')) &&
+      (await (await caches.open('checkin-assets')).keys()).some((r) => /\/qr-worker-[\w-]+\.js$/.test(r.url)),
+    null,
+    { timeout: 30_000 },
+  );
 }
 
 /** Downloads a trip of `date` from the trip list (found by its id). */

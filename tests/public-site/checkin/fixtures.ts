@@ -93,6 +93,7 @@ export function fakeServer(pkg: CheckinPackage) {
     if (state.ended) throw new ApiError(401);
   };
   const api: CheckinApi = {
+    reachable: async () => state.online,
     tripsOn: async () => [],
     download: async () => {
       reachable();

@@ -52,6 +52,20 @@ async function phone(server: ReturnType<typeof fakeServer>, deviceId: string, on
 }
 
 describe('the scan queue and its sync', () => {
+  it('says offline when the browser says online but the server does not answer, and online once it does', async () => {
+    // Chromium keeps navigator.onLine true on a page loaded with no connection (and so does a phone on a Wi-Fi
+    // with no internet): the app asks the server instead of trusting the flag.
+    const server = fakeServer(pkg);
+    server.state.online = false;
+    const controller = await phone(server, 'phone-A', { value: true });
+    const stop = controller.start();
+    await vi.waitFor(() => expect(controller.connected()).toBe(false));
+    server.state.online = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(controller.connected()).toBe(true));
+    stop();
+  });
+
   it('keeps offline checks across a reload and sends them once when the connection returns', async () => {
     const server = fakeServer(pkg);
     const online = { value: true };
