@@ -107,7 +107,9 @@ export const bookingMatch = travellerBookingRecord.extend({
     .nullable(),
   messagesOptOut: z
     .boolean()
-    .describe('The traveller asked for no reminders or messages to the trip (tickets and payment news still go).'),
+    .describe(
+      'The traveller asked for no reminders or messages to the trip (tickets and payment news still go).',
+    ),
 });
 
 /** Another booking that shares this one's transaction reference or proof image. */
