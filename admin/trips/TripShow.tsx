@@ -55,7 +55,7 @@ const detail = (['busId', 'trip_ticket_priceId', 'isCancelled'] as const).map((n
 function Actions() {
   const name = useTripName();
   return (
-    <TopToolbar className="no-print">
+    <TopToolbar className="no-print" sx={{ flexWrap: 'wrap' }}>
       <ListButton />
       <SellButton variant="contained" />
       <CancelRecordButton resource="trips" successArgs={() => ({ name })} />
