@@ -17,6 +17,11 @@ const SQLITE_RUN_ONLY_SPECS = [
   'tests/e2e/public-pages.spec.ts',
   'tests/e2e/public-screens.spec.ts',
   'tests/e2e/public-payment-screens.spec.ts',
+  // The booking steps' history, Settings' and the outbox's screens: their server parts run on PostgreSQL in the
+  // server project.
+  'tests/e2e/public-steps.spec.ts',
+  'tests/e2e/admin-settings.spec.ts',
+  'tests/e2e/admin-messages.spec.ts',
 ];
 const postgresRun = process.env.RIHLA_TEST_DIALECTS === 'postgres';
 
