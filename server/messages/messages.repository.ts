@@ -1,9 +1,8 @@
 // Reading the outbox for staff (a message as the API answers it, with its booking's ticket id), and a staff
 // broadcast: one message per phone of a trip's live bookings, in each traveller's language, skipping those who
 // asked for none, queued in one transaction.
-import { segmentCount } from '../../shared/messages.ts';
 import type { Db, MessagesTable } from '../db/schema.ts';
-import { messageLanguage } from '../../shared/messages.ts';
+import { messageLanguage, segmentCount } from '../../shared/messages.ts';
 import { enqueue } from './outbox.repository.ts';
 
 type Row = MessagesTable & { ticketId: string | null };

@@ -40,12 +40,7 @@ export async function queueHoldWarnings(db: Db, now: Date, limit = 500): Promise
     .execute();
   let queued = 0;
   for (const row of rows)
-    if (
-      await db
-        .transaction()
-        .execute((trx) => queueBookingMessage(trx, 'hold_expiring', row.id, now, { event: 'once' }))
-    )
-      queued++;
+    if (await queueBookingMessage(db, 'hold_expiring', row.id, now, { event: 'once' })) queued++;
   return queued;
 }
 
@@ -68,7 +63,6 @@ export async function queueReminders(db: Db, now: Date, limit = 2000): Promise<n
     .limit(limit)
     .execute();
   let queued = 0;
-  for (const row of rows)
-    if (await db.transaction().execute((trx) => queueBookingMessage(trx, 'reminder', row.id, now))) queued++;
+  for (const row of rows) if (await queueBookingMessage(db, 'reminder', row.id, now)) queued++;
   return queued;
 }

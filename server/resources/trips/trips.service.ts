@@ -28,8 +28,8 @@ export async function cancelTrip(db: Db, id: string, actor: Actor, now: Date): P
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return { refused: 'ALREADY_CANCELLED' } as const;
     const cancelled = await cancelTripBookings(trx, id);
-    for (const booking of cancelled) await queueBookingMessage(trx, 'trip_cancelled', booking.id, now);
-    for (const booking of cancelled)
+    for (const booking of cancelled) {
+      await queueBookingMessage(trx, 'trip_cancelled', booking.id, now);
       await recordAudit(
         trx,
         {
@@ -45,6 +45,7 @@ export async function cancelTrip(db: Db, id: string, actor: Actor, now: Date): P
         },
         now,
       );
+    }
     return {
       cancelled: {
         bookings: cancelled.length,
