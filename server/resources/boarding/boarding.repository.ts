@@ -155,6 +155,8 @@ export async function closeDepartedTrips(db: Db, now: Date, graceMinutes: number
         .where('tripId', '=', trip.id)
         .where('isCancelled', '=', 0)
         .where('noShow', '=', 0)
+        // A cancelled trip's traveller still choosing did not miss the bus (the refund job looks after them).
+        .where((eb) => eb.or([eb('disruptionState', 'is', null), eb('disruptionState', '!=', 'waiting')]))
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
