@@ -47,6 +47,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         refundRecordedBy: 'سجّل الاسترداد',
         refundRecordedAt: 'تاريخ تسجيل الاسترداد',
         noShow: 'لم يحضر',
+        disruptionState: 'إلغاء الرحلة أو تأخيرها',
       },
       notifications: {
         created: 'تم إنشاء الحجز بنجاح.',
@@ -350,6 +351,11 @@ export const arOwn: MessageTree<AdminMessages> = {
     actions: { view: 'عرض', print: 'طباعة' },
     filters: { from: '%{field} من', to: '%{field} إلى' },
     choices: {
+      waiting: 'بانتظار اختيار المسافر',
+      moved: 'نُقل إلى رحلة أخرى',
+      refunded: 'استرد المبلغ (باختياره)',
+      auto_refunded: 'استرد المبلغ (لم يختر)',
+      delayed: 'تأخرت الرحلة',
       'In Service': 'في الخدمة',
       'Out of Service': 'خارج الخدمة',
       '9:00 am': '9:00 صباحًا',

@@ -45,6 +45,7 @@ export const enOwn = {
         refundRecordedBy: 'Refund recorded by',
         refundRecordedAt: 'Refund recorded on',
         noShow: 'No-show',
+        disruptionState: 'Cancelled or delayed trip',
       },
       notifications: {
         created: created('Booking'),
@@ -341,6 +342,11 @@ export const enOwn = {
     actions: { view: 'View', print: 'Print' },
     filters: { from: '%{field} from', to: '%{field} to' },
     choices: {
+      waiting: 'Waiting for the traveller’s choice',
+      moved: 'Moved to another trip',
+      refunded: 'Refunded (traveller’s choice)',
+      auto_refunded: 'Refunded (no choice made)',
+      delayed: 'Trip delayed',
       'In Service': 'In Service',
       'Out of Service': 'Out of Service',
       '9:00 am': '9:00 am',
