@@ -68,8 +68,8 @@ export type DisruptBody = z.infer<typeof disruptBody>;
 
 /** PATCH /api/trips/cancelTrip/{id}'s optional body: the reason travellers are told. */
 export const cancelTripBody = z
+  // Clients of the specification send {isCancelled: true}: other keys are read as nothing.
   .object({ reason_en: reason.optional(), reason_ar: reason.optional() })
-  .strict()
   .nullish();
 
 const figures = {
