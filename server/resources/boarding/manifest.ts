@@ -8,6 +8,7 @@ import { drawBidiText } from '../../tickets/bidi-text.ts';
 import { registerTicketFonts } from '../../tickets/fonts.ts';
 import { plainLine } from '../../tickets/ticket-text.ts';
 import type { TripTraveller } from './boarding.repository.ts';
+import { maskedIdNumber } from '../../../shared/boarding.ts';
 import { pdfBytes } from '../../tickets/pdf-buffer.ts';
 import { addSheetRows, csvFile } from '../../exports/spreadsheet.ts';
 
@@ -46,8 +47,11 @@ const COLUMNS: { key: keyof ManifestLine; en: string; ar: string; width: number 
   { key: 'boarded', en: 'Boarded', ar: 'ركب', width: 50 },
 ];
 
-/** One line per seat of every live booking, by seat; the booker stands in for a traveller nobody named. */
-export function manifestLines(bookings: TripTraveller[]): ManifestLine[] {
+/**
+ * One line per seat of every live booking, by seat; the booker stands in for a traveller nobody named. Without
+ * `full` (a conductor's list) an ID shows its last digits only and phones are left out.
+ */
+export function manifestLines(bookings: TripTraveller[], full = true): ManifestLine[] {
   return bookings
     .filter((booking) => !booking.isCancelled)
     .flatMap((booking) =>
@@ -58,8 +62,8 @@ export function manifestLines(bookings: TripTraveller[]): ManifestLine[] {
           seat,
           name: traveller?.fullName ?? `${booking.bookerName} (+)`,
           idType: type ? `${type.en} / ${type.ar}` : '',
-          idNumber: traveller?.idNumber ?? '',
-          phone: booking.phone,
+          idNumber: (full ? traveller?.idNumber : maskedIdNumber(traveller?.idNumber ?? null)) ?? '',
+          phone: full ? booking.phone : '',
           ticketId: booking.ticketId,
           boarded: booking.boardings.length
             ? booking.boardings[0].scannedAt.slice(11, 16)

@@ -18,6 +18,7 @@ import { identifyStaff } from '../../auth/staff-guard.ts';
 import { can } from '../../../shared/roles.ts';
 import { actor } from '../../audit/audit.ts';
 import { cancelTrip } from './trips.service.ts';
+import { assertDoorTrip, seesFullTravellers } from '../boarding/door-scope.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -103,8 +104,12 @@ export async function tripRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      if (!(await findDocument(db, trips, id))) throw notFound('No trip has this _id.');
-      return tripPassengers(db, id);
+      const trip = await findDocument(db, trips, id);
+      if (!trip) throw notFound('No trip has this _id.');
+      // A conductor: the trips they check, and no phones (with one, a ticket id would cancel as a traveller).
+      assertDoorTrip(request, trip.trip_date as string, app.clock.now());
+      const rows = await tripPassengers(db, id);
+      return seesFullTravellers(request) ? rows : rows.map((row) => ({ ...row, phone: null }));
     },
   );
 }
