@@ -32,7 +32,7 @@ export const routesOnSaleAnswer = z
 export const passengerRow = z.object({
   seat: z.number().int().positive(),
   name: z.string(),
-  phone,
+  phone: phone.nullable().describe('The booking’s phone; null for a conductor (the door needs none).'),
   ticketId: z.string(),
   isCancelled: z.boolean(),
   bookingId: documentId,

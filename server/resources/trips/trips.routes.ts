@@ -21,6 +21,7 @@ import { cancelTrip } from './trips.service.ts';
 import { disrupt } from './disruptions.service.ts';
 import { cancelTripBody, disruptBody } from '../../../shared/contract/disruptions.ts';
 import { disruptionContract } from '../../../shared/contract/index.ts';
+import { assertDoorTrip, seesFullTravellers } from '../boarding/door-scope.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -137,8 +138,12 @@ export async function tripRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      if (!(await findDocument(db, trips, id))) throw notFound('No trip has this _id.');
-      return tripPassengers(db, id);
+      const trip = await findDocument(db, trips, id);
+      if (!trip) throw notFound('No trip has this _id.');
+      // A conductor: the trips they check, and no phones (with one, a ticket id would cancel as a traveller).
+      assertDoorTrip(request, trip.trip_date as string, app.clock.now());
+      const rows = await tripPassengers(db, id);
+      return seesFullTravellers(request) ? rows : rows.map((row) => ({ ...row, phone: null }));
     },
   );
 }

@@ -515,6 +515,9 @@ export const enOwn = {
           'This is your own account: you cannot change its role or delete it, and its password is changed on the “Change my password” page.',
         LAST_ADMIN: 'This is the last admin account: make another admin first.',
         TRIP_DEPARTED: 'This trip has departed: its passenger list can no longer change.',
+        NOT_DOOR_TRIP: "Conductors see the passengers of yesterday's, today's and tomorrow's trips only.",
+        TOO_MANY_SCANS:
+          'This account has sent more than %{limit} scans this hour. Please wait before syncing again.',
       },
       forbidden: 'Your role does not allow this.',
     },
