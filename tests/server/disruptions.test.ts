@@ -8,7 +8,7 @@ import { khartoumToday } from '../../shared/rules.ts';
 import { ManualClock } from '../../server/clock.ts';
 import { refundUnchosen } from '../../server/resources/bookings/disrupted-bookings.ts';
 import type { Db } from '../../server/db/schema.ts';
-import { book, bookedSeats, pdfText } from './helpers/bookings.ts';
+import { book, bookedSeats, pdfText, type TripDoc } from './helpers/bookings.ts';
 import { createOk, makeTrip } from './helpers/fixtures.ts';
 import { activity, bookWithProof, type Doc } from './helpers/payments.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
@@ -25,7 +25,7 @@ describe.each(dialects)('disruptions (%s)', (dialect) => {
   /** A route with a trip on each of `offsets` (days from the clock's day), one bus each. */
   async function route(offsets: number[], seats = 10) {
     const first = await makeTrip(t, t.token, { seats, date: day(offsets[0]!) });
-    const trips: Doc[] = [first.trip];
+    const trips: (Doc & TripDoc)[] = [first.trip];
     for (const offset of offsets.slice(1)) {
       const bus = await createOk(t, t.token, '/api/buses/createBus', {
         bus_number: `BUS-${offset}-${Math.random().toString(36).slice(2, 8)}`,
