@@ -11,11 +11,11 @@ import { proofUndecided } from '../../../shared/payments.ts';
 import type { DisruptionAction } from '../../../shared/disruptions.ts';
 import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
 import { departureInstant } from '../../../shared/rules.ts';
-import { recordAudit } from '../../audit/audit.ts';
+import { type AuditEntry, recordAudit, recordAudits } from '../../audit/audit.ts';
 import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { Db, TripRow } from '../../db/schema.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
+import { queueBookingMessages } from '../../messages/messages.service.ts';
 import { cancelledWithRefund } from '../bookings/bookings.repository.ts';
 
 export interface Actor {
@@ -172,11 +172,13 @@ export async function disruptTrip(
         .where('tripId', '=', tripId)
         .where('isCancelled', '=', 0)
         .execute();
-    for (const booking of live)
-      await queueBookingMessage(trx, 'trip_delayed', booking.id, now, {
-        event: disruptionId,
-        createdBy: actor.userId,
-      });
+    await queueBookingMessages(
+      trx,
+      'trip_delayed',
+      live.map((booking) => booking.id),
+      now,
+      { event: disruptionId, createdBy: actor.userId },
+    );
     return impact;
   }
 
@@ -219,23 +221,27 @@ export async function disruptTrip(
       .where('bookingId', 'in', released)
       .execute();
   }
-  for (const booking of live) {
-    const waits = waiting.includes(booking.id);
-    await queueBookingMessage(trx, 'trip_cancelled', booking.id, now, { createdBy: actor.userId });
-    await recordAudit(
-      trx,
-      {
-        ...actor,
-        action: waits ? 'disrupt_booking' : 'cancel_booking',
-        resource: 'bookings',
-        recordId: booking.id,
-        diff: waits
-          ? { disruptionState: [null, 'waiting'], tripId: [tripId, tripId] }
-          : { isCancelled: [false, true], tripId: [tripId, tripId] },
-      },
-      now,
-    );
-  }
+  await queueBookingMessages(
+    trx,
+    'trip_cancelled',
+    live.map((booking) => booking.id),
+    now,
+    { createdBy: actor.userId },
+  );
+  const waits = new Set(waiting);
+  await recordAudits(
+    trx,
+    live.map((booking): AuditEntry => ({
+      ...actor,
+      action: waits.has(booking.id) ? 'disrupt_booking' : 'cancel_booking',
+      resource: 'bookings',
+      recordId: booking.id,
+      diff: waits.has(booking.id)
+        ? { disruptionState: [null, 'waiting'], tripId: [tripId, tripId] }
+        : { isCancelled: [false, true], tripId: [tripId, tripId] },
+    })),
+    now,
+  );
   return impact;
 }
 
