@@ -60,6 +60,33 @@ describe.each(dialects)('the door verdict, on the server and on the phone (%s)',
     tickets.elsewhere = await sell(other, 1);
     tickets.ofCancelledTrip = await sell(cancelledTrip, 1);
     expect((await t.staff.patch(`/api/trips/cancelTrip/${cancelledTrip._id}`)).statusCode).toBe(200);
+    // A traveller of a cancelled trip of the door trip's route moves to the door trip (issue 21).
+    const moveFrom = await t.staff.post('/api/trips/createTrip', {
+      busId: other.busId._id,
+      trip_originId: door.trip_originId._id,
+      trip_destinationId: door.trip_destinationId._id,
+      trip_date: date,
+      trip_boarding_time: '7:00 pm',
+      trip_ticket_priceId: door.trip_ticket_priceId._id,
+    });
+    expect(moveFrom.statusCode, moveFrom.body).toBe(201);
+    const movers = [
+      await sell({ ...moveFrom.json(), trip_ticket_priceId: door.trip_ticket_priceId }, 7),
+      await sell({ ...moveFrom.json(), trip_ticket_priceId: door.trip_ticket_priceId }, 8),
+    ];
+    expect((await t.staff.patch(`/api/trips/cancelTrip/${moveFrom.json()._id}`)).statusCode).toBe(200);
+    for (const [name, mover] of [
+      ['moved', movers[0]!],
+      ['movedCode', movers[1]!],
+    ] as const) {
+      const moved = await client(t).post('/api/bookings/moveBooking', {
+        ticketId: mover.ticketId,
+        phone: mover.passengerInfo.phone,
+        tripId: door._id,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      tickets[name] = { ...moved.json(), tripId: door._id };
+    }
   });
 
   const packageOf = async (tripId: string) => {
@@ -120,6 +147,16 @@ describe.each(dialects)('the door verdict, on the server and on the phone (%s)',
       "another trip's ticket, typed (was forged on the phone)",
       () => ({ tripId: door._id, check: { ticketId: tickets.elsewhere.ticketId } }),
       'wrong_trip',
+    ],
+    [
+      'a ticket moved here from a cancelled trip, typed',
+      () => ({ tripId: door._id, check: { ticketId: tickets.moved.ticketId } }),
+      'valid',
+    ],
+    [
+      'a ticket moved here from a cancelled trip, by its new code',
+      () => ({ tripId: door._id, check: { qr: codeOf(tickets.movedCode) } }),
+      'valid',
     ],
     [
       'a paid ticket of a cancelled trip (was valid on the phone)',
