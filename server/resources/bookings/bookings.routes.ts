@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { bookingContract } from '../../../shared/contract/index.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { can } from '../../../shared/roles.ts';
+import { actor } from '../../audit/audit.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
 import { findBookingDocument } from '../payments/payments.repository.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -45,14 +46,16 @@ export async function bookingRoutes(app: FastifyInstance) {
       groupId: 'traveller-lookup',
     },
   };
-  // Only a traveller proving a ticket is limited: staff cancel a trip's bookings one after another, often
-  // from an office address that travellers share, and must not be locked out by them.
+  // Staff whose role may cancel bookings cancel by id, as themselves, proving nothing (so guessing nothing):
+  // they work through a trip's bookings one after another, often from an office address travellers share,
+  // and are not limited. Anyone else, a conductor's token or any other included, proves a ticket and counts
+  // against the address's look-ups like a traveller.
   const travellerCancelLimit = {
     rateLimit: {
       ...lookupLimit.rateLimit,
       allowList: async (request: FastifyRequest) => {
         await identifyStaff(request, {} as FastifyReply);
-        return request.staffId !== undefined;
+        return !!request.staff && can(request.staff.role, STAFF_CANCEL);
       },
     },
   };
@@ -165,20 +168,23 @@ export async function bookingRoutes(app: FastifyInstance) {
       },
       preHandler: identifyStaff,
       // A traveller with the ticket id and phone, or staff whose role may cancel bookings (checked below).
-      config: {
-        ...travellerCancelLimit,
-        access: 'public',
-        staffAccess: STAFF_CANCEL,
-        audit: { action: 'cancel_booking', resource: 'bookings', before: findBookingDocument },
-      },
+      // No `audit` here: the service records every cancellation, staff's or a traveller's, in its transaction.
+      config: { ...travellerCancelLimit, access: 'public', staffAccess: STAFF_CANCEL },
     },
     async (request) => {
       const { id } = request.params as { id: string };
       const proof = (request.body ?? {}) as { ticketId?: string; phone?: string };
-      // Staff whose role may cancel bookings need no proof; anyone else is a traveller proving the booking.
-      const staff = request.staff && can(request.staff.role, STAFF_CANCEL) ? request.staff : undefined;
-      if (!staff) delete request.staff;
-      const outcome = await cancel(ctx, id, staff ? { staffId: staff.id } : proof);
+      // A signed-in staff member acts as staff, never as a traveller: their role decides, their name is logged.
+      if (request.staff && !can(request.staff.role, STAFF_CANCEL))
+        throw forbidden(
+          'Your role does not allow cancelling bookings: a cashier, a manager or an admin cancels a booking.',
+          { code: 'ROLE_CANNOT_CANCEL' },
+        );
+      const outcome = await cancel(
+        ctx,
+        id,
+        request.staff ? { staff: actor(request) } : { ...proof, ip: request.ip },
+      );
       if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
       return travellerView(outcome.cancelled);
     },

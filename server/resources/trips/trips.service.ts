@@ -3,16 +3,10 @@
 // refunds list), an unpaid hold is released, and every seat is freed. A booking whose proof was not yet decided
 // is cancelled with it and reaches the payments desk's cancelled proofs (staff check whether the money arrived).
 // Each booking's cancellation is in the activity log under the staff member who cancelled the trip.
-import { recordAudit } from '../../audit/audit.ts';
+import { type Actor, recordAudit } from '../../audit/audit.ts';
 import type { Db } from '../../db/schema.ts';
 import { cancelTripBookings } from '../bookings/bookings.repository.ts';
 import { queueBookingMessage } from '../../messages/messages.service.ts';
-
-export interface Actor {
-  userId: string | null;
-  userLabel: string | null;
-  ip?: string;
-}
 
 export type CancelTripOutcome =
   { cancelled: { bookings: number; refunds: number } } | { refused: 'ALREADY_CANCELLED' };
