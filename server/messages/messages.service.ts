@@ -19,7 +19,11 @@ async function factsOf(trx: Db, bookingId: string) {
     .innerJoin('trips', 'trips.id', 'bookings.tripId')
     .leftJoin('origins', 'origins.id', 'trips.trip_originId')
     .leftJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+    .leftJoin('disruptions', 'disruptions.id', 'bookings.disruptionId')
     .select([
+      'disruptions.reason_en',
+      'disruptions.reason_ar',
+      'bookings.disruptionState',
       'bookings.ticketId',
       'bookings.phone',
       'bookings.seats',
@@ -56,6 +60,8 @@ async function factsOf(trx: Db, bookingId: string) {
     reason: row.rejectionReason
       ? (REJECTION_WORDS[row.rejectionReason] ?? REJECTION_WORDS.other)[language]
       : undefined,
+    why: (language === 'ar' ? row.reason_ar : row.reason_en) ?? undefined,
+    chooses: row.disruptionState === 'waiting',
   };
   return { phone: row.phone, tripId: row.tripId, language, facts };
 }

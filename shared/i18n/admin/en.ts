@@ -45,6 +45,7 @@ export const enOwn = {
         refundRecordedBy: 'Refund recorded by',
         refundRecordedAt: 'Refund recorded on',
         noShow: 'No-show',
+        disruptionState: 'Cancelled or delayed trip',
       },
       notifications: {
         created: created('Booking'),
@@ -341,6 +342,11 @@ export const enOwn = {
     actions: { view: 'View', print: 'Print' },
     filters: { from: '%{field} from', to: '%{field} to' },
     choices: {
+      waiting: 'Waiting for the traveller’s choice',
+      moved: 'Moved to another trip',
+      refunded: 'Refunded (traveller’s choice)',
+      auto_refunded: 'Refunded (no choice made)',
+      delayed: 'Trip delayed',
       'In Service': 'In Service',
       'Out of Service': 'Out of Service',
       '9:00 am': '9:00 am',
@@ -491,7 +497,7 @@ export const enOwn = {
         MESSAGE_PENDING: 'This message is still on its way: it can be sent again once sent or failed.',
         TRIP_CLOSED: 'This trip was cancelled: its passengers were told, and no more messages go to them.',
         ROLE_CANNOT_CANCEL:
-          'Your role does not allow cancelling bookings: a cashier, a manager or an admin cancels a booking.',
+          'Your role does not allow cancelling or changing bookings: a cashier, a manager or an admin does it, or the traveller with the ticket ID and phone.',
         BOOKING_LIVE: 'This booking is not cancelled: its proof is checked in the queue.',
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
@@ -511,6 +517,9 @@ export const enOwn = {
           'This is your own account: you cannot change its role or delete it, and its password is changed on the “Change my password” page.',
         LAST_ADMIN: 'This is the last admin account: make another admin first.',
         TRIP_DEPARTED: 'This trip has departed: its passenger list can no longer change.',
+        NOT_DOOR_TRIP: "Conductors see the passengers of yesterday's, today's and tomorrow's trips only.",
+        TOO_MANY_SCANS:
+          'This account has sent more than %{limit} scans this hour. Please wait before syncing again.',
       },
       forbidden: 'Your role does not allow this.',
     },
