@@ -1,7 +1,7 @@
 // What runs on a schedule, on every node: expiring lapsed payment holds (every few seconds), closing trips
 // that have departed (their travellers not boarded become no-shows, their lists lock) and erasing ID numbers
-// of trips older than ID_RETENTION_DAYS (hourly), refunding the bookings of cancelled trips whose travellers
-// did not choose by the trip's time, and sending the outbox's text messages (every 2 s). Nothing
+// of trips older than ID_RETENTION_DAYS or deleted (hourly), refunding the bookings of cancelled trips whose
+// travellers did not choose by the trip's time, and sending the outbox's text messages (every 2 s). Nothing
 // depends on the timers for correctness: the state is in the database, each job is idempotent and skips what
 // another node is doing, a restart loses nothing.
 import type { FastifyInstance } from 'fastify';

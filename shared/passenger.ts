@@ -27,6 +27,9 @@ export const cleanName = (value: string) => value.replace(INVISIBLE, '').trim();
 /** An e-mail as stored: trimmed and in lower case; empty means none was given. */
 export const cleanEmail = (value: string) => value.trim().toLowerCase();
 
+/** The last three digits of a phone: enough to tell travellers apart in a log, not to reach anyone. */
+export const maskedPhone = (phone: string) => `…${phone.slice(-3)}`;
+
 export function nameProblem(value: string): PassengerProblem | undefined {
   const name = cleanName(value);
   if (name === '') return 'missing';

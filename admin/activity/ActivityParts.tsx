@@ -22,15 +22,27 @@ export function When({ row, link = false }: { row: ActivityRow; link?: boolean }
   );
 }
 
-/** The staff member; in the log, pressing the name keeps only their entries. */
+/**
+ * The staff member, or the traveller of a cancellation no staff member made (its label, the phone's last
+ * digits); in the log, pressing the name keeps only their entries.
+ */
 export function Who({ row, filterable = false }: { row: ActivityRow; filterable?: boolean }) {
   const translate = useTranslate();
   const list = useContext(ListContext);
   const label = row.userLabel ?? '';
-  const name = label ? <bdi>{label}</bdi> : translate('rihla.activity.nobody');
+  const traveller = !row.userId && row.action === 'cancel_booking';
+  const name = traveller ? (
+    <>
+      {translate('rihla.activity.traveller')} <bdi dir="ltr">{label}</bdi>
+    </>
+  ) : label ? (
+    <bdi>{label}</bdi>
+  ) : (
+    translate('rihla.activity.nobody')
+  );
   return (
     <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-      {filterable && list && label ? (
+      {filterable && list && label && !traveller ? (
         <MuiLink
           component="button"
           type="button"

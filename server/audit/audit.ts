@@ -109,8 +109,15 @@ export async function recordAudits(db: Kysely<any>, entries: AuditEntry[], at = 
       .execute();
 }
 
+/** Who acted, as a row names them: a staff member (id and e-mail), or nobody signed in, and from where. */
+export interface Actor {
+  userId: string | null;
+  userLabel: string | null;
+  ip?: string;
+}
+
 /** The acting staff member and address of a request, for rows recorded by hand. */
-export function actor(request: FastifyRequest) {
+export function actor(request: FastifyRequest): Actor {
   return { userId: request.staff?.id ?? null, userLabel: request.staff?.email ?? null, ip: request.ip };
 }
 

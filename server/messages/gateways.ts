@@ -5,6 +5,7 @@
 // carries the message's own id, so a message sent again after a crash is known to the gateway.
 import type { FastifyBaseLogger } from 'fastify';
 import type { SendOutcome } from './outbox.repository.ts';
+import { maskedPhone } from '../../shared/passenger.ts';
 
 export interface OutgoingMessage {
   id: string;
@@ -28,15 +29,12 @@ export interface GatewayConfig {
   timeoutMs: number;
 }
 
-/** The last three digits of a phone: enough to tell messages apart in a log, not to reach anyone. */
-const masked = (phone: string) => `…${phone.slice(-3)}`;
-
 export function logGateway(log: FastifyBaseLogger): Gateway {
   return {
     name: 'log',
     async send(message) {
       log.info(
-        { sms: { id: message.id, to: masked(message.to), chars: message.text.length } },
+        { sms: { id: message.id, to: maskedPhone(message.to), chars: message.text.length } },
         'SMS (log gateway)',
       );
       return { sent: true, providerId: null };

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'NO_CASH_REFUND',
   'MESSAGE_PENDING',
   'TRIP_CLOSED',
+  'ROLE_CANNOT_CANCEL',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -57,6 +57,19 @@ const rows = [
   },
 ];
 
+/** A traveller's own cancellation: no staff member, the phone's last digits (server: bookings.service cancel). */
+const travellerCancel = {
+  _id: 'a4',
+  at: '2026-11-22T11:00:00.000Z',
+  userId: null,
+  userLabel: '…432',
+  action: 'cancel_booking',
+  resource: 'bookings',
+  recordId: 'bk4',
+  diff: JSON.stringify({ isCancelled: [false, true] }),
+  ip: '10.0.0.9',
+};
+
 const trip = tripDoc('65f0000000000000000000t1', { isCancelled: true });
 
 function api(role: 'admin' | 'manager' = 'manager') {
@@ -67,6 +80,7 @@ function api(role: 'admin' | 'manager' = 'manager') {
       return { body: found, headers: { 'X-Total-Count': String(found.length) } };
     },
     'GET /api/activity/getActivity/a2': () => ({ body: rows[1] }),
+    'GET /api/activity/getActivity/a4': () => ({ body: travellerCancel }),
     'GET /api/activity/getAllActivity': (call) => {
       const action = call.query.get('action');
       const found = action ? rows.filter((row) => row.action === action) : rows;
@@ -223,6 +237,31 @@ describe('one entry', () => {
     // Read only: nothing to change or delete.
     expect(screen.queryByRole('button', { name: /delete|edit/i })).toBeNull();
   });
+});
+
+describe('a traveller’s own cancellation', () => {
+  it.each(['en', 'ar'] as const)(
+    'names the traveller by the phone’s last digits, not a staff member (%s)',
+    async (locale) => {
+      const { fetch } = api();
+      await renderAs(
+        {
+          resource: 'activity',
+          path: '/activity/a4/show',
+          route: '/activity/:id/show',
+          activityWords: true,
+          locale,
+        },
+        fetch,
+        <ActivityShow />,
+      );
+      const entry = await screen.findByTestId('activity-entry', {}, { timeout: 5000 });
+      const words = (locale === 'en' ? activityEn : activityAr).rihla.activity;
+      expect(entry.textContent).toContain(`${words.traveller} …432`);
+      expect(entry.textContent).not.toContain(words.nobody);
+      expect(within(entry).getByText('…432').tagName).toBe('BDI');
+    },
+  );
 });
 
 describe('a record’s history', () => {

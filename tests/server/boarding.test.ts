@@ -344,6 +344,29 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
     );
   });
 
+  it('erases the ID numbers of bookings whose trip was deleted after they were cancelled', async () => {
+    const { trip } = await makeTrip(t, t.token);
+    const { booking } = await paid(
+      trip,
+      [2],
+      [{ seat: 2, fullName: 'Sara Adam', idType: 'passport', idNumber: 'P2222222' }],
+    );
+    expect((await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`)).statusCode).toBe(200);
+    expect((await t.staff.delete(`/api/trips/deleteTrip/${trip._id}`)).statusCode).toBe(200);
+    const idNumber = async () =>
+      (
+        await t.database.db
+          .selectFrom('booking_passengers')
+          .select('idNumber')
+          .where('bookingId', '=', booking._id)
+          .executeTakeFirstOrThrow()
+      ).idNumber;
+    expect(await idNumber()).toBe('P2222222');
+    // The trip's date went with it: the erasure does not wait for a date it can no longer know.
+    expect(await eraseExpiredIds(t.app, 90)).toBeGreaterThanOrEqual(1);
+    expect(await idNumber()).toBeNull();
+  });
+
   it("draws the manifest PDF's title and rows, in both languages, with glyphs its font has", async () => {
     const { trip } = await makeTrip(t, t.token);
     const cities = await t.staff.get(`/api/trips/getTrip/${trip._id}`);

@@ -186,7 +186,11 @@ export async function isClosed(db: Db, tripId: string): Promise<boolean> {
     .executeTakeFirst());
 }
 
-/** Erases the ID numbers of travellers on trips dated before `cutoff` (YYYY-MM-DD); answers how many. */
+/**
+ * Erases the ID numbers of travellers on trips dated before `cutoff` (YYYY-MM-DD), and of bookings whose trip
+ * no longer exists (deleted once its bookings were cancelled: nobody travels on it, and its date is gone);
+ * answers how many.
+ */
 export async function eraseOldIdNumbers(db: Db, cutoff: string): Promise<number> {
   const result = await db
     .updateTable('booking_passengers')
@@ -195,9 +199,9 @@ export async function eraseOldIdNumbers(db: Db, cutoff: string): Promise<number>
     .where('bookingId', 'in', (eb) =>
       eb
         .selectFrom('bookings')
-        .innerJoin('trips', 'trips.id', 'bookings.tripId')
+        .leftJoin('trips', 'trips.id', 'bookings.tripId')
         .select('bookings.id')
-        .where('trips.trip_date', '<', cutoff),
+        .where((where) => where.or([where('trips.id', 'is', null), where('trips.trip_date', '<', cutoff)])),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0);

@@ -15,6 +15,7 @@ import type { SeatTraveller } from '../../../shared/boarding.ts';
 import { insertTravellers } from '../boarding/travellers.ts';
 import { insertProof, type Proof } from '../payments/proofs.ts';
 import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
+import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
 import { queueBookingMessage } from '../../messages/messages.service.ts';
@@ -295,10 +296,17 @@ export const cancelledWithRefund = (eb: ExpressionBuilder<Tables, 'bookings'>) =
 });
 
 /**
- * Marks a booking cancelled and frees its seats in one transaction; false when it already was cancelled. A
- * paid booking now owes its price back (refundDue) until staff record the refund.
+ * Marks a booking cancelled, frees its seats and records who did it in the activity log, in one transaction;
+ * false when it already was cancelled. A paid booking now owes its price back (refundDue) until staff record
+ * the refund.
  */
-export async function cancelBooking(db: Db, id: string, tripId: string): Promise<boolean> {
+export async function cancelBooking(
+  db: Db,
+  id: string,
+  tripId: string,
+  by: Actor,
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('bookings')
@@ -309,6 +317,25 @@ export async function cancelBooking(db: Db, id: string, tripId: string): Promise
     if (Number(result.numUpdatedRows) !== 1) return false;
     // Naming the trip lets the write layer forget only that trip's cached seat map.
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
+    const { refundDue } = await trx
+      .selectFrom('bookings')
+      .select('refundDue')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      {
+        ...by,
+        action: 'cancel_booking',
+        resource: 'bookings',
+        recordId: id,
+        diff: {
+          isCancelled: [false, true],
+          ...(refundDue != null ? { refundDue: [null, Number(refundDue)] } : {}),
+        },
+      },
+      now,
+    );
     return true;
   });
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { bookingContract } from '../../../shared/contract/index.ts';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { can } from '../../../shared/roles.ts';
+import { actor } from '../../audit/audit.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
 import { findBookingDocument } from '../payments/payments.repository.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -70,16 +71,33 @@ export async function bookingRoutes(app: FastifyInstance) {
       groupId: 'traveller-lookup',
     },
   };
-  // Only a traveller proving a ticket is limited: staff cancel a trip's bookings one after another, often
-  // from an office address that travellers share, and must not be locked out by them.
+  // Staff whose role may cancel bookings cancel by id, as themselves, proving nothing (so guessing nothing):
+  // they work through a trip's bookings one after another, often from an office address travellers share,
+  // and are not limited. Anyone else, a conductor's token or any other included, proves a ticket and counts
+  // against the address's look-ups like a traveller.
   const travellerCancelLimit = {
     rateLimit: {
       ...lookupLimit.rateLimit,
       allowList: async (request: FastifyRequest) => {
         await identifyStaff(request, {} as FastifyReply);
-        return request.staffId !== undefined;
+        return !!request.staff && can(request.staff.role, STAFF_CANCEL);
       },
     },
+  };
+
+  /**
+   * The staff member of a traveller's call (cancel, move, refund) made with a staff token: they act as staff,
+   * never as the traveller, so their role decides (a conductor, who reads ticket ids and phones at the door, is
+   * refused) and their name is logged. Undefined for a traveller.
+   */
+  const counterStaff = (request: FastifyRequest) => {
+    if (!request.staff) return undefined;
+    if (!can(request.staff.role, STAFF_CANCEL))
+      throw forbidden(
+        'Your role does not allow cancelling or changing bookings: a cashier, a manager or an admin does it, or the traveller with the ticket ID and phone.',
+        { code: 'ROLE_CANNOT_CANCEL' },
+      );
+    return request.staff;
   };
 
   app.post(
@@ -190,20 +208,17 @@ export async function bookingRoutes(app: FastifyInstance) {
       },
       preHandler: identifyStaff,
       // A traveller with the ticket id and phone, or staff whose role may cancel bookings (checked below).
-      config: {
-        ...travellerCancelLimit,
-        access: 'public',
-        staffAccess: STAFF_CANCEL,
-        audit: { action: 'cancel_booking', resource: 'bookings', before: findBookingDocument },
-      },
+      // No `audit` here: the service records every cancellation, staff's or a traveller's, in its transaction.
+      config: { ...travellerCancelLimit, access: 'public', staffAccess: STAFF_CANCEL },
     },
     async (request) => {
       const { id } = request.params as { id: string };
       const proof = (request.body ?? {}) as { ticketId?: string; phone?: string };
-      // Staff whose role may cancel bookings need no proof; anyone else is a traveller proving the booking.
-      const staff = request.staff && can(request.staff.role, STAFF_CANCEL) ? request.staff : undefined;
-      if (!staff) delete request.staff;
-      const outcome = await cancel(ctx, id, staff ? { staffId: staff.id } : proof);
+      const outcome = await cancel(
+        ctx,
+        id,
+        counterStaff(request) ? { staff: actor(request) } : { ...proof, ip: request.ip },
+      );
       if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
       return travellerView(outcome.cancelled);
     },
@@ -228,12 +243,6 @@ export async function bookingRoutes(app: FastifyInstance) {
   // A cancelled trip's traveller chooses: another trip of the route (free), or a full refund. Proven by the
   // ticket id and phone, limited like the look-up; staff at the counter do it for them (their role decides,
   // their name is logged).
-  const counterStaff = (request: FastifyRequest) => {
-    if (!request.staff) return undefined;
-    if (!can(request.staff.role, STAFF_CANCEL))
-      throw forbidden('Your role cannot change bookings; the traveller can, with the ticket ID and phone.');
-    return request.staff;
-  };
   const choiceActor = (request: FastifyRequest) => {
     const staff = counterStaff(request);
     return { userId: staff?.id ?? null, userLabel: staff?.email ?? null, ip: request.ip };

@@ -1,6 +1,8 @@
 // The sale and what follows it, in one place: the rules of selling seats, cancelling and deleting bookings,
 // and the payment proof's life. Each call answers a typed outcome; the routes only translate it into HTTP.
+import type { Actor } from '../../audit/audit.ts';
 import { optOutsOf } from '../../messages/messages.repository.ts';
+import { maskedPhone } from '../../../shared/passenger.ts';
 import { disruptionsOf } from './disrupted-bookings.ts';
 import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../../shared/payments.ts';
 import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../../shared/rules.ts';
@@ -186,28 +188,28 @@ export async function sell(
 export type CancelOutcome =
   { cancelled: Document } | { refused: 'NOT_FOUND' | 'NOT_YOURS' | 'ALREADY_CANCELLED' | 'DEPARTED' };
 
+/** Who cancels: staff whose role may (by name), or a traveller proving the booking, from an address. */
+export type Canceller = { staff: Actor } | { ticketId?: string; phone?: string; ip: string };
+
 /**
  * Cancels a booking for staff, or for the traveller who proves it with its ticket id and phone (told nothing
  * about bookings that are not theirs: not found and not matching answer the same). A paid booking cancelled
- * records what is owed back.
+ * records what is owed back. Every cancellation is in the activity log, in its transaction: under the staff
+ * member's name, or as the traveller's (no one signed in, the phone's last digits only).
  */
-export async function cancel(
-  ctx: BookingContext,
-  id: string,
-  by: { staffId: string } | { ticketId?: string; phone?: string },
-): Promise<CancelOutcome> {
+export async function cancel(ctx: BookingContext, id: string, by: Canceller): Promise<CancelOutcome> {
   const booking = await findBooking(ctx.db, id);
-  if (!('staffId' in by)) {
-    const phone = (booking?.passengerInfo as { phone: string } | undefined)?.phone;
-    if (!booking || by.ticketId !== booking.ticketId || by.phone !== phone) return { refused: 'NOT_YOURS' };
-  }
+  const phone = (booking?.passengerInfo as { phone: string } | undefined)?.phone;
+  if (!('staff' in by) && (!booking || by.ticketId !== booking.ticketId || by.phone !== phone))
+    return { refused: 'NOT_YOURS' };
   if (!booking) return { refused: 'NOT_FOUND' };
   if (booking.isCancelled) return { refused: 'ALREADY_CANCELLED' };
   const trip = booking.tripId as Populated | null;
-  if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time, ctx.clock.now()))
-    return { refused: 'DEPARTED' };
+  const now = ctx.clock.now();
+  if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time, now)) return { refused: 'DEPARTED' };
   const tripId = String(trip?._id ?? '');
-  if (!(await cancelBooking(ctx.db, id, tripId))) return { refused: 'ALREADY_CANCELLED' };
+  const actor = 'staff' in by ? by.staff : { userId: null, userLabel: maskedPhone(phone!), ip: by.ip };
+  if (!(await cancelBooking(ctx.db, id, tripId, actor, now))) return { refused: 'ALREADY_CANCELLED' };
   return { cancelled: (await findBooking(ctx.db, id))! };
 }
 

@@ -11,18 +11,14 @@ import { proofUndecided } from '../../../shared/payments.ts';
 import type { DisruptionAction } from '../../../shared/disruptions.ts';
 import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
 import { departureInstant } from '../../../shared/rules.ts';
-import { type AuditEntry, recordAudit, recordAudits } from '../../audit/audit.ts';
+import { type Actor, type AuditEntry, recordAudit, recordAudits } from '../../audit/audit.ts';
 import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { Db, TripRow } from '../../db/schema.ts';
 import { queueBookingMessages } from '../../messages/messages.service.ts';
 import { cancelledWithRefund } from '../bookings/bookings.repository.ts';
 
-export interface Actor {
-  userId: string | null;
-  userLabel: string | null;
-  ip?: string;
-}
+export type { Actor };
 
 export interface Disruption {
   action: DisruptionAction;

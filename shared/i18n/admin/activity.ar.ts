@@ -80,6 +80,7 @@ export const activityAr: MessageTree<ActivityMessages> = {
       },
       no_changes: 'لم يتغيّر أي حقل: لا شيء للمقارنة.',
       nobody: 'موظف غير معروف',
+      traveller: 'المسافر، رقم الموبايل',
       staff: 'أحد الموظفين',
       from_address: 'من العنوان',
       only_user: 'عرض نشاط هذا الشخص فقط',

@@ -82,6 +82,8 @@ export const activityEn = {
       },
       no_changes: 'No field changed: nothing to compare.',
       nobody: 'Unknown staff member',
+      /** A traveller's own cancellation (ticket ID and phone): no staff member, the phone's last digits. */
+      traveller: 'The traveller, phone',
       /** A staff member this role may not look up (who verified, refunded…). */
       staff: 'a staff member',
       from_address: 'from',

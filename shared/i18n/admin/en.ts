@@ -496,6 +496,8 @@ export const enOwn = {
         NO_CASH_REFUND: 'You recorded this cash refund: another manager or admin confirms it.',
         MESSAGE_PENDING: 'This message is still on its way: it can be sent again once sent or failed.',
         TRIP_CLOSED: 'This trip was cancelled: its passengers were told, and no more messages go to them.',
+        ROLE_CANNOT_CANCEL:
+          'Your role does not allow cancelling or changing bookings: a cashier, a manager or an admin does it, or the traveller with the ticket ID and phone.',
         BOOKING_LIVE: 'This booking is not cancelled: its proof is checked in the queue.',
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
