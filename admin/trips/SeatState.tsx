@@ -1,11 +1,12 @@
 // A sold seat's payment and boarding on the trip page: each in words with an icon and a colour (never colour
 // alone), and the legend that names every state with how many seats are in it. The payment states are the
-// booking's (shared/payments.ts) in the payments desk's words and colours; a counter sale says so.
+// booking's (shared/payments.ts) in the payments desk's words and colours; a counter sale says so. A cancelled
+// booking's chips are outlined: still said (paid and cancelled is a refund owed), but not calling for action.
 import BlockIcon from '@mui/icons-material/Block';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
-import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
@@ -76,7 +77,7 @@ const BOARDING: Record<SeatBoarding, Look> = {
   boarded: { colour: 'success', icon: <DirectionsBusIcon />, label: 'rihla.trips.boarded_at' },
   waiting: {
     colour: 'default',
-    icon: <HourglassEmptyIcon />,
+    icon: <RadioButtonUncheckedIcon />,
     label: 'rihla.trips.not_boarded',
     outlined: true,
   },
@@ -87,10 +88,12 @@ const BOARDING: Record<SeatBoarding, Look> = {
 function StateChip({
   look,
   label,
+  quiet,
   ...data
 }: {
   look: Look;
   label: string;
+  quiet?: boolean;
   [data: `data-${string}`]: string;
 }) {
   return (
@@ -98,11 +101,15 @@ function StateChip({
       component="span"
       size="small"
       color={look.colour}
-      variant={look.outlined ? 'outlined' : 'filled'}
+      variant={look.outlined || quiet ? 'outlined' : 'filled'}
       icon={look.icon}
       label={label}
-      // Long words wrap inside the chip instead of widening the table.
-      sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+      // On one line where there is room; on a narrow screen long words wrap inside the chip.
+      sx={{
+        height: 'auto',
+        minHeight: 24,
+        '& .MuiChip-label': { whiteSpace: { xs: 'normal', md: 'nowrap' }, py: 0.25 },
+      }}
       {...data}
     />
   );
@@ -111,7 +118,14 @@ function StateChip({
 export function SeatPaymentChip({ row }: { row: PassengerRow }) {
   const translate = useTranslate();
   const state = seatPayment(row);
-  return <StateChip look={PAYMENT[state]} label={translate(PAYMENT[state].label)} data-payment={state} />;
+  return (
+    <StateChip
+      look={PAYMENT[state]}
+      label={translate(PAYMENT[state].label)}
+      quiet={row.isCancelled}
+      data-payment={state}
+    />
+  );
 }
 
 export function SeatBoardingChip({ row }: { row: PassengerRow }) {

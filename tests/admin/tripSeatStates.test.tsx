@@ -73,7 +73,7 @@ describe('the trip page', () => {
       };
       const w = words.rihla;
       const boarded = w.trips.boarded_at.replace('%{time}', lang === 'ar' ? '6:05 ص' : '6:05 am');
-      expect(said(1)).toEqual({ payment: w.payments.via.counter, boarding: boarded, icons: 2 });
+      expect(said(1)).toEqual({ payment: w.trips.paid_at_counter, boarding: boarded, icons: 2 });
       expect(said(2).payment).toBe(w.payments.status.verified);
       expect(said(3).payment).toBe(w.payments.status.proof_submitted);
       expect(said(4).payment).toBe(w.payments.status.rejected);
@@ -98,7 +98,7 @@ describe('the trip page', () => {
         w.trips.legend_count.replace('%{state}', state).replace('%{count}', String(n));
       expect(counted).toEqual({
         verified: count(w.payments.status.verified, 1),
-        counter: count(w.payments.via.counter, 1),
+        counter: count(w.trips.paid_at_counter, 1),
         proof_submitted: count(w.payments.status.proof_submitted, 1),
         awaiting_proof: count(w.payments.status.awaiting_proof, 1),
         rejected: count(w.payments.status.rejected, 1),

@@ -236,7 +236,7 @@ describe('bookings and passengers', () => {
     expect(await rows.filter({ hasText: m.bookings.cancelled }).count()).toBe(2);
     // Each live seat says its payment in words (the bookings just made await their proof) and that nobody
     // has boarded yet.
-    const paymentWords = [...Object.values(m.payments.status), m.payments.via.counter];
+    const paymentWords = [...Object.values(m.payments.status), m.trips.paid_at_counter];
     const said = await live.locator('[data-payment]').allInnerTexts();
     expect(said).toHaveLength(seats);
     expect(said.filter((text) => !paymentWords.includes(text.trim()))).toEqual([]);

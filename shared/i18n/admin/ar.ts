@@ -530,6 +530,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       ticket: 'رقم التذكرة',
       status: 'الحالة',
       payment: 'الدفع',
+      paid_at_counter: 'مدفوع في مكتب الحجز',
       boarding: 'الركوب',
       boarded: 'ركب',
       boarded_at: 'ركب %{time}',

@@ -536,6 +536,7 @@ export const enOwn = {
       ticket: 'Ticket ID',
       status: 'Status',
       payment: 'Payment',
+      paid_at_counter: 'Paid at the counter',
       boarding: 'Boarding',
       boarded: 'Boarded',
       boarded_at: 'Boarded %{time}',
