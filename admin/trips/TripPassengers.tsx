@@ -35,6 +35,24 @@ const printStyles = (
           lineHeight: '1.25 !important',
           whiteSpace: 'nowrap',
         },
+        // On paper a seat's payment and boarding are plain words at the list's size (no pill, no icon).
+        '.trip-passengers .MuiChip-root': {
+          display: 'inline !important',
+          fontSize: 'inherit !important',
+          lineHeight: 'inherit !important',
+          height: 'auto !important',
+          minHeight: '0 !important',
+          border: 'none !important',
+          background: 'none !important',
+          color: 'inherit !important',
+        },
+        '.trip-passengers .MuiChip-label': {
+          display: 'inline !important',
+          padding: '0 !important',
+          fontSize: 'inherit !important',
+          whiteSpace: 'nowrap !important',
+        },
+        '.trip-passengers .MuiChip-icon': { display: 'none !important' },
       },
     }}
   />
