@@ -30,6 +30,8 @@ export interface Config {
   lookupRateLimit: { perIp: number; windowMs: number };
   /** Bookings per IP: generous, because many travellers share one mobile-carrier address. */
   bookingRateLimit: { perIp: number; windowMs: number };
+  /** Scans one conductor's account may sync in the window (counted in the database, on every node). */
+  scanRateLimit: { perUser: number; windowMs: number };
   operator: { phone: string; email: string; address: string };
   payments: PaymentsConfig;
   /** Days after a trip that its travellers' ID numbers are kept (then erased). */
@@ -119,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     lookupRateLimit: { perIp: int(env.LOOKUP_RATE_LIMIT_PER_IP, 30), windowMs: 60_000 },
     bookingRateLimit: { perIp: int(env.BOOKING_RATE_LIMIT_PER_IP, 60), windowMs: 60_000 },
+    scanRateLimit: { perUser: int(env.SCAN_RATE_LIMIT_PER_HOUR, 1_000), windowMs: 3_600_000 },
     operator: {
       phone: env.OPERATOR_PHONE || '',
       email: env.OPERATOR_EMAIL || '',

@@ -1,6 +1,7 @@
 // What runs on a schedule, on every node: expiring lapsed payment holds (every few seconds), closing trips
 // that have departed (their travellers not boarded become no-shows, their lists lock) and erasing ID numbers
-// of trips older than ID_RETENTION_DAYS (hourly), and sending the outbox's text messages (every 2 s). Nothing
+// of trips older than ID_RETENTION_DAYS (hourly), refunding the bookings of cancelled trips whose travellers
+// did not choose by the trip's time, and sending the outbox's text messages (every 2 s). Nothing
 // depends on the timers for correctness: the state is in the database, each job is idempotent and skips what
 // another node is doing, a restart loses nothing.
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { closeDepartedTrips, eraseOldIdNumbers } from './resources/boarding/boar
 import { bookingContext } from './resources/payments/payments.routes.ts';
 import { expireLapsedHolds } from './resources/payments/payments.service.ts';
 import { newId } from './db/ids.ts';
+import { refundUnchosen } from './resources/bookings/disrupted-bookings.ts';
 import { makeGateway } from './messages/gateways.ts';
 import { sendDue } from './messages/sender.ts';
 import { queueHoldWarnings, queueReminders } from './messages/scheduled.ts';
@@ -58,8 +60,10 @@ export function startScheduledJobs(app: FastifyInstance): () => void {
       app,
       'departed trips',
       config.payments.sweepSeconds * 1000,
-      () => closeDepartedTrips(app.db, app.clock.now(), config.noShowAfterMinutes),
-      'trip(s) closed, their travellers not boarded marked no-shows',
+      async () =>
+        (await refundUnchosen(app.db, app.clock.now())) +
+        (await closeDepartedTrips(app.db, app.clock.now(), config.noShowAfterMinutes)),
+      'booking(s) of cancelled trips refunded (no choice made) or trip(s) closed (no-shows marked)',
     ),
     every(app, 'ID retention', HOUR, () => eraseExpiredIds(app), 'ID number(s) erased'),
     every(

@@ -49,6 +49,9 @@ export function travellerProblem(traveller: {
 /** The last digits of an ID, what a conductor's phone keeps of it. */
 export const idLastDigits = (idNumber: string | null) => (idNumber ? idNumber.slice(-4) : null);
 
+/** An ID number as a conductor reads it: its last digits only, after dots ("•••4567"). */
+export const maskedIdNumber = (idNumber: string | null) => (idNumber ? `•••${idLastDigits(idNumber)}` : null);
+
 /** A scan's verdict, from the conductor's phone or the server. */
 export const VERDICTS = ['valid', 'unpaid', 'cancelled', 'wrong_trip', 'forged', 'already_boarded'] as const;
 export type Verdict = (typeof VERDICTS)[number];

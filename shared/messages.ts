@@ -12,6 +12,7 @@ export const MESSAGE_KINDS = [
   'payment_rejected',
   'hold_expired',
   'trip_cancelled',
+  'trip_delayed',
   'refund_paid',
   'broadcast',
 ] as const;
@@ -86,6 +87,10 @@ export interface MessageFacts {
   deadline?: string | null;
   /** Why a proof was refused (the payments desk's reason, in the message's language). */
   reason?: string;
+  /** Why the operator cancelled or delayed the trip (in the message's language). */
+  why?: string;
+  /** A cancelled trip's traveller who chooses: another trip of the route free of charge, or a full refund. */
+  chooses?: boolean;
 }
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -181,13 +186,27 @@ export const MESSAGE_TEMPLATES: Record<
   },
   trip_cancelled: {
     en: (f) =>
-      `Rihla: the trip ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time} is cancelled. Ticket ${f.ticketId}: ${
-        f.paid ? `your ${money(f.amount)} SDG will be refunded` : 'nothing to pay'
+      `Rihla: the trip ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time} is cancelled${f.why ? ` (${f.why})` : ''}. Ticket ${f.ticketId}: ${
+        f.chooses
+          ? 'move free to another day or get a full refund, on the site or at the counter'
+          : f.paid
+            ? `your ${money(f.amount)} SDG will be refunded`
+            : 'nothing to pay'
       }`,
     ar: (f) =>
-      `رحلة: أُلغيت رحلة ${f.from}-${f.to} ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')}. التذكرة ${f.ticketId}: ${
-        f.paid ? `يُرجع لك مبلغ ${money(f.amount)} جنيه` : 'لا شيء عليك'
+      `رحلة: أُلغيت رحلة ${f.from}-${f.to} ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')}${f.why ? ` (${f.why})` : ''}. التذكرة ${f.ticketId}: ${
+        f.chooses
+          ? 'انقل حجزك مجاناً ليوم آخر أو استرد مبلغك كاملاً، من الموقع أو من الشباك'
+          : f.paid
+            ? `يُرجع لك مبلغ ${money(f.amount)} جنيه`
+            : 'لا شيء عليك'
       }`,
+  },
+  trip_delayed: {
+    en: (f) =>
+      `Rihla: your bus ${f.from}-${f.to} now leaves ${messageDay(f.date, 'en')} at ${f.time}${f.why ? ` (${f.why})` : ''}. Ticket ${f.ticketId}, seat ${seatList(f.seats)}`,
+    ar: (f) =>
+      `رحلة: تغيّر موعد بصك ${f.from}-${f.to}: ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')}${f.why ? ` (${f.why})` : ''}. التذكرة ${f.ticketId} مقعد ${seatList(f.seats)}`,
   },
   refund_paid: {
     en: (f) => `Rihla: ${money(f.amount)} SDG for ticket ${f.ticketId} has been refunded to you`,

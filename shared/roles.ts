@@ -28,6 +28,11 @@ export const CAPABILITIES = {
   'trips.write': operations,
   'trips.passengers': [...money, 'conductor'],
   'boarding.scan': [...operations, 'conductor'],
+  /**
+   * Travellers' phones and whole ID numbers, and the passengers of any day's trip. Without it (conductors)
+   * the door's share only: trips of yesterday, today and tomorrow (Khartoum), ID last digits, no phones.
+   */
+  'passengers.full': money,
   /** Who sits on each seat, with their ID: completed at the counter or at the bus door. */
   'passengers.edit': [...money, 'conductor'],
   /** What a trip shows (companies, buses, cities, prices): read by whoever reads trips. */

@@ -86,20 +86,27 @@ export function diffOf(
 }
 
 export async function recordAudit(db: Kysely<any>, entry: AuditEntry, at = new Date()) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: newId(),
-      at: at.toISOString(),
-      userId: entry.userId ?? null,
-      userLabel: entry.userLabel ?? null,
-      action: entry.action,
-      resource: entry.resource ?? null,
-      recordId: entry.recordId ?? null,
-      diff: entry.diff && Object.keys(entry.diff).length ? JSON.stringify(entry.diff) : null,
-      ip: entry.ip ?? null,
-    })
-    .execute();
+  await recordAudits(db, [entry], at);
+}
+
+/** Appends several rows at once (a trip's bookings, each changed by one staff action). */
+export async function recordAudits(db: Kysely<any>, entries: AuditEntry[], at = new Date()) {
+  const rows = entries.map((entry) => ({
+    id: newId(),
+    at: at.toISOString(),
+    userId: entry.userId ?? null,
+    userLabel: entry.userLabel ?? null,
+    action: entry.action,
+    resource: entry.resource ?? null,
+    recordId: entry.recordId ?? null,
+    diff: entry.diff && Object.keys(entry.diff).length ? JSON.stringify(entry.diff) : null,
+    ip: entry.ip ?? null,
+  }));
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('audit_log')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 /** The acting staff member and address of a request, for rows recorded by hand. */

@@ -19,6 +19,7 @@ import * as auditLogSealed from './migrations/2026-11-25-10-audit-log-sealed.ts'
 import * as appSettings from './migrations/2026-11-25-11-app-settings.ts';
 import * as proofHolds from './migrations/2026-11-25-20-proof-holds.ts';
 import * as messages from './migrations/2026-11-25-21-messages.ts';
+import * as disruptions from './migrations/2026-11-25-40-disruptions.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-11-app-settings': appSettings,
   '2026-11-25-20-proof-holds': proofHolds,
   '2026-11-25-21-messages': messages,
+  '2026-11-25-40-disruptions': disruptions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

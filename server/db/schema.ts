@@ -59,6 +59,10 @@ export interface BookingsTable {
   language?: string | null;
   /** 1 when the traveller asked for no reminders or broadcasts. */
   messagesOptOut?: number;
+  /** The latest disruption of the booking's trip (disruptions.id), and what became of the booking. */
+  disruptionId?: string | null;
+  disruptionState?: string | null;
+  movedFromTripId?: string | null;
 }
 
 /** The traveller on each seat of a booking, with an official ID (staff only). */
@@ -121,6 +125,20 @@ export interface BookingSeatsTable {
   tripId: string;
   seat: number;
   bookingId: string;
+}
+
+export interface DisruptionsTable {
+  id: string;
+  tripId: string;
+  action: string;
+  reason_en: string;
+  reason_ar: string;
+  old_date: string;
+  old_boarding_time: string;
+  new_date: string | null;
+  new_boarding_time: string | null;
+  created_at: string;
+  created_by: string | null;
 }
 
 export interface TripsTable {
@@ -262,6 +280,7 @@ export interface Tables {
   app_secrets: AppSecretsTable;
   app_settings: AppSettingsTable;
   messages: MessagesTable;
+  disruptions: DisruptionsTable;
   origins: OriginsTable;
   destinations: DestinationsTable;
 }

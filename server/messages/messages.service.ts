@@ -8,18 +8,23 @@ import {
   REJECTION_WORDS,
 } from '../../shared/messages.ts';
 import type { Db } from '../db/schema.ts';
-import { enqueue } from './outbox.repository.ts';
+import { enqueueMany } from './outbox.repository.ts';
 
 type TemplateKind = Exclude<MessageKind, 'broadcast'>;
 
-/** A booking, its trip and its cities in the booking's language, as the templates need them (one query). */
-async function factsOf(trx: Db, bookingId: string) {
-  const row = await trx
+/** Bookings, their trips and their cities in each booking's language, as the templates need them (one query). */
+async function factsOf(trx: Db, bookingIds: string[]) {
+  const rows = await trx
     .selectFrom('bookings')
     .innerJoin('trips', 'trips.id', 'bookings.tripId')
     .leftJoin('origins', 'origins.id', 'trips.trip_originId')
     .leftJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+    .leftJoin('disruptions', 'disruptions.id', 'bookings.disruptionId')
     .select([
+      'bookings.id',
+      'disruptions.reason_en',
+      'disruptions.reason_ar',
+      'bookings.disruptionState',
       'bookings.ticketId',
       'bookings.phone',
       'bookings.seats',
@@ -37,9 +42,33 @@ async function factsOf(trx: Db, bookingId: string) {
       'destinations.destination_city',
       'destinations.destination_city_ar',
     ])
-    .where('bookings.id', '=', bookingId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    .where('bookings.id', 'in', bookingIds)
+    .execute();
+  return rows.map((row) => factsOfRow(row));
+}
+
+function factsOfRow(row: {
+  id: string;
+  ticketId: string;
+  phone: string;
+  seats: string;
+  language?: string | null;
+  totalTicketPrice: number;
+  refundDue: number | null;
+  paymentStatus: string;
+  paymentDeadline: string | null;
+  rejectionReason: string | null;
+  tripId: string;
+  trip_date: string;
+  trip_boarding_time: string;
+  origin_city: string | null;
+  origin_city_ar: string | null;
+  destination_city: string | null;
+  destination_city_ar: string | null;
+  reason_en: string | null;
+  reason_ar: string | null;
+  disruptionState?: string | null;
+}) {
   const language = messageLanguage(row.language);
   const city = (en: string | null | undefined, ar: string | null | undefined) =>
     (language === 'ar' ? ar || en : en) ?? '';
@@ -56,8 +85,10 @@ async function factsOf(trx: Db, bookingId: string) {
     reason: row.rejectionReason
       ? (REJECTION_WORDS[row.rejectionReason] ?? REJECTION_WORDS.other)[language]
       : undefined,
+    why: (language === 'ar' ? row.reason_ar : row.reason_en) ?? undefined,
+    chooses: row.disruptionState === 'waiting',
   };
-  return { phone: row.phone, tripId: row.tripId, language, facts };
+  return { bookingId: row.id, phone: row.phone, tripId: row.tripId, language, facts };
 }
 
 /**
@@ -71,12 +102,22 @@ export async function queueBookingMessage(
   now: Date,
   options: { event?: string; createdBy?: string | null } = {},
 ): Promise<boolean> {
-  const found = await factsOf(trx, bookingId);
-  if (!found) return false;
-  const { phone, tripId, language, facts } = found;
-  return enqueue(
+  return (await queueBookingMessages(trx, kind, [bookingId], now, options)) === 1;
+}
+
+/** Queues the `kind` message of each of these bookings at once (a trip's passengers): how many were queued. */
+export async function queueBookingMessages(
+  trx: Db,
+  kind: TemplateKind,
+  bookingIds: string[],
+  now: Date,
+  options: { event?: string; createdBy?: string | null } = {},
+): Promise<number> {
+  if (!bookingIds.length) return 0;
+  const found = await factsOf(trx, bookingIds);
+  return enqueueMany(
     trx,
-    {
+    found.map(({ bookingId, phone, tripId, language, facts }) => ({
       kind,
       phone,
       language,
@@ -85,7 +126,7 @@ export async function queueBookingMessage(
       tripId,
       dedupeKey: `${kind}:${bookingId}${options.event ? `:${options.event}` : ''}`,
       createdBy: options.createdBy ?? null,
-    },
+    })),
     now,
   );
 }

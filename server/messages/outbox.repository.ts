@@ -37,34 +37,49 @@ export interface NewMessage {
  * the same event already queued one.
  */
 export async function enqueue(trx: Db, message: NewMessage, now: Date): Promise<boolean> {
-  const phone = internationalPhone(message.phone);
-  if (!phone) return false;
-  const result = await trx
-    .insertInto('messages')
-    .values({
-      id: newId(),
-      kind: message.kind,
-      dedupe_key: message.dedupeKey ?? null,
-      phone,
-      language: message.language,
-      text: message.text,
-      segments: segmentCount(message.text),
-      bookingId: message.bookingId ?? null,
-      tripId: message.tripId ?? null,
-      status: 'queued',
-      tries: 0,
-      next_try_at: now.toISOString(),
-      claimed_by: null,
-      provider_id: null,
-      last_error: null,
-      created_at: now.toISOString(),
-      sent_at: null,
-      delivered_at: null,
-      created_by: message.createdBy ?? null,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return (await enqueueMany(trx, [message], now)) === 1;
+}
+
+/** Queues messages in as few statements as it can (a trip's passengers at once); answers how many were new. */
+export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): Promise<number> {
+  const rows = messages.flatMap((message) => {
+    const phone = internationalPhone(message.phone);
+    if (!phone) return [];
+    return [
+      {
+        id: newId(),
+        kind: message.kind,
+        dedupe_key: message.dedupeKey ?? null,
+        phone,
+        language: message.language,
+        text: message.text,
+        segments: segmentCount(message.text),
+        bookingId: message.bookingId ?? null,
+        tripId: message.tripId ?? null,
+        status: 'queued',
+        tries: 0,
+        next_try_at: now.toISOString(),
+        claimed_by: null,
+        provider_id: null,
+        last_error: null,
+        created_at: now.toISOString(),
+        sent_at: null,
+        delivered_at: null,
+        created_by: message.createdBy ?? null,
+      },
+    ];
+  });
+  let queued = 0;
+  // 19 columns a row: 200 rows stay far under either database's limit on parameters.
+  for (let i = 0; i < rows.length; i += 200) {
+    const result = await trx
+      .insertInto('messages')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .executeTakeFirst();
+    queued += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return queued;
 }
 
 export type Claimed = Pick<MessagesTable, 'id' | 'phone' | 'text' | 'tries' | 'kind'>;

@@ -1,6 +1,7 @@
 // Answers the registry does not describe: searches, lists built for one screen, sessions, settings, a payment's
 // review and a bank statement's import.
 import { z } from 'zod';
+import { DISRUPTION_ACTIONS, DISRUPTION_STATES } from '../disruptions.ts';
 import { PAYMENT_STATUSES } from '../payments.ts';
 import { users } from '../registry/index.ts';
 import { bookingDocument, documentSchema, publicTripDocument, travellerBookingRecord } from './documents.ts';
@@ -32,7 +33,7 @@ export const routesOnSaleAnswer = z
 export const passengerRow = z.object({
   seat: z.number().int().positive(),
   name: z.string(),
-  phone,
+  phone: phone.nullable().describe('The booking’s phone; null for a conductor (the door needs none).'),
   ticketId: z.string(),
   isCancelled: z.boolean(),
   bookingId: documentId,
@@ -99,6 +100,34 @@ export const bookingCreated = z.object({
     .describe('The ticket, a base64 PDF; null when it could not be made (the booking stands).'),
 });
 
+/** What a traveller's answers say of a disruption of their booking's trip, and the choices still open. */
+export const bookingDisruption = z
+  .object({
+    action: z.enum(DISRUPTION_ACTIONS),
+    reason_en: z.string(),
+    reason_ar: z.string(),
+    at: z.string().describe('When the operator made it (ISO 8601).'),
+    state: z.enum(DISRUPTION_STATES),
+    new_date: z.string().nullable(),
+    new_boarding_time: z.string().nullable(),
+  })
+  .nullable();
+
+export const moveTarget = z.object({
+  _id: documentId,
+  trip_date: z.string(),
+  trip_boarding_time: z.string(),
+  seatsLeft: z.number().int(),
+});
+
+export const disruptionChoices = z
+  .object({
+    /** Until when (a date) and to which trips of the route the booking may move, free of charge. */
+    move: z.object({ until: z.string(), trips: z.array(moveTarget) }),
+    refund: z.boolean().describe('A full refund may be asked for.'),
+  })
+  .nullable();
+
 /** A booking found by ticket id and phone: its trip as an _id, and what the traveller needs of it beside. */
 export const bookingMatch = travellerBookingRecord.extend({
   tripId: documentId.nullable(),
@@ -123,6 +152,10 @@ export const bookingMatch = travellerBookingRecord.extend({
     .describe(
       'The traveller asked for no reminders or messages to the trip (tickets and payment news still go).',
     ),
+  disruption: bookingDisruption.describe('The operator cancelled or delayed the trip: why, and when.'),
+  choices: disruptionChoices.describe(
+    'A cancelled trip: the trips the booking may move to (free), and the full refund; null when none is open.',
+  ),
 });
 
 /** Another booking that shares this one's transaction reference or proof image. */

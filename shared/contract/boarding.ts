@@ -90,7 +90,13 @@ const departedBody = errorBody.extend({ code: z.literal('TRIP_DEPARTED') });
 
 export const boardingContract = {
   checkinTrip: route('GET', '/api/checkin/trip/:id', { 200: checkinPackage }, [400, 401, 404]),
-  scans: route('POST', '/api/checkin/scans', { 200: scanVerdicts }, [401]),
+  scans: route('POST', '/api/checkin/scans', { 200: scanVerdicts }, [401, 429], {
+    429: errorBody
+      .extend({ code: z.literal('TOO_MANY_SCANS'), limit: z.number().int().positive() })
+      .describe(
+        'TOO_MANY_SCANS: this account sent more scans this hour than allowed (Retry-After says when).',
+      ),
+  }),
   getPassengers: route(
     'GET',
     '/api/bookings/getPassengers/:id',

@@ -4,6 +4,7 @@
 // the registry's entries are typed as plain ResourceDefs, so TypeScript cannot see their fields through
 // documentSchema; tests/server/contract-documents.test.ts holds each twin equal to its derived schema.
 import { z } from 'zod';
+import { DISRUPTION_STATES } from '../disruptions.ts';
 import { getResource, type ResourceDef } from '../registry/index.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
 import { BOARDING_TIMES, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
@@ -149,6 +150,8 @@ export const bookingRecord = z.object({
   refundRecordedBy: text,
   refundRecordedAt: instant,
   noShow: z.boolean(),
+  /** What became of the booking when the operator cancelled or delayed its trip (shared/disruptions.ts). */
+  disruptionState: z.enum(DISRUPTION_STATES).nullable(),
 });
 
 /** A booking with its trip filled; null once the trip was deleted (allowed when its bookings are cancelled). */

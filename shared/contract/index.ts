@@ -8,6 +8,7 @@ export * from './answers.ts';
 export * from './boarding.ts';
 export * from './bookings.ts';
 export * from './crud.ts';
+export * from './disruptions.ts';
 export * from './documents.ts';
 export * from './errors.ts';
 export * from './fields.ts';

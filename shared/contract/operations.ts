@@ -8,6 +8,7 @@ import { type Operation, type ResourceDef, resources } from '../registry/index.t
 import { boardingContract } from './boarding.ts';
 import { bookingContract } from './bookings.ts';
 import { crudContract } from './crud.ts';
+import { disruptionContract } from './disruptions.ts';
 import { messageContract } from './messages.ts';
 import { paymentContract } from './payments.ts';
 import type { RouteContract } from './route.ts';
@@ -28,6 +29,7 @@ const HAND_WRITTEN = [
   boardingContract,
   paymentContract,
   messageContract,
+  disruptionContract,
 ] as const;
 
 /** Every hand-written call's name (distributed over the groups, so a call without a summary does not compile). */
@@ -51,7 +53,10 @@ const SUMMARIES: Record<CallName, string> = {
   filterTrips: 'Search the trips of a day from an origin to a destination',
   onSale: 'The routes with seats on sale, for the home page',
   getTrip: 'One trip: the public view, or the whole trip for staff who read trips',
-  cancelTrip: 'Cancel a trip',
+  cancelTrip: 'Cancel a trip: its travellers are told the reason and choose another trip or a refund',
+  disrupt: 'Cancel or delay trips, by id or a route over dates, or preview what it would do (dryRun)',
+  moveBooking: "A cancelled trip's traveller moves to another trip of the route, free (ticket id and phone)",
+  requestRefund: "A cancelled trip's traveller asks for a full refund (ticket id and phone)",
   passengers: "A trip's passenger list, seat by seat",
   dashboardSummary: "The dashboard's figures: seats sold per day and proofs waiting",
   getUpload: 'A payment proof image, as it was sent',

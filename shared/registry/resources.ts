@@ -4,6 +4,7 @@ import { API_BASES } from '../api-paths.ts';
 import { BOARDING_TIMES, BUS_STATUSES, LOST_ITEM_COLOURS, LOST_ITEM_TYPES, MAX_BUS_SEATS } from '../rules.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
 import { ROLES } from '../roles.ts';
+import { DISRUPTION_STATES } from '../disruptions.ts';
 import type { ResourceDef } from './types.ts';
 
 const crud = (base: string, entity: string, plural = `${entity}s`) => ({
@@ -236,6 +237,8 @@ export const bookings: ResourceDef = {
     refundRecordedAt: { kind: 'timestamp', readOnly: true },
     /** Not boarded by departure (marked once the trip has left). */
     noShow: { kind: 'boolean', readOnly: true },
+    /** What became of the booking when the operator cancelled or delayed its trip (shared/disruptions.ts). */
+    disruptionState: { kind: 'choice', choices: DISRUPTION_STATES, readOnly: true },
   },
   messages: {
     create: 'Please provide your personal details.',

@@ -47,29 +47,37 @@ const SIZES = [
   ['phone', { width: 390, height: 844 }],
 ] as const;
 
-describe.each(
-  (['en', 'ar'] as Lang[]).flatMap((lang) => SIZES.map(([size, viewport]) => ({ lang, size, viewport }))),
-)('every screen ($lang, $size)', ({ lang, viewport }) => {
-  it('fits the screen and has no axe violation', { timeout: 600_000 }, async () => {
-    const problems: string[] = [];
-    const look = async (page: Page, screen: Screen) => {
-      await showScreen(page, screen);
-      const { width, wider } = await overflow(page);
-      if (width > viewport.width) problems.push(`${screen.name}: ${width} px wide (${wider.join(', ')})`);
-      for (const finding of await axeFindings(page, 'every'))
-        problems.push(`${screen.name}: ${finding.impact} ${finding.rule} at ${finding.targets.join(' | ')}`);
-    };
-    const screens = [...staffScreens(ids), ...deskScreens(ids)];
-    expect(screens.length).toBeGreaterThan(35);
-    const admin = await staffPage(browser, server.url, lang, viewport);
-    for (const screen of screens) await look(admin, screen);
-    await admin.context().close();
-    // What a role sees where it may not go.
-    const cashier = await staffPage(browser, server.url, lang, viewport, CASHIER);
-    for (const screen of cashierScreens()) await look(cashier, screen);
-    await cashier.context().close();
-    expect(problems).toEqual([]);
-  });
+// The four walks run side by side: each mostly waits on the page to settle (network idle, spinners gone), and
+// four pages in one browser wait together (measured in CI: 311 s one after another).
+describe.concurrent('every screen', () => {
+  it.each(
+    (['en', 'ar'] as Lang[]).flatMap((lang) => SIZES.map(([size, viewport]) => ({ lang, size, viewport }))),
+  )(
+    'fits the screen and has no axe violation ($lang, $size)',
+    { timeout: 600_000 },
+    async ({ lang, viewport }) => {
+      const problems: string[] = [];
+      const look = async (page: Page, screen: Screen) => {
+        await showScreen(page, screen);
+        const { width, wider } = await overflow(page);
+        if (width > viewport.width) problems.push(`${screen.name}: ${width} px wide (${wider.join(', ')})`);
+        for (const finding of await axeFindings(page, 'every'))
+          problems.push(
+            `${screen.name}: ${finding.impact} ${finding.rule} at ${finding.targets.join(' | ')}`,
+          );
+      };
+      const screens = [...staffScreens(ids), ...deskScreens(ids)];
+      expect(screens.length).toBeGreaterThan(35);
+      const admin = await staffPage(browser, server.url, lang, viewport);
+      for (const screen of screens) await look(admin, screen);
+      await admin.context().close();
+      // What a role sees where it may not go.
+      const cashier = await staffPage(browser, server.url, lang, viewport, CASHIER);
+      for (const screen of cashierScreens()) await look(cashier, screen);
+      await cashier.context().close();
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 /** The words of the back-office in a language (tests read the page as a person does). */

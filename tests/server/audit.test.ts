@@ -137,6 +137,22 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         resource: 'trips',
       };
     };
+    calls['POST /api/trips/disrupt'] = async () => {
+      const other = (await makeTrip(t, t.token)).trip;
+      return {
+        method: 'POST',
+        url: '/api/trips/disrupt',
+        payload: {
+          tripIds: [other._id],
+          action: 'cancel',
+          reason_en: 'The road is closed',
+          reason_ar: 'الطريق مقفول',
+        },
+        recordId: undefined,
+        action: 'disrupt',
+        resource: 'trips',
+      };
+    };
     calls['PATCH /api/bookings/cancelBooking/:id'] = async () => {
       const booking = await proofBooking(t, trip, ++seat, `AU-C-${seat}`);
       return {

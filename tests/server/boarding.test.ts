@@ -13,6 +13,7 @@ import { closeDepartedTrips } from '../../server/resources/boarding/boarding.rep
 import { eraseExpiredIds } from '../../server/jobs.ts';
 import { bookingFields, PASSENGER, pdfText, postBooking } from './helpers/bookings.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
+import { departureInstant, khartoumToday } from '../../shared/rules.ts';
 import { client, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -50,9 +51,23 @@ function drawnGlyphs(pdf: Buffer): number[] {
 
 describe.each(dialects)('boarding (%s)', (dialect) => {
   const clock = new ManualClock();
-  const t = useTestApp(dialect, { clock });
+  const t = useTestApp(dialect, { clock, env: { SCAN_RATE_LIMIT_PER_HOUR: '100' } });
   let conductor: string;
   const asConductor = () => client(t, conductor);
+  /** Tomorrow in Khartoum: a trip a conductor checks (yesterday, today or tomorrow), not yet departed. */
+  const doorDate = () => khartoumToday(new Date(clock.now().getTime() + 86_400_000));
+  /** A trip a conductor checks. */
+  const doorTrip = async () => (await makeTrip(t, t.token, { date: doorDate() })).trip;
+  /** Runs `step` with the clock at `at`, then puts it back. */
+  async function at<T>(instant: number, step: () => Promise<T>): Promise<T> {
+    const now = clock.now();
+    clock.set(new Date(instant));
+    try {
+      return await step();
+    } finally {
+      clock.set(now);
+    }
+  }
 
   /** A booking paid at the counter (verified), with travellers. */
   async function paid(trip: Trip, seats: number[], passengers?: unknown) {
@@ -123,18 +138,23 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   });
 
   it('lets the conductor complete an ID at the door; the activity log shows only that it changed', async () => {
-    const { trip } = await makeTrip(t, t.token);
+    const trip = await doorTrip();
     const { booking } = await paid(trip, [1, 2]);
     const done = await asConductor().patch(`/api/bookings/updatePassengers/${booking._id}`, {
       passengers: [{ seat: 2, fullName: 'Osman Idris', idType: 'national_number', idNumber: '١٢٣٤٥٦٧٨٩٠١' }],
     });
     expect(done.statusCode, done.body).toBe(200);
+    // The conductor's answer shows the ID's last digits only; staff read the whole number.
     expect(done.json().passengers[1]).toEqual({
       seat: 2,
       fullName: 'Osman Idris',
       idType: 'national_number',
-      idNumber: '12345678901',
+      idNumber: '•••8901',
     });
+    expect(done.body).not.toContain('12345678901');
+    expect((await t.staff.get(`/api/bookings/getPassengers/${booking._id}`)).json()[1].idNumber).toBe(
+      '12345678901',
+    );
     const row = await t.database.db
       .selectFrom('audit_log')
       .selectAll()
@@ -176,7 +196,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   });
 
   it('gives the conductor a package to check offline: no full ID numbers, no phones', async () => {
-    const { trip } = await makeTrip(t, t.token);
+    const trip = await doorTrip();
     await paid(trip, [1], [{ seat: 1, fullName: 'Amna Osman', idType: 'passport', idNumber: 'P01234567' }]);
     const pkg = await asConductor().get(`/api/checkin/trip/${trip._id}`);
     expect(pkg.statusCode).toBe(200);
@@ -198,7 +218,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   });
 
   it('answers a verdict per scan, the same on a resend; the earliest scan boards, both devices are shown', async () => {
-    const { trip } = await makeTrip(t, t.token);
+    const trip = await doorTrip();
     const other = (await makeTrip(t, t.token)).trip;
     const good = (await paid(trip, [1])).booking;
     const elsewhere = (await paid(other, [1])).booking;
@@ -206,7 +226,10 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
     await t.staff.patch(`/api/bookings/cancelBooking/${cancelled._id}`);
     const unpaid = (await postBooking(t, bookingFields(trip, [3]))).json().booking;
     const forged = codeOf(t, good).replace(/\.1\./, '.2.');
-    const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 6, minute)).toISOString();
+    // The door opens an hour before departure; the phones sync half an hour before it.
+    const departure = departureInstant(trip.trip_date, trip.trip_boarding_time).getTime();
+    clock.set(new Date(departure - 30 * 60_000));
+    const at = (minute: number) => new Date(departure - 60 * 60_000 + minute * 60_000).toISOString();
     const batch = [
       { qr: codeOf(t, good), tripId: trip._id, scannedAt: at(5), deviceId: 'phone-b' },
       { qr: codeOf(t, elsewhere), tripId: trip._id, scannedAt: at(6), deviceId: 'phone-b' },
@@ -258,6 +281,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
       { scannedAt: at(2), deviceId: 'phone-a' },
       { scannedAt: at(5), deviceId: 'phone-b' },
     ]);
+    clock.set(new Date());
   });
 
   it('marks travellers not boarded as no-shows after departure and locks the list', async () => {
@@ -278,12 +302,14 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
         passengers: [{ seat: 2, fullName: 'Late Name' }],
       });
       expect(locked.json().code).toBe('TRIP_DEPARTED');
-      expect(await closeDepartedTrips(t.database.db, clock.now(), 60)).toBe(0);
+      const noShow = async (id: string) =>
+        (await t.staff.get(`/api/bookings/getBooking/${id}`)).json().noShow;
+      // (Other tests' trips of earlier days close here.)
+      await closeDepartedTrips(t.database.db, clock.now(), 60);
+      expect(await noShow(missing._id)).toBe(false);
       clock.set(new Date(departure + 61 * 60_000));
       expect(await closeDepartedTrips(t.database.db, clock.now(), 60)).toBeGreaterThanOrEqual(1);
       expect(await closeDepartedTrips(t.database.db, clock.now(), 60)).toBe(0);
-      const noShow = async (id: string) =>
-        (await t.staff.get(`/api/bookings/getBooking/${id}`)).json().noShow;
       expect(await noShow(missing._id)).toBe(true);
       expect(await noShow(boarded._id)).toBe(false);
     } finally {
@@ -338,7 +364,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   });
 
   it('writes the checkpoint manifest as CSV, XLSX and PDF; names that look like formulas stay text', async () => {
-    const { trip } = await makeTrip(t, t.token);
+    const trip = await doorTrip();
     await paid(
       trip,
       [1],
@@ -350,7 +376,13 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csv.body).toContain('فاطمة عثمان');
-    expect(csv.body).toContain('NC998877');
+    // A conductor's list: ID last digits, no phones; staff with money read the whole.
+    expect(csv.body).toContain('•••8877');
+    expect(csv.body).not.toContain('NC998877');
+    expect(csv.body).not.toContain(PASSENGER.phone);
+    const full = await t.staff.get(`/api/trips/manifest/${trip._id}?format=csv`);
+    expect(full.body).toContain('NC998877');
+    expect(full.body).toContain(PASSENGER.phone);
 
     const xlsx = await asConductor().get(`/api/trips/manifest/${trip._id}?format=xlsx`);
     const book = new ExcelJS.Workbook();
@@ -361,8 +393,128 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
 
     const pdf = await asConductor().get(`/api/trips/manifest/${trip._id}?format=pdf`);
     const text = pdfText(pdf.rawPayload);
-    expect(text).toContain('P0099');
+    expect(text).toContain('0099');
+    expect(text).not.toContain('P0099');
     expect(text).toContain('Passenger list');
     expect((await client(t).get(`/api/trips/manifest/${trip._id}?format=csv`)).statusCode).toBe(401);
+  });
+
+  // Issue 18, item 13: the door under attack.
+  it("bounds a scan's time by its trip's day and the server's receipt: a scan dated 2000 does not board first", async () => {
+    const trip = await doorTrip();
+    const { booking } = await paid(trip, [4]);
+    const departure = departureInstant(trip.trip_date, trip.trip_boarding_time).getTime();
+    const received = departure - 20 * 60_000;
+    await at(received, async () => {
+      const honest = new Date(departure - 40 * 60_000).toISOString();
+      const first = await asConductor().post('/api/checkin/scans', {
+        scans: [{ qr: codeOf(t, booking), tripId: trip._id, scannedAt: honest, deviceId: 'phone-a' }],
+      });
+      expect(first.json().verdicts[0].verdict).toBe('valid');
+      for (const forgedTime of ['2000-01-01T00:00:00.000Z', new Date(departure + 86_400_000).toISOString()]) {
+        const scans = [
+          { qr: codeOf(t, booking), tripId: trip._id, scannedAt: forgedTime, deviceId: 'phone-x' },
+        ];
+        const late = await asConductor().post('/api/checkin/scans', { scans });
+        expect(late.json().verdicts[0]).toMatchObject({
+          verdict: 'already_boarded',
+          firstScan: { scannedAt: honest, deviceId: 'phone-a' },
+        });
+        // Sent again: the same answer, no second row.
+        expect((await asConductor().post('/api/checkin/scans', { scans })).json()).toEqual(late.json());
+      }
+      const stored = await t.database.db
+        .selectFrom('scans')
+        .select(['scannedAt', 'deviceId'])
+        .where('bookingId', '=', booking._id)
+        .orderBy('scannedAt')
+        .execute();
+      // Out of bounds, a scan counts at the moment the server received it.
+      expect(stored).toEqual([
+        { scannedAt: honest, deviceId: 'phone-a' },
+        { scannedAt: new Date(received).toISOString(), deviceId: 'phone-x' },
+        { scannedAt: new Date(received).toISOString(), deviceId: 'phone-x' },
+      ]);
+    });
+  });
+
+  it('limits the scans one account may send in an hour, counted in the database', async () => {
+    const trip = await doorTrip();
+    const flooder = await staffToken(
+      t,
+      { email: 'flood@board.rihla.test', password: 'kassala-acacia-ferry' },
+      'conductor',
+    );
+    const forged = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => ({
+        ticketId: String(1_000_000_000_000 + from + i),
+        tripId: trip._id,
+        scannedAt: new Date().toISOString(),
+        deviceId: 'flood',
+      }));
+    const tooBig = await client(t, flooder).post('/api/checkin/scans', { scans: forged(501) });
+    expect(tooBig.statusCode).toBe(400);
+    expect((await client(t, flooder).post('/api/checkin/scans', { scans: forged(100) })).statusCode).toBe(
+      200,
+    );
+    const refused = await client(t, flooder).post('/api/checkin/scans', { scans: forged(1, 100) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_SCANS', limit: 100 });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const kept = await t.database.db
+      .selectFrom('scans')
+      .select('id')
+      .where('deviceId', '=', 'flood')
+      .execute();
+    expect(kept.length).toBe(100);
+    // Another conductor's door still works.
+    expect((await asConductor().post('/api/checkin/scans', { scans: forged(1, 200) })).statusCode).toBe(200);
+  });
+
+  it("gives a conductor only the trips they check (yesterday, today, tomorrow) and the door's share of them", async () => {
+    const near = await doorTrip();
+    const far = (await makeTrip(t, t.token, { date: futureDate(9) })).trip;
+    const ids = [{ seat: 1, fullName: 'Amna Osman', idType: 'passport', idNumber: 'P01234567' }];
+    const onNear = (await paid(near, [1], ids)).booking;
+    const onFar = (await paid(far, [1], ids)).booking;
+    for (const url of [
+      `/api/checkin/trip/${far._id}`,
+      `/api/trips/manifest/${far._id}?format=csv`,
+      `/api/trips/passengers/${far._id}`,
+      `/api/bookings/getPassengers/${onFar._id}`,
+    ]) {
+      const refused = await asConductor().get(url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().code).toBe('NOT_DOOR_TRIP');
+      expect(refused.body).not.toContain('P01234567');
+      expect((await t.staff.get(url)).statusCode, url).toBe(200);
+    }
+    const edit = await asConductor().patch(`/api/bookings/updatePassengers/${onFar._id}`, {
+      passengers: ids,
+    });
+    expect(edit.json().code).toBe('NOT_DOOR_TRIP');
+
+    // The trip they check: no phones (with one, a ticket id cancels as a traveller), ID last digits only.
+    const list = await asConductor().get(`/api/trips/passengers/${near._id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()[0]).toMatchObject({ ticketId: onNear.ticketId, phone: null });
+    expect(list.body).not.toContain(PASSENGER.phone);
+    expect((await t.staff.get(`/api/trips/passengers/${near._id}`)).json()[0].phone).toBe(PASSENGER.phone);
+    const travellers = await asConductor().get(`/api/bookings/getPassengers/${onNear._id}`);
+    expect(travellers.json()[0].idNumber).toBe('•••4567');
+    for (const format of ['csv', 'xlsx', 'pdf']) {
+      const file = await asConductor().get(`/api/trips/manifest/${near._id}?format=${format}`);
+      expect(file.statusCode).toBe(200);
+      const text = format === 'pdf' ? pdfText(file.rawPayload) : file.rawPayload.toString('latin1');
+      expect(text).not.toContain('P01234567');
+      expect(text).not.toContain(PASSENGER.phone);
+    }
+    // Yesterday's trip is still theirs (a late sync, the checkpoint list of last night's bus).
+    await at(Date.now() + 2 * 86_400_000, async () => {
+      expect((await asConductor().get(`/api/trips/passengers/${near._id}`)).statusCode).toBe(200);
+    });
+    await at(Date.now() + 3 * 86_400_000, async () => {
+      expect((await asConductor().get(`/api/trips/passengers/${near._id}`)).statusCode).toBe(403);
+    });
   });
 });

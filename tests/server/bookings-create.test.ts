@@ -153,6 +153,7 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
       refundDue: null,
       refundPaidAt: null,
       refundReference: null,
+      disruptionState: null,
     });
     expect(Math.abs(Date.parse(booking.bookingDate) - Date.now())).toBeLessThan(60_000);
     const name = await expectProofStored(t, booking, PNG, 'image/png');

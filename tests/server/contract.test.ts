@@ -194,6 +194,31 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
     return cancelled(response.json().booking);
   }
 
+  /**
+   * A paid booking of a trip staff then cancelled (it waits for its traveller's choice), and another trip of
+   * the same route a day later to move to.
+   */
+  async function waitingBooking(): Promise<{ booking: Doc; next: Doc }> {
+    const made = await makeTrip(t, t.token, { seats: 10 });
+    const next = await createOk(t, t.token, '/api/trips/createTrip', {
+      busId: made.bus._id,
+      trip_originId: made.origin._id,
+      trip_destinationId: made.destination._id,
+      trip_date: new Date(Date.parse(made.trip.trip_date) + 86_400_000).toISOString().slice(0, 10),
+      trip_boarding_time: '7:00 pm',
+      trip_ticket_priceId: made.price._id,
+    });
+    const sold = await t.staff.post('/api/bookings/counterSale', {
+      tripId: made.trip._id,
+      seats: [2],
+      passengerInfo: PASSENGER,
+      paymentMethod: 'cash',
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect((await t.staff.patch(`/api/trips/cancelTrip/${made.trip._id}`)).statusCode).toBe(200);
+    return { booking: sold.json().booking, next };
+  }
+
   /** A new document of `resource`, made through the API. */
   async function fresh(resource: string): Promise<Doc> {
     if (resource === 'users') return createOk(t, t.token, '/api/auth/register', newUserBody());
@@ -445,6 +470,58 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       return [
         { label: 'cancelled', status: 200, url, payload: { isCancelled: true } },
         { label: 'again', status: 409, url, payload: { isCancelled: true } },
+      ];
+    },
+    'POST /api/trips/disrupt': async (path) => {
+      const trip = await fresh('trips');
+      const body = {
+        tripIds: [trip._id],
+        action: 'cancel',
+        reason_en: 'The road is closed',
+        reason_ar: 'الطريق مقفول',
+      };
+      return [
+        { label: 'preview', status: 200, url: path, payload: { ...body, dryRun: true } },
+        { label: 'cancelled', status: 200, url: path, payload: body },
+        { label: 'no reason', status: 400, url: path, payload: { ...body, reason_ar: '' } },
+      ];
+    },
+    'POST /api/bookings/moveBooking': async (path) => {
+      const { booking, next } = await waitingBooking();
+      const proof = { ticketId: booking.ticketId, phone: booking.passengerInfo.phone };
+      return [
+        { label: 'moved', status: 200, url: path, payload: { ...proof, tripId: next._id }, anonymous: true },
+        {
+          label: 'again',
+          status: 409,
+          url: path,
+          payload: { ...proof, tripId: next._id },
+          anonymous: true,
+          code: 'NOT_WAITING',
+        },
+        {
+          label: 'no such ticket',
+          status: 404,
+          url: path,
+          payload: { ...proof, ticketId: '0000000000000', tripId: next._id },
+          anonymous: true,
+        },
+        { label: 'no trip', status: 400, url: path, payload: proof, anonymous: true },
+      ];
+    },
+    'POST /api/bookings/requestRefund': async (path) => {
+      const { booking } = await waitingBooking();
+      const proof = { ticketId: booking.ticketId, phone: booking.passengerInfo.phone };
+      return [
+        { label: 'refunded', status: 200, url: path, payload: proof, anonymous: true },
+        { label: 'cancelled since', status: 404, url: path, payload: proof, anonymous: true },
+        {
+          label: 'no phone',
+          status: 400,
+          url: path,
+          payload: { ticketId: booking.ticketId },
+          anonymous: true,
+        },
       ];
     },
     'GET /api/trips/passengers/:id': async (path) => [

@@ -10,6 +10,7 @@ import { verifySignature } from '../../public-site/checkin/lib/signature.ts';
 import type { CheckinPackage, ScanRecord } from '../../public-site/checkin/lib/types.ts';
 import { book } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
+import { khartoumToday } from '../../shared/rules.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -18,7 +19,8 @@ type Doc = Record<string, any>;
 describe.each(dialects)('the door verdict, on the server and on the phone (%s)', (dialect) => {
   const t = useTestApp(dialect);
   let conductor: ReturnType<typeof client>;
-  const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  // Tomorrow in Khartoum: a conductor checks the trips of yesterday, today and tomorrow.
+  const date = khartoumToday(new Date(Date.now() + 86_400_000));
   type Trip = Awaited<ReturnType<typeof makeTrip>>['trip'];
   let door: Trip;
   let other: Trip;
@@ -58,6 +60,33 @@ describe.each(dialects)('the door verdict, on the server and on the phone (%s)',
     tickets.elsewhere = await sell(other, 1);
     tickets.ofCancelledTrip = await sell(cancelledTrip, 1);
     expect((await t.staff.patch(`/api/trips/cancelTrip/${cancelledTrip._id}`)).statusCode).toBe(200);
+    // A traveller of a cancelled trip of the door trip's route moves to the door trip (issue 21).
+    const moveFrom = await t.staff.post('/api/trips/createTrip', {
+      busId: other.busId._id,
+      trip_originId: door.trip_originId._id,
+      trip_destinationId: door.trip_destinationId._id,
+      trip_date: date,
+      trip_boarding_time: '7:00 pm',
+      trip_ticket_priceId: door.trip_ticket_priceId._id,
+    });
+    expect(moveFrom.statusCode, moveFrom.body).toBe(201);
+    const movers = [
+      await sell({ ...moveFrom.json(), trip_ticket_priceId: door.trip_ticket_priceId }, 7),
+      await sell({ ...moveFrom.json(), trip_ticket_priceId: door.trip_ticket_priceId }, 8),
+    ];
+    expect((await t.staff.patch(`/api/trips/cancelTrip/${moveFrom.json()._id}`)).statusCode).toBe(200);
+    for (const [name, mover] of [
+      ['moved', movers[0]!],
+      ['movedCode', movers[1]!],
+    ] as const) {
+      const moved = await client(t).post('/api/bookings/moveBooking', {
+        ticketId: mover.ticketId,
+        phone: mover.passengerInfo.phone,
+        tripId: door._id,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      tickets[name] = { ...moved.json(), tripId: door._id };
+    }
   });
 
   const packageOf = async (tripId: string) => {
@@ -118,6 +147,16 @@ describe.each(dialects)('the door verdict, on the server and on the phone (%s)',
       "another trip's ticket, typed (was forged on the phone)",
       () => ({ tripId: door._id, check: { ticketId: tickets.elsewhere.ticketId } }),
       'wrong_trip',
+    ],
+    [
+      'a ticket moved here from a cancelled trip, typed',
+      () => ({ tripId: door._id, check: { ticketId: tickets.moved.ticketId } }),
+      'valid',
+    ],
+    [
+      'a ticket moved here from a cancelled trip, by its new code',
+      () => ({ tripId: door._id, check: { qr: codeOf(tickets.movedCode) } }),
+      'valid',
     ],
     [
       'a paid ticket of a cancelled trip (was valid on the phone)',

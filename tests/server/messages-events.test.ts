@@ -122,7 +122,7 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
     expect((await messagesOf(unpaid._id)).map((m) => m.kind)).toEqual(['ticket', 'hold_expired']);
   });
 
-  it('a cancelled trip tells every live booking what happens to its money; a refund paid is told', async () => {
+  it('a cancelled trip tells every live booking, with the reason and its choices; a refund paid is told', async () => {
     const { trip } = await makeTrip(t, t.token, { seats: 40, date: later() });
     const price = trip.trip_ticket_priceId.price;
     const counter = await t.staff.post('/api/bookings/counterSale', {
@@ -135,15 +135,26 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
     const paid = counter.json().booking;
     const unpaid = (await postBooking(t, bookingFields(trip, [3], { passengerInfo: passenger() }))).json()
       .booking;
-    expect((await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`)).statusCode).toBe(200);
+    const cancelled = await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`, {
+      reason_en: 'the road is closed',
+      reason_ar: 'الطريق مقفول',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     const paidTold = await messagesOf(paid._id);
     expect(paidTold.map((m) => m.kind)).toEqual(['ticket', 'trip_cancelled']);
-    expect(paidTold[1].text).toContain((price * 2).toLocaleString('en-US'));
-    expect(paidTold[1].text).toContain('يُرجع');
+    // In the traveller's language (Arabic), with the reason and what they may do.
+    expect(paidTold[1].text).toContain('الطريق مقفول');
+    expect(paidTold[1].text).toContain('استرد مبلغك');
     const unpaidTold = await messagesOf(unpaid._id);
     expect(unpaidTold.map((m) => m.kind)).toEqual(['ticket', 'trip_cancelled']);
     expect(unpaidTold[1].text).toContain('لا شيء عليك');
 
+    // The traveller asks for the refund; staff pay it; the traveller is told.
+    const asked = await client(t).post('/api/bookings/requestRefund', {
+      ticketId: paid.ticketId,
+      phone: paid.passengerInfo.phone,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
     const refunded = await t.staff.patch(`/api/payments/markRefundPaid/${paid._id}`, {
       refundReference: 'RF-1',
     });

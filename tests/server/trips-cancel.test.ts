@@ -1,7 +1,7 @@
-// Cancelling a trip acts on its bookings (issue 19): a paid booking owes its whole price back and appears on
-// the refunds list, an unpaid hold is released, a proof not yet decided goes to the payments desk's cancelled
-// proofs, every seat is free again, and each booking's cancellation is in the activity log under the staff
-// member who cancelled the trip. Before, the trip's bookings stayed live with no refund and their seats held.
+// Cancelling a trip acts on its bookings (issues 19 and 21): an unpaid hold is released at once; a paid booking,
+// and one whose proof is not yet decided, keeps its seats and waits for its traveller's choice (another trip of
+// the route, or a full refund: tests/server/disruptions.test.ts); each booking's change is in the activity log
+// under the staff member who cancelled the trip. Before issue 19, the trip's bookings stayed live, unmarked.
 import { describe, expect, it } from 'vitest';
 import { book, bookedSeats } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
@@ -13,7 +13,7 @@ describe.each(dialects)('cancelling a trip cancels its bookings (%s)', (dialect)
   const t = useTestApp(dialect);
   const ids = (rows: Doc[]) => rows.map((row) => row._id);
 
-  it('refunds paid bookings in full, releases unpaid holds, frees every seat, and logs each booking', async () => {
+  it('releases unpaid holds, keeps paid bookings and proofs to decide waiting for a choice, and logs each booking', async () => {
     const { trip } = await makeTrip(t, t.token, { seats: 20 });
     const price = trip.trip_ticket_priceId.price;
     const counter = await t.staff.post('/api/bookings/counterSale', {
@@ -36,33 +36,38 @@ describe.each(dialects)('cancelling a trip cancels its bookings (%s)', (dialect)
     expect(response.json().isCancelled).toBe(true);
 
     const read = async (id: string) => (await t.staff.get(`/api/bookings/getBooking/${id}`)).json() as Doc;
-    expect(await read(paid._id)).toMatchObject({ isCancelled: true, refundDue: price * 2 });
+    expect(await read(paid._id)).toMatchObject({
+      isCancelled: false,
+      refundDue: null,
+      disruptionState: 'waiting',
+    });
     expect(await read(unpaid._id)).toMatchObject({ isCancelled: true, refundDue: null });
-    expect(await read(proof._id)).toMatchObject({ isCancelled: true, refundDue: null });
+    expect(await read(proof._id)).toMatchObject({ isCancelled: false, disruptionState: 'waiting' });
     // Another trip's booking is untouched.
-    expect(await read(elsewhere._id)).toMatchObject({ isCancelled: false });
-    expect(await bookedSeats(t, trip._id)).toEqual([]);
+    expect(await read(elsewhere._id)).toMatchObject({ isCancelled: false, disruptionState: null });
+    // The waiting bookings keep their seats until their travellers choose; the hold's seat is free.
+    expect(await bookedSeats(t, trip._id)).toEqual([1, 2, 4]);
     expect(await bookedSeats(t, other._id)).toEqual([3]);
 
-    const refunds = (await t.staff.get('/api/payments/getRefunds?_start=0&_end=200')).json() as Doc[];
-    expect(ids(refunds)).toContain(paid._id);
-    expect(ids(refunds)).not.toContain(unpaid._id);
-    const toCheck = (await t.staff.get('/api/payments/getCancelledProofs?_start=0&_end=200')).json() as Doc[];
-    expect(ids(toCheck)).toContain(proof._id);
-
     const admin = (await t.staff.get('/api/auth/user')).json();
-    const rows = (await activity(t, 'cancel_booking')).filter((row) =>
-      [paid._id, unpaid._id, proof._id].includes(row.recordId),
+    const released = (await activity(t, 'cancel_booking')).filter((row) => row.recordId === unpaid._id);
+    const waiting = (await activity(t, 'disrupt_booking')).filter((row) =>
+      [paid._id, proof._id].includes(row.recordId),
     );
-    expect(rows).toHaveLength(3);
-    for (const row of rows) expect(row).toMatchObject({ userId: admin._id, resource: 'bookings' });
-    expect(rows.find((row) => row.recordId === paid._id)!.diff.refundDue).toEqual([null, price * 2]);
+    expect(released).toHaveLength(1);
+    expect(waiting).toHaveLength(2);
+    for (const row of [...released, ...waiting])
+      expect(row).toMatchObject({ userId: admin._id, resource: 'bookings' });
+    expect(waiting[0]!.diff.disruptionState).toEqual([null, 'waiting']);
     // The trip's own row is there too.
     expect((await activity(t, 'cancel_trip')).some((row) => row.recordId === trip._id)).toBe(true);
 
+    // The trip's row is recorded once (by the route), not twice.
+    expect((await activity(t, 'cancel_trip')).filter((row) => row.recordId === trip._id)).toHaveLength(1);
+
     // A second cancel changes nothing and logs nothing more.
     expect((await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`)).statusCode).toBe(409);
-    expect((await activity(t, 'cancel_booking')).filter((row) => row.recordId === paid._id)).toHaveLength(1);
+    expect((await activity(t, 'disrupt_booking')).filter((row) => row.recordId === paid._id)).toHaveLength(1);
   });
 
   it('a traveller of a cancelled trip sees the booking cancelled, and cannot cancel it again', async () => {

@@ -57,6 +57,7 @@ export async function tripTravellers(db: Db, tripId: string): Promise<TripTravel
     .where('tripId', '=', tripId)
     .where('verdict', 'in', BOARDING)
     .orderBy('scannedAt')
+    .orderBy('receivedAt')
     .orderBy('id')
     .execute();
   return rows
@@ -88,17 +89,20 @@ export interface ScanRecord {
   staffId: string;
 }
 
-/** The same scan (ticket, device, time) synced twice is one row. */
+/** The same scan (ticket, device, the time the phone gave it) synced twice is one row. */
 export const scanId = (scan: Pick<ScanRecord, 'ticketId' | 'deviceId' | 'scannedAt' | 'tripId'>) =>
   createHash('sha256')
     .update(`${scan.tripId}|${scan.ticketId}|${scan.deviceId}|${scan.scannedAt}`)
     .digest('hex');
 
-/** Keeps a scan once; answers whether it was new. */
-export async function keepScan(db: Db, scan: ScanRecord, receivedAt: Date): Promise<boolean> {
+/**
+ * Keeps a scan once, under `id` (scanId of the scan as the phone sent it; its stored time may have been
+ * bounded since); answers whether it was new.
+ */
+export async function keepScan(db: Db, id: string, scan: ScanRecord, receivedAt: Date): Promise<boolean> {
   const result = await db
     .insertInto('scans')
-    .values({ id: scanId(scan), ...scan, receivedAt: receivedAt.toISOString() })
+    .values({ id, ...scan, receivedAt: receivedAt.toISOString() })
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -112,6 +116,7 @@ export async function firstBoarding(db: Db, bookingId: string) {
     .where('bookingId', '=', bookingId)
     .where('verdict', 'in', BOARDING)
     .orderBy('scannedAt')
+    .orderBy('receivedAt')
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
@@ -159,6 +164,8 @@ export async function closeDepartedTrips(db: Db, now: Date, graceMinutes: number
         .where('tripId', '=', trip.id)
         .where('isCancelled', '=', 0)
         .where('noShow', '=', 0)
+        // A cancelled trip's traveller still choosing did not miss the bus (the refund job looks after them).
+        .where((eb) => eb.or([eb('disruptionState', 'is', null), eb('disruptionState', '!=', 'waiting')]))
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(

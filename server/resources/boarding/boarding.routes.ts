@@ -1,16 +1,19 @@
 // Boarding calls. /api/checkin: the package a conductor's phone downloads and the scans it syncs.
 // /api/bookings: a booking's travellers, read and completed by staff. /api/trips: the checkpoint manifest.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { boardingContract } from '../../../shared/contract/index.ts';
 import { departureInstant } from '../../../shared/rules.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { hit } from '../../http/rate-limit-store.ts';
 import { findBookingDocument } from '../payments/payments.repository.ts';
 import { isClosed, tripRow, tripTravellers } from './boarding.repository.ts';
 import { type BoardingContext, checkinPackage, syncScans } from './checkin.service.ts';
 import { manifestCsv, manifestLines, manifestPdf, manifestXlsx, type ManifestTrip } from './manifest.ts';
 import { replaceTravellers, travellersOf, travellersSchema } from './travellers.ts';
+import { assertDoorTrip, seesFullTravellers } from './door-scope.ts';
+import { maskedIdNumber, type SeatTraveller } from '../../../shared/boarding.ts';
 import { referencedDocument } from '../crud/populate.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { formatBoardingTime } from '../../tickets/ticket-text.ts';
@@ -57,7 +60,11 @@ export async function checkinRoutes(app: FastifyInstance) {
       config: { access: 'boarding.scan' },
     },
     async (request, reply) => {
-      const found = await checkinPackage(ctx, (request.params as { id: string }).id);
+      const { id } = request.params as { id: string };
+      const row = await tripRow(ctx.db, id);
+      if (!row) throw notFound('No trip has this _id.');
+      assertDoorTrip(request, row.trip_date, ctx.clock.now());
+      const found = await checkinPackage(ctx, id);
       if (!found) throw notFound('No trip has this _id.');
       reply.header('Cache-Control', 'no-store');
       return found;
@@ -70,12 +77,30 @@ export async function checkinRoutes(app: FastifyInstance) {
       schema: { tags, body: scansBody, response: boardingContract.scans.responses },
       config: { access: 'boarding.scan', audit: { action: 'sync_scans', resource: 'trips' } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { scans } = request.body as z.infer<typeof scansBody>;
+      // Every scan sent counts, stored or not: one account cannot fill the table (5,000 made-up scans took
+      // 0.8 s), and a phone's backlog of a day's trips (a few hundred) passes in one go.
+      const { perUser, windowMs } = app.config.scanRateLimit;
+      const used = await hit(app.db, `checkin-scans|${request.staff!.id}`, windowMs, scans.length);
+      if (used.current > perUser) {
+        reply.header('Retry-After', Math.ceil(used.ttl / 1000));
+        throw new HttpError(
+          429,
+          `This account has sent more than ${perUser} scans this hour. Please wait before syncing again.`,
+          { code: 'TOO_MANY_SCANS', limit: perUser },
+        );
+      }
       return { verdicts: await syncScans(ctx, scans, request.staff!.id) };
     },
   );
 }
+
+/** A booking's travellers as the caller may read them: a conductor gets ID last digits only. */
+const asSeen = (request: FastifyRequest, travellers: SeatTraveller[]) =>
+  seesFullTravellers(request)
+    ? travellers
+    : travellers.map((t) => ({ ...t, idNumber: maskedIdNumber(t.idNumber) }));
 
 /** Under /api/bookings. */
 export async function travellerRoutes(app: FastifyInstance) {
@@ -90,8 +115,11 @@ export async function travellerRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      if (!(await findBookingDocument(ctx.db, id))) throw notFound('No booking has this _id.');
-      return (await travellersOf(ctx.db, [id])).get(id) ?? [];
+      const booking = await findBookingDocument(ctx.db, id);
+      if (!booking) throw notFound('No booking has this _id.');
+      const trip = booking.tripId as Record<string, any> | null;
+      if (trip) assertDoorTrip(request, trip.trip_date, ctx.clock.now());
+      return asSeen(request, (await travellersOf(ctx.db, [id])).get(id) ?? []);
     },
   );
 
@@ -118,6 +146,7 @@ export async function travellerRoutes(app: FastifyInstance) {
       const stray = passengers.find((t) => !seats.includes(t.seat));
       if (stray) throw badRequest(`Seat ${stray.seat} is not one of this booking's seats.`);
       const trip = booking.tripId as Record<string, any>;
+      if (trip) assertDoorTrip(request, trip.trip_date, ctx.clock.now());
       // The checkpoint list of a trip that has left is what it was.
       if (
         (trip && (await isClosed(ctx.db, trip._id))) ||
@@ -128,7 +157,7 @@ export async function travellerRoutes(app: FastifyInstance) {
           code: 'TRIP_DEPARTED',
         });
       await replaceTravellers(ctx.db, id, passengers);
-      return { passengers: (await travellersOf(ctx.db, [id])).get(id) ?? [] };
+      return { passengers: asSeen(request, (await travellersOf(ctx.db, [id])).get(id) ?? []) };
     },
   );
 }
@@ -160,6 +189,7 @@ export async function manifestRoutes(app: FastifyInstance) {
       const { format } = request.query as z.infer<typeof manifestQuery>;
       const row = await tripRow(db, id);
       if (!row) throw notFound('No trip has this _id.');
+      assertDoorTrip(request, row.trip_date, app.clock.now());
       const trip = (await referencedDocument(db, trips, id)) as Record<string, any>;
       const time = formatBoardingTime(row.trip_boarding_time);
       const about: ManifestTrip = {
@@ -173,7 +203,7 @@ export async function manifestRoutes(app: FastifyInstance) {
         bus: trip.busId?.bus_number ?? '',
         company: trip.busId?.bus_owner_companyId?.company_name ?? '',
       };
-      const lines = manifestLines(await tripTravellers(db, id));
+      const lines = manifestLines(await tripTravellers(db, id), seesFullTravellers(request));
       const body =
         format === 'csv'
           ? manifestCsv(lines)

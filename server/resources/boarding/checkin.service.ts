@@ -8,13 +8,20 @@ import {
   type SeatTraveller,
   type Verdict,
 } from '../../../shared/boarding.ts';
-import { departureInstant } from '../../../shared/rules.ts';
+import { departureInstant, khartoumMidnight } from '../../../shared/rules.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
 import { referencedDocument } from '../crud/populate.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import type { TicketSigner } from '../../tickets/signing.ts';
-import { bookingByTicket, firstBoarding, keepScan, tripRow, tripTravellers } from './boarding.repository.ts';
+import {
+  bookingByTicket,
+  firstBoarding,
+  keepScan,
+  scanId,
+  tripRow,
+  tripTravellers,
+} from './boarding.repository.ts';
 
 export interface BoardingContext {
   db: Db;
@@ -124,10 +131,26 @@ async function judge(ctx: BoardingContext, scan: ScanInput) {
   return { verdict: door.verdict, ticketId: door.ticketId, booking, seats };
 }
 
+/** A scan may be dated this long before its trip's day begins (Khartoum time): boarding a trip just after midnight. */
+export const SCAN_EARLY_MARGIN_MS = 6 * 3_600_000;
+
 /**
- * Keeps each scan once and answers its verdict. A valid ticket is boarded by its earliest scan, whichever
- * device made it: a later one (or one synced later with an earlier time) answers already_boarded with the
- * first. Sending the same batch again changes nothing and answers the same.
+ * The time a scan counts at: the phone's, when it lies between the start of the door trip's day (less
+ * SCAN_EARLY_MARGIN_MS) and the moment the server received it; otherwise the receipt itself. A phone cannot
+ * date a scan in 2000 (or tomorrow) to board a ticket first; a phone with a wrong clock boards in the order
+ * the server heard it.
+ */
+export function scanTime(claimed: string, tripDate: string | undefined, received: Date): string {
+  const at = Date.parse(claimed);
+  const earliest = tripDate ? khartoumMidnight(tripDate) - SCAN_EARLY_MARGIN_MS : received.getTime();
+  return at >= earliest && at <= received.getTime() ? new Date(at).toISOString() : received.toISOString();
+}
+
+/**
+ * Keeps each scan once and answers its verdict. A valid ticket is boarded by its earliest scan (by scanTime;
+ * the server's receipt breaks ties), whichever device made it: a later one (or one synced later with an
+ * earlier time) answers already_boarded with the first. Sending the same batch again changes nothing and
+ * answers the same.
  */
 export async function syncScans(
   ctx: BoardingContext,
@@ -135,18 +158,22 @@ export async function syncScans(
   staffId: string,
 ): Promise<ScanVerdict[]> {
   const received = ctx.clock.now();
+  const tripDates = new Map<string, string | undefined>();
   const verdicts: ScanVerdict[] = [];
   for (const scan of scans) {
+    if (!tripDates.has(scan.tripId))
+      tripDates.set(scan.tripId, (await tripRow(ctx.db, scan.tripId))?.trip_date);
     const judged = await judge(ctx, scan);
     const record = {
       tripId: scan.tripId,
       ticketId: judged.ticketId,
       bookingId: 'booking' in judged && judged.booking ? judged.booking.id : null,
       deviceId: scan.deviceId,
-      scannedAt: scan.scannedAt,
+      scannedAt: scanTime(scan.scannedAt, tripDates.get(scan.tripId), received),
       staffId,
     };
-    await keepScan(ctx.db, { ...record, verdict: judged.verdict }, received);
+    const id = scanId({ ...record, scannedAt: scan.scannedAt });
+    await keepScan(ctx.db, id, { ...record, verdict: judged.verdict }, received);
     if (judged.verdict !== 'valid') {
       verdicts.push({
         ticketId: judged.ticketId,
@@ -156,9 +183,8 @@ export async function syncScans(
       continue;
     }
     const first = (await firstBoarding(ctx.db, record.bookingId!))!;
-    const mine = first.scannedAt === scan.scannedAt && first.deviceId === scan.deviceId;
     verdicts.push(
-      mine
+      first.id === id
         ? { ticketId: judged.ticketId, verdict: 'valid', seats: judged.seats }
         : {
             ticketId: judged.ticketId,

@@ -1,8 +1,7 @@
 // A trip's passenger list for the police checkpoints: seat, name, ID type and number, phone, payment, boarded — in CSV
 // (csv-stringify), XLSX (exceljs) and an A4 PDF in Arabic and English (pdfkit with the ticket's fonts).
-// What people typed is never run: spreadsheet cells that would start a formula (= + - @, tab, return) are
-// prefixed with an apostrophe, and PDFs draw plain text.
-import { stringify } from 'csv-stringify/sync';
+// What people typed is never run: every spreadsheet cell goes through server/exports/spreadsheet.ts (no cell
+// can start a formula, whatever separator a program splits on), and PDFs draw plain text.
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { drawBidiText } from '../../tickets/bidi-text.ts';
@@ -10,7 +9,9 @@ import { registerTicketFonts } from '../../tickets/fonts.ts';
 import { plainLine } from '../../tickets/ticket-text.ts';
 import { khartoumClock } from '../../../shared/rules.ts';
 import type { TripTraveller } from './boarding.repository.ts';
+import { maskedIdNumber } from '../../../shared/boarding.ts';
 import { pdfBytes } from '../../tickets/pdf-buffer.ts';
+import { addSheetRows, csvFile } from '../../exports/spreadsheet.ts';
 
 export interface ManifestTrip {
   route: { en: string; ar: string };
@@ -63,8 +64,11 @@ const COLUMNS: { key: keyof ManifestLine; en: string; ar: string; width: number;
 
 const both = (words: { en: string; ar: string } | undefined) => (words ? `${words.en} / ${words.ar}` : '');
 
-/** One line per seat of every live booking, by seat; the booker stands in for a traveller nobody named. */
-export function manifestLines(bookings: TripTraveller[]): ManifestLine[] {
+/**
+ * One line per seat of every live booking, by seat; the booker stands in for a traveller nobody named. Without
+ * `full` (a conductor's list) an ID shows its last digits only and phones are left out.
+ */
+export function manifestLines(bookings: TripTraveller[], full = true): ManifestLine[] {
   return bookings
     .filter((booking) => !booking.isCancelled)
     .flatMap((booking) =>
@@ -75,8 +79,8 @@ export function manifestLines(bookings: TripTraveller[]): ManifestLine[] {
           seat,
           name: traveller?.fullName ?? `${booking.bookerName} (+)`,
           idType: both(type),
-          idNumber: traveller?.idNumber ?? '',
-          phone: booking.phone,
+          idNumber: (full ? traveller?.idNumber : maskedIdNumber(traveller?.idNumber ?? null)) ?? '',
+          phone: full ? booking.phone : '',
           ticketId: booking.ticketId,
           payment: both(
             PAYMENT_WORDS[
@@ -97,27 +101,23 @@ export function manifestLines(bookings: TripTraveller[]): ManifestLine[] {
     .sort((a, b) => a.seat - b.seat);
 }
 
-/** A cell that a spreadsheet would read as a formula becomes text. */
-export function neutralise(value: string | number): string | number {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 const header = COLUMNS.map((column) => `${column.en} / ${column.ar}`);
-const cells = (line: ManifestLine) => COLUMNS.map((column) => neutralise(line[column.key]));
+const cells = (line: ManifestLine) => COLUMNS.map((column) => line[column.key]);
 
 export function manifestCsv(lines: ManifestLine[]): Buffer {
-  // A byte-order mark so that spreadsheet programs read the Arabic as UTF-8.
-  return Buffer.from(`\ufeff${stringify([header, ...lines.map(cells)])}`, 'utf8');
+  return csvFile([header, ...lines.map(cells)]);
 }
 
 export async function manifestXlsx(trip: ManifestTrip, lines: ManifestLine[]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = 'Rihla';
   const sheet = book.addWorksheet('Manifest');
-  sheet.addRow([neutralise(`${trip.route.en} — ${trip.date} ${trip.time} — ${trip.bus} (${trip.company})`)]);
-  sheet.addRow([neutralise(trip.route.ar)]);
-  sheet.addRow(header).font = { bold: true };
-  for (const line of lines) sheet.addRow(cells(line));
+  addSheetRows(sheet, [
+    [`${trip.route.en} — ${trip.date} ${trip.time} — ${trip.bus} (${trip.company})`],
+    [trip.route.ar],
+  ]);
+  addSheetRows(sheet, [header])!.font = { bold: true };
+  addSheetRows(sheet, lines.map(cells));
   COLUMNS.forEach((column, i) => (sheet.getColumn(i + 1).width = Math.round(column.width / 6)));
   return Buffer.from(await book.xlsx.writeBuffer());
 }

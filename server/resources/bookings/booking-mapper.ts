@@ -51,5 +51,6 @@ export function bookingRowToDocument(row: Row | BookingsTable): Document {
     ...Object.fromEntries(PAYMENT_COLUMNS.map((name) => [name, (row as Row)[name] ?? null])),
     refundDue: row.refundDue == null ? null : Number(row.refundDue),
     noShow: Boolean(Number(row.noShow ?? 0)),
+    disruptionState: (row as Row).disruptionState ?? null,
   };
 }

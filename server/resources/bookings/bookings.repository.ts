@@ -114,7 +114,7 @@ export async function expireLapsed(
 }
 
 /** Holds on these seats whose deadline passed: a sale treats them as free (and expires them). */
-async function lapsedHoldsOn(trx: Db, tripId: string, seats: number[], now: Date) {
+export async function lapsedHoldsOn(trx: Db, tripId: string, seats: number[], now: Date) {
   return trx
     .selectFrom('booking_seats')
     .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
@@ -284,7 +284,7 @@ function documents(db: Db, rows: BookingRow[], populate: boolean) {
 }
 
 /** A cancellation's changes: cancelled, and a paid booking owes its whole price back (refundDue). */
-const cancelledWithRefund = (eb: ExpressionBuilder<Tables, 'bookings'>) => ({
+export const cancelledWithRefund = (eb: ExpressionBuilder<Tables, 'bookings'>) => ({
   isCancelled: 1,
   refundDue: eb
     .case()

@@ -17,16 +17,41 @@ import { readBookingForm } from './booking-form.ts';
 import { bookingRefusalError, ticketAnswer } from './bookings.answers.ts';
 import {
   createBookingSchema,
+  moveBookingSchema,
   optionalTravellerProofSchema,
+  requestRefundSchema,
   travellerProofSchema,
 } from './bookings.schemas.ts';
 import { cancel, liveBooking, remove, sell, travellerBookings, travellerView } from './bookings.service.ts';
 import { ticketData } from './ticket.ts';
+import { type MoveRefusal, moveBooking, requestRefund } from './disrupted-bookings.ts';
+import { findBooking } from './bookings.repository.ts';
+import { disruptionContract } from '../../../shared/contract/index.ts';
 
 const optionalTravellers = travellersField.optional();
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** Staff whose role has it cancel a booking without the traveller's proof. */
 const STAFF_CANCEL = 'bookings.cancel' as const;
+const NO_LIVE_BOOKING = 'No live booking matches this ticket ID and phone number.';
+const NOT_WAITING = 'This booking has nothing to choose: its trip was not cancelled, or the choice was made.';
+const MOVE_REFUSALS: Record<MoveRefusal['code'], (refusal: MoveRefusal) => Error> = {
+  NOT_FOUND: () => notFound(NO_LIVE_BOOKING),
+  NOT_WAITING: () => conflict(NOT_WAITING, { code: 'NOT_WAITING' }),
+  TRIP_UNAVAILABLE: () =>
+    conflict(
+      'That trip cannot take this booking: choose a trip of the same route within the dates offered.',
+      {
+        code: 'TRIP_UNAVAILABLE',
+      },
+    ),
+  SEAT_COUNT: () => conflict('Choose as many seats as the booking has.', { code: 'SEAT_COUNT' }),
+  SEAT_OUT_OF_RANGE: () => conflict('That bus has no such seat.', { code: 'SEAT_OUT_OF_RANGE' }),
+  SEATS_TAKEN: (refusal) =>
+    conflict('These seats are taken on that trip: choose others.', {
+      code: 'SEATS_TAKEN',
+      takenSeats: 'seats' in refusal ? refusal.seats : [],
+    }),
+};
 const CANCEL_REFUSALS = {
   NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),
   NOT_FOUND: () => notFound('No booking has this _id.'),
@@ -197,6 +222,53 @@ export async function bookingRoutes(app: FastifyInstance) {
       const booking = await remove(ctx, (request.params as { id: string }).id);
       if (!booking) throw notFound('No booking has this _id.');
       return booking;
+    },
+  );
+
+  // A cancelled trip's traveller chooses: another trip of the route (free), or a full refund. Proven by the
+  // ticket id and phone, limited like the look-up; staff at the counter do it for them (their role decides,
+  // their name is logged).
+  const counterStaff = (request: FastifyRequest) => {
+    if (!request.staff) return undefined;
+    if (!can(request.staff.role, STAFF_CANCEL))
+      throw forbidden('Your role cannot change bookings; the traveller can, with the ticket ID and phone.');
+    return request.staff;
+  };
+  const choiceActor = (request: FastifyRequest) => {
+    const staff = counterStaff(request);
+    return { userId: staff?.id ?? null, userLabel: staff?.email ?? null, ip: request.ip };
+  };
+
+  app.post(
+    '/moveBooking',
+    {
+      schema: { tags, body: moveBookingSchema, response: disruptionContract.moveBooking.responses },
+      preHandler: identifyStaff,
+      config: { ...lookupLimit, access: 'public' },
+    },
+    async (request) => {
+      const body = request.body as z.infer<typeof moveBookingSchema>;
+      const outcome = await moveBooking(app.db, body, choiceActor(request), app.clock.now());
+      if ('refused' in outcome) throw MOVE_REFUSALS[outcome.refused.code](outcome.refused);
+      return travellerView((await findBooking(app.db, outcome.moved))!);
+    },
+  );
+
+  app.post(
+    '/requestRefund',
+    {
+      schema: { tags, body: requestRefundSchema, response: disruptionContract.requestRefund.responses },
+      preHandler: identifyStaff,
+      config: { ...lookupLimit, access: 'public' },
+    },
+    async (request) => {
+      const body = request.body as z.infer<typeof requestRefundSchema>;
+      const outcome = await requestRefund(app.db, body, choiceActor(request), app.clock.now());
+      if ('refused' in outcome) {
+        if (outcome.refused === 'NOT_FOUND') throw notFound(NO_LIVE_BOOKING);
+        throw conflict(NOT_WAITING, { code: 'NOT_WAITING' });
+      }
+      return travellerView((await findBooking(app.db, outcome.refunded))!);
     },
   );
 }

@@ -150,3 +150,12 @@ export const travellerProofSchema = z.object({ ticketId, phone });
 export const optionalTravellerProofSchema = z
   .object({ ticketId: ticketId.optional(), phone: phone.optional() })
   .nullish();
+
+/** moveBooking: the traveller's proof, the trip to move to, and seats (left out: theirs if free, else the first free). */
+export const moveBookingSchema = travellerProofSchema
+  .extend({
+    tripId: z.string().min(1).max(64),
+    seats: z.array(z.number().int().min(1).max(200)).min(1).max(MAX_SEATS_PER_BOOKING).optional(),
+  })
+  .strict();
+export const requestRefundSchema = travellerProofSchema.strict();

@@ -1,6 +1,7 @@
 // The sale and what follows it, in one place: the rules of selling seats, cancelling and deleting bookings,
 // and the payment proof's life. Each call answers a typed outcome; the routes only translate it into HTTP.
 import { optOutsOf } from '../../messages/messages.repository.ts';
+import { disruptionsOf } from './disrupted-bookings.ts';
 import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../../shared/payments.ts';
 import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../../shared/rules.ts';
 import type { Clock } from '../../clock.ts';
@@ -262,6 +263,11 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
     ctx.db,
     found.map((booking) => String(booking._id)),
   );
+  const disruptions = await disruptionsOf(
+    ctx.db,
+    found.map((booking) => ({ _id: String(booking._id), seats: booking.seats as number[] })),
+    ctx.clock.now(),
+  );
   return found.map((found) => {
     const { tripId, ...booking } = travellerView(found);
     const trip = tripId as Populated | null;
@@ -282,6 +288,8 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
         isCancelled: trip.isCancelled,
       },
       messagesOptOut: optedOut.get(String(found._id)) ?? false,
+      disruption: disruptions.get(String(found._id))?.disruption ?? null,
+      choices: disruptions.get(String(found._id))?.choices ?? null,
     };
   });
 }

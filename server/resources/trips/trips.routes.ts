@@ -18,6 +18,10 @@ import { identifyStaff } from '../../auth/staff-guard.ts';
 import { can } from '../../../shared/roles.ts';
 import { actor } from '../../audit/audit.ts';
 import { cancelTrip } from './trips.service.ts';
+import { disrupt } from './disruptions.service.ts';
+import { cancelTripBody, disruptBody } from '../../../shared/contract/disruptions.ts';
+import { disruptionContract } from '../../../shared/contract/index.ts';
+import { assertDoorTrip, seesFullTravellers } from '../boarding/door-scope.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -79,7 +83,7 @@ export async function tripRoutes(app: FastifyInstance) {
   app.patch(
     '/cancelTrip/:id',
     {
-      schema: { tags, params: idParams, response: tripContract.cancelTrip.responses },
+      schema: { tags, params: idParams, body: cancelTripBody, response: tripContract.cancelTrip.responses },
       config: {
         access: 'trips.write',
         audit: { action: 'cancel_trip', resource: 'trips', before: tripBefore },
@@ -87,11 +91,42 @@ export async function tripRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const trip = await findDocument(db, trips, id);
-      if (!trip) throw notFound('No trip has this _id.');
-      const outcome = await cancelTrip(db, id, actor(request), app.clock.now());
-      if ('refused' in outcome) throw conflict('This trip is already cancelled.');
+      const reason = (request.body ?? {}) as { reason_en?: string; reason_ar?: string };
+      const outcome = await cancelTrip(db, id, actor(request), app.clock.now(), reason);
+      if ('refused' in outcome) {
+        if (outcome.refused === 'NOT_FOUND') throw notFound('No trip has this _id.');
+        if (outcome.refused === 'DEPARTED')
+          throw conflict('This trip has already departed; it can no longer be cancelled.');
+        if (outcome.refused === 'FAILED') throw new Error('cancelTrip failed');
+        throw conflict('This trip is already cancelled.');
+      }
       return findDocument(db, trips, id);
+    },
+  );
+
+  app.post(
+    '/disrupt',
+    {
+      schema: { tags, body: disruptBody, response: disruptionContract.disrupt.responses },
+      config: {
+        access: 'trips.write',
+        // Each trip's cancellation or delay, and each booking's change, is recorded in its own transaction;
+        // this row says who asked for what.
+        audit: { action: 'disrupt', resource: 'trips', diffAnswer: false },
+      },
+    },
+    async (request) => {
+      const body = request.body as z.infer<typeof disruptBody>;
+      const answer = await disrupt(db, body, actor(request), app.clock.now());
+      request.auditChanges = {
+        action: [null, body.action],
+        dryRun: [null, answer.dryRun],
+        trips: [null, answer.totals.trips],
+        bookings: [null, answer.totals.bookings],
+        reason_en: [null, body.reason_en],
+        reason_ar: [null, body.reason_ar],
+      };
+      return answer;
     },
   );
 
@@ -103,8 +138,12 @@ export async function tripRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      if (!(await findDocument(db, trips, id))) throw notFound('No trip has this _id.');
-      return tripPassengers(db, id);
+      const trip = await findDocument(db, trips, id);
+      if (!trip) throw notFound('No trip has this _id.');
+      // A conductor: the trips they check, and no phones (with one, a ticket id would cancel as a traveller).
+      assertDoorTrip(request, trip.trip_date as string, app.clock.now());
+      const rows = await tripPassengers(db, id);
+      return seesFullTravellers(request) ? rows : rows.map((row) => ({ ...row, phone: null }));
     },
   );
 }

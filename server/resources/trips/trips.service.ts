@@ -1,56 +1,39 @@
-// Trips' rules beyond plain CRUD. Cancelling a trip is the operator's decision, so it acts on every live
-// booking of the trip in the same transaction: a paid booking owes its whole price back (a refund due, on the
-// refunds list), an unpaid hold is released, and every seat is freed. A booking whose proof was not yet decided
-// is cancelled with it and reaches the payments desk's cancelled proofs (staff check whether the money arrived).
-// Each booking's cancellation is in the activity log under the staff member who cancelled the trip.
-import { recordAudit } from '../../audit/audit.ts';
+// Trips' rules beyond plain CRUD. Cancelling a trip is the operator's decision, a disruption of one trip
+// (disruptions.service.ts): its paid bookings, and those whose proof is not yet decided, wait for their
+// travellers' choice (another trip of the route, or a full refund) with their seats kept; an unpaid hold is
+// released; every traveller is told; each booking's change is in the activity log under the staff member.
+import { DEFAULT_CANCEL_REASON } from '../../../shared/disruptions.ts';
 import type { Db } from '../../db/schema.ts';
-import { cancelTripBookings } from '../bookings/bookings.repository.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
+import { type Actor, disruptTrip } from './disruptions.service.ts';
 
-export interface Actor {
-  userId: string | null;
-  userLabel: string | null;
-  ip?: string;
-}
+export type { Actor } from './disruptions.service.ts';
 
 export type CancelTripOutcome =
-  { cancelled: { bookings: number; refunds: number } } | { refused: 'ALREADY_CANCELLED' };
+  | { cancelled: { bookings: number; waiting: number; released: number } }
+  | { refused: 'ALREADY_CANCELLED' | 'NOT_FOUND' | 'DEPARTED' | 'FAILED' };
 
-/** Cancels a trip and its live bookings at once; refused when the trip already was cancelled (even in a race). */
-export async function cancelTrip(db: Db, id: string, actor: Actor, now: Date): Promise<CancelTripOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('trips')
-      .set({ isCancelled: 1 })
-      .where('id', '=', id)
-      .where('isCancelled', '=', 0)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return { refused: 'ALREADY_CANCELLED' } as const;
-    const cancelled = await cancelTripBookings(trx, id);
-    for (const booking of cancelled) {
-      await queueBookingMessage(trx, 'trip_cancelled', booking.id, now);
-      await recordAudit(
-        trx,
-        {
-          ...actor,
-          action: 'cancel_booking',
-          resource: 'bookings',
-          recordId: booking.id,
-          diff: {
-            isCancelled: [false, true],
-            ...(booking.refundDue != null ? { refundDue: [null, booking.refundDue] } : {}),
-            tripId: [id, id],
-          },
-        },
-        now,
-      );
-    }
-    return {
-      cancelled: {
-        bookings: cancelled.length,
-        refunds: cancelled.filter((booking) => booking.refundDue != null).length,
+/** Cancels a trip (the reason travellers are told, or the default one); refused when already cancelled. */
+export async function cancelTrip(
+  db: Db,
+  id: string,
+  actor: Actor,
+  now: Date,
+  reason: { reason_en?: string; reason_ar?: string } = {},
+): Promise<CancelTripOutcome> {
+  const impact = await db.transaction().execute((trx) =>
+    disruptTrip(
+      trx,
+      id,
+      {
+        action: 'cancel',
+        reason_en: reason.reason_en ?? DEFAULT_CANCEL_REASON.en,
+        reason_ar: reason.reason_ar ?? DEFAULT_CANCEL_REASON.ar,
       },
-    };
-  });
+      actor,
+      now,
+      { tripAudited: true },
+    ),
+  );
+  if (impact.refused) return { refused: impact.refused };
+  return { cancelled: { bookings: impact.bookings, waiting: impact.waiting, released: impact.released } };
 }

@@ -47,6 +47,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         refundRecordedBy: 'سجّل الاسترداد',
         refundRecordedAt: 'تاريخ تسجيل الاسترداد',
         noShow: 'لم يحضر',
+        disruptionState: 'إلغاء الرحلة أو تأخيرها',
       },
       notifications: {
         created: 'تم إنشاء الحجز بنجاح.',
@@ -350,6 +351,11 @@ export const arOwn: MessageTree<AdminMessages> = {
     actions: { view: 'عرض', print: 'طباعة' },
     filters: { from: '%{field} من', to: '%{field} إلى' },
     choices: {
+      waiting: 'بانتظار اختيار المسافر',
+      moved: 'نُقل إلى رحلة أخرى',
+      refunded: 'استرد المبلغ (باختياره)',
+      auto_refunded: 'استرد المبلغ (لم يختر)',
+      delayed: 'تأخرت الرحلة',
       'In Service': 'في الخدمة',
       'Out of Service': 'خارج الخدمة',
       '9:00 am': '9:00 صباحًا',
@@ -503,6 +509,9 @@ export const arOwn: MessageTree<AdminMessages> = {
         OWN_ACCOUNT: 'هذا حسابك: لا يمكنك تغيير دوره أو حذفه، وتُغيَّر كلمة مروره من صفحة «تغيير كلمة المرور».',
         LAST_ADMIN: 'هذا آخر حساب بدور «مدير النظام»: امنح هذا الدور لحساب آخر أولًا.',
         TRIP_DEPARTED: 'انطلقت هذه الرحلة: لم يعد بالإمكان تغيير كشف ركابها.',
+        NOT_DOOR_TRIP: 'المساعد يرى ركاب رحلات الأمس واليوم والغد فقط.',
+        TOO_MANY_SCANS:
+          'أرسل هذا الحساب أكثر من %{limit} مسحة في هذه الساعة. انتظر قليلاً قبل المزامنة مرة أخرى.',
       },
       forbidden: 'دورك لا يسمح بهذا.',
     },

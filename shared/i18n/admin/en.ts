@@ -45,6 +45,7 @@ export const enOwn = {
         refundRecordedBy: 'Refund recorded by',
         refundRecordedAt: 'Refund recorded on',
         noShow: 'No-show',
+        disruptionState: 'Cancelled or delayed trip',
       },
       notifications: {
         created: created('Booking'),
@@ -341,6 +342,11 @@ export const enOwn = {
     actions: { view: 'View', print: 'Print' },
     filters: { from: '%{field} from', to: '%{field} to' },
     choices: {
+      waiting: 'Waiting for the traveller’s choice',
+      moved: 'Moved to another trip',
+      refunded: 'Refunded (traveller’s choice)',
+      auto_refunded: 'Refunded (no choice made)',
+      delayed: 'Trip delayed',
       'In Service': 'In Service',
       'Out of Service': 'Out of Service',
       '9:00 am': '9:00 am',
@@ -509,6 +515,9 @@ export const enOwn = {
           'This is your own account: you cannot change its role or delete it, and its password is changed on the “Change my password” page.',
         LAST_ADMIN: 'This is the last admin account: make another admin first.',
         TRIP_DEPARTED: 'This trip has departed: its passenger list can no longer change.',
+        NOT_DOOR_TRIP: "Conductors see the passengers of yesterday's, today's and tomorrow's trips only.",
+        TOO_MANY_SCANS:
+          'This account has sent more than %{limit} scans this hour. Please wait before syncing again.',
       },
       forbidden: 'Your role does not allow this.',
     },

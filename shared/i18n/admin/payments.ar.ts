@@ -45,6 +45,7 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
           payment_rejected: 'رفض الإشعار',
           hold_expired: 'انتهاء مهلة الدفع',
           trip_cancelled: 'إلغاء الرحلة',
+          trip_delayed: 'تأخير الرحلة',
           refund_paid: 'إرجاع المبلغ',
           broadcast: 'رسالة إلى ركاب رحلة',
         },

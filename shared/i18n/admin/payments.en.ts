@@ -45,6 +45,7 @@ export const paymentsEn = {
           payment_rejected: 'Proof refused',
           hold_expired: 'Hold expired',
           trip_cancelled: 'Trip cancelled',
+          trip_delayed: 'Trip delayed',
           refund_paid: 'Refund paid',
           broadcast: 'Message to a trip',
         },

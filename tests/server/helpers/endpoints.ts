@@ -60,7 +60,12 @@ const PUBLIC_ROUTES = new Set([
   // A traveller's choice of messages, proved by ticket id and phone.
   'PATCH /api/messages/preferences',
 ]);
-const TRAVELLER_ROUTES = new Set(['PATCH /api/bookings/cancelBooking/:id']);
+const TRAVELLER_ROUTES = new Set([
+  'PATCH /api/bookings/cancelBooking/:id',
+  // A cancelled trip's traveller chooses (ticket id and phone); staff at the counter may do it for them.
+  'POST /api/bookings/moveBooking',
+  'POST /api/bookings/requestRefund',
+]);
 /** What the hand-written staff routes need (the registry's generated ones follow RESOURCE_ACCESS). */
 const STAFF_ROUTES: Record<string, Capability> = {
   'GET /api/auth/user': 'self',
@@ -72,6 +77,7 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'DELETE /api/auth/deleteUser/:id': 'users.manage',
   'GET /api/dashboard/summary': 'dashboard.read',
   'PATCH /api/trips/cancelTrip/:id': 'trips.write',
+  'POST /api/trips/disrupt': 'trips.write',
   'GET /api/trips/passengers/:id': 'trips.passengers',
   'GET /api/trips/manifest/:id': 'trips.passengers',
   'GET /api/bookings/getPassengers/:id': 'trips.passengers',

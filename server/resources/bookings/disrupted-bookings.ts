@@ -1,0 +1,374 @@
+// A booking of a trip the operator cancelled waits for its traveller's choice (shared/disruptions.ts): move,
+// free of charge, to another trip of the same route within the window (the same seat rules and the database's
+// seat key as a sale; the ticket id stays), or a full refund. At the cancelled trip's time the server refunds
+// whoever has not chosen. The traveller proves the booking with its ticket id and phone; staff at the counter
+// do the same for them, and the activity log names whoever acted.
+import { BUS_OUT_OF_SERVICE, departureInstant } from '../../../shared/rules.ts';
+import { choiceOpen, moveWindow } from '../../../shared/disruptions.ts';
+import { recordAudit } from '../../audit/audit.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { lockRow } from '../../db/locks.ts';
+import type { Db, TripRow } from '../../db/schema.ts';
+import { queueBookingMessage } from '../../messages/messages.service.ts';
+import type { Actor } from '../trips/disruptions.service.ts';
+import { cancelledWithRefund, expireLapsed, lapsedHoldsOn } from './bookings.repository.ts';
+
+export type MoveRefusal =
+  | { code: 'NOT_FOUND' }
+  | { code: 'NOT_WAITING' }
+  | { code: 'TRIP_UNAVAILABLE' }
+  | { code: 'SEAT_COUNT' }
+  | { code: 'SEAT_OUT_OF_RANGE' }
+  | { code: 'SEATS_TAKEN'; seats: number[] };
+
+interface WaitingBooking {
+  id: string;
+  tripId: string;
+  seats: number[];
+  disruptionState?: string | null;
+  isCancelled: number;
+}
+
+/** The live booking under a ticket id and phone. */
+async function bookingOf(db: Db, ticketId: string, phone: string): Promise<WaitingBooking | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(['id', 'tripId', 'seats', 'disruptionState', 'isCancelled'])
+    .where('ticketId', '=', ticketId)
+    .where('phone', '=', phone)
+    .where('isCancelled', '=', 0)
+    .executeTakeFirst();
+  return row && { ...row, seats: JSON.parse(row.seats) as number[] };
+}
+
+const tripRow = (db: Db, id: string) =>
+  db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirst() as Promise<TripRow | undefined>;
+
+/** Whether `target` is a trip a booking of `from` may move to at `now`. */
+function movable(from: TripRow, target: TripRow, now: Date): boolean {
+  const window = moveWindow(from.trip_date, now);
+  return (
+    target.id !== from.id &&
+    !Number(target.isCancelled) &&
+    target.trip_originId === from.trip_originId &&
+    target.trip_destinationId === from.trip_destinationId &&
+    target.trip_date >= window.from &&
+    target.trip_date <= window.until &&
+    departureInstant(target.trip_date, target.trip_boarding_time).getTime() > now.getTime()
+  );
+}
+
+/** Seats sold on a trip (live bookings hold their booking_seats rows). */
+async function soldSeats(db: Db, tripId: string): Promise<Set<number>> {
+  const rows = await db.selectFrom('booking_seats').select('seat').where('tripId', '=', tripId).execute();
+  return new Set(rows.map((row) => Number(row.seat)));
+}
+
+/** The trips a waiting booking may move to, with the seats they have left (enough for the booking). */
+export async function moveTargets(db: Db, from: TripRow, seatCount: number, now: Date) {
+  const window = moveWindow(from.trip_date, now);
+  const rows = await db
+    .selectFrom('trips')
+    .innerJoin('buses', 'buses.id', 'trips.busId')
+    .select([
+      'trips.id',
+      'trips.trip_date',
+      'trips.trip_boarding_time',
+      'trips.trip_originId',
+      'trips.trip_destinationId',
+      'trips.isCancelled',
+      'trips.busId',
+      'trips.trip_ticket_priceId',
+      'buses.bus_number_of_seats',
+      'buses.bus_status',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('booking_seats')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('booking_seats.tripId', '=', 'trips.id')
+        .as('sold'),
+    )
+    .where('trips.trip_originId', '=', from.trip_originId)
+    .where('trips.trip_destinationId', '=', from.trip_destinationId)
+    .where('trips.trip_date', '>=', window.from)
+    .where('trips.trip_date', '<=', window.until)
+    .where('trips.isCancelled', '=', 0)
+    .orderBy('trips.trip_date')
+    .execute();
+  return rows
+    .filter((row) => row.bus_status !== BUS_OUT_OF_SERVICE && movable(from, row as TripRow, now))
+    .map((row) => ({
+      _id: row.id,
+      trip_date: row.trip_date,
+      trip_boarding_time: row.trip_boarding_time,
+      seatsLeft: Number(row.bus_number_of_seats) - Number(row.sold ?? 0),
+    }))
+    .filter((trip) => trip.seatsLeft >= seatCount)
+    .sort(
+      (a, b) =>
+        departureInstant(a.trip_date, a.trip_boarding_time).getTime() -
+        departureInstant(b.trip_date, b.trip_boarding_time).getTime(),
+    );
+}
+
+/** The seats to move to: those asked for, else the booking's own numbers if free, else the first free ones. */
+function pickSeats(own: number[], capacity: number, sold: Set<number>): number[] | undefined {
+  if (own.every((seat) => seat <= capacity && !sold.has(seat))) return own;
+  const free: number[] = [];
+  for (let seat = 1; seat <= capacity && free.length < own.length; seat++)
+    if (!sold.has(seat)) free.push(seat);
+  return free.length === own.length ? free : undefined;
+}
+
+/** Moves a waiting booking to another trip of its route (same ticket id); its traveller is sent the new ticket. */
+export async function moveBooking(
+  db: Db,
+  input: { ticketId: string; phone: string; tripId: string; seats?: number[] },
+  actor: Actor,
+  now: Date,
+): Promise<{ moved: string } | { refused: MoveRefusal }> {
+  const booking = await bookingOf(db, input.ticketId, input.phone);
+  if (!booking) return { refused: { code: 'NOT_FOUND' } };
+  const from = await tripRow(db, booking.tripId);
+  if (
+    booking.disruptionState !== 'waiting' ||
+    !from ||
+    !choiceOpen(from.trip_date, from.trip_boarding_time, now)
+  )
+    return { refused: { code: 'NOT_WAITING' } };
+  const target = await tripRow(db, input.tripId);
+  if (!target || !movable(from, target, now)) return { refused: { code: 'TRIP_UNAVAILABLE' } };
+  if (input.seats && input.seats.length !== booking.seats.length) return { refused: { code: 'SEAT_COUNT' } };
+
+  class Refused extends Error {
+    constructor(readonly refusal: MoveRefusal) {
+      super(refusal.code);
+    }
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      // The target trip under a share lock (a cancellation of it waits), the booking under an update lock (a
+      // second choice at the same instant waits, then finds it no longer waiting).
+      const locked = (await lockRow(trx, 'trips', target.id, 'share')) as TripRow | undefined;
+      if (!locked || Number(locked.isCancelled)) throw new Refused({ code: 'TRIP_UNAVAILABLE' });
+      const bus = await lockRow(trx, 'buses', locked.busId, 'share');
+      if (!bus || bus.bus_status === BUS_OUT_OF_SERVICE) throw new Refused({ code: 'TRIP_UNAVAILABLE' });
+      const current = await lockRow(trx, 'bookings', booking.id, 'update');
+      if (!current || Number(current.isCancelled) || current.disruptionState !== 'waiting')
+        throw new Refused({ code: 'NOT_WAITING' });
+      const capacity = Number(bus.bus_number_of_seats);
+      if (input.seats?.some((seat) => seat > capacity)) throw new Refused({ code: 'SEAT_OUT_OF_RANGE' });
+      let seats = input.seats;
+      if (!seats) {
+        seats = pickSeats(booking.seats, capacity, await soldSeats(trx, target.id));
+        if (!seats) throw new Refused({ code: 'SEATS_TAKEN', seats: booking.seats });
+      }
+      // A lapsed unpaid hold on these seats gives way, as in a sale.
+      await expireLapsed(trx, await lapsedHoldsOn(trx, target.id, seats, now), now);
+      await trx
+        .deleteFrom('booking_seats')
+        .where('tripId', '=', booking.tripId)
+        .where('bookingId', '=', booking.id)
+        .execute();
+      await trx
+        .insertInto('booking_seats')
+        .values(
+          [...seats]
+            .sort((a, b) => a - b)
+            .map((seat) => ({ tripId: target.id, seat, bookingId: booking.id })),
+        )
+        .execute();
+      await trx
+        .updateTable('bookings')
+        .set({
+          tripId: target.id,
+          seats: JSON.stringify(seats),
+          disruptionState: 'moved',
+          movedFromTripId: booking.tripId,
+        })
+        .where('id', '=', booking.id)
+        .execute();
+      // Each traveller keeps their place in the booking: the first seat's traveller sits on the first new seat.
+      const travellers = await trx
+        .selectFrom('booking_passengers')
+        .select('seat')
+        .where('bookingId', '=', booking.id)
+        .execute();
+      const newSeat = new Map(booking.seats.map((seat, index) => [seat, seats[index]!]));
+      for (const { seat } of travellers)
+        await trx
+          .updateTable('booking_passengers')
+          .set({ seat: -(newSeat.get(Number(seat)) ?? Number(seat)) })
+          .where('bookingId', '=', booking.id)
+          .where('seat', '=', seat)
+          .execute();
+      await trx
+        .updateTable('booking_passengers')
+        .set((eb) => ({ seat: eb.neg(eb.ref('seat')) }))
+        .where('bookingId', '=', booking.id)
+        .where('seat', '<', 0)
+        .execute();
+      await queueBookingMessage(trx, 'ticket', booking.id, now, {
+        event: `move:${target.id}`,
+        createdBy: actor.userId,
+      });
+      await recordAudit(
+        trx,
+        {
+          ...actor,
+          action: 'move_booking',
+          resource: 'bookings',
+          recordId: booking.id,
+          diff: { tripId: [booking.tripId, target.id], seats: [booking.seats, seats] },
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { refused: error.refusal };
+    if (!isUniqueViolation(error)) throw error;
+    const sold = await soldSeats(db, target.id);
+    const asked = input.seats ?? booking.seats;
+    return { refused: { code: 'SEATS_TAKEN', seats: asked.filter((seat) => sold.has(seat)) } };
+  }
+  return { moved: booking.id };
+}
+
+/** Cancels a waiting booking with a full refund of what was paid (the refunds list shows it as owed). */
+export async function requestRefund(
+  db: Db,
+  input: { ticketId: string; phone: string },
+  actor: Actor,
+  now: Date,
+): Promise<{ refunded: string } | { refused: 'NOT_FOUND' | 'NOT_WAITING' }> {
+  const booking = await bookingOf(db, input.ticketId, input.phone);
+  if (!booking) return { refused: 'NOT_FOUND' };
+  if (booking.disruptionState !== 'waiting') return { refused: 'NOT_WAITING' };
+  const done = await refundWaiting(db, booking, 'refunded', actor, now);
+  return done ? { refunded: booking.id } : { refused: 'NOT_WAITING' };
+}
+
+/** Refunds a waiting booking in full (cancelled, its seats freed), once: false if it no longer waits. */
+async function refundWaiting(
+  db: Db,
+  booking: { id: string; tripId: string },
+  state: 'refunded' | 'auto_refunded',
+  actor: Actor,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('bookings')
+      .set((eb) => ({ ...cancelledWithRefund(eb), disruptionState: state }))
+      .where('id', '=', booking.id)
+      .where('isCancelled', '=', 0)
+      .where('disruptionState', '=', 'waiting')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx
+      .deleteFrom('booking_seats')
+      .where('tripId', '=', booking.tripId)
+      .where('bookingId', '=', booking.id)
+      .execute();
+    const row = await trx
+      .selectFrom('bookings')
+      .select('refundDue')
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      {
+        ...actor,
+        action: state === 'refunded' ? 'request_refund' : 'auto_refund',
+        resource: 'bookings',
+        recordId: booking.id,
+        diff: {
+          isCancelled: [false, true],
+          disruptionState: ['waiting', state],
+          ...(row.refundDue != null ? { refundDue: [null, Number(row.refundDue)] } : {}),
+        },
+      },
+      now,
+    );
+    return true;
+  });
+}
+
+/**
+ * Refunds in full every booking still waiting whose cancelled trip's time has come (the traveller did not
+ * choose). On every node: each refund is one conditional update, so two nodes never refund twice.
+ */
+export async function refundUnchosen(db: Db, now: Date): Promise<number> {
+  const waiting = await db
+    .selectFrom('bookings')
+    .innerJoin('trips', 'trips.id', 'bookings.tripId')
+    .select(['bookings.id', 'bookings.tripId', 'trips.trip_date', 'trips.trip_boarding_time'])
+    .where('bookings.disruptionState', '=', 'waiting')
+    .where('bookings.isCancelled', '=', 0)
+    .execute();
+  let refunded = 0;
+  for (const booking of waiting) {
+    if (choiceOpen(booking.trip_date, booking.trip_boarding_time, now)) continue;
+    if (await refundWaiting(db, booking, 'auto_refunded', { userId: null, userLabel: null }, now)) refunded++;
+  }
+  return refunded;
+}
+
+/**
+ * What the traveller's answers say of their bookings' disruptions, by booking id: the disruption (action, the
+ * reason in both languages, when, what became of the booking) and, for one still waiting, the choices open.
+ */
+export async function disruptionsOf(db: Db, bookings: { _id: string; seats: number[] }[], now: Date) {
+  const found = new Map<
+    string,
+    { disruption: Record<string, unknown>; choices: Record<string, unknown> | null }
+  >();
+  if (!bookings.length) return found;
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('disruptions', 'disruptions.id', 'bookings.disruptionId')
+    .select([
+      'bookings.id as bookingId',
+      'bookings.tripId',
+      'bookings.disruptionState',
+      'disruptions.action',
+      'disruptions.reason_en',
+      'disruptions.reason_ar',
+      'disruptions.created_at',
+      'disruptions.new_date',
+      'disruptions.new_boarding_time',
+    ])
+    .where(
+      'bookings.id',
+      'in',
+      bookings.map((booking) => booking._id),
+    )
+    .execute();
+  for (const row of rows) {
+    const booking = bookings.find((b) => b._id === row.bookingId)!;
+    let choices: Record<string, unknown> | null = null;
+    const trip = row.disruptionState === 'waiting' ? await tripRow(db, row.tripId) : undefined;
+    if (trip && choiceOpen(trip.trip_date, trip.trip_boarding_time, now))
+      choices = {
+        move: {
+          until: moveWindow(trip.trip_date, now).until,
+          trips: await moveTargets(db, trip, booking.seats.length, now),
+        },
+        refund: true,
+      };
+    found.set(row.bookingId, {
+      disruption: {
+        action: row.action,
+        reason_en: row.reason_en,
+        reason_ar: row.reason_ar,
+        at: row.created_at,
+        state: row.disruptionState,
+        new_date: row.new_date,
+        new_boarding_time: row.new_boarding_time,
+      },
+      choices,
+    });
+  }
+  return found;
+}

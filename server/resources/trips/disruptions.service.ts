@@ -1,0 +1,326 @@
+// Disruptions (shared/disruptions.ts): the operator cancels or delays trips, one or a route over dates, and
+// every passenger is looked after. cancelTrip and disrupt do the same thing to a trip, in one transaction per
+// trip (a failure on one trip is reported and the others still happen):
+// - cancel: the trip takes no more sales; an unpaid hold without a proof is released; a paid booking, or one
+//   whose proof is not yet decided, keeps its seats and waits for its traveller's choice (move or refund; at
+//   the trip's time the server refunds in full); each traveller is told in their language with the reason.
+// - delay: the trip gets its new date or time, its bookings stay, each traveller is told the new time (the
+//   ticket, drawn on demand, shows it).
+// Each booking's change is in the activity log under the staff member who made it.
+import { proofUndecided } from '../../../shared/payments.ts';
+import type { DisruptionAction } from '../../../shared/disruptions.ts';
+import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
+import { departureInstant } from '../../../shared/rules.ts';
+import { type AuditEntry, recordAudit, recordAudits } from '../../audit/audit.ts';
+import { newId } from '../../db/ids.ts';
+import { lockRow } from '../../db/locks.ts';
+import type { Db, TripRow } from '../../db/schema.ts';
+import { queueBookingMessages } from '../../messages/messages.service.ts';
+import { cancelledWithRefund } from '../bookings/bookings.repository.ts';
+
+export interface Actor {
+  userId: string | null;
+  userLabel: string | null;
+  ip?: string;
+}
+
+export interface Disruption {
+  action: DisruptionAction;
+  reason_en: string;
+  reason_ar: string;
+  newDate?: string;
+  newBoardingTime?: string;
+}
+
+/** What a disruption does (or, in a dry run, would do) to one trip. */
+export interface TripImpact {
+  tripId: string;
+  trip_date: string;
+  trip_boarding_time: string;
+  /** After a delay. */
+  new_date?: string;
+  new_boarding_time?: string;
+  /** Live bookings, and of them: waiting for their traveller's choice (cancel), released (unpaid, cancel). */
+  bookings: number;
+  waiting: number;
+  released: number;
+  /** Seats of the live bookings, and the phones to tell. */
+  passengers: number;
+  phones: number;
+  /** Paid (verified) money on the trip, and money whose proof is not yet decided (SDG). */
+  paid: number;
+  undecided: number;
+  /** Why it was not done (the trip is already cancelled, departed…); absent when done. */
+  refused?: 'ALREADY_CANCELLED' | 'DEPARTED' | 'NOT_FOUND' | 'FAILED';
+}
+
+interface LiveBooking {
+  id: string;
+  phone: string;
+  seats: string;
+  paymentStatus: string;
+  bankakScreenshot: string | null;
+  totalTicketPrice: number;
+}
+
+/** A booking of a cancelled trip that keeps its seats while its traveller chooses: paid, or a proof to decide. */
+const chooses = (booking: LiveBooking) => booking.paymentStatus === 'verified' || proofUndecided(booking);
+
+function impactOf(trip: TripRow, live: LiveBooking[], disruption: Disruption): TripImpact {
+  const waiting = disruption.action === 'cancel' ? live.filter(chooses).length : 0;
+  return {
+    tripId: trip.id,
+    trip_date: trip.trip_date,
+    trip_boarding_time: trip.trip_boarding_time,
+    ...(disruption.action === 'delay'
+      ? {
+          new_date: disruption.newDate ?? trip.trip_date,
+          new_boarding_time: disruption.newBoardingTime ?? trip.trip_boarding_time,
+        }
+      : {}),
+    bookings: live.length,
+    waiting,
+    released: disruption.action === 'cancel' ? live.length - waiting : 0,
+    passengers: live.reduce((sum, booking) => sum + (JSON.parse(booking.seats) as number[]).length, 0),
+    phones: new Set(live.map((booking) => booking.phone)).size,
+    paid: live
+      .filter((booking) => booking.paymentStatus === 'verified')
+      .reduce((sum, booking) => sum + Number(booking.totalTicketPrice), 0),
+    undecided: live
+      .filter((booking) => proofUndecided(booking))
+      .reduce((sum, booking) => sum + Number(booking.totalTicketPrice), 0),
+  };
+}
+
+const liveBookings = (db: Db, tripId: string) =>
+  db
+    .selectFrom('bookings')
+    .select(['id', 'phone', 'seats', 'paymentStatus', 'bankakScreenshot', 'totalTicketPrice'])
+    .where('tripId', '=', tripId)
+    .where('isCancelled', '=', 0)
+    .orderBy('id')
+    .execute();
+
+/**
+ * Disrupts one trip in the caller's transaction (or, with `dryRun`, only says what it would do). Refused when
+ * the trip is already cancelled or has departed (under the trip's row lock: a sale or a second disruption
+ * waits for this one).
+ */
+export async function disruptTrip(
+  trx: Db,
+  tripId: string,
+  disruption: Disruption,
+  actor: Actor,
+  now: Date,
+  options: { dryRun?: boolean; tripAudited?: boolean } = {},
+): Promise<TripImpact> {
+  const { dryRun = false } = options;
+  const trip = (await lockRow(trx, 'trips', tripId, 'update')) as TripRow | undefined;
+  const empty = { bookings: 0, waiting: 0, released: 0, passengers: 0, phones: 0, paid: 0, undecided: 0 };
+  if (!trip) return { tripId, trip_date: '', trip_boarding_time: '', ...empty, refused: 'NOT_FOUND' };
+  const live = await liveBookings(trx, tripId);
+  const impact = impactOf(trip, live, disruption);
+  if (Number(trip.isCancelled)) return { ...impact, refused: 'ALREADY_CANCELLED' };
+  if (departureInstant(trip.trip_date, trip.trip_boarding_time).getTime() <= now.getTime())
+    return { ...impact, refused: 'DEPARTED' };
+  if (dryRun) return impact;
+
+  const disruptionId = newId();
+  await trx
+    .insertInto('disruptions')
+    .values({
+      id: disruptionId,
+      tripId,
+      action: disruption.action,
+      reason_en: disruption.reason_en,
+      reason_ar: disruption.reason_ar,
+      old_date: trip.trip_date,
+      old_boarding_time: trip.trip_boarding_time,
+      new_date: impact.new_date ?? null,
+      new_boarding_time: impact.new_boarding_time ?? null,
+      created_at: now.toISOString(),
+      created_by: actor.userId,
+    })
+    .execute();
+
+  if (disruption.action === 'delay') {
+    await trx
+      .updateTable('trips')
+      .set({ trip_date: impact.new_date!, trip_boarding_time: impact.new_boarding_time! })
+      .where('id', '=', tripId)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        ...actor,
+        action: 'delay_trip',
+        resource: 'trips',
+        recordId: tripId,
+        diff: {
+          trip_date: [trip.trip_date, impact.new_date],
+          trip_boarding_time: [trip.trip_boarding_time, impact.new_boarding_time],
+          reason_en: [null, disruption.reason_en],
+          reason_ar: [null, disruption.reason_ar],
+        },
+      },
+      now,
+    );
+    if (live.length)
+      await trx
+        .updateTable('bookings')
+        .set({ disruptionId, disruptionState: 'delayed' })
+        .where('tripId', '=', tripId)
+        .where('isCancelled', '=', 0)
+        .execute();
+    await queueBookingMessages(
+      trx,
+      'trip_delayed',
+      live.map((booking) => booking.id),
+      now,
+      { event: disruptionId, createdBy: actor.userId },
+    );
+    return impact;
+  }
+
+  await trx.updateTable('trips').set({ isCancelled: 1 }).where('id', '=', tripId).execute();
+  // cancelTrip's own route records the trip's row; a disruption records one per trip here.
+  if (!options.tripAudited)
+    await recordAudit(
+      trx,
+      {
+        ...actor,
+        action: 'cancel_trip',
+        resource: 'trips',
+        recordId: tripId,
+        diff: {
+          isCancelled: [false, true],
+          reason_en: [null, disruption.reason_en],
+          reason_ar: [null, disruption.reason_ar],
+        },
+      },
+      now,
+    );
+  const waiting = live.filter(chooses).map((booking) => booking.id);
+  const released = live.filter((booking) => !chooses(booking)).map((booking) => booking.id);
+  if (waiting.length)
+    await trx
+      .updateTable('bookings')
+      .set({ disruptionId, disruptionState: 'waiting' })
+      .where('id', 'in', waiting)
+      .execute();
+  if (released.length) {
+    await trx
+      .updateTable('bookings')
+      .set((eb) => ({ ...cancelledWithRefund(eb), disruptionId }))
+      .where('id', 'in', released)
+      .execute();
+    // Naming the trip lets the write layer forget only that trip's cached seat map.
+    await trx
+      .deleteFrom('booking_seats')
+      .where('tripId', '=', tripId)
+      .where('bookingId', 'in', released)
+      .execute();
+  }
+  await queueBookingMessages(
+    trx,
+    'trip_cancelled',
+    live.map((booking) => booking.id),
+    now,
+    { createdBy: actor.userId },
+  );
+  const waits = new Set(waiting);
+  await recordAudits(
+    trx,
+    live.map((booking): AuditEntry => ({
+      ...actor,
+      action: waits.has(booking.id) ? 'disrupt_booking' : 'cancel_booking',
+      resource: 'bookings',
+      recordId: booking.id,
+      diff: waits.has(booking.id)
+        ? { disruptionState: [null, 'waiting'], tripId: [tripId, tripId] }
+        : { isCancelled: [false, true], tripId: [tripId, tripId] },
+    })),
+    now,
+  );
+  return impact;
+}
+
+/** The trips a disruption names: by id, or a route's trips over its dates (not cancelled, by departure). */
+export async function disruptedTrips(db: Db, body: DisruptBody): Promise<string[]> {
+  if (body.tripIds) return [...new Set(body.tripIds)];
+  const rows = await db
+    .selectFrom('trips')
+    .select('id')
+    .where('trip_originId', '=', body.originId!)
+    .where('trip_destinationId', '=', body.destinationId!)
+    .where('trip_date', '>=', body.from!)
+    .where('trip_date', '<=', body.to!)
+    .where('isCancelled', '=', 0)
+    .orderBy('trip_date')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export interface DisruptAnswer {
+  dryRun: boolean;
+  action: DisruptionAction;
+  trips: TripImpact[];
+  totals: Omit<TripImpact, 'tripId' | 'trip_date' | 'trip_boarding_time' | 'refused'> & {
+    trips: number;
+    refused: number;
+  };
+}
+
+/** Runs a disruption over its trips, one transaction each (a failure on one is reported; the others happen). */
+export async function disrupt(db: Db, body: DisruptBody, actor: Actor, now: Date): Promise<DisruptAnswer> {
+  const disruption: Disruption = {
+    action: body.action,
+    reason_en: body.reason_en,
+    reason_ar: body.reason_ar,
+    newDate: body.newDate,
+    newBoardingTime: body.newBoardingTime,
+  };
+  const dryRun = body.dryRun === true;
+  const trips: TripImpact[] = [];
+  for (const tripId of await disruptedTrips(db, body)) {
+    try {
+      trips.push(
+        await db.transaction().execute((trx) => disruptTrip(trx, tripId, disruption, actor, now, { dryRun })),
+      );
+    } catch {
+      trips.push({
+        tripId,
+        trip_date: '',
+        trip_boarding_time: '',
+        bookings: 0,
+        waiting: 0,
+        released: 0,
+        passengers: 0,
+        phones: 0,
+        paid: 0,
+        undecided: 0,
+        refused: 'FAILED',
+      });
+    }
+  }
+  const done = trips.filter((trip) => !trip.refused);
+  const sum = (key: 'bookings' | 'waiting' | 'released' | 'passengers' | 'phones' | 'paid' | 'undecided') =>
+    done.reduce((total, trip) => total + trip[key], 0);
+  return {
+    dryRun,
+    action: body.action,
+    trips,
+    totals: {
+      trips: done.length,
+      refused: trips.length - done.length,
+      bookings: sum('bookings'),
+      waiting: sum('waiting'),
+      released: sum('released'),
+      passengers: sum('passengers'),
+      phones: sum('phones'),
+      paid: sum('paid'),
+      undecided: sum('undecided'),
+    },
+  };
+}
