@@ -48,7 +48,7 @@ const PAYMENT: Record<SeatPayment, Look> = {
   counter: {
     colour: PAYMENT_COLOURS.verified,
     icon: <PointOfSaleIcon />,
-    label: 'rihla.payments.via.counter',
+    label: 'rihla.trips.paid_at_counter',
   },
   proof_submitted: {
     colour: PAYMENT_COLOURS.proof_submitted,

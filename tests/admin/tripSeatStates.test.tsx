@@ -61,7 +61,7 @@ describe('the trip page', () => {
   ] as const)
     it(`shows each seat's payment and boarding in words, and a legend that counts them (${lang})`, async () => {
       await renderAs({ path: '/trips/t1/show', route: '/trips/:id/show', locale: lang }, api(), <TripShow />);
-      const table = await screen.findByTestId('trip-passengers', {}, { timeout: 5000 });
+      const table = await screen.findByTestId('trip-passengers', {}, { timeout: 15000 });
       const row = (n: number) => table.querySelector<HTMLElement>(`[data-seat="${n}"]`)!;
       const said = (n: number) => {
         const cells = within(row(n));

@@ -3,19 +3,24 @@
 // (the first boarding scan's time, or not yet), for every booking of the trip.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../server/clock.ts';
 import { bookingFields, PASSENGER, pdfText, postBooking } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { bookWithProof, type Doc, newPhone } from './helpers/payments.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
+// The trip's day, 8:00 in Khartoum (06:00 UTC): its 9:00 am bus has not left; the door's scans are of today.
+const DAY = '2026-12-02';
+const clock = new ManualClock(new Date(`${DAY}T06:00:00.000Z`));
+
 describe.each(dialects)('trip seat states (%s)', (dialect) => {
-  const t = useTestApp(dialect);
+  const t = useTestApp(dialect, { clock });
 
   /** A trip with one booking in each state; answers the trip and the bookings by state. */
   let made = 0;
   async function tripOfEveryState() {
-    const { trip } = await makeTrip(t, t.token);
+    const { trip } = await makeTrip(t, t.token, { date: DAY, time: '9:00 am' });
     const ref = (name: string) => `TRX-${name}-${++made}`;
     const counter = await t.staff.post('/api/bookings/counterSale', {
       tripId: trip._id,
@@ -52,12 +57,12 @@ describe.each(dialects)('trip seat states (%s)', (dialect) => {
     // Two phones boarded it: the earlier scan is its boarding. 04:05 UTC is 06:05 in Khartoum.
     const scans = await client(t, conductor).post('/api/checkin/scans', {
       scans: [
-        { qr: code, tripId: trip._id, scannedAt: '2026-11-20T04:09:00.000Z', deviceId: 'phone-b' },
-        { qr: code, tripId: trip._id, scannedAt: '2026-11-20T04:05:00.000Z', deviceId: 'phone-a' },
+        { qr: code, tripId: trip._id, scannedAt: '2026-12-02T04:09:00.000Z', deviceId: 'phone-b' },
+        { qr: code, tripId: trip._id, scannedAt: '2026-12-02T04:05:00.000Z', deviceId: 'phone-a' },
       ],
     });
     expect(scans.statusCode, scans.body).toBe(200);
-    return { trip, conductor };
+    return { trip };
   }
 
   it("answers each seat's payment and boarding on the trip's passenger list", async () => {
@@ -81,7 +86,7 @@ describe.each(dialects)('trip seat states (%s)', (dialect) => {
       1: {
         paymentStatus: 'verified',
         verifiedVia: 'counter',
-        boardedAt: '2026-11-20T04:05:00.000Z',
+        boardedAt: '2026-12-02T04:05:00.000Z',
         noShow: false,
         isCancelled: false,
       },
@@ -97,8 +102,8 @@ describe.each(dialects)('trip seat states (%s)', (dialect) => {
   });
 
   it('writes a payment column and the boarding time (Khartoum) in the manifest, CSV, XLSX and PDF', async () => {
-    const { trip, conductor } = await tripOfEveryState();
-    const csv = await client(t, conductor).get(`/api/trips/manifest/${trip._id}?format=csv`);
+    const { trip } = await tripOfEveryState();
+    const csv = await t.staff.get(`/api/trips/manifest/${trip._id}?format=csv`);
     expect(csv.statusCode).toBe(200);
     const rows = csv.body
       .replace(/^\ufeff/, '')
@@ -119,7 +124,7 @@ describe.each(dialects)('trip seat states (%s)', (dialect) => {
       6: ['Awaiting proof / بانتظار الإشعار', ''],
     });
 
-    const xlsx = await client(t, conductor).get(`/api/trips/manifest/${trip._id}?format=xlsx`);
+    const xlsx = await t.staff.get(`/api/trips/manifest/${trip._id}?format=xlsx`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
@@ -127,8 +132,7 @@ describe.each(dialects)('trip seat states (%s)', (dialect) => {
     expect(values).toContain('Payment / الدفع');
     expect(values).toContain('Proof rejected / إشعار مرفوض');
 
-    const pdfBytes = (await client(t, conductor).get(`/api/trips/manifest/${trip._id}?format=pdf`))
-      .rawPayload;
+    const pdfBytes = (await t.staff.get(`/api/trips/manifest/${trip._id}?format=pdf`)).rawPayload;
     const pdf = pdfText(pdfBytes);
     expect(pdf).toContain('Payment');
     expect(pdf).toContain('الدفع');
