@@ -4,7 +4,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useFieldValue, useTranslate } from 'react-admin';
 import type { PaymentStatus } from '../../shared/payments.ts';
 
-const COLOURS: Record<PaymentStatus, ChipProps['color']> = {
+export const PAYMENT_COLOURS: Record<PaymentStatus, ChipProps['color']> = {
   awaiting_proof: 'default',
   proof_submitted: 'warning',
   verified: 'success',
@@ -18,7 +18,7 @@ export function PaymentStatusChip({ status }: { status: string | null | undefine
   return (
     <Chip
       size="small"
-      color={COLOURS[status as PaymentStatus] ?? 'default'}
+      color={PAYMENT_COLOURS[status as PaymentStatus] ?? 'default'}
       variant={status === 'expired' ? 'outlined' : 'filled'}
       label={translate(`rihla.payments.status.${status}`, { _: status })}
       data-testid="payment-status"

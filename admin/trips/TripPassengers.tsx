@@ -1,8 +1,8 @@
 // The passenger list of one trip, seat by seat: the traveller on the seat with their official ID (type and
-// number), the booking's phone and ticket id, and its status. Bookings from GET /api/trips/passengers/{id},
+// number), the booking's phone and ticket id, its payment and its boarding (SeatState.tsx, with a legend). Bookings from GET /api/trips/passengers/{id},
 // each booking's travellers from getPassengers (remembered per booking, shared with the booking's page).
 // Laid out to print on one page: the app bar and sidebar are hidden and long lists use a smaller type. On a
-// phone, one line-group per seat instead of a seven-column table.
+// phone, one line-group per seat instead of an eight-column table.
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,6 +19,7 @@ import { IdNumberText, IdTypeText } from '../bookings/TravellerId.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { useTravellersOf } from '../bookings/useTravellers.ts';
 import type { PassengerRow, RihlaDataProvider } from '../data/dataProvider.ts';
+import { SeatBoardingChip, SeatLegend, SeatPaymentChip, seatBoarding, seatPayment } from './SeatState.tsx';
 
 const printStyles = (
   <GlobalStyles
@@ -34,6 +35,24 @@ const printStyles = (
           lineHeight: '1.25 !important',
           whiteSpace: 'nowrap',
         },
+        // On paper a seat's payment and boarding are plain words at the list's size (no pill, no icon).
+        '.trip-passengers .MuiChip-root': {
+          display: 'inline !important',
+          fontSize: 'inherit !important',
+          lineHeight: 'inherit !important',
+          height: 'auto !important',
+          minHeight: '0 !important',
+          border: 'none !important',
+          background: 'none !important',
+          color: 'inherit !important',
+        },
+        '.trip-passengers .MuiChip-label': {
+          display: 'inline !important',
+          padding: '0 !important',
+          fontSize: 'inherit !important',
+          whiteSpace: 'nowrap !important',
+        },
+        '.trip-passengers .MuiChip-icon': { display: 'none !important' },
       },
     }}
   />
@@ -49,7 +68,8 @@ const COLUMNS = [
   'rihla.travellers.id_number',
   'rihla.trips.phone',
   'rihla.trips.ticket',
-  'rihla.trips.status',
+  'rihla.trips.payment',
+  'rihla.trips.boarding',
 ];
 
 export function TripPassengers() {
@@ -92,7 +112,8 @@ export function TripPassengers() {
           )}
         </bdi>
       ),
-      status: translate(row.isCancelled ? 'rihla.bookings.cancelled' : 'rihla.trips.booked'),
+      payment: <SeatPaymentChip row={row} />,
+      boarding: <SeatBoardingChip row={row} />,
     };
   };
 
@@ -100,6 +121,7 @@ export function TripPassengers() {
     return (
       <>
         {printStyles}
+        <SeatLegend rows={rows} />
         <Box
           component="ul"
           data-testid="trip-passengers"
@@ -113,6 +135,8 @@ export function TripPassengers() {
                 key={`${row.bookingId}-${row.seat}`}
                 data-seat={row.seat}
                 data-cancelled={row.isCancelled || undefined}
+                data-payment={seatPayment(row)}
+                data-boarding={seatBoarding(row)}
                 sx={{ py: 1, borderBottom: 1, borderColor: 'divider', ...(row.isCancelled && GREYED) }}
               >
                 <Typography sx={{ fontWeight: 500 }}>
@@ -122,8 +146,12 @@ export function TripPassengers() {
                   {cell.idType} {cell.idNumber}
                 </Typography>
                 <Typography variant="body2" component="div">
-                  {cell.phone} · {cell.ticket} · {cell.status}
+                  {cell.phone} · {cell.ticket}
                 </Typography>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
+                  {cell.payment}
+                  {cell.boarding}
+                </Box>
               </Box>
             );
           })}
@@ -134,6 +162,7 @@ export function TripPassengers() {
   return (
     <>
       {printStyles}
+      <SeatLegend rows={rows} />
       <Table
         size="small"
         className="trip-passengers"
@@ -155,6 +184,8 @@ export function TripPassengers() {
                 key={`${row.bookingId}-${row.seat}`}
                 data-seat={row.seat}
                 data-cancelled={row.isCancelled || undefined}
+                data-payment={seatPayment(row)}
+                data-boarding={seatBoarding(row)}
                 sx={row.isCancelled ? { '& td': GREYED } : undefined}
               >
                 <TableCell>{cell.seat}</TableCell>
@@ -163,7 +194,8 @@ export function TripPassengers() {
                 <TableCell>{cell.idNumber}</TableCell>
                 <TableCell>{cell.phone}</TableCell>
                 <TableCell>{cell.ticket}</TableCell>
-                <TableCell>{cell.status}</TableCell>
+                <TableCell>{cell.payment}</TableCell>
+                <TableCell>{cell.boarding}</TableCell>
               </TableRow>
             );
           })}

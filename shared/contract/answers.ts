@@ -2,6 +2,7 @@
 // review and a bank statement's import.
 import { z } from 'zod';
 import { DISRUPTION_ACTIONS, DISRUPTION_STATES } from '../disruptions.ts';
+import { PAYMENT_STATUSES } from '../payments.ts';
 import { users } from '../registry/index.ts';
 import { bookingDocument, documentSchema, publicTripDocument, travellerBookingRecord } from './documents.ts';
 import { documentId, IMAGE_TYPES, phone } from './fields.ts';
@@ -28,7 +29,7 @@ export const routesOnSaleAnswer = z
       'destination; empty when nothing is on sale.',
   );
 
-/** One line per seat of every booking of a trip, live ones first, by seat. */
+/** One line per seat of every booking of a trip, live ones first, by seat: its payment and its boarding. */
 export const passengerRow = z.object({
   seat: z.number().int().positive(),
   name: z.string(),
@@ -36,6 +37,18 @@ export const passengerRow = z.object({
   ticketId: z.string(),
   isCancelled: z.boolean(),
   bookingId: documentId,
+  paymentStatus: z.enum(PAYMENT_STATUSES).describe("The booking's payment (shared/payments.ts)."),
+  verifiedVia: z
+    .string()
+    .nullable()
+    .describe(
+      'How a paid booking was verified: review, import (bank statement) or counter (sold at the desk).',
+    ),
+  boardedAt: z.iso
+    .datetime()
+    .nullable()
+    .describe("The ticket's first boarding scan (the one that boarded it); null while not boarded."),
+  noShow: z.boolean().describe('Not boarded by departure (marked after it).'),
 });
 export const passengerList = z.array(passengerRow);
 

@@ -230,8 +230,20 @@ describe('bookings and passengers', () => {
     await table.getByText(ticketId).first().waitFor();
     // Every seat is booked; the cancelled booking of the test before stays listed, marked cancelled.
     const rows = table.locator('tbody tr');
-    expect(await rows.filter({ hasText: m.trips.booked }).count()).toBe(trip.busId.bus_number_of_seats);
+    const live = table.locator('tbody tr:not([data-cancelled])');
+    const seats = trip.busId.bus_number_of_seats;
+    expect(await live.count()).toBe(seats);
     expect(await rows.filter({ hasText: m.bookings.cancelled }).count()).toBe(2);
+    // Each live seat says its payment in words (the bookings just made await their proof) and that nobody
+    // has boarded yet.
+    const paymentWords = [...Object.values(m.payments.status), m.trips.paid_at_counter];
+    const said = await live.locator('[data-payment]').allInnerTexts();
+    expect(said).toHaveLength(seats);
+    expect(said.filter((text) => !paymentWords.includes(text.trim()))).toEqual([]);
+    expect(await live.filter({ hasText: m.payments.status.awaiting_proof }).count()).toBeGreaterThanOrEqual(
+      free.length,
+    );
+    expect(await live.filter({ hasText: m.trips.not_boarded }).count()).toBe(seats);
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.RaAppBar-root').isVisible()).toBe(false);
     const pdf = await page.pdf({ format: 'A4' });

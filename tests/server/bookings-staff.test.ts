@@ -129,6 +129,8 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
     expect((await client(t).get(`/api/trips/passengers/${trip._id}`)).statusCode).toBe(401);
     const response = await staff.get(`/api/trips/passengers/${trip._id}`);
     expect(response.statusCode).toBe(200);
+    // Each seat also says its booking's payment and boarding (tests/server/trip-seat-states.test.ts).
+    const unpaid = { paymentStatus: 'awaiting_proof', verifiedVia: null, boardedAt: null, noShow: false };
     expect(response.json()).toEqual([
       {
         seat: 2,
@@ -137,6 +139,7 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
         ticketId: omer.ticketId,
         isCancelled: false,
         bookingId: omer._id,
+        ...unpaid,
       },
       {
         seat: 5,
@@ -145,6 +148,7 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
         ticketId: omer.ticketId,
         isCancelled: false,
         bookingId: omer._id,
+        ...unpaid,
       },
       {
         seat: 1,
@@ -153,6 +157,7 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
         ticketId: fatima.ticketId,
         isCancelled: true,
         bookingId: fatima._id,
+        ...unpaid,
       },
     ]);
     expect((await staff.get('/api/trips/passengers/no-such-trip')).statusCode).toBe(404);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/schema.ts';
 import { travellersOf } from './travellers.ts';
 
 /** Scans that board a ticket (the earliest of them is its boarding). */
-const BOARDING = ['valid', 'already_boarded'];
+export const BOARDING = ['valid', 'already_boarded'];
 
 export interface TripTraveller {
   bookingId: string;
@@ -16,6 +16,8 @@ export interface TripTraveller {
   phone: string;
   bookerName: string;
   paymentStatus: string;
+  /** How a paid booking was verified (review, import or counter). */
+  verifiedVia: string | null;
   isCancelled: boolean;
   noShow: boolean;
   travellers: SeatTraveller[];
@@ -39,6 +41,7 @@ export async function tripTravellers(db: Db, tripId: string): Promise<TripTravel
       'first_name',
       'last_name',
       'paymentStatus',
+      'verifiedVia',
       'isCancelled',
       'noShow',
     ])
@@ -65,6 +68,7 @@ export async function tripTravellers(db: Db, tripId: string): Promise<TripTravel
       phone: row.phone,
       bookerName: `${row.first_name} ${row.last_name}`,
       paymentStatus: row.paymentStatus,
+      verifiedVia: row.verifiedVia ?? null,
       isCancelled: Boolean(Number(row.isCancelled)),
       noShow: Boolean(Number(row.noShow)),
       travellers: travellers.get(row.id) ?? [],

@@ -1,4 +1,4 @@
-// A trip's passenger list for the police checkpoints: seat, name, ID type and number, phone, boarded — in CSV
+// A trip's passenger list for the police checkpoints: seat, name, ID type and number, phone, payment, boarded — in CSV
 // (csv-stringify), XLSX (exceljs) and an A4 PDF in Arabic and English (pdfkit with the ticket's fonts).
 // What people typed is never run: every spreadsheet cell goes through server/exports/spreadsheet.ts (no cell
 // can start a formula, whatever separator a program splits on), and PDFs draw plain text.
@@ -7,6 +7,7 @@ import PDFDocument from 'pdfkit';
 import { drawBidiText } from '../../tickets/bidi-text.ts';
 import { registerTicketFonts } from '../../tickets/fonts.ts';
 import { plainLine } from '../../tickets/ticket-text.ts';
+import { khartoumClock } from '../../../shared/rules.ts';
 import type { TripTraveller } from './boarding.repository.ts';
 import { maskedIdNumber } from '../../../shared/boarding.ts';
 import { pdfBytes } from '../../tickets/pdf-buffer.ts';
@@ -27,6 +28,7 @@ export interface ManifestLine {
   idNumber: string;
   phone: string;
   ticketId: string;
+  payment: string;
   boarded: string;
 }
 
@@ -38,14 +40,29 @@ const ID_WORDS: Record<string, { en: string; ar: string }> = {
   other_official: { en: 'Other official card', ar: 'مستند رسمي آخر' },
 };
 
-const COLUMNS: { key: keyof ManifestLine; en: string; ar: string; width: number }[] = [
-  { key: 'seat', en: 'Seat', ar: 'المقعد', width: 34 },
-  { key: 'name', en: 'Name', ar: 'الاسم', width: 140 },
-  { key: 'idType', en: 'ID type', ar: 'إثبات الشخصية', width: 92 },
-  { key: 'idNumber', en: 'ID number', ar: 'رقم الإثبات', width: 92 },
-  { key: 'phone', en: 'Phone', ar: 'الموبايل', width: 72 },
-  { key: 'boarded', en: 'Boarded', ar: 'ركب', width: 50 },
+/** A live booking's payment, in the back-office's words (rihla.payments.status, rihla.payments.via.counter). */
+const PAYMENT_WORDS: Record<string, { en: string; ar: string }> = {
+  awaiting_proof: { en: 'Awaiting proof', ar: 'بانتظار الإشعار' },
+  proof_submitted: { en: 'Proof to check', ar: 'إشعار للمراجعة' },
+  verified: { en: 'Paid', ar: 'مدفوع' },
+  counter: { en: 'Paid at the counter', ar: 'مدفوع في مكتب الحجز' },
+  rejected: { en: 'Proof rejected', ar: 'إشعار مرفوض' },
+  expired: { en: 'Expired', ar: 'منتهي' },
+};
+const NO_SHOW = 'No-show / لم يحضر';
+
+/** `words`: the column holds our words in both languages ("Paid / مدفوع"), never what people typed. */
+const COLUMNS: { key: keyof ManifestLine; en: string; ar: string; width: number; words?: true }[] = [
+  { key: 'seat', en: 'Seat', ar: 'المقعد', width: 30 },
+  { key: 'name', en: 'Name', ar: 'الاسم', width: 122 },
+  { key: 'idType', en: 'ID type', ar: 'إثبات الشخصية', width: 84, words: true },
+  { key: 'idNumber', en: 'ID number', ar: 'رقم الإثبات', width: 80 },
+  { key: 'phone', en: 'Phone', ar: 'الموبايل', width: 68 },
+  { key: 'payment', en: 'Payment', ar: 'الدفع', width: 72, words: true },
+  { key: 'boarded', en: 'Boarded', ar: 'ركب', width: 42, words: true },
 ];
+
+const both = (words: { en: string; ar: string } | undefined) => (words ? `${words.en} / ${words.ar}` : '');
 
 /**
  * One line per seat of every live booking, by seat; the booker stands in for a traveller nobody named. Without
@@ -61,14 +78,22 @@ export function manifestLines(bookings: TripTraveller[], full = true): ManifestL
         return {
           seat,
           name: traveller?.fullName ?? `${booking.bookerName} (+)`,
-          idType: type ? `${type.en} / ${type.ar}` : '',
+          idType: both(type),
           idNumber: (full ? traveller?.idNumber : maskedIdNumber(traveller?.idNumber ?? null)) ?? '',
           phone: full ? booking.phone : '',
           ticketId: booking.ticketId,
+          payment: both(
+            PAYMENT_WORDS[
+              booking.paymentStatus === 'verified' && booking.verifiedVia === 'counter'
+                ? 'counter'
+                : booking.paymentStatus
+            ],
+          ),
+          // On Khartoum's clock, as every time staff and checkpoints read.
           boarded: booking.boardings.length
-            ? booking.boardings[0].scannedAt.slice(11, 16)
+            ? khartoumClock(new Date(booking.boardings[0].scannedAt)).slice(11, 16)
             : booking.noShow
-              ? 'no-show'
+              ? NO_SHOW
               : '',
         };
       }),
@@ -157,7 +182,13 @@ export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Pr
     }
     let x = MARGIN;
     for (const column of COLUMNS) {
-      text(String(line[column.key]), x, y, column.width);
+      const value = String(line[column.key]);
+      // Words in both languages ("Paid / مدفوع") on two small lines, rather than one shrunk out of reach.
+      const [en, ar] = column.words ? value.split(' / ') : [value];
+      if (ar !== undefined) {
+        text(en, x, y - 4, column.width, false, 7);
+        text(ar, x, y + 5, column.width, false, 7.5);
+      } else text(value, x, y, column.width);
       x += column.width + 4;
     }
     y += ROW;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { boardingMinutes, BUS_OUT_OF_SERVICE, hasDeparted, khartoumToday } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
+import { BOARDING } from '../boarding/boarding.repository.ts';
 import { referencedDocument, toDocuments, TRIP_SHOWN } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 
@@ -128,9 +129,29 @@ export async function routesOnSale(db: Kysely<any>, now: Date): Promise<RouteOnS
 export async function tripPassengers(db: Kysely<any>, tripId: string) {
   const rows = await db
     .selectFrom('bookings')
-    .select(['id', 'ticketId', 'seats', 'first_name', 'last_name', 'phone', 'isCancelled'])
+    .select([
+      'id',
+      'ticketId',
+      'seats',
+      'first_name',
+      'last_name',
+      'phone',
+      'isCancelled',
+      'paymentStatus',
+      'verifiedVia',
+      'noShow',
+    ])
     .where('tripId', '=', tripId)
     .execute();
+  // The earliest boarding scan of each ticket boarded it.
+  const boardings = await db
+    .selectFrom('scans')
+    .select(['bookingId', (eb) => eb.fn.min<string>('scannedAt').as('boardedAt')])
+    .where('tripId', '=', tripId)
+    .where('verdict', 'in', BOARDING)
+    .groupBy('bookingId')
+    .execute();
+  const boardedAt = new Map(boardings.map((row) => [row.bookingId as string, row.boardedAt]));
   return rows
     .flatMap((row) =>
       (JSON.parse(row.seats) as number[]).map((seat) => ({
@@ -140,6 +161,10 @@ export async function tripPassengers(db: Kysely<any>, tripId: string) {
         ticketId: row.ticketId,
         isCancelled: Boolean(Number(row.isCancelled)),
         bookingId: row.id,
+        paymentStatus: row.paymentStatus,
+        verifiedVia: row.verifiedVia ?? null,
+        boardedAt: boardedAt.get(row.id) ?? null,
+        noShow: Boolean(Number(row.noShow)),
       })),
     )
     .sort((a, b) => Number(a.isCancelled) - Number(b.isCancelled) || a.seat - b.seat);
