@@ -28,6 +28,9 @@ const booking: BookingMatch = {
   refundPaidAt: null,
   refundReference: null,
   messagesOptOut: false,
+  disruptionState: null,
+  disruption: null,
+  choices: null,
   tripId: 't1',
   trip: {
     _id: 't1',

@@ -113,6 +113,7 @@ export function travellerBooking(overrides: Partial<TravellerBooking> = {}): Tra
     refundDue: null,
     refundPaidAt: null,
     refundReference: null,
+    disruptionState: null,
     ...overrides,
   };
 }
