@@ -51,7 +51,7 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
       phone: `+249${phone.slice(1)}`,
     });
     expect(ticket.text).toContain(booking.ticketId);
-    expect(ticket.text).toContain('غير مدفوعة');
+    expect(ticket.text).toContain('ادفع ');
     expect(ticket.segments).toBeGreaterThan(0);
 
     const english = await postBooking(

@@ -32,6 +32,7 @@ import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
 import { refundRoutes } from './refunds.routes.ts';
 import { bookingContext, idParams, page, parse } from './route-helpers.ts';
 import { statementRoutes } from './statement.routes.ts';
+import { travellerLimit } from '../../http/traveller-limit.ts';
 
 /** Where the booking and payment services take their database, clock and settings from (jobs and tests too). */
 export { bookingContext };
@@ -123,11 +124,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
       },
       config: {
         access: 'public',
-        rateLimit: {
-          max: config.lookupRateLimit.perIp,
-          timeWindow: config.lookupRateLimit.windowMs,
-          groupId: 'traveller-lookup',
-        },
+        ...travellerLimit(config),
       },
     },
     async (request) => {
