@@ -65,6 +65,7 @@ export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): P
         created_at: now.toISOString(),
         sent_at: null,
         delivered_at: null,
+        failed_at: null,
         created_by: message.createdBy ?? null,
       },
     ];
@@ -179,6 +180,7 @@ export async function recordOutcome(db: Db, message: Claimed, node: string, outc
     .updateTable('messages')
     .set({
       status: last ? 'failed' : 'queued',
+      failed_at: last ? now.toISOString() : null,
       next_try_at: new Date(now.getTime() + wait * MINUTE).toISOString(),
       last_error: error.slice(0, 500),
       claimed_by: null,
@@ -200,7 +202,11 @@ export async function recordDelivery(
     .set(
       report.status === 'delivered'
         ? { status: 'delivered', delivered_at: now.toISOString() }
-        : { status: 'failed', last_error: (report.error ?? 'not delivered').slice(0, 500) },
+        : {
+            status: 'failed',
+            failed_at: now.toISOString(),
+            last_error: (report.error ?? 'not delivered').slice(0, 500),
+          },
     )
     .where((eb) => eb.or([eb('id', '=', report.id), eb('provider_id', '=', report.id)]))
     .where('status', 'in', ['sent', 'sending'])
@@ -212,7 +218,14 @@ export async function recordDelivery(
 export async function requeue(db: Db, id: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('messages')
-    .set({ status: 'queued', tries: 0, next_try_at: now.toISOString(), last_error: null, claimed_by: null })
+    .set({
+      status: 'queued',
+      tries: 0,
+      next_try_at: now.toISOString(),
+      last_error: null,
+      failed_at: null,
+      claimed_by: null,
+    })
     .where('id', '=', id)
     .where('status', 'in', ['failed', 'sent', 'delivered'])
     .executeTakeFirst();
