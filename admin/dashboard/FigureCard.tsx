@@ -25,7 +25,12 @@ export function FigureCard(props: {
     <Card
       component={Link}
       to={props.to}
-      sx={{ display: 'block', textDecoration: 'none', height: '100%', ...(props.alert && ALERT[props.alert]) }}
+      sx={{
+        display: 'block',
+        textDecoration: 'none',
+        height: '100%',
+        ...(props.alert && ALERT[props.alert]),
+      }}
     >
       <CardContent>
         <Typography color={props.alert ? 'inherit' : 'text.secondary'}>{translate(props.label)}</Typography>
