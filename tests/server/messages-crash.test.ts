@@ -4,12 +4,12 @@
 // them, with the same message ids, so the provider, which had already sent some before A died, sends none
 // twice. The provider is a small HTTP server on loopback that answers slowly; nothing else is faked.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../bench/lib/server.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { enqueue } from '../../server/messages/outbox.repository.ts';
+import { closeLoopback, listenOnLoopback } from './helpers/loopback.ts';
 import { createPostgresDatabase, dialects } from './helpers/test-app.ts';
 
 const TOKEN = 'gateway-token-for-the-crash-test-0123';
@@ -27,12 +27,10 @@ class SlowProvider {
   private held: http.ServerResponse[] = [];
 
   async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/send`;
+    this.url = await listenOnLoopback(this.server, '/send');
   }
   stop() {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(resolve));
+    return closeLoopback(this.server);
   }
   private handle(request: http.IncomingMessage, response: http.ServerResponse) {
     let body = '';

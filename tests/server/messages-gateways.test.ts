@@ -3,11 +3,11 @@
 // the configuration builds it: the message's own id is the app's message id, so a message posted again after a
 // crash is answered 409 and counted as sent; the app's 5xx and a dead phone are tried again, a 4xx fails.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { makeGateway } from '../../server/messages/gateways.ts';
+import { closeLoopback, listenOnLoopback } from './helpers/loopback.ts';
 
 type Posted = { id: string; textMessage: { text: string }; phoneNumbers: string[] };
 
@@ -21,12 +21,10 @@ class FakeAndroidPhone {
   script: (number | 'drop')[] = [];
 
   async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/`;
+    this.url = await listenOnLoopback(this.server, '/');
   }
   stop() {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(resolve));
+    return closeLoopback(this.server);
   }
   private handle(request: http.IncomingMessage, response: http.ServerResponse) {
     let raw = '';
