@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'MESSAGE_PENDING',
   'TRIP_CLOSED',
   'ROLE_CANNOT_CANCEL',
+  'BUS_BUSY',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -16,7 +16,9 @@ export type FieldKind =
   | 'seats' // list of seat numbers
   | 'passenger' // {firstName, lastName, phone, email?}
   | 'priceList' // list of amounts, the first one shown
-  | 'image'; // URL path of a stored upload
+  | 'image' // URL path of a stored upload
+  | 'weekdays' // list of days of the week, 0 = Sunday … 6 = Saturday
+  | 'dateList'; // list of dates YYYY-MM-DD
 
 export interface FieldDef {
   kind: FieldKind;
