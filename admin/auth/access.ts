@@ -55,6 +55,7 @@ export const MENU_PAGES: readonly MenuPage[] = [
   { key: 'payments', to: PAYMENTS_PATH, capability: 'payments.review' },
   { key: 'bookings', to: '/bookings', resource: 'bookings' },
   { key: 'trips', to: '/trips', resource: 'trips' },
+  { key: 'timetables', to: '/timetables', resource: 'timetables' },
   { key: 'reports', to: '/reports', resource: 'reports' },
   { key: 'companies', to: '/companies', resource: 'companies' },
   { key: 'buses', to: '/buses', resource: 'buses' },

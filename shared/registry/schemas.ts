@@ -10,6 +10,7 @@ import {
   MONEY_MAX,
   type Problem,
   readNumber,
+  readList,
 } from '../field-rules.ts';
 import { EMAIL_PATTERN, isValidDate, normalizePhone, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '../rules.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
@@ -131,13 +132,6 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
       // Read-only and structured kinds are written by hand-made routes, not by the generic ones.
       return null;
   }
-}
-
-/** A list as JSON sends it, or as a form's text: "1, 3, 5" or "2026-12-25 2027-01-01". */
-function readList(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const parts = value.split(/[\s,]+/).filter(Boolean);
-  return parts;
 }
 
 /** An optional field left blank in a form is simply not given. */
