@@ -26,6 +26,7 @@ export const INPUT_KINDS: readonly FieldKind[] = [
   'password',
   'weekdays',
   'dateList',
+  'boolean',
 ];
 
 /** Longest accepted text of each kind (text and longtext unless the field sets its own maxLength). */
@@ -74,6 +75,13 @@ export function readNumber(value: unknown): unknown {
   if (text === '') return null;
   const number = Number(text);
   return Number.isNaN(number) ? value : number;
+}
+
+/** A yes/no as JSON sends it, or as form text ("true", "false", "1", "0"). */
+export function readBoolean(value: unknown): unknown {
+  if (value === 'true' || value === '1' || value === 1) return true;
+  if (value === 'false' || value === '0' || value === 0) return false;
+  return value;
 }
 
 /** A list as JSON sends it, or as a form's text: "1, 3, 5" or "2026-12-25 2027-01-01". */
@@ -141,6 +149,7 @@ export function fieldProblem(field: FieldDef, value: unknown): Problem | undefin
   if (!INPUT_KINDS.includes(field.kind)) return undefined;
   if (field.kind === 'integer' || field.kind === 'money') return numberProblem(field, value);
   if (field.kind === 'weekdays' || field.kind === 'dateList') return listProblem(field, value);
+  if (field.kind === 'boolean') return typeof readBoolean(value) === 'boolean' ? undefined : MISSING;
   if (typeof value !== 'string') return MISSING;
   if (field.kind === 'phone') return phoneProblem(value);
   if (field.kind === 'password') return passwordProblem(value);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { timetables } from '../registry/index.ts';
 import { documentSchema } from './documents.ts';
-import { errorBody } from './errors.ts';
+import { busBusyBody, errorBody } from './errors.ts';
 import { documentId } from './fields.ts';
 import { route } from './route.ts';
 
@@ -26,12 +26,7 @@ export type TimetableGeneration = z.infer<typeof timetableGeneration>;
 
 const timetableAnswer = () => documentSchema(timetables).extend({ generation: timetableGeneration });
 
-const busBusyBody = errorBody.extend({
-  tripId: documentId.optional(),
-  trip_date: z.iso.date().optional(),
-  trip_boarding_time: z.string().optional(),
-});
-const busBusy = busBusyBody.describe(
+const busBusy = z.union([busBusyBody, errorBody]).describe(
   'BUS_BUSY: the bus already has a trip at that time on one of the dates (tripId names it); or a reference raced by a delete.',
 );
 

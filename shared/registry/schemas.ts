@@ -10,6 +10,7 @@ import {
   MONEY_MAX,
   type Problem,
   readNumber,
+  readBoolean,
   readList,
 } from '../field-rules.ts';
 import { EMAIL_PATTERN, isValidDate, normalizePhone, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '../rules.ts';
@@ -100,6 +101,8 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
         .min(1, absent)
         .refine((value) => choices.includes(value), say({ key: 'choice', choices }));
     }
+    case 'boolean':
+      return z.preprocess(readBoolean, z.boolean(absent));
     case 'password':
       // Beyond the longest length, zod's own check words it with the schema's message: missing.
       return z
