@@ -9,8 +9,8 @@ import type { Db, TimetablesTable } from '../../db/schema.ts';
 import { newId } from '../../db/ids.ts';
 import { busyTrips } from '../trips/bus-conflicts.ts';
 
-/** Rows per INSERT: well under SQLite's limit of bound values (12 columns a row). */
-const CHUNK = 500;
+/** Rows per INSERT: under SQLite's limit of bound values (32,766; 11 columns a row). */
+const CHUNK = 2000;
 
 export const calendarOf = (row: TimetablesTable): TimetableCalendar => ({
   timetable_days: JSON.parse(row.timetable_days) as number[],
@@ -26,7 +26,21 @@ export async function generateTrips(db: Db, now: Date, horizonDays: number, only
   const today = khartoumToday(now);
   let created = 0;
   for (const timetable of await query.execute()) {
-    const dates = datesOnSale(calendarOf(timetable), today, horizonDays);
+    const wanted = datesOnSale(calendarOf(timetable), today, horizonDays);
+    if (!wanted.length) continue;
+    // The dates it already has are skipped before the insert (the unique key still settles a race).
+    const made = new Set(
+      (
+        await db
+          .selectFrom('trips')
+          .select('timetable_date')
+          .where('timetableId', '=', timetable.id)
+          .where('timetable_date', '>=', wanted[0])
+          .execute()
+      ).map((row) => row.timetable_date),
+    );
+    const dates = wanted.filter((date) => !made.has(date));
+    if (!dates.length) continue;
     // A date whose bus is already on another trip at that time is skipped, not double-booked.
     const busy = new Set(
       (
