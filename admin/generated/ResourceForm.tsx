@@ -50,6 +50,17 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
   const validate = useMemo(() => validator(def, mode), [def, mode]);
   const empty = useMemo(() => (record ? { id: record.id } : {}), [record]);
   const Below = formExtras[def.name]?.Below;
+  const defaults = useMemo(
+    () =>
+      mode === 'create'
+        ? Object.fromEntries(
+            Object.entries(def.fields)
+              .filter(([, field]) => field.defaultValue !== undefined)
+              .map(([name, field]) => [name, field.defaultValue]),
+          )
+        : undefined,
+    [def, mode],
+  );
   return (
     // react-admin's SimpleForm, laid out the same, without its passing `disableInvalidFormNotification` on to
     // a DOM element.
@@ -57,6 +68,7 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
       key={version}
       record={version > 0 ? empty : undefined}
       validate={validate}
+      defaultValues={defaults}
       warnWhenUnsavedChanges
       // Our messages, in the page's language, rather than the browser's own bubbles (type=email, max…).
       noValidate

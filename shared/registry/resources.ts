@@ -165,7 +165,7 @@ export const timetables: ResourceDef = {
     timetable_from: { kind: 'date', required: true },
     timetable_until: { kind: 'date' },
     timetable_dates_off: { kind: 'dateList' },
-    isActive: { kind: 'boolean' },
+    isActive: { kind: 'boolean', defaultValue: true },
   },
   messages: { create: 'Please provide all timetable details.', update: 'Please provide all timetable details.' },
   representation: 'timetable_boarding_time',

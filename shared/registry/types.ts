@@ -39,6 +39,8 @@ export interface FieldDef {
   unique?: boolean;
   /** Included in the free-text `q` search of lists. */
   searchable?: boolean;
+  /** What a new document's form starts with (the server applies the same when the field is not given). */
+  defaultValue?: unknown;
   /** Only rows matching this block deletion of the referenced document (e.g. live bookings). */
   blocksDeleteWhen?: Record<string, unknown>;
 }
