@@ -17,6 +17,8 @@ import type { TimetablesTable } from '../../db/schema.ts';
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const before = (db: Kysely<any>, id: string) => findShallowDocument(db, timetables, id);
 const write = { access: 'trips.write' } as const;
+/** What saving did to the trips is in the answer, not in the timetable: the log keeps its counts. */
+const notRecord = ['generation'];
 
 export async function timetableRoutes(app: FastifyInstance) {
   const { db, config } = app;
@@ -40,7 +42,7 @@ export async function timetableRoutes(app: FastifyInstance) {
         body: createSchema(timetables),
         response: timetableContract.createTimetable.responses,
       },
-      config: { ...write, audit: { action: 'create', resource: 'timetables' } },
+      config: { ...write, audit: { action: 'create', resource: 'timetables', notRecord } },
     },
     async (request, reply) => {
       const body = { isActive: true, timetable_dates_off: [], ...(request.body as Record<string, unknown>) };
@@ -48,6 +50,7 @@ export async function timetableRoutes(app: FastifyInstance) {
       await assertBusFree(candidate);
       const document = await createDocument(db, timetables, body);
       const created = await generateTrips(db, app.clock.now(), horizon, document._id);
+      request.auditChanges = { trips_created: [null, created] };
       reply.status(201);
       return { ...document, generation: { created, updated: 0, removed: 0, kept: [] } };
     },
@@ -62,7 +65,7 @@ export async function timetableRoutes(app: FastifyInstance) {
         body: updateSchema(timetables),
         response: timetableContract.updateTimetable.responses,
       },
-      config: { ...write, audit: { action: 'update', resource: 'timetables', before } },
+      config: { ...write, audit: { action: 'update', resource: 'timetables', before, notRecord } },
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -74,6 +77,11 @@ export async function timetableRoutes(app: FastifyInstance) {
       const edit = await applyTimetableEdit(db, id, app.clock.now());
       const created = await generateTrips(db, app.clock.now(), horizon, id);
       const document = (await findDocument(db, timetables, id))!;
+      request.auditChanges = {
+        trips_created: [null, created],
+        trips_changed: [null, edit.updated + edit.removed],
+        trips_kept: [null, edit.kept.length],
+      };
       return { ...document, generation: { created, ...edit } };
     },
   );
