@@ -36,7 +36,7 @@ export function TimetablePreview() {
     <Box data-testid="timetable-preview" sx={{ mt: 1, mb: 2 }}>
       <Typography variant="subtitle2">{translate('rihla.timetables.preview')}</Typography>
       {dates.length ? (
-        <Box component="ul" sx={{ m: 0, ps: 2.5, columns: { xs: 1, sm: 2 } }}>
+        <Box component="ul" sx={{ m: 0, ps: 2.5 }}>
           {dates.map((date) => (
             <li key={date}>
               <bdi>{formatDay(date, locale)}</bdi>
