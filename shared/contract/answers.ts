@@ -63,6 +63,8 @@ export const dashboardSummary = z.object({
   seatsByDay: z.array(z.object({ date: z.iso.date(), seatsSold: count, seatsTotal: count })),
   /** Payment proofs waiting for staff. */
   proofsWaiting: count,
+  /** The outbox: messages that failed for good in the last 24 h; SMS segments sent this Khartoum month. */
+  messages: z.object({ failedLastDay: count, segmentsThisMonth: count }),
 });
 
 /** login and refresh: a 15-minute access token (the refresh token travels as an httpOnly cookie). */

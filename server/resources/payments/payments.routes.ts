@@ -32,6 +32,8 @@ import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
 import { refundRoutes } from './refunds.routes.ts';
 import { bookingContext, idParams, page, parse } from './route-helpers.ts';
 import { statementRoutes } from './statement.routes.ts';
+import { travellerLimit } from '../../http/traveller-limit.ts';
+import { typed } from '../../http/validation.ts';
 
 /** Where the booking and payment services take their database, clock and settings from (jobs and tests too). */
 export { bookingContext };
@@ -107,7 +109,8 @@ function decisionAnswer(
 }
 
 /** Under /api/bookings. */
-export async function bookingPaymentRoutes(app: FastifyInstance) {
+export async function bookingPaymentRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const ctx = bookingContext(app);
   const tags = ['payments'];
   const { config } = app;
@@ -123,11 +126,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
       },
       config: {
         access: 'public',
-        rateLimit: {
-          max: config.lookupRateLimit.perIp,
-          timeWindow: config.lookupRateLimit.windowMs,
-          groupId: 'traveller-lookup',
-        },
+        ...travellerLimit(config),
       },
     },
     async (request) => {
@@ -178,7 +177,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const body = parse(verifyBody, request.body);
       const answer = decisionAnswer(
         await verify(ctx, id, {
@@ -208,7 +207,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const body = parse(rejectBody, request.body);
       const answer = decisionAnswer(await reject(ctx, id, body));
       if (answer instanceof HttpError) throw answer;
@@ -242,7 +241,8 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
 }
 
 /** Under /api/payments. */
-export async function paymentRoutes(app: FastifyInstance) {
+export async function paymentRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const ctx = bookingContext(app);
   const tags = ['payments'];
 
@@ -253,7 +253,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       config: { access: 'payments.review' },
     },
     async (request, reply) => {
-      const { _start, _end } = request.query as z.infer<typeof page>;
+      const { _start, _end } = request.query;
       const { documents, total } = await proofQueue(ctx.db, _start, _end);
       reply.header('X-Total-Count', String(total));
       return documents;
@@ -267,7 +267,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       config: { access: 'payments.review' },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const row = await bookingRow(ctx.db, id);
       if (!row) throw notFound('No booking has this _id.');
       return {
@@ -285,7 +285,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       config: { access: 'payments.review' },
     },
     async (request, reply) => {
-      const { _start, _end } = request.query as z.infer<typeof page>;
+      const { _start, _end } = request.query;
       const { documents, total } = await cancelledProofs(ctx.db, _start, _end);
       reply.header('X-Total-Count', String(total));
       return documents;
@@ -307,7 +307,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const body = parse(cancelledProofBody, request.body);
       const outcome = await checkCancelledProof(ctx, id, {
         staffId: request.staffId!,

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { boardingMinutes, BUS_OUT_OF_SERVICE, hasDeparted, khartoumToday } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
 import { BOARDING } from '../boarding/boarding.repository.ts';
 import { referencedDocument, toDocuments, TRIP_SHOWN } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
+import type { TripDetails } from '../../../shared/contract/documents.ts';
 
 /** A trip as travellers see it (shared/contract publicTripDocument): nothing of the company's or bus's internals. */
 export function publicTrip(trip: Document): Document {
@@ -38,7 +39,7 @@ const tripAnswer = (tripIds: string[]): Dependencies => ({
  * another trip leaves them). Undefined when `load` finds nothing.
  */
 export async function rememberTripsJson(
-  db: Kysely<any>,
+  db: Db,
   key: string,
   load: () => Promise<Document | Document[] | undefined>,
 ): Promise<string | undefined> {
@@ -54,7 +55,7 @@ export async function rememberTripsJson(
 }
 
 /** Trips on a date between an origin and a destination, not cancelled, by boarding time. */
-export async function searchTrips(db: Kysely<any>, originId: string, destinationId: string, date: string) {
+export async function searchTrips(db: Db, originId: string, destinationId: string, date: string) {
   const rows = await db
     .selectFrom('trips')
     .selectAll()
@@ -85,7 +86,7 @@ export interface RouteOnSale {
  * home page's "what is on sale". Remembered until a trip, bus or city changes (or the cache's time runs out,
  * which also drops a trip that has left meanwhile).
  */
-export async function routesOnSale(db: Kysely<any>, now: Date): Promise<RouteOnSale[]> {
+export async function routesOnSale(db: Db, now: Date): Promise<RouteOnSale[]> {
   const today = khartoumToday(now);
   const open = () =>
     db
@@ -126,7 +127,7 @@ export async function routesOnSale(db: Kysely<any>, now: Date): Promise<RouteOnS
 }
 
 /** The passenger list of a trip, by seat: one line per seat of every booking, live or cancelled. */
-export async function tripPassengers(db: Kysely<any>, tripId: string) {
+export async function tripPassengers(db: Db, tripId: string) {
   const rows = await db
     .selectFrom('bookings')
     .select([
@@ -175,6 +176,6 @@ export async function tripPassengers(db: Kysely<any>, tripId: string) {
  * not change it, so a booking rush reads it from memory; any write to trips, buses, prices, cities or
  * companies empties the cache (on every node). The sale itself re-checks the trip under a lock.
  */
-export function cachedTripDetails(db: Kysely<any>, id: string): Promise<Document | undefined> {
-  return referencedDocument(db, trips, id);
+export function cachedTripDetails(db: Db, id: string): Promise<TripDetails | undefined> {
+  return referencedDocument(db, trips, id) as Promise<TripDetails | undefined>;
 }
