@@ -55,6 +55,7 @@ const notCurrent = { '&.RaMenuItemLink-active': { color: 'text.secondary', fontW
 const listed = new Set([
   ...MENU_PAGES.flatMap((page) => ('resource' in page ? [page.resource] : [])),
   ...REFERENCE_DATA.map(({ resource }) => resource),
+  'timetables',
 ]);
 const others = resources.filter((def) => !listed.has(def.name));
 

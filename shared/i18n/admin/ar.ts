@@ -507,6 +507,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       confirm: {
         bookings: deleteConfirm('هذا الحجز'),
         trips: deleteConfirm('هذه الرحلة'),
+        timetables: deleteConfirm('جدول الرحلات هذا'),
         reports: deleteConfirm('هذا التقرير'),
         companies: deleteConfirm('هذه الشركة'),
         buses: deleteConfirm('هذا البص'),
@@ -523,6 +524,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       failure: {
         bookings: 'حدث خطأ ما أثناء حذف الحجز. يُرجى المحاولة مرة أخرى.',
         trips: 'حدث خطأ ما أثناء حذف الرحلة. يُرجى المحاولة مرة أخرى.',
+        timetables: 'حدث خطأ ما أثناء حذف جدول الرحلات. يُرجى المحاولة مرة أخرى.',
         reports: 'حدث خطأ أثناء حذف التقرير. يُرجى المحاولة مرة أخرى.',
         companies: 'حدث خطأ أثناء حذف الشركة. يُرجى المحاولة مرة أخرى.',
         buses: 'حدث خطأ أثناء حذف البص. يُرجى المحاولة مرة أخرى.',

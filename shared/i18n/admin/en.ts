@@ -493,6 +493,7 @@ export const enOwn = {
       confirm: {
         bookings: deleteConfirm('booking'),
         trips: deleteConfirm('trip'),
+        timetables: deleteConfirm('timetable'),
         reports: deleteConfirm('report'),
         companies: deleteConfirm('company'),
         buses: deleteConfirm('bus'),
@@ -509,6 +510,7 @@ export const enOwn = {
       failure: {
         bookings: 'Something went wrong while deleting the booking. Please try again.',
         trips: 'Something went wrong while deleting the trip. Please try again.',
+        timetables: 'Something went wrong while deleting the timetable. Please try again.',
         reports: deleteFailed('report'),
         companies: deleteFailed('company'),
         buses: deleteFailed('bus'),
