@@ -94,7 +94,8 @@ function listProblem(field: FieldDef, value: unknown): Problem | undefined {
   const list = readList(value);
   if (field.kind === 'weekdays') {
     if (!Array.isArray(list) || list.length === 0) return MISSING;
-    const ok = list.length <= 7 && list.every((day) => isWholeNumberIn(readNumber(day) as number, { min: 0, max: 6 }));
+    const ok =
+      list.length <= 7 && list.every((day) => isWholeNumberIn(readNumber(day) as number, { min: 0, max: 6 }));
     return ok ? undefined : { key: 'weekdays' };
   }
   const ok =

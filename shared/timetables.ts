@@ -30,7 +30,8 @@ export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCD
 export function timetableDates(calendar: TimetableCalendar, first: string, last: string): string[] {
   if (!isValidDate(calendar.timetable_from) || !isValidDate(first) || !isValidDate(last)) return [];
   const start = calendar.timetable_from > first ? calendar.timetable_from : first;
-  const until = calendar.timetable_until && isValidDate(calendar.timetable_until) ? calendar.timetable_until : last;
+  const until =
+    calendar.timetable_until && isValidDate(calendar.timetable_until) ? calendar.timetable_until : last;
   const end = until < last ? until : last;
   const days = new Set(calendar.timetable_days);
   const off = new Set(calendar.timetable_dates_off ?? []);

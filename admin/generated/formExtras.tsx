@@ -16,8 +16,6 @@ export const formExtras: Record<string, FormExtras> = {
   timetables: {
     Below: TimetablePreview,
     saved: (answer) =>
-      answer.generation ? (
-        <GenerationSummary generation={answer.generation as TimetableGeneration} />
-      ) : null,
+      answer.generation ? <GenerationSummary generation={answer.generation as TimetableGeneration} /> : null,
   },
 };

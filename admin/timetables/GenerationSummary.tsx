@@ -24,7 +24,9 @@ export function GenerationSummary({ generation }: { generation: TimetableGenerat
             {kept.map((trip) => (
               <li key={trip._id}>
                 <bdi>{formatDay(trip.trip_date, locale)}</bdi>{' '}
-                <bdi>{translate(`rihla.choices.${trip.trip_boarding_time}`, { _: trip.trip_boarding_time })}</bdi>
+                <bdi>
+                  {translate(`rihla.choices.${trip.trip_boarding_time}`, { _: trip.trip_boarding_time })}
+                </bdi>
               </li>
             ))}
           </Box>

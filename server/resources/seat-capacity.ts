@@ -69,6 +69,7 @@ export const updateRules: Record<
 };
 
 /** Rules a resource's create must pass. */
-export const createRules: Record<string, (db: Kysely<any>, body: Record<string, unknown>) => Promise<void>> = {
-  trips: (db, body) => assertBusFree(db, body),
-};
+export const createRules: Record<string, (db: Kysely<any>, body: Record<string, unknown>) => Promise<void>> =
+  {
+    trips: (db, body) => assertBusFree(db, body),
+  };

@@ -4,7 +4,13 @@
 import { z } from 'zod';
 import { type Operation, type ResourceDef, resources } from '../registry/index.ts';
 import { documentSchema } from './documents.ts';
-import { busBusyBody, capacityConflictBody, deleteConflictBody, errorBody, type ErrorStatus } from './errors.ts';
+import {
+  busBusyBody,
+  capacityConflictBody,
+  deleteConflictBody,
+  errorBody,
+  type ErrorStatus,
+} from './errors.ts';
 import { counted, type Method, route, type RouteContract } from './route.ts';
 
 const METHODS: Record<Operation, Method> = {
@@ -64,7 +70,11 @@ export function crudContract(def: ResourceDef): Partial<Record<Operation, RouteC
         { 201: document },
         guarded('create', 400, ...conflict),
         BUS_CHECKED.has(def.name)
-          ? { 409: z.union([busBusyBody, errorBody]).describe('The bus is on another trip then (BUS_BUSY), or a value is taken.') }
+          ? {
+              409: z
+                .union([busBusyBody, errorBody])
+                .describe('The bus is on another trip then (BUS_BUSY), or a value is taken.'),
+            }
           : {},
       ),
     update: () =>

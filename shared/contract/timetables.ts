@@ -17,18 +17,22 @@ const keptTrip = z.object({
 export const timetableGeneration = z.object({
   created: z.number().int().min(0).describe('Trips put on sale now.'),
   updated: z.number().int().min(0).describe('Future trips that took the edit.'),
-  removed: z.number().int().min(0).describe("Future trips without travellers whose date left the timetable."),
+  removed: z.number().int().min(0).describe('Future trips without travellers whose date left the timetable.'),
   kept: z
     .array(keptTrip)
-    .describe('Future trips left as they were because travellers hold seats on them (they keep the old time).'),
+    .describe(
+      'Future trips left as they were because travellers hold seats on them (they keep the old time).',
+    ),
 });
 export type TimetableGeneration = z.infer<typeof timetableGeneration>;
 
 const timetableAnswer = () => documentSchema(timetables).extend({ generation: timetableGeneration });
 
-const busBusy = z.union([busBusyBody, errorBody]).describe(
-  'BUS_BUSY: the bus already has a trip at that time on one of the dates (tripId names it); or a reference raced by a delete.',
-);
+const busBusy = z
+  .union([busBusyBody, errorBody])
+  .describe(
+    'BUS_BUSY: the bus already has a trip at that time on one of the dates (tripId names it); or a reference raced by a delete.',
+  );
 
 export const timetableContract = {
   createTimetable: route(

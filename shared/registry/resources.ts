@@ -167,7 +167,10 @@ export const timetables: ResourceDef = {
     timetable_dates_off: { kind: 'dateList' },
     isActive: { kind: 'boolean', defaultValue: true },
   },
-  messages: { create: 'Please provide all timetable details.', update: 'Please provide all timetable details.' },
+  messages: {
+    create: 'Please provide all timetable details.',
+    update: 'Please provide all timetable details.',
+  },
   representation: 'timetable_boarding_time',
   defaultSort: { field: 'timetable_from', order: 'DESC' },
 };

@@ -497,7 +497,12 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         timetable_until: undefined,
       };
       return [
-        { label: 'puts trips on sale', status: 201, url: path, payload: { ...body, timetable_boarding_time: '7:00 pm' } },
+        {
+          label: 'puts trips on sale',
+          status: 201,
+          url: path,
+          payload: { ...body, timetable_boarding_time: '7:00 pm' },
+        },
         { label: 'nothing given', status: 400, url: path, payload: {} },
         { label: 'bus busy', status: 409, url: path, payload: body, code: 'BUS_BUSY' },
       ];

@@ -113,7 +113,12 @@ describe.each(dialects)('timetables (%s)', (dialect) => {
     try {
       clock.advance(5 * DAY);
       // Both nodes' jobs at once, twice over: five new dates, each made once.
-      const made = await Promise.all([runJob(nodeA.db), runJob(nodeB.db), runJob(nodeA.db), runJob(nodeB.db)]);
+      const made = await Promise.all([
+        runJob(nodeA.db),
+        runJob(nodeB.db),
+        runJob(nodeA.db),
+        runJob(nodeB.db),
+      ]);
       const trips = await tripsOf(timetable._id);
       expect(trips).toHaveLength(35);
       expect(new Set(trips.map((trip) => trip.trip_date)).size).toBe(35);

@@ -38,7 +38,9 @@ export function DateListField({ source }: ListFieldProps) {
       {value.map((date, i) => (
         <span key={date}>
           {i > 0 && ', '}
-          <bdi style={{ whiteSpace: 'nowrap' }}>{formatDay(String(date), locale, { weekday: undefined })}</bdi>
+          <bdi style={{ whiteSpace: 'nowrap' }}>
+            {formatDay(String(date), locale, { weekday: undefined })}
+          </bdi>
         </span>
       ))}
     </Typography>

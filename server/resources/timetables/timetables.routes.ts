@@ -9,7 +9,12 @@ import { createSchema, timetables, updateSchema } from '../../../shared/registry
 import { khartoumToday } from '../../../shared/rules.ts';
 import { datesOnSale } from '../../../shared/timetables.ts';
 import { notFound } from '../../http/errors.ts';
-import { createDocument, findDocument, findShallowDocument, updateDocument } from '../crud/crud.repository.ts';
+import {
+  createDocument,
+  findDocument,
+  findShallowDocument,
+  updateDocument,
+} from '../crud/crud.repository.ts';
 import { busBusy, busyTrips } from '../trips/bus-conflicts.ts';
 import { applyTimetableEdit, calendarOf, generateTrips } from './timetables.service.ts';
 import type { TimetablesTable } from '../../db/schema.ts';
@@ -29,10 +34,13 @@ export async function timetableRoutes(app: FastifyInstance) {
   async function assertBusFree(row: TimetablesTable) {
     if (!row.isActive) return;
     const dates = datesOnSale(calendarOf(row), khartoumToday(app.clock.now()), horizon);
-    const [other] = await busyTrips(db, row.busId, row.timetable_boarding_time, dates, { timetableId: row.id });
+    const [other] = await busyTrips(db, row.busId, row.timetable_boarding_time, dates, {
+      timetableId: row.id,
+    });
     if (other) throw busBusy(other);
   }
-  const read = (id: string) => db.selectFrom('timetables').selectAll().where('id', '=', id).executeTakeFirst();
+  const read = (id: string) =>
+    db.selectFrom('timetables').selectAll().where('id', '=', id).executeTakeFirst();
 
   app.post(
     '/createTimetable',
@@ -91,7 +99,8 @@ export async function timetableRoutes(app: FastifyInstance) {
 function rowOf(body: Record<string, unknown>): Partial<TimetablesTable> {
   const row: Record<string, unknown> = { ...body };
   if (Array.isArray(body.timetable_days)) row.timetable_days = JSON.stringify(body.timetable_days);
-  if (Array.isArray(body.timetable_dates_off)) row.timetable_dates_off = JSON.stringify(body.timetable_dates_off);
+  if (Array.isArray(body.timetable_dates_off))
+    row.timetable_dates_off = JSON.stringify(body.timetable_dates_off);
   if ('isActive' in body) row.isActive = body.isActive ? 1 : 0;
   return row as Partial<TimetablesTable>;
 }

@@ -176,4 +176,5 @@ export async function applyTimetableEdit(db: Db, id: string, now: Date): Promise
   return outcome;
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);

@@ -47,7 +47,12 @@ export async function busyTrips(
 export function busBusy(other: BusyTrip) {
   return conflict(
     `This bus already has a trip on ${other.trip_date} at ${other.trip_boarding_time} (trip ${other._id}).`,
-    { code: 'BUS_BUSY', tripId: other._id, trip_date: other.trip_date, trip_boarding_time: other.trip_boarding_time },
+    {
+      code: 'BUS_BUSY',
+      tripId: other._id,
+      trip_date: other.trip_date,
+      trip_boarding_time: other.trip_boarding_time,
+    },
   );
 }
 
