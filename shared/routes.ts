@@ -75,6 +75,7 @@ export const STAFF_SEGMENTS: readonly string[] = [
   'buses',
   'employees',
   'trips',
+  'timetables',
   'bookings',
   'reports',
   'users',

@@ -55,6 +55,8 @@ export const MENU_PAGES: readonly MenuPage[] = [
   { key: 'payments', to: PAYMENTS_PATH, capability: 'payments.review' },
   { key: 'bookings', to: '/bookings', resource: 'bookings' },
   { key: 'trips', to: '/trips', resource: 'trips' },
+  // Those who plan trips: cashiers and conductors may read timetables, but their day is the trips.
+  { key: 'timetables', to: '/timetables', capability: 'trips.write' },
   { key: 'reports', to: '/reports', resource: 'reports' },
   { key: 'companies', to: '/companies', resource: 'companies' },
   { key: 'buses', to: '/buses', resource: 'buses' },

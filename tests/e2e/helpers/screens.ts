@@ -213,7 +213,9 @@ export async function seedScreens(url: string): Promise<Record<string, string | 
     'GET',
     `/api/activity/getAllActivity?action=cancel_booking&recordId=${cancelled._id}&_start=0&_end=1`,
   );
+  const timetable = await seedTimetable(url, trip._id);
   const ids: Record<string, string | undefined> = {
+    timetables: timetable._id,
     bookings: paid._id,
     users: cashier._id,
     activity: cancelling?._id,
@@ -228,6 +230,33 @@ export async function seedScreens(url: string): Promise<Record<string, string | 
     ids[def.name] = await firstId(url, `${def.api.base}/${def.api.list}`).catch(() => undefined);
   }
   return ids;
+}
+
+/** A timetable of the trip's route on a bus of its own, weekdays from tomorrow (its trips go on sale). */
+export async function seedTimetable(url: string, tripId: string) {
+  type Ref = { _id: string };
+  const trip = await staffCall<{
+    busId: { bus_owner_companyId: Ref };
+    trip_originId: Ref;
+    trip_destinationId: Ref;
+    trip_ticket_priceId: Ref;
+  }>(url, 'GET', `/api/trips/getTrip/${tripId}`);
+  const bus = await staffCall<Ref>(url, 'POST', '/api/buses/createBus', {
+    bus_number: `KH-${1300 + Math.floor(Math.random() * 600)}`,
+    bus_owner_companyId: trip.busId.bus_owner_companyId._id,
+    bus_number_of_seats: 45,
+    bus_status: 'In Service',
+    date_ofLast_oil_service: tomorrow(),
+  });
+  return staffCall<Ref>(url, 'POST', '/api/timetables/createTimetable', {
+    timetable_originId: trip.trip_originId._id,
+    timetable_destinationId: trip.trip_destinationId._id,
+    busId: bus._id,
+    timetable_boarding_time: '9:00 am',
+    timetable_ticket_priceId: trip.trip_ticket_priceId._id,
+    timetable_days: [0, 1, 2, 3, 4],
+    timetable_from: tomorrow(),
+  });
 }
 
 /**
