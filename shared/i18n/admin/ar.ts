@@ -5,6 +5,7 @@
 import type { AdminMessages } from './en.ts';
 import { raArabic } from './raArabic.ts';
 import { lostItemColours, lostItemTypes } from '../lost-items.ar.ts';
+import { disruptionsAr } from './disruptions.ar.ts';
 import { uiAr } from './ui.ar.ts';
 
 /** The same keys as T, every leaf a string. */
@@ -250,12 +251,14 @@ export const arOwn: MessageTree<AdminMessages> = {
   rihla: {
     app: { title: 'رحلة' },
     ui: uiAr,
+    disruptions: disruptionsAr,
     language: { label: 'اللغة', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'مرحبًا، %{name}', logout: 'تسجيل الخروج' },
     menu: {
       dashboard: 'لوحة التحكم',
       bookings: 'حجوزات الركاب',
       trips: 'إدارة الرحلات',
+      disruptions: 'إلغاء الرحلات وتأخيرها',
       reports: 'التقارير',
       companies: 'الشركات',
       buses: 'البصات',
