@@ -8,6 +8,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import LuggageIcon from '@mui/icons-material/Luggage';
@@ -35,6 +36,7 @@ const ICONS: Record<string, ReactElement> = {
   payments: <PaymentsIcon />,
   bookings: <BookOnlineIcon />,
   trips: <RouteIcon />,
+  disruptions: <EventBusyIcon />,
   reports: <DescriptionIcon />,
   companies: <BusinessIcon />,
   buses: <DirectionsBusIcon />,
