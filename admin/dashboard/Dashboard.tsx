@@ -1,4 +1,5 @@
-// The dashboard (/dashboard): payment proofs waiting (linking to the queue), counts of bookings, trips, buses
+// The dashboard (/dashboard): payment proofs waiting (linking to the queue), disrupted bookings waiting for
+// their traveller's choice (linking to the bookings list so filtered), counts of bookings, trips, buses
 // and employees, recent reports linking to the report view, and seats sold per day for the next 14 days — all
 // from one call, GET /api/dashboard/summary.
 import Alert from '@mui/material/Alert';
@@ -19,8 +20,11 @@ import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { formatNumber, formatTimestamp } from '../i18n/format.ts';
 import { PAYMENTS_PATH } from '../payments/paths.ts';
 import { SeatsChart } from './SeatsChart.tsx';
+import { WaitingCard } from './WaitingCard.tsx';
 
 const COUNTS = ['bookings', 'trips', 'buses', 'employees'] as const;
+/** The bookings list showing the disrupted bookings waiting for their traveller's choice. */
+const DISRUPTED_WAITING_PATH = `/bookings?${new URLSearchParams({ filter: JSON.stringify({ disruptionState: 'waiting' }) })}`;
 
 export function Dashboard() {
   const translate = useTranslate();
@@ -30,6 +34,7 @@ export function Dashboard() {
   const { role } = useRole();
   const counts = COUNTS.filter((key) => mayAccess(role, key, 'list'));
   const showReports = mayAccess(role, 'reports', 'list');
+  const showDisrupted = mayAccess(role, 'bookings', 'list');
   const { data, isPending, isError } = useQuery({
     queryKey: ['dashboard', 'summary'],
     queryFn: () => dataProvider.dashboardSummary(),
@@ -51,26 +56,22 @@ export function Dashboard() {
         <Grid container spacing={2}>
           {hasCapability(role, 'payments.review') && (
             <Grid size={{ xs: 12, md: 'grow' }}>
-              <Card
-                component={Link}
+              <WaitingCard
                 to={PAYMENTS_PATH}
-                sx={{
-                  display: 'block',
-                  textDecoration: 'none',
-                  height: '100%',
-                  // Amber with white words (5.6:1) when proofs wait; MUI's light amber carried them at 2:1.
-                  ...(data.proofsWaiting > 0 && { bgcolor: 'warning.main', color: 'warning.contrastText' }),
-                }}
-              >
-                <CardContent>
-                  <Typography color={data.proofsWaiting > 0 ? 'inherit' : 'text.secondary'}>
-                    {translate('rihla.dashboard.proofs_waiting')}
-                  </Typography>
-                  <Typography variant="h4" component="p" data-testid="count-proofsWaiting">
-                    {formatNumber(data.proofsWaiting, locale)}
-                  </Typography>
-                </CardContent>
-              </Card>
+                label="rihla.dashboard.proofs_waiting"
+                count={data.proofsWaiting}
+                testId="count-proofsWaiting"
+              />
+            </Grid>
+          )}
+          {showDisrupted && (
+            <Grid size={{ xs: 12, md: 'grow' }}>
+              <WaitingCard
+                to={DISRUPTED_WAITING_PATH}
+                label="rihla.disruptions.waiting_card"
+                count={data.disruptedWaiting}
+                testId="count-disruptedWaiting"
+              />
             </Grid>
           )}
           {counts.map((key) => (

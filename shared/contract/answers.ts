@@ -63,6 +63,8 @@ export const dashboardSummary = z.object({
   seatsByDay: z.array(z.object({ date: z.iso.date(), seatsSold: count, seatsTotal: count })),
   /** Payment proofs waiting for staff. */
   proofsWaiting: count,
+  /** Bookings of cancelled trips waiting for their traveller's choice (move or refund). */
+  disruptedWaiting: count,
 });
 
 /** login and refresh: a 15-minute access token (the refresh token travels as an httpOnly cookie). */
