@@ -2,11 +2,19 @@
 // Arabic words of the Disruptions screen: the same keys as disruptions.en.ts (the type check holds them).
 import type { DisruptionsMessages } from './disruptions.en.ts';
 
+// Plurals give Polyglot's six Arabic forms: 0, 1, 2, 3–10, 11–99, 100 and more.
 export const disruptionsAr: DisruptionsMessages = {
   title: 'إلغاء الرحلات وتأخيرها',
   intro:
     'ألغِ رحلات خط أو أخّرها في أيام محددة. يُبلَّغ المسافرون بالسبب بلغتهم؛ وفي الرحلة الملغاة يختار من دفع رحلة أخرى على الخط نفسه أو استرداد قيمة التذكرة كاملة.',
-  selected: 'الرحلات المحددة في قائمة الرحلات: %{count}',
+  selected: [
+    'لا رحلات محددة في قائمة الرحلات',
+    'رحلة واحدة محددة في قائمة الرحلات',
+    'رحلتان محددتان في قائمة الرحلات',
+    '%{count} رحلات محددة في قائمة الرحلات',
+    '%{count} رحلة محددة في قائمة الرحلات',
+    '%{count} رحلة محددة في قائمة الرحلات',
+  ].join(' |||| '),
   by_route: 'اختر خطًا وتواريخ بدلًا منها',
   origin: 'من',
   destination: 'إلى',
@@ -23,8 +31,22 @@ export const disruptionsAr: DisruptionsMessages = {
   reason_hint: 'كلاهما مطلوب: يقرأ كل مسافر السبب بلغته (من 3 إلى 200 حرف).',
   preview: 'معاينة',
   confirm: 'تأكيد',
-  confirm_cancel: 'ألغِ الرحلات الآن (%{count})',
-  confirm_delay: 'أخّر الرحلات الآن (%{count})',
+  confirm_cancel: [
+    'ألغِ الرحلات الآن',
+    'ألغِ الرحلة الآن',
+    'ألغِ الرحلتين الآن',
+    'ألغِ %{count} رحلات الآن',
+    'ألغِ %{count} رحلة الآن',
+    'ألغِ %{count} رحلة الآن',
+  ].join(' |||| '),
+  confirm_delay: [
+    'أخّر الرحلات الآن',
+    'أخّر الرحلة الآن',
+    'أخّر الرحلتين الآن',
+    'أخّر %{count} رحلات الآن',
+    'أخّر %{count} رحلة الآن',
+    'أخّر %{count} رحلة الآن',
+  ].join(' |||| '),
   preview_title: 'ما سيحدث (لم يتغير شيء بعد)',
   result_title: 'تم',
   trips: 'الرحلات',
@@ -46,7 +68,14 @@ export const disruptionsAr: DisruptionsMessages = {
     NOT_FOUND: 'غير موجودة',
     FAILED: 'تعذّر التنفيذ: لم يتغير شيء في هذه الرحلة',
   },
-  refused_count: 'رحلات بقيت كما هي: %{count}',
+  refused_count: [
+    'لم تبقَ رحلة كما هي',
+    'بقيت رحلة واحدة كما هي',
+    'بقيت رحلتان كما هما',
+    'بقيت %{count} رحلات كما هي',
+    'بقيت %{count} رحلة كما هي',
+    'بقيت %{count} رحلة كما هي',
+  ].join(' |||| '),
   none: 'لا توجد رحلات لهذا الخط في هذه التواريخ.',
   failed: 'تعذّر التنفيذ. يُرجى المحاولة مرة أخرى.',
   bulk: 'إلغاء أو تأخير المحدد',
