@@ -17,7 +17,7 @@ import { trips } from '../../shared/registry/index.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import { useCan } from '../auth/useCan.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
-import { DisruptSelectedButton } from '../disruptions/DisruptSelectedButton.tsx';
+import { DisruptSelectedBar, TickTrip } from '../disruptions/TickTrips.tsx';
 import { IconAction } from '../common/IconAction.tsx';
 import { Fact, PhoneList } from '../common/PhoneList.tsx';
 import { ACTIONS_LABEL, RowActions } from '../common/RowActions.tsx';
@@ -171,29 +171,29 @@ export function TripList() {
       {phone ? (
         <PhoneTrips />
       ) : (
-        <Datagrid
-          bulkActionButtons={mayDisrupt ? <DisruptSelectedButton /> : false}
-          rowClick={false}
-          sx={{ '& .MuiTableCell-root': { px: 1 } }}
-        >
-          <KindField {...field('trip_date')} />
-          <KindField {...field('trip_boarding_time')} />
-          <FunctionField label="rihla.ui.trips.route" render={() => <RouteCell />} />
-          <FunctionField label="rihla.ui.trips.bus" render={() => <BusCell />} />
-          <FunctionField label="rihla.trips.seats" render={() => <SeatsCell />} />
-          <KindField {...field('trip_ticket_priceId')} />
-          <StatusField
-            source="isCancelled"
-            label="rihla.ui.status.label"
-            active="rihla.ui.status.scheduled"
-          />
-          <RowActions label={ACTIONS_LABEL}>
-            <PassengersButton />
-            <OpenButton view="edit" />
-            <CancelTripButton />
-            <DeleteRecordButton redirect={false} />
-          </RowActions>
-        </Datagrid>
+        <>
+          {mayDisrupt && <DisruptSelectedBar />}
+          <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+            {mayDisrupt && <FunctionField label="" render={() => <TickTrip />} />}
+            <KindField {...field('trip_date')} />
+            <KindField {...field('trip_boarding_time')} />
+            <FunctionField label="rihla.ui.trips.route" render={() => <RouteCell />} />
+            <FunctionField label="rihla.ui.trips.bus" render={() => <BusCell />} />
+            <FunctionField label="rihla.trips.seats" render={() => <SeatsCell />} />
+            <KindField {...field('trip_ticket_priceId')} />
+            <StatusField
+              source="isCancelled"
+              label="rihla.ui.status.label"
+              active="rihla.ui.status.scheduled"
+            />
+            <RowActions label={ACTIONS_LABEL}>
+              <PassengersButton />
+              <OpenButton view="edit" />
+              <CancelTripButton />
+              <DeleteRecordButton redirect={false} />
+            </RowActions>
+          </Datagrid>
+        </>
       )}
     </List>
   );

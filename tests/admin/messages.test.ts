@@ -40,6 +40,8 @@ describe('Arabic messages', () => {
       'rihla.errors.in_use_item',
       'rihla.language.ar',
       'rihla.language.en',
+      // "Boarded: 12": a label and a number, the same in both.
+      'rihla.trips.legend_count',
       'rihla.trips.seats_value',
     ]);
   });

@@ -47,6 +47,8 @@ export const disruptionsEn = {
   refused_count: '%{count} trip left as it was |||| %{count} trips left as they were',
   none: 'No trip of this route on these dates.',
   failed: 'The disruption could not be made. Please try again.',
+  tick: 'Tick this trip',
+  ticked: '%{count} trip ticked |||| %{count} trips ticked',
   bulk: 'Disrupt selected',
   waiting_card: 'Disrupted bookings waiting for a choice',
   /** The trips list's cancel dialog. */
