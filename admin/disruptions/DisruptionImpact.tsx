@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLocale, useTranslate } from 'react-admin';
 import type { DisruptAnswer } from '../data/dataProvider.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
 import { formatDay, formatMoney, formatNumber } from '../i18n/format.ts';
 
 const COUNTS = ['bookings', 'waiting', 'released', 'passengers', 'phones'] as const;
@@ -24,6 +25,8 @@ export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
   const money = (value: number) => formatMoney(value, locale, translate);
   const when = (date: string, time: string) =>
     `${formatDay(date, locale)} · ${translate(`rihla.choices.${time}`, { _: time })}`;
+  // A phone keeps the trip, its new time, its bookings and the outcome (the totals above say the rest).
+  const wide = !useIsPhone();
   const { totals } = answer;
   if (answer.trips.length === 0) return <Alert severity="info">{t('none')}</Alert>;
   const figures: [string, string][] = [
@@ -69,9 +72,9 @@ export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
               <TableCell>{t('trip')}</TableCell>
               {answer.action === 'delay' && <TableCell>{t('new_when')}</TableCell>}
               <TableCell align="right">{t('bookings')}</TableCell>
-              <TableCell align="right">{t('waiting')}</TableCell>
-              <TableCell align="right">{t('passengers')}</TableCell>
-              <TableCell align="right">{t('paid')}</TableCell>
+              {wide && <TableCell align="right">{t('waiting')}</TableCell>}
+              {wide && <TableCell align="right">{t('passengers')}</TableCell>}
+              {wide && <TableCell align="right">{t('paid')}</TableCell>}
               <TableCell>{t('outcome')}</TableCell>
             </TableRow>
           </TableHead>
@@ -82,16 +85,18 @@ export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
                   {when(trip.trip_date, trip.trip_boarding_time)}
                 </TableCell>
                 {answer.action === 'delay' && (
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ whiteSpace: wide ? 'nowrap' : undefined }}>
                     {when(trip.new_date ?? trip.trip_date, trip.new_boarding_time ?? trip.trip_boarding_time)}
                   </TableCell>
                 )}
                 <TableCell align="right">{number(trip.bookings)}</TableCell>
-                <TableCell align="right">{number(trip.waiting)}</TableCell>
-                <TableCell align="right">{number(trip.passengers)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(trip.paid)}
-                </TableCell>
+                {wide && <TableCell align="right">{number(trip.waiting)}</TableCell>}
+                {wide && <TableCell align="right">{number(trip.passengers)}</TableCell>}
+                {wide && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {money(trip.paid)}
+                  </TableCell>
+                )}
                 <TableCell>
                   {trip.refused ? (
                     <Typography component="span" color="error" variant="body2">

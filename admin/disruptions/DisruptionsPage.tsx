@@ -79,7 +79,7 @@ export function DisruptionsPage() {
   };
 
   return (
-    <Stack spacing={2} sx={{ mt: 2, maxWidth: 1000 }}>
+    <Stack spacing={2} sx={{ mt: 2, maxWidth: 1000, minWidth: 0 }}>
       <Title title="rihla.disruptions.title" />
       <Typography color="text.secondary">{t('intro')}</Typography>
       <Card>

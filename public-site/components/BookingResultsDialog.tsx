@@ -88,7 +88,14 @@ export function BookingResultsDialog({
             [m.cancel.total, formatPrice(booking.totalTicketPrice[0] ?? 0, lang, m)],
             [m.cancel.ticket, <Ltr>{booking.ticketId}</Ltr>],
             ...(booking.trip ? [[m.cancel.trip, tripLine(booking.trip)] as Fact] : []),
-            [m.cancel.status, booking.isCancelled ? m.cancel.cancelled : m.cancel.active],
+            [
+              m.cancel.status,
+              booking.isCancelled
+                ? m.cancel.cancelled
+                : booking.disruptionState === 'waiting'
+                  ? m.disruption.statusWaiting
+                  : m.cancel.active,
+            ],
           ];
           const kindId = `ticket-kind-${booking._id}`;
           // A booking waiting for its traveller's choice is moved or refunded, not cancelled or printed.

@@ -72,7 +72,9 @@ export function DisruptionChoices({ booking, onChosen }: Props) {
       )}
       {choices && (
         <>
-          <p>{fill(d.choose, { date: formatTripDate(choices.move.until, lang) })}</p>
+          {booking.trip && (
+            <p>{fill(d.choose, when(booking.trip.trip_date, booking.trip.trip_boarding_time))}</p>
+          )}
           <fieldset class="choice move-choice">
             <legend>{d.moveTitle}</legend>
             {targets.length === 0 && <p class="hint">{d.noTrips}</p>}

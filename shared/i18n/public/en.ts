@@ -260,9 +260,10 @@ export const en = {
     delayed: 'The bus company changed the time of this trip',
     reason: 'Reason: {reason}',
     newTime: 'New departure: {date} at {time}',
-    choose: 'Choose what happens to your booking before {date}. If you do nothing, you get a full refund.',
+    choose:
+      'Choose what happens to your booking before {date} at {time}. If you do nothing by then, you get a full refund.',
+    statusWaiting: 'Trip cancelled: waiting for your choice',
     moveTitle: 'Move to another trip, free of charge',
-    moveLegend: 'Trips of the same route',
     moveOption: '{date} at {time} · {seats} seats left',
     noTrips: 'No trip of this route has enough seats now. You may ask for a refund.',
     seatsNote: 'You keep your seat numbers where they are free, otherwise you get the first free seats.',
