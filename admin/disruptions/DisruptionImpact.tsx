@@ -65,7 +65,8 @@ export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
           {t('refused_count', { smart_count: totals.refused, count: number(totals.refused) })}
         </Alert>
       )}
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* width 0, min-width 100%: the table scrolls inside the page rather than widening it. */}
+      <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
         <Table size="small">
           <TableHead>
             <TableRow>
