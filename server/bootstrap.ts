@@ -3,9 +3,9 @@
 // sign-in's own rules, or its operator would be locked out of the install on the first try: the printed
 // address has a dot after the @ (as every e-mail field wants), ADMIN_EMAIL is stored as the sign-in looks it
 // up (trimmed, lower case), and an ADMIN_EMAIL or ADMIN_PASSWORD the sign-in would refuse stops the start.
+import type { Db } from './db/schema.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { loginBody } from './auth/auth.schemas.ts';
 import { countUsers, createUser } from './auth/users.repository.ts';
 import type { Config } from './config.ts';
@@ -22,7 +22,7 @@ const UNUSABLE_FIRST_EMAIL = 'admin@localhost';
  * An install started by an earlier version has a first account nobody could sign in with: it takes the
  * address the first account now gets (same password), unless another account has that address.
  */
-async function reachFirstAccount(db: Kysely<any>, log: FastifyBaseLogger) {
+async function reachFirstAccount(db: Db, log: FastifyBaseLogger) {
   const taken = await db
     .selectFrom('users')
     .select('id')
@@ -40,7 +40,7 @@ async function reachFirstAccount(db: Kysely<any>, log: FastifyBaseLogger) {
     );
 }
 
-export async function ensureFirstStaffAccount(db: Kysely<any>, config: Config, log: FastifyBaseLogger) {
+export async function ensureFirstStaffAccount(db: Db, config: Config, log: FastifyBaseLogger) {
   if ((await countUsers(db)) > 0) return reachFirstAccount(db, log);
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   const signIn = loginBody.safeParse({ email: config.adminEmail ?? FIRST_ADMIN_EMAIL, password });

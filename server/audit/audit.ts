@@ -2,8 +2,8 @@
 // Every staff write route declares what it records (its config `audit`); one hook reads the record before the
 // handler runs and writes the row from the answer, before the answer leaves. Sign-ins and sign-outs record
 // themselves. Rows are only ever appended (the database refuses updates and deletes, migration 2026-11-23-02).
+import type { Db } from '../db/schema.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { newId } from '../db/ids.ts';
 
 export interface AuditSpec {
@@ -12,7 +12,7 @@ export interface AuditSpec {
   /** The resource's registry name (trips, bookings, users, …). */
   resource: string;
   /** Reads the record as it was before the write (by the route's :id), for the diff. */
-  before?: (db: Kysely<any>, id: string) => Promise<Record<string, unknown> | undefined>;
+  before?: (db: Db, id: string) => Promise<Record<string, unknown> | undefined>;
   /**
    * false: the answer is no record to compare (a statement import's result, which can be megabytes): the row
    * keeps only what the handler put in `request.auditChanges` (a summary).
@@ -85,12 +85,12 @@ export function diffOf(
   return diff;
 }
 
-export async function recordAudit(db: Kysely<any>, entry: AuditEntry, at = new Date()) {
+export async function recordAudit(db: Db, entry: AuditEntry, at = new Date()) {
   await recordAudits(db, [entry], at);
 }
 
 /** Appends several rows at once (a trip's bookings, each changed by one staff action). */
-export async function recordAudits(db: Kysely<any>, entries: AuditEntry[], at = new Date()) {
+export async function recordAudits(db: Db, entries: AuditEntry[], at = new Date()) {
   const rows = entries.map((entry) => ({
     id: newId(),
     at: at.toISOString(),
@@ -121,7 +121,13 @@ export function actor(request: FastifyRequest): Actor {
   return { userId: request.staff?.id ?? null, userLabel: request.staff?.email ?? null, ip: request.ip };
 }
 
-const idParam = (request: FastifyRequest) => (request.params as { id?: string } | undefined)?.id;
+/** The `:id` of the route's path, when it has one (this hook sees every route's request). */
+const idParam = (request: FastifyRequest) => {
+  const params: unknown = request.params;
+  return params && typeof params === 'object' && 'id' in params && typeof params.id === 'string'
+    ? params.id
+    : undefined;
+};
 
 /** The document an answer carries: the booking of {booking, pdfBlob}, or the answer itself. */
 function answered(payload: unknown): Record<string, unknown> | undefined {

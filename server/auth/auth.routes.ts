@@ -30,6 +30,7 @@ import {
   findUser,
   updateUser,
 } from './users.repository.ts';
+import { typed } from '../http/validation.ts';
 
 export const REFRESH_COOKIE = 'rihla_refresh';
 /** Not secret: tells the public site a staff session may exist, so travellers never pay for a refresh call. */
@@ -121,9 +122,13 @@ async function lastAdminGuard(change: () => Promise<void>) {
 
 const USER_CALLS = new Set(['register', 'updateUser', 'deleteUser']);
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const { db, config } = app;
-  const schema = (call: keyof typeof authContract, input: FastifySchema = {}) => ({
+  const schema = <S extends FastifySchema = FastifySchema>(
+    call: keyof typeof authContract,
+    input: S = {} as S,
+  ) => ({
     // Staff accounts are documented with the users' generated calls (getAllusers, getUser).
     tags: [USER_CALLS.has(call) ? 'users' : 'auth'],
     ...input,
@@ -140,7 +145,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/login',
     { schema: schema('login', { body: loginBody }), config: { access: 'public' } },
     async (request, reply) => {
-      const { email, password } = request.body as { email: string; password: string };
+      const { email, password } = request.body;
       // Only failures count, per account and address and per address: an office whose staff all sign in
       // from one address is never stopped by its own correct sign-ins, nobody elsewhere can lock a staff
       // member out, and a browser that signed in to this account before gets through with the right password.
@@ -269,7 +274,7 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: 'self', audit: { action: 'password_change', resource: 'users' } },
     },
     async (request) => {
-      const body = request.body as { current_password: string; password: string };
+      const body = request.body;
       const staff = request.staff!;
       const user = (await findUser(db, staff.id))!;
       const credentials = await findCredentials(db, staff.email);
@@ -294,7 +299,7 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: 'users.manage', audit: { action: 'create', resource: 'users' } },
     },
     async (request, reply) => {
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       await checkNewPassword(body.password, [body.email, body.username, body.first_name, body.last_name]);
       reply.status(201);
       return createUser(db, body as never);
@@ -308,8 +313,8 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: 'users.manage', audit: { action: 'update', resource: 'users', ...userBefore } },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const body = request.body as Record<string, unknown>;
+      const { id } = request.params;
+      const body = request.body;
       const before = await findUser(db, id);
       if (!before) throw notFound('No user has this _id.');
       const roleChanged = body.role !== undefined && body.role !== before.role;
@@ -344,7 +349,7 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: 'users.manage', audit: { action: 'delete', resource: 'users', ...userBefore } },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (id === request.staff!.id)
         throw conflict('You cannot delete your own account.', { code: 'OWN_ACCOUNT' });
       const user = await findUser(db, id);

@@ -1,11 +1,11 @@
 // The JWT signing key: JWT_SECRET when set; otherwise generated once and kept where every node finds it
 // (a file in DATA_DIR for SQLite; the database itself for PostgreSQL, shared by all API nodes).
+import type { Db } from '../db/schema.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { type Database, ownerOnly } from '../db/database.ts';
-import type { Kysely } from 'kysely';
 
 export async function loadJwtSecret(config: Config, database: Database): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
@@ -35,6 +35,6 @@ export async function loadJwtSecret(config: Config, database: Database): Promise
 }
 
 /** Health: the database answers a query (the secrets table always exists). */
-export async function databaseAnswers(db: Kysely<any>): Promise<void> {
+export async function databaseAnswers(db: Db): Promise<void> {
   await db.selectFrom('app_secrets').select('name').limit(1).execute();
 }

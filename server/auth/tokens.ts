@@ -1,8 +1,8 @@
 // Access tokens (JWT, 15 minutes, in the client's memory) and refresh tokens (random, 30 days, stored
 // hashed, rotated on every use; a token used twice ends its whole session family).
+import type { Db } from '../db/schema.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Kysely } from 'kysely';
 import { newId } from '../db/ids.ts';
 import { lockRow } from '../db/locks.ts';
 
@@ -63,7 +63,7 @@ export async function verifyAccessToken(
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new sign-in: its session (ending absolutely after REFRESH_TOKEN_MS) and its first refresh token. */
-export async function startSession(db: Kysely<any>, userId: string, ip: string, now = Date.now()) {
+export async function startSession(db: Db, userId: string, ip: string, now = Date.now()) {
   const sessionId = newId();
   const expiresAt = now + REFRESH_TOKEN_MS;
   await db
@@ -73,7 +73,7 @@ export async function startSession(db: Kysely<any>, userId: string, ip: string, 
   return { sessionId, refreshToken: await issueRefreshToken(db, userId, sessionId, expiresAt) };
 }
 
-async function issueRefreshToken(db: Kysely<any>, userId: string, sessionId: string, expiresAt: number) {
+async function issueRefreshToken(db: Db, userId: string, sessionId: string, expiresAt: number) {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('refresh_tokens')
@@ -98,11 +98,7 @@ export type RotateResult =
  * with the old token's row locked: a concurrent refresh with the same token waits until this one has marked
  * it used and issued its successor, then sees a used token, treats it as reuse and ends the whole session.
  */
-export async function rotateRefreshToken(
-  db: Kysely<any>,
-  token: string,
-  now = Date.now(),
-): Promise<RotateResult> {
+export async function rotateRefreshToken(db: Db, token: string, now = Date.now()): Promise<RotateResult> {
   const found = await db
     .selectFrom('refresh_tokens')
     .select('id')
@@ -134,7 +130,7 @@ export async function rotateRefreshToken(
 }
 
 /** Ends a session: its access tokens stop working at once, its refresh tokens too. */
-export async function endSession(db: Kysely<any>, sessionId: string, now = Date.now()) {
+export async function endSession(db: Db, sessionId: string, now = Date.now()) {
   await db
     .updateTable('sessions')
     .set({ revoked_at: now })
@@ -152,7 +148,7 @@ export async function endSession(db: Kysely<any>, sessionId: string, now = Date.
  * Ends every session of a user (a password, role or e-mail change; a deleted account's go with it), but
  * `except` one (the session that just changed its own password, having proved it).
  */
-export async function endUserSessions(db: Kysely<any>, userId: string, now = Date.now(), except = '') {
+export async function endUserSessions(db: Db, userId: string, now = Date.now(), except = '') {
   await db
     .updateTable('sessions')
     .set({ revoked_at: now })
@@ -169,7 +165,7 @@ export async function endUserSessions(db: Kysely<any>, userId: string, now = Dat
 }
 
 /** The session a refresh token belongs to (for signing out with the cookie alone). */
-export async function sessionOfRefreshToken(db: Kysely<any>, token: string) {
+export async function sessionOfRefreshToken(db: Db, token: string) {
   const row = await db
     .selectFrom('refresh_tokens')
     .select(['family_id', 'user_id'])

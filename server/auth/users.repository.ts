@@ -1,6 +1,6 @@
 // Staff accounts. Password material never leaves this module: documents come from the registry's fields,
 // which have no column for the hash.
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/schema.ts';
 import { users } from '../../shared/registry/index.ts';
 import { createDocument, findDocument, updateDocument } from '../resources/crud/crud.repository.ts';
 import type { Role } from '../../shared/roles.ts';
@@ -18,7 +18,7 @@ export interface NewUser {
   role?: Role;
 }
 
-export async function createUser(db: Kysely<any>, body: NewUser) {
+export async function createUser(db: Db, body: NewUser) {
   return createDocument(
     db,
     users,
@@ -29,12 +29,12 @@ export async function createUser(db: Kysely<any>, body: NewUser) {
   );
 }
 
-export async function updateUser(db: Kysely<any>, id: string, body: Record<string, unknown>) {
+export async function updateUser(db: Db, id: string, body: Record<string, unknown>) {
   const extra = typeof body.password === 'string' ? { password_hash: await hashPassword(body.password) } : {};
   return updateDocument(db, users, id, body, extra);
 }
 
-export const findUser = (db: Kysely<any>, id: string) => findDocument(db, users, id);
+export const findUser = (db: Db, id: string) => findDocument(db, users, id);
 
 export class LastAdmin extends Error {}
 
@@ -42,7 +42,7 @@ export class LastAdmin extends Error {}
  * Runs `change` on an account unless it would leave no admin, with every such change serialised (two admins
  * demoting each other at the same moment cannot both succeed).
  */
-async function keepingAnAdmin(db: Kysely<any>, id: string, change: (trx: Kysely<any>) => Promise<void>) {
+async function keepingAnAdmin(db: Db, id: string, change: (trx: Db) => Promise<void>) {
   await db.transaction().execute(async (trx) => {
     await lockName(trx, 'admins');
     const user = await trx.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
@@ -52,14 +52,14 @@ async function keepingAnAdmin(db: Kysely<any>, id: string, change: (trx: Kysely<
 }
 
 /** Deletes an account (its sessions go with it: they cascade); never the last admin (LastAdmin). */
-export async function deleteUser(db: Kysely<any>, id: string) {
+export async function deleteUser(db: Db, id: string) {
   await keepingAnAdmin(db, id, async (trx) => {
     await trx.deleteFrom('users').where('id', '=', id).execute();
   });
 }
 
 /** Gives an account another role; never takes the last admin's (LastAdmin). */
-export async function changeRole(db: Kysely<any>, id: string, role: Role) {
+export async function changeRole(db: Db, id: string, role: Role) {
   await keepingAnAdmin(db, id, async (trx) => {
     if (role === 'admin')
       return void (await trx.updateTable('users').set({ role }).where('id', '=', id).execute());
@@ -67,7 +67,7 @@ export async function changeRole(db: Kysely<any>, id: string, role: Role) {
   });
 }
 
-export async function findCredentials(db: Kysely<any>, email: string) {
+export async function findCredentials(db: Db, email: string) {
   return db
     .selectFrom('users')
     .select(['id', 'password_hash'])
@@ -75,11 +75,11 @@ export async function findCredentials(db: Kysely<any>, email: string) {
     .executeTakeFirst() as Promise<{ id: string; password_hash: string } | undefined>;
 }
 
-export async function userExists(db: Kysely<any>, id: string): Promise<boolean> {
+export async function userExists(db: Db, id: string): Promise<boolean> {
   return !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-export async function countUsers(db: Kysely<any>): Promise<number> {
+export async function countUsers(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll().as('count'))
@@ -88,7 +88,7 @@ export async function countUsers(db: Kysely<any>): Promise<number> {
 }
 
 /** How many admin accounts there are (the last one cannot be removed or demoted). */
-export async function adminCount(db: Kysely<any>): Promise<number> {
+export async function adminCount(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll().as('count'))
@@ -98,7 +98,7 @@ export async function adminCount(db: Kysely<any>): Promise<number> {
 }
 
 /** The operator's city names (their words count as the product's own in a new password). */
-export async function cityNames(db: Kysely<any>): Promise<string[]> {
+export async function cityNames(db: Db): Promise<string[]> {
   const [origins, destinations] = await Promise.all([
     db.selectFrom('origins').select('origin_city as name').execute(),
     db.selectFrom('destinations').select('destination_city as name').execute(),

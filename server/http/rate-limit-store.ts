@@ -1,6 +1,7 @@
 // Rate-limit counters kept in the database, so that several API nodes on one PostgreSQL count together.
 // Plugs into @fastify/rate-limit as its `store`, and serves hand-made limits (login per email) directly.
-import { type Kysely, sql } from 'kysely';
+import type { Db } from '../db/schema.ts';
+import { sql } from 'kysely';
 
 export interface Hit {
   current: number;
@@ -8,7 +9,7 @@ export interface Hit {
 }
 
 /** Counts `amount` (one hit, or bytes) of `key` in a fixed window and answers the count so far and the time left. */
-export async function hit(db: Kysely<any>, key: string, windowMs: number, amount = 1): Promise<Hit> {
+export async function hit(db: Db, key: string, windowMs: number, amount = 1): Promise<Hit> {
   const now = Date.now();
   const resetAt = now + windowMs;
   const row = await db
@@ -29,7 +30,7 @@ export async function hit(db: Kysely<any>, key: string, windowMs: number, amount
 }
 
 /** The count of `key` in its current window, without counting (0 when none or expired). */
-export async function failures(db: Kysely<any>, key: string, now = Date.now()): Promise<number> {
+export async function failures(db: Db, key: string, now = Date.now()): Promise<number> {
   const row = await db
     .selectFrom('rate_limits')
     .select(['count', 'reset_at'])
@@ -39,7 +40,7 @@ export async function failures(db: Kysely<any>, key: string, now = Date.now()): 
 }
 
 /** Forgets the count of `key` (a correct password clears that account's failures from that address). */
-export async function forget(db: Kysely<any>, key: string) {
+export async function forget(db: Db, key: string) {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
@@ -50,7 +51,7 @@ interface StoreOptions {
 }
 
 /** A @fastify/rate-limit store class bound to one database. */
-export function databaseStore(db: Kysely<any>, prefix = 'global') {
+export function databaseStore(db: Db, prefix = 'global') {
   return class DatabaseRateLimitStore {
     constructor(readonly options: StoreOptions = {}) {}
 

@@ -2,8 +2,8 @@
 // {message, errors} where the message is the spec's (a missing field's resource message first), never zod's
 // own wording. Answers are serialised by their route's response schema (shared/contract), keeping only the
 // fields it declares. The OpenAPI document is generated from the same schemas.
-import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { describeIssues } from '../../shared/registry/index.ts';
 import { HttpError, notFound } from './errors.ts';
@@ -196,3 +196,9 @@ export const openApiTransform: typeof jsonSchemaTransform = (document) => {
   const { form, ...schema } = (document.schema ?? {}) as { form?: ZodType } & Record<string, unknown>;
   return jsonSchemaTransform(form ? { ...document, schema: { ...schema, body: form } } : document);
 };
+
+/**
+ * A route plugin's instance with its requests typed by their zod schemas (params, query, body, headers) and its
+ * answers by the response schemas: handlers read `request.body` as the schema's output, never by a cast.
+ */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();

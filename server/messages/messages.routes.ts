@@ -12,6 +12,7 @@ import { idParams, page, parse } from '../resources/payments/route-helpers.ts';
 import { travellerProofSchema } from '../resources/bookings/bookings.schemas.ts';
 import { broadcast, findMessage, listMessages, messageDocument, setOptOut } from './messages.repository.ts';
 import { recordDelivery, requeue } from './outbox.repository.ts';
+import { typed } from '../http/validation.ts';
 
 const filters = page.extend({
   status: z.enum(MESSAGE_STATUSES).optional(),
@@ -54,7 +55,8 @@ function gatewayCalling(request: FastifyRequest, token: string) {
   return timingSafeEqual(Buffer.from(given), Buffer.from(token));
 }
 
-export async function messageRoutes(app: FastifyInstance) {
+export async function messageRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const { db } = app;
   const tags = ['messages'];
 
@@ -65,7 +67,7 @@ export async function messageRoutes(app: FastifyInstance) {
       config: { access: 'messages.read' },
     },
     async (request, reply) => {
-      const query = request.query as z.infer<typeof filters>;
+      const query = request.query;
       const { rows, total } = await listMessages(db, query);
       reply.header('X-Total-Count', String(total));
       return rows;
@@ -79,7 +81,7 @@ export async function messageRoutes(app: FastifyInstance) {
       config: { access: 'messages.read' },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const found = await findMessage(db, id);
       if (!found) throw notFound('No message has this _id.');
       return found;
@@ -96,7 +98,7 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (!(await findMessage(db, id))) throw notFound('No message has this _id.');
       if (!(await requeue(db, id, app.clock.now())))
         throw conflict('This message is still on its way: it can be sent again once sent or failed.', {

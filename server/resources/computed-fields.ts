@@ -1,6 +1,6 @@
 // What differs per resource when documents are read: fields a resource answers but does not store (a
 // trip's bookedSeats, a user's full_name), and resources whose rows are not one column per field.
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/schema.ts';
 import { bookingRowToDocument } from './bookings/booking-mapper.ts';
 import type { Document, Row } from './crud/row-mapper.ts';
 
@@ -8,10 +8,10 @@ export const rowMappers: Record<string, (row: Row) => Document> = {
   bookings: bookingRowToDocument,
 };
 
-type Compute = (db: Kysely<any>, documents: Document[]) => Promise<void>;
+type Compute = (db: Db, documents: Document[]) => Promise<void>;
 
 /** Seat numbers of each trip's live bookings (cancelled bookings free their seats). */
-export async function bookedSeatsByTrip(db: Kysely<any>, tripIds: string[]): Promise<Map<string, number[]>> {
+export async function bookedSeatsByTrip(db: Db, tripIds: string[]): Promise<Map<string, number[]>> {
   const seats = new Map<string, number[]>(tripIds.map((id) => [id, []]));
   if (!tripIds.length) return seats;
   const rows = await db

@@ -1,6 +1,7 @@
 // The operator's ticket-signing key (Ed25519, Node's crypto): generated once and kept in the database, so
 // every API node signs with it and a backup carries it. Tickets carry a signed code (shared/ticket-code.ts);
 // conductors' phones get the public key with a trip's manifest and check codes offline.
+import type { Db } from '../db/schema.ts';
 import {
   createPrivateKey,
   createPublicKey,
@@ -9,7 +10,6 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   readTicketCode,
   type TicketClaim,
@@ -48,7 +48,7 @@ export function ticketSigner(privateKey: KeyObject): TicketSigner {
 }
 
 /** The key from the database, made on first use (several nodes starting at once keep the first one written). */
-export async function loadTicketSigner(db: Kysely<any>): Promise<TicketSigner> {
+export async function loadTicketSigner(db: Db): Promise<TicketSigner> {
   const made = generateKeyPairSync('ed25519')
     .privateKey.export({ format: 'der', type: 'pkcs8' })
     .toString('base64');

@@ -7,6 +7,7 @@ import { boardingContract } from '../../../shared/contract/index.ts';
 import { departureInstant } from '../../../shared/rules.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { hit } from '../../http/rate-limit-store.ts';
+import { typed } from '../../http/validation.ts';
 import { findBookingDocument } from '../payments/payments.repository.ts';
 import { isClosed, tripRow, tripTravellers } from './boarding.repository.ts';
 import { type BoardingContext, checkinPackage, syncScans } from './checkin.service.ts';
@@ -49,7 +50,8 @@ const travellersBefore = async (db: Kysely<any>, id: string) => ({
 });
 
 /** Under /api/checkin. */
-export async function checkinRoutes(app: FastifyInstance) {
+export async function checkinRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const ctx = context(app);
   const tags = ['boarding'];
 
@@ -60,7 +62,7 @@ export async function checkinRoutes(app: FastifyInstance) {
       config: { access: 'boarding.scan' },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const row = await tripRow(ctx.db, id);
       if (!row) throw notFound('No trip has this _id.');
       assertDoorTrip(request, row.trip_date, ctx.clock.now());
@@ -78,7 +80,7 @@ export async function checkinRoutes(app: FastifyInstance) {
       config: { access: 'boarding.scan', audit: { action: 'sync_scans', resource: 'trips' } },
     },
     async (request, reply) => {
-      const { scans } = request.body as z.infer<typeof scansBody>;
+      const { scans } = request.body;
       // Every scan sent counts, stored or not: one account cannot fill the table (5,000 made-up scans took
       // 0.8 s), and a phone's backlog of a day's trips (a few hundred) passes in one go.
       const { perUser, windowMs } = app.config.scanRateLimit;
@@ -103,7 +105,8 @@ const asSeen = (request: FastifyRequest, travellers: SeatTraveller[]) =>
     : travellers.map((t) => ({ ...t, idNumber: maskedIdNumber(t.idNumber) }));
 
 /** Under /api/bookings. */
-export async function travellerRoutes(app: FastifyInstance) {
+export async function travellerRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const ctx = context(app);
   const tags = ['boarding'];
 
@@ -114,7 +117,7 @@ export async function travellerRoutes(app: FastifyInstance) {
       config: { access: 'trips.passengers' },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const booking = await findBookingDocument(ctx.db, id);
       if (!booking) throw notFound('No booking has this _id.');
       const trip = booking.tripId as Record<string, any> | null;
@@ -138,8 +141,8 @@ export async function travellerRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const { passengers } = request.body as z.infer<typeof passengersBody>;
+      const { id } = request.params;
+      const { passengers } = request.body;
       const booking = await findBookingDocument(ctx.db, id);
       if (!booking) throw notFound('No booking has this _id.');
       const seats = booking.seats as number[];
@@ -171,7 +174,8 @@ const TYPES = {
 };
 
 /** Under /api/trips. */
-export async function manifestRoutes(app: FastifyInstance) {
+export async function manifestRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const { db } = app;
   app.get(
     '/manifest/:id',
@@ -185,8 +189,8 @@ export async function manifestRoutes(app: FastifyInstance) {
       config: { access: 'trips.passengers' },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const { format } = request.query as z.infer<typeof manifestQuery>;
+      const { id } = request.params;
+      const { format } = request.query;
       const row = await tripRow(db, id);
       if (!row) throw notFound('No trip has this _id.');
       assertDoorTrip(request, row.trip_date, app.clock.now());

@@ -28,6 +28,7 @@ import { ticketData } from './ticket.ts';
 import { type MoveRefusal, moveBooking, requestRefund } from './disrupted-bookings.ts';
 import { findBooking } from './bookings.repository.ts';
 import { disruptionContract } from '../../../shared/contract/index.ts';
+import { typed } from '../../http/validation.ts';
 
 const optionalTravellers = travellersField.optional();
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -60,7 +61,8 @@ const CANCEL_REFUSALS = {
   DEPARTED: () => conflict('This trip has already departed; the booking can no longer be cancelled.'),
 };
 
-export async function bookingRoutes(app: FastifyInstance) {
+export async function bookingRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const { config } = app;
   const ctx = bookingContext(app);
   const tags = ['bookings'];
@@ -173,7 +175,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       config: { ...lookupLimit, access: 'public' },
     },
     async (request) => {
-      const { ticketId, phone } = request.query as z.infer<typeof travellerProofSchema>;
+      const { ticketId, phone } = request.query;
       return travellerBookings(ctx, ticketId, phone);
     },
   );
@@ -185,7 +187,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       config: { ...lookupLimit, access: 'public' },
     },
     async (request, reply) => {
-      const { ticketId, phone } = request.query as z.infer<typeof travellerProofSchema>;
+      const { ticketId, phone } = request.query;
       const found = await liveBooking(ctx, ticketId, phone);
       if (!found) throw notFound('No live booking matches this ticket ID and phone number.');
       const pdf = await app.tickets.render(ticketData(found.booking, found.trip, app.ticketSigner));
@@ -212,7 +214,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       config: { ...travellerCancelLimit, access: 'public', staffAccess: STAFF_CANCEL },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const proof = (request.body ?? {}) as { ticketId?: string; phone?: string };
       const outcome = await cancel(
         ctx,
@@ -234,7 +236,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const booking = await remove(ctx, (request.params as { id: string }).id);
+      const booking = await remove(ctx, request.params.id);
       if (!booking) throw notFound('No booking has this _id.');
       return booking;
     },
@@ -256,7 +258,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       config: { ...lookupLimit, access: 'public' },
     },
     async (request) => {
-      const body = request.body as z.infer<typeof moveBookingSchema>;
+      const body = request.body;
       const outcome = await moveBooking(app.db, body, choiceActor(request), app.clock.now());
       if ('refused' in outcome) throw MOVE_REFUSALS[outcome.refused.code](outcome.refused);
       return travellerView((await findBooking(app.db, outcome.moved))!);
@@ -271,7 +273,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       config: { ...lookupLimit, access: 'public' },
     },
     async (request) => {
-      const body = request.body as z.infer<typeof requestRefundSchema>;
+      const body = request.body;
       const outcome = await requestRefund(app.db, body, choiceActor(request), app.clock.now());
       if ('refused' in outcome) {
         if (outcome.refused === 'NOT_FOUND') throw notFound(NO_LIVE_BOOKING);

@@ -21,6 +21,7 @@ import {
   updateDocument,
 } from './crud.repository.ts';
 import { listQuerySchema, parseListParams } from './list-params.ts';
+import { typed } from '../../http/validation.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -46,13 +47,14 @@ export function crudRoutes(def: ResourceDef) {
       ? { audit: { action: ACTIONS[op]!, resource: def.name, before } }
       : {}),
   });
-  const schema = (op: Operation, input: FastifySchema) => ({
+  const schema = <S extends FastifySchema>(op: Operation, input: S) => ({
     tags: [def.name],
     ...input,
     response: contract[op]!.responses,
   });
 
-  return async function routes(app: FastifyInstance) {
+  return async function routes(instance: FastifyInstance) {
+    const app = typed(instance);
     const { db } = app;
 
     if (generated('list')) {
@@ -60,11 +62,7 @@ export function crudRoutes(def: ResourceDef) {
         `/${def.api.list}`,
         { schema: schema('list', { querystring: listQuerySchema }), config: guard('list') },
         async (request, reply) => {
-          const { documents, total } = await listDocuments(
-            db,
-            def,
-            parseListParams(def, request.query as Record<string, unknown>),
-          );
+          const { documents, total } = await listDocuments(db, def, parseListParams(def, request.query));
           reply.header('X-Total-Count', String(total));
           return documents;
         },
@@ -76,7 +74,7 @@ export function crudRoutes(def: ResourceDef) {
         `/${def.api.one}/:id`,
         { schema: schema('one', { params: idParams }), config: guard('one') },
         async (request) => {
-          const document = await findDocument(db, def, (request.params as { id: string }).id);
+          const document = await findDocument(db, def, request.params.id);
           if (!document) throw missing();
           return document;
         },
@@ -96,7 +94,7 @@ export function crudRoutes(def: ResourceDef) {
         { schema: schema('create', { body }), config: { ...guard('create'), ...formLimit } },
         async (request, reply) => {
           reply.status(201);
-          return createDocument(db, def, request.body as Record<string, unknown>);
+          return createDocument(db, def, request.body);
         },
       );
     }
@@ -107,8 +105,8 @@ export function crudRoutes(def: ResourceDef) {
         `/${def.api.update}/:id`,
         { schema: schema('update', { params: idParams, body }), config: guard('update') },
         async (request) => {
-          const { id } = request.params as { id: string };
-          const document = await updateDocument(db, def, id, request.body as Record<string, unknown>);
+          const { id } = request.params;
+          const document = await updateDocument(db, def, id, request.body);
           if (!document) throw missing();
           return document;
         },
@@ -120,7 +118,7 @@ export function crudRoutes(def: ResourceDef) {
         `/${def.api.remove}/:id`,
         { schema: schema('remove', { params: idParams }), config: guard('remove') },
         async (request) => {
-          const document = await deleteDocument(db, def, (request.params as { id: string }).id);
+          const document = await deleteDocument(db, def, request.params.id);
           if (!document) throw missing();
           return document;
         },

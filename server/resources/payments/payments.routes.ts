@@ -32,6 +32,7 @@ import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
 import { refundRoutes } from './refunds.routes.ts';
 import { bookingContext, idParams, page, parse } from './route-helpers.ts';
 import { statementRoutes } from './statement.routes.ts';
+import { typed } from '../../http/validation.ts';
 
 /** Where the booking and payment services take their database, clock and settings from (jobs and tests too). */
 export { bookingContext };
@@ -107,7 +108,8 @@ function decisionAnswer(
 }
 
 /** Under /api/bookings. */
-export async function bookingPaymentRoutes(app: FastifyInstance) {
+export async function bookingPaymentRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const ctx = bookingContext(app);
   const tags = ['payments'];
   const { config } = app;
@@ -178,7 +180,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const body = parse(verifyBody, request.body);
       const answer = decisionAnswer(
         await verify(ctx, id, {
@@ -208,7 +210,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const body = parse(rejectBody, request.body);
       const answer = decisionAnswer(await reject(ctx, id, body));
       if (answer instanceof HttpError) throw answer;
@@ -242,7 +244,8 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
 }
 
 /** Under /api/payments. */
-export async function paymentRoutes(app: FastifyInstance) {
+export async function paymentRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const ctx = bookingContext(app);
   const tags = ['payments'];
 
@@ -253,7 +256,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       config: { access: 'payments.review' },
     },
     async (request, reply) => {
-      const { _start, _end } = request.query as z.infer<typeof page>;
+      const { _start, _end } = request.query;
       const { documents, total } = await proofQueue(ctx.db, _start, _end);
       reply.header('X-Total-Count', String(total));
       return documents;
@@ -267,7 +270,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       config: { access: 'payments.review' },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const row = await bookingRow(ctx.db, id);
       if (!row) throw notFound('No booking has this _id.');
       return {
@@ -285,7 +288,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       config: { access: 'payments.review' },
     },
     async (request, reply) => {
-      const { _start, _end } = request.query as z.infer<typeof page>;
+      const { _start, _end } = request.query;
       const { documents, total } = await cancelledProofs(ctx.db, _start, _end);
       reply.header('X-Total-Count', String(total));
       return documents;
@@ -307,7 +310,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const body = parse(cancelledProofBody, request.body);
       const outcome = await checkCancelledProof(ctx, id, {
         staffId: request.staffId!,

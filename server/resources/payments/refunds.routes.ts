@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { findBookingDocument, refundList } from './payments.repository.ts';
 import { confirmCashRefund, markRefundPaid, type RefundOutcome } from './payments.service.ts';
 import { bookingContext, idParams, page, parse } from './route-helpers.ts';
+import { typed } from '../../http/validation.ts';
 
 const REFUND_REFERENCE = 'Please enter the transaction number of the refund.';
 const refundBody = z
@@ -47,7 +48,8 @@ function refundRefusalError(refused: Extract<RefundOutcome, { refused: string }>
   }
 }
 
-export async function refundRoutes(app: FastifyInstance) {
+export async function refundRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const ctx = bookingContext(app);
   const tags = ['payments'];
 
@@ -62,7 +64,7 @@ export async function refundRoutes(app: FastifyInstance) {
       config: { access: 'refunds.manage' },
     },
     async (request, reply) => {
-      const { _start, _end, status } = request.query as z.infer<typeof page> & { status: 'due' | 'paid' };
+      const { _start, _end, status } = request.query;
       const { documents, total } = await refundList(ctx.db, status === 'paid', _start, _end);
       reply.header('X-Total-Count', String(total));
       return documents;
@@ -84,7 +86,7 @@ export async function refundRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const body = parse(refundBody, request.body);
       const outcome = await markRefundPaid(ctx, id, {
         staffId: request.staffId!,
@@ -112,7 +114,7 @@ export async function refundRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const outcome = await confirmCashRefund(ctx, id, { staffId: request.staffId! });
       if ('refused' in outcome) throw refundRefusalError(outcome.refused);
       return 'paid' in outcome ? outcome.paid : outcome.recorded;

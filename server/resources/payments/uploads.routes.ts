@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { uploadContract } from '../../../shared/contract/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { findProof } from './proofs.ts';
+import { typed } from '../../http/validation.ts';
 
-export async function uploadRoutes(app: FastifyInstance) {
+export async function uploadRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   app.get(
     '/:name',
     {
@@ -17,7 +19,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       config: { access: 'payments.review' },
     },
     async (request, reply) => {
-      const proof = await findProof(app.db, (request.params as { name: string }).name);
+      const proof = await findProof(app.db, request.params.name);
       if (!proof) throw notFound('No such upload.');
       return reply
         .header('Content-Type', proof.mime)

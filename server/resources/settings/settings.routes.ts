@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { systemContract } from '../../../shared/contract/index.ts';
 import { operatorSettingsSchema, publicView, type OperatorSettings } from '../../../shared/settings.ts';
 import { readSettings, writeSettings } from './settings.repository.ts';
+import { typed } from '../../http/validation.ts';
 
 /** The settings as staff read and write them: flat, one field per input of the Settings form. */
 const staffDocument = (settings: OperatorSettings) => ({ _id: 'operator', ...settings });
 
-export async function settingsRoutes(app: FastifyInstance) {
+export async function settingsRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const { db, config } = app;
   const tags = ['settings'];
   const contract = systemContract;
@@ -41,7 +43,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       // Validated (and cleaned: phones and account numbers in Latin digits) by the body schema.
-      const settings = request.body as OperatorSettings;
+      const settings = request.body;
       request.auditBefore = staffDocument(await readSettings(db, config));
       await writeSettings(db, settings, request.staff!.id, app.clock.now());
       return staffDocument(await readSettings(db, config));

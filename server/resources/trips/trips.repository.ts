@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { boardingMinutes, BUS_OUT_OF_SERVICE, hasDeparted, khartoumToday } from '../../../shared/rules.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
@@ -38,7 +38,7 @@ const tripAnswer = (tripIds: string[]): Dependencies => ({
  * another trip leaves them). Undefined when `load` finds nothing.
  */
 export async function rememberTripsJson(
-  db: Kysely<any>,
+  db: Db,
   key: string,
   load: () => Promise<Document | Document[] | undefined>,
 ): Promise<string | undefined> {
@@ -54,7 +54,7 @@ export async function rememberTripsJson(
 }
 
 /** Trips on a date between an origin and a destination, not cancelled, by boarding time. */
-export async function searchTrips(db: Kysely<any>, originId: string, destinationId: string, date: string) {
+export async function searchTrips(db: Db, originId: string, destinationId: string, date: string) {
   const rows = await db
     .selectFrom('trips')
     .selectAll()
@@ -85,7 +85,7 @@ export interface RouteOnSale {
  * home page's "what is on sale". Remembered until a trip, bus or city changes (or the cache's time runs out,
  * which also drops a trip that has left meanwhile).
  */
-export async function routesOnSale(db: Kysely<any>, now: Date): Promise<RouteOnSale[]> {
+export async function routesOnSale(db: Db, now: Date): Promise<RouteOnSale[]> {
   const today = khartoumToday(now);
   const open = () =>
     db
@@ -126,7 +126,7 @@ export async function routesOnSale(db: Kysely<any>, now: Date): Promise<RouteOnS
 }
 
 /** The passenger list of a trip, by seat: one line per seat of every booking, live or cancelled. */
-export async function tripPassengers(db: Kysely<any>, tripId: string) {
+export async function tripPassengers(db: Db, tripId: string) {
   const rows = await db
     .selectFrom('bookings')
     .select([
@@ -175,6 +175,6 @@ export async function tripPassengers(db: Kysely<any>, tripId: string) {
  * not change it, so a booking rush reads it from memory; any write to trips, buses, prices, cities or
  * companies empties the cache (on every node). The sale itself re-checks the trip under a lock.
  */
-export function cachedTripDetails(db: Kysely<any>, id: string): Promise<Document | undefined> {
+export function cachedTripDetails(db: Db, id: string): Promise<Document | undefined> {
   return referencedDocument(db, trips, id);
 }

@@ -22,6 +22,7 @@ import { disrupt } from './disruptions.service.ts';
 import { cancelTripBody, disruptBody } from '../../../shared/contract/disruptions.ts';
 import { disruptionContract } from '../../../shared/contract/index.ts';
 import { assertDoorTrip, seesFullTravellers } from '../boarding/door-scope.ts';
+import { typed } from '../../http/validation.ts';
 
 const SEARCH_MESSAGE = 'All fields are required.';
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -38,7 +39,8 @@ const searchQuery = z.object({
 
 const tripBefore = (db: Kysely<any>, id: string) => findDocument(db, trips, id);
 
-export async function tripRoutes(app: FastifyInstance) {
+export async function tripRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const { db } = app;
   const tags = ['trips'];
   // Both answer cached JSON text, which Fastify sends as it is: the response schemas only document them.
@@ -49,7 +51,7 @@ export async function tripRoutes(app: FastifyInstance) {
     reply.type('application/json; charset=utf-8').send(body);
 
   app.get('/filterTrips', { schema: searchSchema, config: { access: 'public' } }, async (request, reply) => {
-    const { origin, destination, date } = request.query as z.infer<typeof searchQuery>;
+    const { origin, destination, date } = request.query;
     const body = await rememberTripsJson(db, `search|${origin}|${destination}|${date}`, () =>
       searchTrips(db, origin, destination, date),
     );
@@ -69,7 +71,7 @@ export async function tripRoutes(app: FastifyInstance) {
   // Staff who read trips see the whole trip; everyone else the public view.
   const getTrip = { access: 'public', staffAccess: 'trips.read' } as const;
   app.get('/getTrip/:id', { schema: tripSchema, config: getTrip }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     await identifyStaff(request);
     const staff = !!request.staff && can(request.staff.role, getTrip.staffAccess);
     const body = await rememberTripsJson(db, `trip|${id}|${staff ? 'staff' : 'public'}`, async () => {
@@ -90,7 +92,7 @@ export async function tripRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const reason = (request.body ?? {}) as { reason_en?: string; reason_ar?: string };
       const outcome = await cancelTrip(db, id, actor(request), app.clock.now(), reason);
       if ('refused' in outcome) {
@@ -116,7 +118,7 @@ export async function tripRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body as z.infer<typeof disruptBody>;
+      const body = request.body;
       const answer = await disrupt(db, body, actor(request), app.clock.now());
       request.auditChanges = {
         action: [null, body.action],
@@ -137,7 +139,7 @@ export async function tripRoutes(app: FastifyInstance) {
       config: { access: 'trips.passengers' },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const trip = await findDocument(db, trips, id);
       if (!trip) throw notFound('No trip has this _id.');
       // A conductor: the trips they check, and no phones (with one, a ticket id would cancel as a traveller).

@@ -155,6 +155,19 @@ export async function seedScreens(url: string): Promise<Record<string, string | 
     await staffCall(url, 'PATCH', `/api/bookings/verifyPayment/${booking._id}`, {});
   await staffCall(url, 'PATCH', `/api/bookings/cancelBooking/${cancelled._id}`, {});
   await staffCall(url, 'PATCH', `/api/bookings/cancelBooking/${refunded._id}`, {});
+  // A traveller's own cancellation (ticket id and phone): the activity log names the traveller, not staff.
+  const own = await bookWithProof(url, trip, [26], {
+    reference: `TRX-${Date.now().toString(36)}-5`,
+    firstName: 'Musa',
+    lastName: 'Idris',
+    phone: '0911765432',
+  });
+  const ownCancel = await fetch(`${url}/api/bookings/cancelBooking/${own._id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ticketId: own.ticketId, phone: '0911765432' }),
+  });
+  if (!ownCancel.ok) throw new Error(`a traveller's cancelBooking answered ${ownCancel.status}`);
   if (other) await staffCall(url, 'PATCH', `/api/trips/cancelTrip/${other._id}`, {});
   const report = await staffCall<{ _id: string }>(url, 'POST', '/api/reports/createReport', {
     report_title: 'Flat tyre near Madani',
