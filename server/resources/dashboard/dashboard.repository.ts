@@ -1,5 +1,6 @@
-// The back-office dashboard in one call: counts, recent reports, proofs and disrupted bookings waiting, and seats sold against seats offered for
-// each of the next 14 days (aggregated in the database, never by downloading bookings).
+// The back-office dashboard in one call: counts, recent reports, proofs and disrupted bookings waiting, and
+// seats sold against seats offered for each of the next 14 days (aggregated in the database, never by
+// downloading bookings).
 import type { Kysely } from 'kysely';
 import { khartoumToday } from '../../../shared/rules.ts';
 
