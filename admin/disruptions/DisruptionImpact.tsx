@@ -82,7 +82,7 @@ export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
           <TableBody>
             {answer.trips.map((trip) => (
               <TableRow key={trip.tripId}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={{ whiteSpace: wide ? 'nowrap' : undefined }}>
                   {when(trip.trip_date, trip.trip_boarding_time)}
                 </TableCell>
                 {answer.action === 'delay' && (
