@@ -174,7 +174,9 @@ export function TripList() {
         <>
           {mayDisrupt && <DisruptSelectedBar />}
           <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-            {mayDisrupt && <FunctionField label="" render={() => <TickTrip />} />}
+            {mayDisrupt && (
+              <FunctionField label="rihla.disruptions.tick_column" render={() => <TickTrip />} />
+            )}
             <KindField {...field('trip_date')} />
             <KindField {...field('trip_boarding_time')} />
             <FunctionField label="rihla.ui.trips.route" render={() => <RouteCell />} />

@@ -78,6 +78,7 @@ export const disruptionsAr: DisruptionsMessages = {
   ].join(' |||| '),
   none: 'لا توجد رحلات لهذا الخط في هذه التواريخ.',
   failed: 'تعذّر التنفيذ. يُرجى المحاولة مرة أخرى.',
+  tick_column: 'تحديد',
   tick: 'حدّد هذه الرحلة',
   ticked: [
     'لا رحلات محددة',

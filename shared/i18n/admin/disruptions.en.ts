@@ -47,6 +47,7 @@ export const disruptionsEn = {
   refused_count: '%{count} trip left as it was |||| %{count} trips left as they were',
   none: 'No trip of this route on these dates.',
   failed: 'The disruption could not be made. Please try again.',
+  tick_column: 'Select',
   tick: 'Tick this trip',
   ticked: '%{count} trip ticked |||| %{count} trips ticked',
   bulk: 'Disrupt selected',
