@@ -47,7 +47,7 @@ export interface Config {
   /** Connections one client address may hold at once (trusted proxies excepted); more are refused. */
   maxConnectionsPerIp: number;
   /** Text messages to travellers (server/messages). */
-  sms: GatewayConfig & { senderSeconds: number };
+  sms: GatewayConfig & { senderSeconds: number; leaseSeconds: number };
 }
 
 export interface PaymentsConfig {
@@ -145,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       androidPassword: env.SMS_ANDROID_PASSWORD || '',
       timeoutMs: positive(env.SMS_TIMEOUT_MS, 10_000),
       senderSeconds: Math.max(1, int(env.SMS_SENDER_SECONDS, 2)),
+      // How long a node's claim on a message holds; a node killed mid-send has its messages sent by another
+      // node after this. Longer than SMS_TIMEOUT_MS, or a slow answer would let a second node send too.
+      leaseSeconds: Math.max(1, int(env.SMS_LEASE_SECONDS, 60)),
     },
     payments: {
       proofMinutes: decimal(env.PAYMENT_PROOF_MINUTES, PAYMENT_DEFAULTS.proofMinutes),

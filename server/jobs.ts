@@ -74,7 +74,13 @@ export function startScheduledJobs(app: FastifyInstance): () => void {
         // What is due by the clock first (hold warnings, the evening's reminders), then everything due.
         await queueHoldWarnings(app.db, app.clock.now());
         await queueReminders(app.db, app.clock.now());
-        return sendDue({ db: app.db, gateway, node, now: () => app.clock.now() });
+        return sendDue({
+          db: app.db,
+          gateway,
+          node,
+          now: () => app.clock.now(),
+          leaseMs: Math.max(config.sms.leaseSeconds * 1000, config.sms.timeoutMs + 1000),
+        });
       },
       'text message(s) handed to the gateway',
     ),

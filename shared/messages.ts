@@ -115,6 +115,12 @@ export function messageDay(date: string, lang: MessageLanguage): string {
   return `${day} ${(lang === 'ar' ? AR_MONTHS : EN_MONTHS)[month - 1] ?? ''}`;
 }
 
+/** "12/12": the compact day, day first (../ARABIC-TERMS), for a message that must fit one segment. */
+export function messageShortDay(date: string): string {
+  const [, month, day] = date.split('-').map(Number);
+  return `${day}/${month}`;
+}
+
 /** "9:00 am" as the trip names it; "9:00 ص" / "7:00 م" in Arabic. */
 export function messageTime(time: string, lang: MessageLanguage): string {
   if (lang === 'en') return time;
@@ -145,9 +151,12 @@ export const MESSAGE_TEMPLATES: Record<
       `Rihla ticket ${f.ticketId}: ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. ${money(f.amount)} SDG ${
         f.paid ? 'paid' : `unpaid${f.deadline ? `, pay by ${messageClock(f.deadline)}` : ''}`
       }`,
+    // One UCS-2 segment (70) for a paid seat on a usual route: day as 12/12, «دفعت» rather than «مدفوعة».
     ar: (f) =>
-      `تذكرة رحلة ${f.ticketId}: ${f.from}-${f.to} ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)}. ${money(f.amount)} ج.س ${
-        f.paid ? 'مدفوعة' : `غير مدفوعة${f.deadline ? `، ادفع قبل ${messageClock(f.deadline)}` : ''}`
+      `تذكرة ${f.ticketId} ${f.from}-${f.to} ${messageShortDay(f.date)} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)} ${
+        f.paid
+          ? `دفعت ${money(f.amount)} ج.س`
+          : `ادفع ${money(f.amount)} ج.س${f.deadline ? ` قبل ${messageClock(f.deadline)}` : ''}`
       }`,
   },
   reminder: {
@@ -166,7 +175,7 @@ export const MESSAGE_TEMPLATES: Record<
     en: (f) =>
       `Rihla: payment for ticket ${f.ticketId} received. ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. Have a good trip`,
     ar: (f) =>
-      `رحلة: وصل مبلغ التذكرة ${f.ticketId}. ${f.from}-${f.to} ${messageDay(f.date, 'ar')} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)}`,
+      `وصل مبلغ التذكرة ${f.ticketId}. ${f.from}-${f.to} ${messageShortDay(f.date)} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)}`,
   },
   payment_rejected: {
     en: (f) =>

@@ -1,5 +1,6 @@
-// The dashboard (/dashboard): payment proofs waiting (linking to the queue), disrupted bookings waiting for
-// their traveller's choice (linking to the bookings list so filtered), counts of bookings, trips, buses
+// The dashboard (/dashboard): payment proofs waiting (linking to the queue), disrupted bookings waiting for their
+// traveller's choice (linking to the bookings list so filtered), text messages failed in the last 24 h and SMS
+// sent this month (linking to the outbox), counts of bookings, trips, buses
 // and employees, recent reports linking to the report view, and seats sold per day for the next 14 days — all
 // from one call, GET /api/dashboard/summary.
 import Alert from '@mui/material/Alert';
@@ -17,10 +18,10 @@ import { Link, Loading, Title, useDataProvider, useLocale, useTranslate } from '
 import { hasCapability, mayAccess } from '../auth/access.ts';
 import { useRole } from '../auth/useCan.ts';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
-import { formatNumber, formatTimestamp } from '../i18n/format.ts';
-import { PAYMENTS_PATH } from '../payments/paths.ts';
+import { formatTimestamp } from '../i18n/format.ts';
+import { MESSAGES_PATH, PAYMENTS_PATH } from '../payments/paths.ts';
+import { FigureCard } from './FigureCard.tsx';
 import { SeatsChart } from './SeatsChart.tsx';
-import { WaitingCard } from './WaitingCard.tsx';
 
 const COUNTS = ['bookings', 'trips', 'buses', 'employees'] as const;
 /** The bookings list showing the disrupted bookings waiting for their traveller's choice. */
@@ -34,7 +35,6 @@ export function Dashboard() {
   const { role } = useRole();
   const counts = COUNTS.filter((key) => mayAccess(role, key, 'list'));
   const showReports = mayAccess(role, 'reports', 'list');
-  const showDisrupted = mayAccess(role, 'bookings', 'list');
   const { data, isPending, isError } = useQuery({
     queryKey: ['dashboard', 'summary'],
     queryFn: () => dataProvider.dashboardSummary(),
@@ -56,38 +56,55 @@ export function Dashboard() {
         <Grid container spacing={2}>
           {hasCapability(role, 'payments.review') && (
             <Grid size={{ xs: 12, md: 'grow' }}>
-              <WaitingCard
+              <FigureCard
                 to={PAYMENTS_PATH}
                 label="rihla.dashboard.proofs_waiting"
-                count={data.proofsWaiting}
+                value={data.proofsWaiting}
                 testId="count-proofsWaiting"
+                alert={data.proofsWaiting > 0 && 'warning'}
               />
             </Grid>
           )}
-          {showDisrupted && (
+          {mayAccess(role, 'bookings', 'list') && (
             <Grid size={{ xs: 12, md: 'grow' }}>
-              <WaitingCard
+              <FigureCard
                 to={DISRUPTED_WAITING_PATH}
                 label="rihla.disruptions.waiting_card"
-                count={data.disruptedWaiting}
+                value={data.disruptedWaiting}
                 testId="count-disruptedWaiting"
+                alert={data.disruptedWaiting > 0 && 'warning'}
               />
             </Grid>
+          )}
+          {hasCapability(role, 'messages.read') && (
+            <>
+              <Grid size={{ xs: 6, md: 'grow' }}>
+                <FigureCard
+                  to={`${MESSAGES_PATH}?show=failed`}
+                  label="rihla.dashboard.messages_failed"
+                  value={data.messages.failedLastDay}
+                  testId="count-messagesFailed"
+                  alert={data.messages.failedLastDay > 0 && 'error'}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 'grow' }}>
+                <FigureCard
+                  to={MESSAGES_PATH}
+                  label="rihla.dashboard.sms_this_month"
+                  value={data.messages.segmentsThisMonth}
+                  testId="count-smsThisMonth"
+                />
+              </Grid>
+            </>
           )}
           {counts.map((key) => (
             <Grid key={key} size={{ xs: 6, md: 'grow' }}>
-              <Card
-                component={Link}
+              <FigureCard
                 to={`/${key}`}
-                sx={{ display: 'block', textDecoration: 'none', height: '100%' }}
-              >
-                <CardContent>
-                  <Typography color="text.secondary">{translate(`rihla.dashboard.counts.${key}`)}</Typography>
-                  <Typography variant="h4" component="p" data-testid={`count-${key}`}>
-                    {formatNumber(data.counts[key], locale)}
-                  </Typography>
-                </CardContent>
-              </Card>
+                label={`rihla.dashboard.counts.${key}`}
+                value={data.counts[key]}
+                testId={`count-${key}`}
+              />
             </Grid>
           ))}
         </Grid>

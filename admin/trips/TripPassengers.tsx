@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Loading, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import { useCanAccessResource } from '../auth/useCan.ts';
+import { useCan, useCanAccessResource } from '../auth/useCan.ts';
 import { IdNumberText, IdTypeText } from '../bookings/TravellerId.tsx';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { useTravellersOf } from '../bookings/useTravellers.ts';
@@ -62,15 +62,15 @@ const printStyles = (
 const GREYED = { color: 'text.secondary' };
 
 const COLUMNS = [
-  'rihla.trips.seat',
-  'rihla.travellers.name',
-  'rihla.travellers.id_type',
-  'rihla.travellers.id_number',
-  'rihla.trips.phone',
-  'rihla.trips.ticket',
-  'rihla.trips.payment',
-  'rihla.trips.boarding',
-];
+  ['seat', 'rihla.trips.seat'],
+  ['name', 'rihla.travellers.name'],
+  ['idType', 'rihla.travellers.id_type'],
+  ['idNumber', 'rihla.travellers.id_number'],
+  ['phone', 'rihla.trips.phone'],
+  ['ticket', 'rihla.trips.ticket'],
+  ['payment', 'rihla.trips.payment'],
+  ['boarding', 'rihla.trips.boarding'],
+] as const;
 
 export function TripPassengers() {
   const trip = useRecordContext();
@@ -85,6 +85,9 @@ export function TripPassengers() {
   const linkBookings = useCanAccessResource('bookings', 'show');
   const travellers = useTravellersOf(bookingIds, !!data);
   const phone = useIsPhone();
+  // A conductor gets no phones from the server (the door's share): no column of empty cells for them.
+  const seesPhones = useCan('passengers.full');
+  const columns = COLUMNS.filter(([key]) => seesPhones || key !== 'phone');
   if (isPending) return <Loading />;
   if (isError) return <Alert severity="error">{translate('rihla.trips.passengers_error')}</Alert>;
   if (data.length === 0) return <Alert severity="info">{translate('rihla.trips.no_passengers')}</Alert>;
@@ -146,7 +149,8 @@ export function TripPassengers() {
                   {cell.idType} {cell.idNumber}
                 </Typography>
                 <Typography variant="body2" component="div">
-                  {cell.phone} · {cell.ticket}
+                  {seesPhones && <>{cell.phone} · </>}
+                  {cell.ticket}
                 </Typography>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
                   {cell.payment}
@@ -171,8 +175,10 @@ export function TripPassengers() {
       >
         <TableHead>
           <TableRow>
-            {COLUMNS.map((key) => (
-              <TableCell key={key}>{translate(key)}</TableCell>
+            {columns.map(([key, label]) => (
+              <TableCell key={key} data-column={key}>
+                {translate(label)}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -188,14 +194,9 @@ export function TripPassengers() {
                 data-boarding={seatBoarding(row)}
                 sx={row.isCancelled ? { '& td': GREYED } : undefined}
               >
-                <TableCell>{cell.seat}</TableCell>
-                <TableCell>{cell.name}</TableCell>
-                <TableCell>{cell.idType}</TableCell>
-                <TableCell>{cell.idNumber}</TableCell>
-                <TableCell>{cell.phone}</TableCell>
-                <TableCell>{cell.ticket}</TableCell>
-                <TableCell>{cell.payment}</TableCell>
-                <TableCell>{cell.boarding}</TableCell>
+                {columns.map(([key]) => (
+                  <TableCell key={key}>{cell[key]}</TableCell>
+                ))}
               </TableRow>
             );
           })}

@@ -20,6 +20,7 @@ import * as appSettings from './migrations/2026-11-25-11-app-settings.ts';
 import * as proofHolds from './migrations/2026-11-25-20-proof-holds.ts';
 import * as messages from './migrations/2026-11-25-21-messages.ts';
 import * as disruptions from './migrations/2026-11-25-40-disruptions.ts';
+import * as messagesFailedAt from './migrations/2026-11-26-50-messages-failed-at.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-20-proof-holds': proofHolds,
   '2026-11-25-21-messages': messages,
   '2026-11-25-40-disruptions': disruptions,
+  '2026-11-26-50-messages-failed-at': messagesFailedAt,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

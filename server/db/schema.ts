@@ -258,6 +258,8 @@ export interface MessagesTable {
   created_at: string;
   sent_at: string | null;
   delivered_at: string | null;
+  /** When it failed for good (the dashboard's last-day count). */
+  failed_at: string | null;
   created_by: string | null;
 }
 

@@ -56,31 +56,40 @@ async function outcomeOf(response: Response, duplicateIsSent = false): Promise<S
   return { fail: `HTTP ${response.status}` };
 }
 
-async function post(url: string, headers: Record<string, string>, body: unknown, timeoutMs: number) {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+/**
+ * POSTs a message as JSON and says what the answer means; no answer at all (refused, dropped, too slow) is a
+ * try to make again later. `duplicateIsSent`: the gateway answers 409 to an id it already sent.
+ */
+async function postMessage(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  timeoutMs: number,
+  duplicateIsSent = false,
+): Promise<SendOutcome> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return await outcomeOf(response, duplicateIsSent);
+  } catch (error) {
+    return { retry: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export function httpGateway(config: GatewayConfig): Gateway {
   return {
     name: 'http',
-    async send(message) {
-      try {
-        const response = await post(
-          config.httpUrl,
-          { Authorization: `Bearer ${config.httpToken}`, 'Idempotency-Key': message.id },
-          message,
-          config.timeoutMs,
-        );
-        return await outcomeOf(response);
-      } catch (error) {
-        return { retry: error instanceof Error ? error.message : String(error) };
-      }
-    },
+    send: (message) =>
+      postMessage(
+        config.httpUrl,
+        { Authorization: `Bearer ${config.httpToken}`, 'Idempotency-Key': message.id },
+        message,
+        config.timeoutMs,
+      ),
   };
 }
 
@@ -88,20 +97,15 @@ export function androidGateway(config: GatewayConfig): Gateway {
   const auth = Buffer.from(`${config.androidUser}:${config.androidPassword}`).toString('base64');
   return {
     name: 'android',
-    async send(message) {
-      try {
-        const response = await post(
-          `${config.androidUrl.replace(/\/+$/, '')}/message`,
-          { Authorization: `Basic ${auth}` },
-          { id: message.id, textMessage: { text: message.text }, phoneNumbers: [message.to] },
-          config.timeoutMs,
-        );
-        // The app refuses a message id it already has: that message was sent before a crash.
-        return await outcomeOf(response, true);
-      } catch (error) {
-        return { retry: error instanceof Error ? error.message : String(error) };
-      }
-    },
+    // The app refuses a message id it already has (409): that message was sent before a crash.
+    send: (message) =>
+      postMessage(
+        `${config.androidUrl.replace(/\/+$/, '')}/message`,
+        { Authorization: `Basic ${auth}` },
+        { id: message.id, textMessage: { text: message.text }, phoneNumbers: [message.to] },
+        config.timeoutMs,
+        true,
+      ),
   };
 }
 

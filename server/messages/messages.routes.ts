@@ -12,6 +12,7 @@ import { idParams, page, parse } from '../resources/payments/route-helpers.ts';
 import { travellerProofSchema } from '../resources/bookings/bookings.schemas.ts';
 import { broadcast, findMessage, listMessages, messageDocument, setOptOut } from './messages.repository.ts';
 import { recordDelivery, requeue } from './outbox.repository.ts';
+import { travellerLimit } from '../http/traveller-limit.ts';
 import { typed } from '../http/validation.ts';
 
 const filters = page.extend({
@@ -147,11 +148,7 @@ export async function messageRoutes(instance: FastifyInstance) {
       schema: { tags, form: preferencesBody, response: contract.preferences.responses },
       config: {
         access: 'public',
-        rateLimit: {
-          max: app.config.lookupRateLimit.perIp,
-          timeWindow: app.config.lookupRateLimit.windowMs,
-          groupId: 'traveller-lookup',
-        },
+        ...travellerLimit(app.config),
       },
     },
     async (request) => {

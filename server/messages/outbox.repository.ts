@@ -65,6 +65,7 @@ export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): P
         created_at: now.toISOString(),
         sent_at: null,
         delivered_at: null,
+        failed_at: null,
         created_by: message.createdBy ?? null,
       },
     ];
@@ -85,6 +86,38 @@ export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): P
 export type Claimed = Pick<MessagesTable, 'id' | 'phone' | 'text' | 'tries' | 'kind'>;
 
 /**
+ * Of these due messages, those whose booking no longer calls for them: a reminder of a cancelled booking, a
+ * "hold expiring" of a booking cancelled or paid since. Decided at the claim, the one place every message
+ * passes, so whatever cancelled or paid the booking (a traveller, staff, the expiry sweep, a disruption) is
+ * covered.
+ */
+async function outdated(trx: Db, rows: { id: string; kind: string; bookingId: string | null }[]) {
+  const conditional = rows.filter(
+    (row) => row.bookingId && (row.kind === 'reminder' || row.kind === 'hold_expiring'),
+  );
+  if (!conditional.length) return new Set<string>();
+  const bookings = await trx
+    .selectFrom('bookings')
+    .select(['id', 'isCancelled', 'paymentStatus'])
+    .where(
+      'id',
+      'in',
+      conditional.map((row) => row.bookingId!),
+    )
+    .execute();
+  const byId = new Map(bookings.map((booking) => [booking.id, booking]));
+  return new Set(
+    conditional
+      .filter((row) => {
+        const booking = byId.get(row.bookingId!);
+        if (!booking || Number(booking.isCancelled)) return true;
+        return row.kind === 'hold_expiring' && booking.paymentStatus === 'verified';
+      })
+      .map((row) => row.id),
+  );
+}
+
+/**
  * Claims up to `limit` due messages for `node` until `now + leaseMs`. A phone that was sent its hourly share
  * waits: its messages are put off until an hour after the oldest of them, without counting a try.
  */
@@ -98,7 +131,7 @@ export async function claimDue(
   return db.transaction().execute(async (trx) => {
     let due = trx
       .selectFrom('messages')
-      .select(['id', 'phone', 'text', 'tries', 'kind'])
+      .select(['id', 'phone', 'text', 'tries', 'kind', 'bookingId'])
       .where('status', 'in', ['queued', 'sending'])
       .where('next_try_at', '<=', now.toISOString())
       .orderBy('next_try_at')
@@ -106,6 +139,13 @@ export async function claimDue(
     if (isPostgres(trx)) due = due.forUpdate().skipLocked();
     const rows = await due.execute();
     if (!rows.length) return [];
+    const cancelled = await outdated(trx, rows);
+    if (cancelled.size)
+      await trx
+        .updateTable('messages')
+        .set({ status: 'cancelled', claimed_by: null })
+        .where('id', 'in', [...cancelled])
+        .execute();
     const hourAgo = new Date(now.getTime() - HOUR).toISOString();
     const phones = [...new Set(rows.map((row) => row.phone))];
     const recent = await trx
@@ -118,7 +158,8 @@ export async function claimDue(
     const sentTo = new Map<string, string[]>();
     for (const row of recent) sentTo.set(row.phone, [...(sentTo.get(row.phone) ?? []), row.sent_at!]);
     const claimed: Claimed[] = [];
-    for (const row of rows) {
+    for (const { bookingId: _, ...row } of rows) {
+      if (cancelled.has(row.id)) continue;
       const sent = sentTo.get(row.phone) ?? [];
       if (sent.length >= MESSAGES_PER_PHONE_PER_HOUR) {
         const later = new Date(Date.parse(sent[sent.length - MESSAGES_PER_PHONE_PER_HOUR]) + HOUR);
@@ -179,6 +220,7 @@ export async function recordOutcome(db: Db, message: Claimed, node: string, outc
     .updateTable('messages')
     .set({
       status: last ? 'failed' : 'queued',
+      failed_at: last ? now.toISOString() : null,
       next_try_at: new Date(now.getTime() + wait * MINUTE).toISOString(),
       last_error: error.slice(0, 500),
       claimed_by: null,
@@ -200,7 +242,11 @@ export async function recordDelivery(
     .set(
       report.status === 'delivered'
         ? { status: 'delivered', delivered_at: now.toISOString() }
-        : { status: 'failed', last_error: (report.error ?? 'not delivered').slice(0, 500) },
+        : {
+            status: 'failed',
+            failed_at: now.toISOString(),
+            last_error: (report.error ?? 'not delivered').slice(0, 500),
+          },
     )
     .where((eb) => eb.or([eb('id', '=', report.id), eb('provider_id', '=', report.id)]))
     .where('status', 'in', ['sent', 'sending'])
@@ -212,20 +258,16 @@ export async function recordDelivery(
 export async function requeue(db: Db, id: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('messages')
-    .set({ status: 'queued', tries: 0, next_try_at: now.toISOString(), last_error: null, claimed_by: null })
+    .set({
+      status: 'queued',
+      tries: 0,
+      next_try_at: now.toISOString(),
+      last_error: null,
+      failed_at: null,
+      claimed_by: null,
+    })
     .where('id', '=', id)
     .where('status', 'in', ['failed', 'sent', 'delivered'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Cancels the queued messages of a booking of these kinds (a reminder whose booking no longer holds). */
-export async function cancelQueued(trx: Db, bookingId: string, kinds: MessageKind[]) {
-  await trx
-    .updateTable('messages')
-    .set({ status: 'cancelled' })
-    .where('bookingId', '=', bookingId)
-    .where('kind', 'in', kinds)
-    .where('status', '=', 'queued')
-    .execute();
 }

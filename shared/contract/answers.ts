@@ -65,6 +65,8 @@ export const dashboardSummary = z.object({
   proofsWaiting: count,
   /** Bookings of cancelled trips waiting for their traveller's choice (move or refund). */
   disruptedWaiting: count,
+  /** The outbox: messages that failed for good in the last 24 h; SMS segments sent this Khartoum month. */
+  messages: z.object({ failedLastDay: count, segmentsThisMonth: count }),
 });
 
 /** login and refresh: a 15-minute access token (the refresh token travels as an httpOnly cookie). */

@@ -178,6 +178,8 @@ export const travellerBookingDocument = bookingDocument.omit(STAFF_ONLY);
 export type OriginDocument = z.infer<typeof originDocument>;
 export type DestinationDocument = z.infer<typeof destinationDocument>;
 export type TripDocument = z.infer<typeof tripDocument>;
+/** A trip with its bus, company, cities and price, as a booking refers to it (its bookedSeats not counted). */
+export type TripDetails = Omit<TripDocument, 'bookedSeats'> & { bookedSeats?: number[] };
 export type PublicTripDocument = z.infer<typeof publicTripDocument>;
 export type PassengerInfo = z.infer<typeof passengerInfo>;
 export type BookingRecord = z.infer<typeof bookingRecord>;

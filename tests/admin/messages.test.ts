@@ -40,7 +40,7 @@ describe('Arabic messages', () => {
       'rihla.errors.in_use_item',
       'rihla.language.ar',
       'rihla.language.en',
-      // "Boarded: 12": a label and a number, the same in both.
+      // Only placeholders: a seat state's name and its count, each already in the page's language.
       'rihla.trips.legend_count',
       'rihla.trips.seats_value',
     ]);

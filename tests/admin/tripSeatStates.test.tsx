@@ -36,8 +36,8 @@ const passengers = [
   seat(6, 'b6', { paymentStatus: 'expired', verifiedVia: null, isCancelled: true }),
 ];
 
-const api = () =>
-  apiAs('manager', {
+const api = (role: 'manager' | 'conductor' = 'manager', rows: Record<string, unknown>[] = passengers) =>
+  apiAs(role, {
     ...Object.fromEntries(
       resources
         .filter((def) => def.api.list)
@@ -48,7 +48,7 @@ const api = () =>
     ),
     'GET /api/activity/getAllActivity': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
     'GET /api/trips/getTrip/t1': () => ({ body: tripDoc('t1') }),
-    'GET /api/trips/passengers/t1': () => ({ body: passengers }),
+    'GET /api/trips/passengers/t1': () => ({ body: rows }),
     ...Object.fromEntries(
       passengers.map((row) => [`GET /api/bookings/getPassengers/${row.bookingId}`, () => ({ body: [] })]),
     ),
@@ -106,5 +106,24 @@ describe('the trip page', () => {
         waiting: count(w.trips.not_boarded, 4),
         cancelled: count(w.bookings.cancelled, 1),
       });
+    });
+
+  // A conductor gets the door's share (no phones, ID last digits): the phone column is not shown at all.
+  for (const [role, phones] of [
+    ['manager', true],
+    ['conductor', false],
+  ] as const)
+    it(`shows the phone column ${phones ? 'to' : 'not to'} a ${role}`, async () => {
+      const rows = passengers.map((row) => ({ ...row, phone: phones ? row.phone : null }));
+      await renderAs(
+        { path: '/trips/t1/show', route: '/trips/:id/show', locale: 'en' },
+        api(role, rows),
+        <TripShow />,
+      );
+      const table = await screen.findByTestId('trip-passengers', {}, { timeout: 15000 });
+      const headers = [...table.querySelectorAll('th')].map((th) => th.textContent);
+      expect(headers.includes(en.rihla.trips.phone)).toBe(phones);
+      expect(table.querySelector('tbody tr')!.children).toHaveLength(headers.length);
+      expect(table.textContent!.includes('+249912000001')).toBe(phones);
     });
 });

@@ -12,6 +12,7 @@ import { makeTrip } from './helpers/fixtures.ts';
 import { bookWithProof, newPhone, sendProof, uniquePng } from './helpers/payments.ts';
 import { client, dialects } from './helpers/test-app.ts';
 import { queueHoldWarnings, queueReminders } from '../../server/messages/scheduled.ts';
+import { claimDue } from '../../server/messages/outbox.repository.ts';
 import { HOLD_WARNING_MINUTES, REMINDER_HOUR } from '../../shared/messages.ts';
 import { khartoumMidnight, khartoumToday } from '../../shared/rules.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -51,7 +52,7 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
       phone: `+249${phone.slice(1)}`,
     });
     expect(ticket.text).toContain(booking.ticketId);
-    expect(ticket.text).toContain('غير مدفوعة');
+    expect(ticket.text).toContain('ادفع ');
     expect(ticket.segments).toBeGreaterThan(0);
 
     const english = await postBooking(
@@ -235,5 +236,34 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
     clock.set(new Date(khartoumMidnight(day(1)) + REMINDER_HOUR * 3_600_000));
     await queueReminders(t.app.db as Db, clock.now());
     expect((await messagesOf(paid._id)).map((m) => m.kind)).toEqual(['ticket', 'payment_verified']);
+  });
+
+  it('a reminder whose booking was cancelled before it went, and a hold warning of a booking paid since, are not sent', async () => {
+    const db = t.app.db as Db;
+    const day = (offset: number) => khartoumToday(new Date(clock.now().getTime() + offset * 86_400_000));
+    const { trip } = await makeTrip(t, t.token, { seats: 40, date: day(3) });
+    const paidLater = (await postBooking(t, bookingFields(trip, [1], { passengerInfo: passenger() }))).json()
+      .booking;
+    clock.set(new Date(Date.parse(paidLater.paymentDeadline) - (HOLD_WARNING_MINUTES - 1) * 60_000));
+    expect(await queueHoldWarnings(db, clock.now())).toBeGreaterThan(0);
+    const verified = await t.staff.patch(`/api/bookings/verifyPayment/${paidLater._id}`, {
+      note: 'Paid in cash at the office',
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    const cancelledLater = await bookWithProof(t, trip, [2], `TRX-CANCEL-${Date.now()}`);
+    expect((await t.staff.patch(`/api/bookings/verifyPayment/${cancelledLater._id}`)).statusCode).toBe(200);
+    clock.set(new Date(khartoumMidnight(day(2)) + REMINDER_HOUR * 3_600_000));
+    expect(await queueReminders(db, clock.now())).toBeGreaterThan(0);
+    const cancel = await t.staff.patch(`/api/bookings/cancelBooking/${cancelledLater._id}`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    await claimDue(db, 'node', clock.now(), 500, 60_000);
+    const statusOf = async (id: string, kind: string) =>
+      (await messagesOf(id)).find((m) => m.kind === kind)?.status;
+    expect(await statusOf(paidLater._id, 'hold_expiring')).toBe('cancelled');
+    expect(await statusOf(paidLater._id, 'payment_verified')).toBe('sending');
+    expect(await statusOf(cancelledLater._id, 'reminder')).toBe('cancelled');
+    expect(await statusOf(paidLater._id, 'reminder')).toBe('sending');
   });
 });

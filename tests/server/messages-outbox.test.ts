@@ -6,7 +6,6 @@
 // nodes sending at once never send one message twice; a phone gets at most its hourly share; delivery reports
 // need the gateway's token; staff read, filter and resend, and message a trip's passengers.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
 import type { Db } from '../../server/db/schema.ts';
@@ -18,6 +17,7 @@ import { book } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { activity } from './helpers/payments.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
+import { closeLoopback, listenOnLoopback } from './helpers/loopback.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 const TOKEN = 'gateway-token-for-tests-0123456789';
@@ -35,12 +35,10 @@ class FakeGateway {
   authorised = true;
 
   async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/send`;
+    this.url = await listenOnLoopback(this.server, '/send');
   }
   stop() {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(resolve));
+    return closeLoopback(this.server);
   }
   reset() {
     this.delivered.clear();

@@ -11,7 +11,6 @@ import { useTestApp } from './helpers/use-test-app.ts';
 
 describe.each(dialects)('cancelling a trip cancels its bookings (%s)', (dialect) => {
   const t = useTestApp(dialect);
-  const ids = (rows: Doc[]) => rows.map((row) => row._id);
 
   it('releases unpaid holds, keeps paid bookings and proofs to decide waiting for a choice, and logs each booking', async () => {
     const { trip } = await makeTrip(t, t.token, { seats: 20 });

@@ -40,7 +40,11 @@ export function SyncStatus({ tripId }: { tripId: string }) {
       {session.hasEnded() ? (
         <p class="note note-warn">{m.sync.signInToSync}</p>
       ) : (
-        problem === 'error' && <p class="note note-warn">{m.sync.failed}</p>
+        (problem === 'error' || problem === 'tooMany') && (
+          <p class="note note-warn" data-problem={problem}>
+            {problem === 'tooMany' ? m.sync.tooManyScans : m.sync.failed}
+          </p>
+        )
       )}
       {/* Pressable whenever the browser has a network: it asks the server again when the last call failed. */}
       <button

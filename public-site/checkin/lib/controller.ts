@@ -122,7 +122,7 @@ export function createController(options: ControllerOptions) {
     else if (scans.scans || done.edits) reachable = true;
     sync = { syncing: false, lastSyncAt: problem ? sync.lastSyncAt : now().toISOString(), problem };
     failures = problem ? failures + 1 : 0;
-    if (problem === 'offline' || problem === 'error')
+    if (problem === 'offline' || problem === 'error' || problem === 'tooMany')
       schedule(RETRY_MS[Math.min(failures - 1, RETRY_MS.length - 1)]);
     changed();
   }

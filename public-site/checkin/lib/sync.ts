@@ -11,7 +11,11 @@ import type { ScanRecord } from './types.ts';
 /** The server takes at most this many scans in one call. */
 export const SCAN_BATCH = 500;
 
-export type SyncProblem = 'offline' | 'ended' | 'error';
+/** offline: no answer; ended: sign in again; tooMany: this account's hourly share of scans is spent. */
+export type SyncProblem = 'offline' | 'ended' | 'tooMany' | 'error';
+
+/** The refusals the app words itself (the rest show the server's message). */
+export const KNOWN_REFUSALS = ['TRIP_DEPARTED', 'NOT_DOOR_TRIP'] as const;
 
 export interface SyncResult {
   scans: number;
@@ -27,7 +31,9 @@ const problemOf = (error: unknown): SyncProblem =>
       ? 'offline'
       : error.status === 401
         ? 'ended'
-        : 'error'
+        : error.status === 429 && error.body?.code === 'TOO_MANY_SCANS'
+          ? 'tooMany'
+          : 'error'
     : 'error';
 
 export async function syncScans(
@@ -82,7 +88,8 @@ export async function syncEdits(
       if (kind !== 'error') return { ...result, problem: kind };
       state = 'refused';
       const body = error instanceof ApiError ? error.body : null;
-      problem = body?.code === 'TRIP_DEPARTED' ? 'TRIP_DEPARTED' : (body?.message ?? 'error');
+      const code = KNOWN_REFUSALS.find((known) => known === body?.code);
+      problem = code ?? body?.message ?? 'error';
     }
     await store.updateEdits((edits) => edits.map((e) => (e.id === edit.id ? { ...e, state, problem } : e)));
     result.edits += 1;

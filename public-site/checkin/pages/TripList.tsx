@@ -8,6 +8,7 @@ import { CHECKIN_BASE } from '../../../shared/routes.ts';
 import { TripSummary, factsOf } from '../components/TripSummary.tsx';
 import { useApp, useOnline } from '../lib/app-context.ts';
 import { checkinApi } from '../lib/api.ts';
+import { ApiError } from '../lib/session.ts';
 import { khartoumTime } from '../lib/format.ts';
 import { fill, useI18n } from '../lib/i18n.ts';
 import type { StoredTrip, TripDocument } from '../lib/types.ts';
@@ -134,14 +135,17 @@ const minutes = (time: string) => {
 function useDownload(tripId: string) {
   const { controller } = useApp();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // Why the last download failed: a trip this conductor does not check (403), or anything else.
+  const [failed, setFailed] = useState<'notDoorTrip' | 'downloadFailed' | null>(null);
   const download = async () => {
     setBusy(true);
-    setFailed(false);
+    setFailed(null);
     try {
       await controller.download(tripId);
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailed(
+        error instanceof ApiError && error.body?.code === 'NOT_DOOR_TRIP' ? 'notDoorTrip' : 'downloadFailed',
+      );
     } finally {
       setBusy(false);
     }
@@ -176,7 +180,11 @@ function DayTrip({ trip, stored }: { trip: TripDocument; stored?: StoredTrip }) 
           {busy ? m.trips.downloading : stored ? m.trips.update : m.trips.download}
         </button>
       </div>
-      {failed && <p class="note note-error">{m.trips.downloadFailed}</p>}
+      {failed && (
+        <p class="note note-error" data-problem={failed}>
+          {m.trips[failed]}
+        </p>
+      )}
     </li>
   );
 }
@@ -213,7 +221,11 @@ function PhoneTrip({ stored, online }: { stored: StoredTrip; online: boolean }) 
           {m.trips.remove}
         </button>
       </div>
-      {failed && <p class="note note-error">{m.trips.downloadFailed}</p>}
+      {failed && (
+        <p class="note note-error" data-problem={failed}>
+          {m.trips[failed]}
+        </p>
+      )}
     </article>
   );
 }

@@ -22,6 +22,7 @@ import {
   tripRow,
   tripTravellers,
 } from './boarding.repository.ts';
+import type { TripDetails } from '../../../shared/contract/documents.ts';
 
 export interface BoardingContext {
   db: Db;
@@ -29,13 +30,11 @@ export interface BoardingContext {
   signer: TicketSigner;
 }
 
-type Populated = Record<string, any>;
-
 /** What a conductor's phone keeps of a trip for offline checking: no full ID numbers, no phones. */
 export async function checkinPackage(ctx: BoardingContext, tripId: string) {
   const row = await tripRow(ctx.db, tripId);
   if (!row) return undefined;
-  const trip = (await referencedDocument(ctx.db, trips, tripId)) as Populated;
+  const trip = (await referencedDocument(ctx.db, trips, tripId)) as TripDetails;
   const bookings = await tripTravellers(ctx.db, tripId);
   // The day's other trips' live tickets, by number only: a ticket of another bus typed at this door offline
   // reads "wrong trip", as the server says, not "forged".

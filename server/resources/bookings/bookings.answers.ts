@@ -7,6 +7,7 @@ import type { ProofOutcome } from '../payments/payments.service.ts';
 import type { SaleRefusal } from './bookings.service.ts';
 import { travellerView } from './bookings.service.ts';
 import { ticketData } from './ticket.ts';
+import type { TripDetails } from '../../../shared/contract/documents.ts';
 
 const seatWord = (seats: number[]) =>
   seats.length === 1 ? `Seat ${seats[0]} has` : `Seats ${seats.join(', ')} have`;
@@ -99,7 +100,7 @@ export async function ticketAnswer(
   app: FastifyInstance,
   request: FastifyRequest,
   booking: Document,
-  trip: Document,
+  trip: TripDetails,
 ) {
   let pdfBlob: string | null = null;
   try {

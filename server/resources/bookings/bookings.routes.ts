@@ -28,6 +28,7 @@ import { ticketData } from './ticket.ts';
 import { type MoveRefusal, moveBooking, requestRefund } from './disrupted-bookings.ts';
 import { findBooking } from './bookings.repository.ts';
 import { disruptionContract } from '../../../shared/contract/index.ts';
+import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
 
 const optionalTravellers = travellersField.optional();
@@ -66,13 +67,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
   const { config } = app;
   const ctx = bookingContext(app);
   const tags = ['bookings'];
-  const lookupLimit = {
-    rateLimit: {
-      max: config.lookupRateLimit.perIp,
-      timeWindow: config.lookupRateLimit.windowMs,
-      groupId: 'traveller-lookup',
-    },
-  };
+  const lookupLimit = travellerLimit(config);
   // Staff whose role may cancel bookings cancel by id, as themselves, proving nothing (so guessing nothing):
   // they work through a trip's bookings one after another, often from an office address travellers share,
   // and are not limited. Anyone else, a conductor's token or any other included, proves a ticket and counts

@@ -26,6 +26,7 @@ import {
   findByTicket,
   insertBooking,
 } from './bookings.repository.ts';
+import type { TripDetails } from '../../../shared/contract/documents.ts';
 
 export interface BookingContext {
   db: Db;
@@ -47,7 +48,7 @@ export type SaleRefusal =
   | { code: 'PROOF_NOT_IMAGE' }
   | { code: 'PROOF_TOO_LARGE' };
 
-export type SaleOutcome = { sold: Document; trip: Document; replayed: boolean } | { refused: SaleRefusal };
+export type SaleOutcome = { sold: Document; trip: TripDetails; replayed: boolean } | { refused: SaleRefusal };
 
 /**
  * How the seats are paid: a traveller's proof (now or later), sent from a client address and a device (the
@@ -62,8 +63,6 @@ export type Payment =
       source: ProofSender;
     }
   | { by: 'counter'; staffId: string; method: PaymentMethod; reference?: string };
-
-type Populated = Record<string, any>;
 
 const sorted = (seats: number[]) => [...seats].sort((x, y) => x - y);
 const sameSeats = (a: number[], b: number[]) => sorted(a).join() === sorted(b).join();
@@ -107,7 +106,7 @@ export async function sell(
 
   const trip = await cachedTripDetails(db, input.tripId);
   if (!trip) return { refused: { code: 'TRIP_NOT_FOUND' } };
-  const bus = trip.busId as Populated;
+  const bus = trip.busId;
   const departure = departureInstant(String(trip.trip_date), String(trip.trip_boarding_time));
   const unavailable = trip.isCancelled
     ? 'cancelled'
@@ -120,7 +119,7 @@ export async function sell(
   const capacity = Number(bus.bus_number_of_seats);
   if (input.seats.some((seat) => seat < 1 || seat > capacity))
     return { refused: { code: 'SEAT_OUT_OF_RANGE', capacity } };
-  const price = Number((trip.trip_ticket_priceId as Populated).price);
+  const price = trip.trip_ticket_priceId.price;
   const total = totalPrice(input.seats.length, price);
   if (input.totalTicketPrice !== undefined && Math.abs(input.totalTicketPrice - total) > 0.005) {
     return { refused: { code: 'PRICE_CHANGED', seats: input.seats.length, price, total } };
@@ -204,7 +203,7 @@ export async function cancel(ctx: BookingContext, id: string, by: Canceller): Pr
     return { refused: 'NOT_YOURS' };
   if (!booking) return { refused: 'NOT_FOUND' };
   if (booking.isCancelled) return { refused: 'ALREADY_CANCELLED' };
-  const trip = booking.tripId as Populated | null;
+  const trip = booking.tripId as TripDetails | null;
   const now = ctx.clock.now();
   if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time, now)) return { refused: 'DEPARTED' };
   const tripId = String(trip?._id ?? '');
@@ -252,7 +251,7 @@ async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone:
   if (!lapsed.length) return found;
   await expireHolds(
     ctx.db,
-    lapsed.map((b) => ({ id: b._id, tripId: String((b.tripId as Populated)?._id) })),
+    lapsed.map((b) => ({ id: b._id, tripId: String((b.tripId as TripDetails)?._id) })),
     now,
   );
   return findByTicket(ctx.db, ticketId, phone);
@@ -272,7 +271,7 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
   );
   return found.map((found) => {
     const { tripId, ...booking } = travellerView(found);
-    const trip = tripId as Populated | null;
+    const trip = tripId as TripDetails | null;
     return {
       ...booking,
       tripId: trip?._id ?? null,
@@ -299,5 +298,5 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
 /** The live booking under a ticket id and phone, with its trip, for its ticket. */
 export async function liveBooking(ctx: BookingContext, ticketId: string, phone: string) {
   const booking = (await bookingsOfTraveller(ctx, ticketId, phone)).find((b) => !b.isCancelled);
-  return booking?.tripId ? { booking, trip: booking.tripId as Populated } : undefined;
+  return booking?.tripId ? { booking, trip: booking.tripId as TripDetails } : undefined;
 }

@@ -4,10 +4,9 @@ import type { TicketData } from '../../tickets/ticket-pdf.ts';
 import { CURRENCY } from '../../../shared/rules.ts';
 import type { TicketSigner } from '../../tickets/signing.ts';
 import type { PassengerInfo } from './booking-mapper.ts';
+import type { TripDetails } from '../../../shared/contract/documents.ts';
 
-type Populated = Record<string, any>;
-
-export function ticketData(booking: Document, trip: Populated, signer: TicketSigner): TicketData {
+export function ticketData(booking: Document, trip: TripDetails, signer: TicketSigner): TicketData {
   const passenger = booking.passengerInfo as PassengerInfo;
   const seats = booking.seats as number[];
   return {

@@ -21,6 +21,7 @@ import {
   updateDocument,
 } from './crud.repository.ts';
 import { listQuerySchema, parseListParams } from './list-params.ts';
+import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -84,11 +85,7 @@ export function crudRoutes(def: ResourceDef) {
     if (generated('create')) {
       const body = createSchema(def);
       // A traveller's form (a lost-item report, an enquiry) is limited per address, as look-ups are.
-      const { perIp, windowMs } = app.config.lookupRateLimit;
-      const formLimit =
-        access('create') === 'public'
-          ? { rateLimit: { max: perIp, timeWindow: windowMs, groupId: 'public-forms' } }
-          : {};
+      const formLimit = access('create') === 'public' ? travellerLimit(app.config, 'public-forms') : {};
       app.post(
         `/${def.api.create}`,
         { schema: schema('create', { body }), config: { ...guard('create'), ...formLimit } },

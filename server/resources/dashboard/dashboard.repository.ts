@@ -1,8 +1,8 @@
-// The back-office dashboard in one call: counts, recent reports, proofs and disrupted bookings waiting, and
-// seats sold against seats offered for each of the next 14 days (aggregated in the database, never by
-// downloading bookings).
+// The back-office dashboard in one call: counts, recent reports, proofs and disrupted bookings waiting, the
+// outbox's figures, and seats sold against seats offered for each of the next 14 days (aggregated in the
+// database, never by downloading bookings).
 import type { Kysely } from 'kysely';
-import { khartoumToday } from '../../../shared/rules.ts';
+import { khartoumMidnight, khartoumToday } from '../../../shared/rules.ts';
 
 export const DASHBOARD_DAYS = 14;
 
@@ -15,46 +15,78 @@ async function count(db: Kysely<any>, table: string, where?: [string, unknown]) 
   return Number((await query.executeTakeFirst())?.count ?? 0);
 }
 
-export async function dashboardSummary(db: Kysely<any>, today = khartoumToday()) {
+/** The outbox at a glance: failed in the last 24 h (to resend), segments sent since the 1st (the credit spent). */
+async function messageFigures(db: Kysely<any>, now: Date) {
+  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+  const monthStart = new Date(khartoumMidnight(`${khartoumToday(now).slice(0, 7)}-01`)).toISOString();
+  const [failed, sent] = await Promise.all([
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('status', '=', 'failed')
+      .where('failed_at', '>', dayAgo)
+      .executeTakeFirst(),
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.sum('segments').as('segments'))
+      .where('sent_at', '>=', monthStart)
+      .executeTakeFirst(),
+  ]);
+  return { failedLastDay: Number(failed?.count ?? 0), segmentsThisMonth: Number(sent?.segments ?? 0) };
+}
+
+export async function dashboardSummary(db: Kysely<any>, now = new Date()) {
+  const today = khartoumToday(now);
   const last = addDays(today, DASHBOARD_DAYS - 1);
-  const [bookings, trips, buses, employees, recentReports, offered, sold, proofsWaiting, disruptedWaiting] =
-    await Promise.all([
-      count(db, 'bookings', ['isCancelled', 0]),
-      count(db, 'trips'),
-      count(db, 'buses'),
-      count(db, 'employees'),
-      db
-        .selectFrom('reports')
-        .select(['id', 'report_title', 'created_at'])
-        .orderBy('created_at', 'desc')
-        .limit(5)
-        .execute(),
-      db
-        .selectFrom('trips')
-        .innerJoin('buses', 'buses.id', 'trips.busId')
-        .select(['trips.trip_date as date', (eb) => eb.fn.sum('buses.bus_number_of_seats').as('seats')])
-        .where('trips.trip_date', '>=', today)
-        .where('trips.trip_date', '<=', last)
-        .where('trips.isCancelled', '=', 0)
-        .groupBy('trips.trip_date')
-        .execute(),
-      db
-        .selectFrom('booking_seats')
-        .innerJoin('trips', 'trips.id', 'booking_seats.tripId')
-        .select(['trips.trip_date as date', (eb) => eb.fn.countAll().as('seats')])
-        .where('trips.trip_date', '>=', today)
-        .where('trips.trip_date', '<=', last)
-        .where('trips.isCancelled', '=', 0)
-        .groupBy('trips.trip_date')
-        .execute(),
-      db
-        .selectFrom('bookings')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('paymentStatus', '=', 'proof_submitted')
-        .where('isCancelled', '=', 0)
-        .executeTakeFirst(),
-      count(db, 'bookings', ['disruptionState', 'waiting']),
-    ]);
+  const [
+    bookings,
+    trips,
+    buses,
+    employees,
+    recentReports,
+    offered,
+    sold,
+    proofsWaiting,
+    messages,
+    disruptedWaiting,
+  ] = await Promise.all([
+    count(db, 'bookings', ['isCancelled', 0]),
+    count(db, 'trips'),
+    count(db, 'buses'),
+    count(db, 'employees'),
+    db
+      .selectFrom('reports')
+      .select(['id', 'report_title', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .limit(5)
+      .execute(),
+    db
+      .selectFrom('trips')
+      .innerJoin('buses', 'buses.id', 'trips.busId')
+      .select(['trips.trip_date as date', (eb) => eb.fn.sum('buses.bus_number_of_seats').as('seats')])
+      .where('trips.trip_date', '>=', today)
+      .where('trips.trip_date', '<=', last)
+      .where('trips.isCancelled', '=', 0)
+      .groupBy('trips.trip_date')
+      .execute(),
+    db
+      .selectFrom('booking_seats')
+      .innerJoin('trips', 'trips.id', 'booking_seats.tripId')
+      .select(['trips.trip_date as date', (eb) => eb.fn.countAll().as('seats')])
+      .where('trips.trip_date', '>=', today)
+      .where('trips.trip_date', '<=', last)
+      .where('trips.isCancelled', '=', 0)
+      .groupBy('trips.trip_date')
+      .execute(),
+    db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('paymentStatus', '=', 'proof_submitted')
+      .where('isCancelled', '=', 0)
+      .executeTakeFirst(),
+    messageFigures(db, now),
+    count(db, 'bookings', ['disruptionState', 'waiting']),
+  ]);
   const offeredByDate = new Map(offered.map((row) => [row.date, Number(row.seats)]));
   const soldByDate = new Map(sold.map((row) => [row.date, Number(row.seats)]));
   const seatsByDay = Array.from({ length: DASHBOARD_DAYS }, (_, i) => {
@@ -70,6 +102,7 @@ export async function dashboardSummary(db: Kysely<any>, today = khartoumToday())
     })),
     seatsByDay,
     proofsWaiting: Number(proofsWaiting?.count ?? 0),
+    messages,
     disruptedWaiting,
   };
 }

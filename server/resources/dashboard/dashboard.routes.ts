@@ -9,6 +9,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
       schema: { tags: ['dashboard'], response: dashboardContract.dashboardSummary.responses },
       config: { access: 'dashboard.read' },
     },
-    async () => dashboardSummary(app.db),
+    async () => dashboardSummary(app.db, app.clock.now()),
   );
 }

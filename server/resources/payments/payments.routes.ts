@@ -32,6 +32,7 @@ import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
 import { refundRoutes } from './refunds.routes.ts';
 import { bookingContext, idParams, page, parse } from './route-helpers.ts';
 import { statementRoutes } from './statement.routes.ts';
+import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
 
 /** Where the booking and payment services take their database, clock and settings from (jobs and tests too). */
@@ -125,11 +126,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       },
       config: {
         access: 'public',
-        rateLimit: {
-          max: config.lookupRateLimit.perIp,
-          timeWindow: config.lookupRateLimit.windowMs,
-          groupId: 'traveller-lookup',
-        },
+        ...travellerLimit(config),
       },
     },
     async (request) => {

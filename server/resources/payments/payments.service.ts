@@ -30,8 +30,7 @@ import { checkProof, type ProofSender } from './proofs.ts';
 import { forgetOldRejections, proofHolds, recordRejection } from './rejections.ts';
 import { changeAndTell } from '../../messages/messages.service.ts';
 import type { Db } from '../../db/schema.ts';
-
-type Populated = Record<string, any>;
+import type { TripDetails } from '../../../shared/contract/documents.ts';
 
 /** Staff may confirm a payment that waits for a proof or whose proof waits for them (not one they rejected). */
 const VERIFIABLE = ['awaiting_proof', 'proof_submitted'];
@@ -180,7 +179,7 @@ export async function reject(
 ): Promise<DecisionOutcome> {
   const booking = await findBookingDocument(ctx.db, id);
   if (!booking) return { refused: 'NOT_FOUND' };
-  const trip = booking.tripId as Populated;
+  const trip = booking.tripId as TripDetails;
   const now = ctx.clock.now();
   const deadline = holdDeadline(
     now,

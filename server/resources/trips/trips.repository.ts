@@ -5,6 +5,7 @@ import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
 import { BOARDING } from '../boarding/boarding.repository.ts';
 import { referencedDocument, toDocuments, TRIP_SHOWN } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
+import type { TripDetails } from '../../../shared/contract/documents.ts';
 
 /** A trip as travellers see it (shared/contract publicTripDocument): nothing of the company's or bus's internals. */
 export function publicTrip(trip: Document): Document {
@@ -175,6 +176,6 @@ export async function tripPassengers(db: Db, tripId: string) {
  * not change it, so a booking rush reads it from memory; any write to trips, buses, prices, cities or
  * companies empties the cache (on every node). The sale itself re-checks the trip under a lock.
  */
-export function cachedTripDetails(db: Db, id: string): Promise<Document | undefined> {
-  return referencedDocument(db, trips, id);
+export function cachedTripDetails(db: Db, id: string): Promise<TripDetails | undefined> {
+  return referencedDocument(db, trips, id) as Promise<TripDetails | undefined>;
 }

@@ -322,6 +322,8 @@ export const arOwn: MessageTree<AdminMessages> = {
       no_seats: 'لا توجد رحلات',
       load_error: 'تعذّر تحميل لوحة التحكم. يُرجى المحاولة مرة أخرى.',
       proofs_waiting: 'إشعارات التحويل بانتظار المراجعة',
+      messages_failed: 'رسائل تعذّر إرسالها (24 ساعة)',
+      sms_this_month: 'رسائل SMS المرسلة هذا الشهر',
     },
     settings: {
       title: 'الإعدادات',

@@ -313,6 +313,8 @@ export const enOwn = {
       no_seats: 'No trips',
       load_error: 'The dashboard could not be loaded. Please try again.',
       proofs_waiting: 'Payment proofs to check',
+      messages_failed: 'Texts failed (24 h)',
+      sms_this_month: 'SMS sent this month',
     },
     settings: {
       title: 'Settings',

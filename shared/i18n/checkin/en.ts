@@ -53,6 +53,8 @@ export const checkinEn = {
     removePending: 'This trip has scans not yet sent: sync first.',
     downloadedAt: 'Downloaded {time}',
     downloadFailed: 'Could not download the trip. Check the connection and try again.',
+    notDoorTrip:
+      "This trip is not one you check: conductors download yesterday's, today's and tomorrow's trips only.",
     sold: 'Seats sold: {count}',
     bus: 'Bus {bus}',
     cancelledTrip: 'Trip cancelled',
@@ -142,6 +144,8 @@ export const checkinEn = {
     sent: 'Saved.',
     queued: 'Saved on this phone: it will be sent when the connection returns.',
     departed: 'The trip has departed: its passenger list can no longer change.',
+    notDoorTrip:
+      "Not sent: conductors change the passengers of yesterday's, today's and tomorrow's trips only.",
     failed: 'The server refused this change: {message}',
     problems: {
       name: 'Give the traveller’s full name.',
@@ -159,6 +163,8 @@ export const checkinEn = {
     syncing: 'Sending…',
     lastSync: 'Last sent {time}',
     failed: 'Could not send: will try again.',
+    tooManyScans:
+      'This account sent too many scans this hour. They are kept on this phone and sent later: keep checking tickets.',
     signInToSync: 'Sign in again to send what is waiting.',
     differs: 'The server decided otherwise',
     seeBelow: 'The server decided otherwise on some of this phone’s scans: see below.',

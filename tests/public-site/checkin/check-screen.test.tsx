@@ -12,6 +12,7 @@ import { applyDocumentLang, type Lang } from '../../../public-site/checkin/lib/i
 import { createSession } from '../../../public-site/checkin/lib/session.ts';
 import { verifySignature } from '../../../public-site/checkin/lib/signature.ts';
 import { openStore } from '../../../public-site/checkin/lib/store.ts';
+import { CHECKIN_ROUTES } from '../../../shared/routes.ts';
 import { fakeServer, makeKeys, ticket, tripPackage, TRIP_ID, type Keys } from './fixtures.ts';
 
 let keys: Keys;
@@ -25,7 +26,8 @@ afterEach(() => {
   controllers.splice(0).forEach((c) => c.dispose());
 });
 
-async function openCheckScreen(lang: Lang) {
+/** The app on a phone that downloaded the trip, then (unless `stayOnline`) lost its connection, at `path`. */
+async function openCheckScreen(lang: Lang, { stayOnline = false, path = `/check-in/trip/${TRIP_ID}` } = {}) {
   const paid = ticket({ seats: [7, 8] });
   const server = fakeServer(tripPackage(keys, [paid]));
   const online = { value: true };
@@ -39,11 +41,11 @@ async function openCheckScreen(lang: Lang) {
   controllers.push(controller);
   await controller.init();
   await controller.download(TRIP_ID);
-  online.value = false;
-  server.state.online = false;
+  online.value = stayOnline;
+  server.state.online = stayOnline;
   const m = lang === 'ar' ? checkinAr : checkinEn;
   applyDocumentLang(lang, m);
-  history.replaceState(null, '', `/check-in/trip/${TRIP_ID}`);
+  history.replaceState(null, '', path);
   render(
     <App
       session={createSession(async () => new Response(null, { status: 503 }))}
@@ -53,7 +55,7 @@ async function openCheckScreen(lang: Lang) {
       initialMessages={m}
     />,
   );
-  return { paid, controller, m };
+  return { paid, server, controller, m };
 }
 
 async function typeTicket(m: typeof checkinEn, text: string) {
@@ -122,3 +124,43 @@ describe('the check screen', () => {
     expect(isolated).toContain(paid.ticketId);
   });
 });
+
+// The server's two refusals at the door, in the conductor's words (issue 18): a trip that is not one this
+// conductor checks (403 NOT_DOOR_TRIP: its package is not downloaded), and an account that sent its hourly
+// share of scans (429 TOO_MANY_SCANS: the scans stay on the phone and are sent later). Never the server's English.
+describe.each(['en', 'ar'] as const)('refusals at the door (%s)', (lang) => {
+  it('a trip that is not the conductor’s: the download says so', async () => {
+    const { server, m } = await openCheckScreen(lang, { stayOnline: true, path: CHECKIN_ROUTES.home });
+    server.state.notDoorTrip = true;
+    fireEvent.click(await waitFor(() => screenButton(document.body, m.trips.update)));
+    const note = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[data-problem="notDoorTrip"]');
+      if (!found) throw new Error('no note yet');
+      return found;
+    });
+    expect(note.textContent).toBe(m.trips.notDoorTrip);
+  });
+
+  it('too many scans this hour: the scans stay on the phone and the screen says why', async () => {
+    const { paid, server, controller, m } = await openCheckScreen(lang, { stayOnline: true });
+    server.state.tooManyScans = true;
+    await controller.check(TRIP_ID, { ticketId: paid.ticketId });
+    fireEvent.click(await screen.findByRole('button', { name: m.sync.syncNow }));
+    const note = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[data-problem="tooMany"]');
+      if (!found) throw new Error('no note yet');
+      return found;
+    });
+    expect(note.textContent).toBe(m.sync.tooManyScans);
+    expect(controller.pending()).toBe(1);
+    server.state.tooManyScans = false;
+    await controller.syncNow();
+    expect(controller.pending()).toBe(0);
+  });
+});
+
+function screenButton(within: HTMLElement, name: string) {
+  const button = [...within.querySelectorAll('button')].find((b) => b.textContent === name);
+  if (!button) throw new Error(`no button ${name}`);
+  return button;
+}

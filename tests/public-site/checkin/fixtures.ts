@@ -78,7 +78,19 @@ export const claimOf = (t: PackageTicket, tripId = TRIP_ID): TicketClaim => ({
 /** The server's side, in memory: each scan kept once, the earliest boarding scan of a ticket boards it. */
 export function fakeServer(pkg: CheckinPackage) {
   const kept = new Map<string, ScanToSend & { ticketId?: string }>();
-  const state = { online: true, loseNextAnswer: false, ended: false, departed: false };
+  const state = {
+    online: true,
+    loseNextAnswer: false,
+    ended: false,
+    departed: false,
+    /** The trip is not one this conductor checks (403 NOT_DOOR_TRIP on its package and its passengers). */
+    notDoorTrip: false,
+    /** The account's hourly share of scans is spent (429 TOO_MANY_SCANS). */
+    tooManyScans: false,
+  };
+  const notDoorTrip = () => {
+    if (state.notDoorTrip) throw new ApiError(403, { message: 'not the door', code: 'NOT_DOOR_TRIP' });
+  };
   const calls: ScanToSend[][] = [];
   const passengers: { bookingId: string; passengers: PassengerToSend[] }[] = [];
   const tickets = new Map(pkg.tickets.map((t) => [t.ticketId, t]));
@@ -97,10 +109,12 @@ export function fakeServer(pkg: CheckinPackage) {
     tripsOn: async () => [],
     download: async () => {
       reachable();
+      notDoorTrip();
       return { ...pkg, tickets: pkg.tickets.map((t) => ({ ...t, boardings: boardings(t) })) };
     },
     sendScans: async (scans) => {
       reachable();
+      if (state.tooManyScans) throw new ApiError(429, { message: 'too many', code: 'TOO_MANY_SCANS' });
       calls.push(scans);
       for (const scan of scans) kept.set(`${idOf(scan)}|${scan.deviceId}|${scan.scannedAt}`, scan);
       const verdicts = scans.map((scan): ServerVerdict => {
@@ -121,6 +135,7 @@ export function fakeServer(pkg: CheckinPackage) {
     },
     updatePassengers: async (bookingId, list) => {
       reachable();
+      notDoorTrip();
       if (state.departed) throw new ApiError(409, { message: 'departed', code: 'TRIP_DEPARTED' });
       passengers.push({ bookingId, passengers: list });
       return {};

@@ -262,4 +262,35 @@ describe('the scan queue and its sync', () => {
     expect(refused).toMatchObject({ state: 'refused', problem: 'TRIP_DEPARTED' });
     expect(controller.pending()).toBe(0);
   });
+
+  it('an ID for a trip that is not the conductor’s is refused with its code (worded by the app)', async () => {
+    const server = fakeServer(pkg);
+    const controller = await phone(server, 'phone-A', { value: true });
+    await controller.download(TRIP_ID);
+    server.state.notDoorTrip = true;
+    const refused = await controller.saveId({
+      tripId: TRIP_ID,
+      bookingId: paid.bookingId,
+      ticketId: paid.ticketId,
+      seat: 3,
+      fullName: 'Amna Osman',
+      idType: 'passport',
+      idNumber: 'P0123456',
+    });
+    expect(refused).toMatchObject({ state: 'refused', problem: 'NOT_DOOR_TRIP' });
+  });
+
+  it('too many scans this hour: nothing is lost, the round says tooMany, the next one sends', async () => {
+    const server = fakeServer(pkg);
+    const controller = await phone(server, 'phone-A', { value: true });
+    await controller.download(TRIP_ID);
+    server.state.tooManyScans = true;
+    await controller.check(TRIP_ID, { ticketId: paid.ticketId });
+    await controller.syncNow();
+    expect(controller.syncState().problem).toBe('tooMany');
+    expect(controller.pending()).toBe(1);
+    server.state.tooManyScans = false;
+    await controller.syncNow();
+    expect(controller.pending()).toBe(0);
+  });
 });

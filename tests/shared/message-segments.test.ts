@@ -1,0 +1,63 @@
+// What each text message costs, measured on the demo's busiest case (Khartoum–Kassala, one seat, 30,000 SDG,
+// a 13-digit ticket id, a 10:30 pm bus): the table below is the current cost, so a template that grows past a
+// segment fails here and is shortened on purpose or its new cost written down. The Arabic ticket, the message
+// every traveller gets, fits one UCS-2 segment (70 characters) when paid.
+import { describe, expect, it } from 'vitest';
+import {
+  MESSAGE_TEMPLATES,
+  type MessageFacts,
+  type MessageLanguage,
+  messageText,
+  segmentCount,
+} from '../../shared/messages.ts';
+
+const facts = (lang: MessageLanguage, overrides: Partial<MessageFacts> = {}): MessageFacts => ({
+  ticketId: '4820193746152',
+  from: lang === 'ar' ? 'الخرطوم' : 'Khartoum',
+  to: lang === 'ar' ? 'كسلا' : 'Kassala',
+  date: '2026-12-12',
+  time: '10:30 pm',
+  seats: [12],
+  amount: 30_000,
+  paid: true,
+  deadline: '2026-12-10T12:30:00Z',
+  reason: lang === 'ar' ? 'المبلغ غير صحيح' : 'wrong amount',
+  why: lang === 'ar' ? 'إغلاق الطريق' : 'road closed',
+  ...overrides,
+});
+
+type Kind = keyof typeof MESSAGE_TEMPLATES;
+const cost = (kind: Kind, lang: MessageLanguage, overrides?: Partial<MessageFacts>) => {
+  const text = messageText(kind, lang, facts(lang, overrides));
+  return { chars: text.length, segments: segmentCount(text) };
+};
+
+describe('what each template costs', () => {
+  it('the Arabic ticket of a paid seat is one segment (70 characters); unpaid, with its deadline, two', () => {
+    expect(cost('ticket', 'ar')).toEqual({ chars: 70, segments: 1 });
+    expect(cost('ticket', 'ar', { paid: false })).toEqual({ chars: 80, segments: 2 });
+    const text = messageText('ticket', 'ar', facts('ar'));
+    for (const part of ['4820193746152', 'الخرطوم-كسلا', '12/12', '10:30 م', 'مقعد 12', '30,000 ج.س'])
+      expect(text).toContain(part);
+  });
+
+  it('every English template is one GSM-7 segment; the Arabic ones are measured (tickets and payment news: one)', () => {
+    const measured = Object.fromEntries(
+      (Object.keys(MESSAGE_TEMPLATES) as Kind[]).map((kind) => [
+        kind,
+        { en: cost(kind, 'en').segments, ar: cost(kind, 'ar').segments },
+      ]),
+    );
+    expect(measured).toEqual({
+      ticket: { en: 1, ar: 1 },
+      reminder: { en: 1, ar: 2 },
+      hold_expiring: { en: 1, ar: 2 },
+      payment_verified: { en: 1, ar: 1 },
+      payment_rejected: { en: 1, ar: 2 },
+      hold_expired: { en: 1, ar: 2 },
+      trip_cancelled: { en: 1, ar: 2 },
+      trip_delayed: { en: 1, ar: 2 },
+      refund_paid: { en: 1, ar: 1 },
+    });
+  });
+});
