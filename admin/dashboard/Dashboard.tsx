@@ -1,8 +1,8 @@
-// The dashboard (/dashboard): payment proofs waiting (linking to the queue), disrupted bookings waiting for their
-// traveller's choice (linking to the bookings list so filtered), text messages failed in the last 24 h and SMS
-// sent this month (linking to the outbox), counts of bookings, trips, buses
-// and employees, recent reports linking to the report view, and seats sold per day for the next 14 days — all
-// from one call, GET /api/dashboard/summary.
+// The dashboard (/dashboard): payment proofs waiting (linking to the queue), disrupted bookings waiting for
+// their traveller's choice (linking to the bookings list so filtered), text messages failed in the last 24 h
+// and SMS sent this month (linking to the outbox), counts of bookings, trips, buses and employees, recent
+// reports linking to the report view, and seats sold per day for the next 14 days — all from one call, GET
+// /api/dashboard/summary.
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
