@@ -9,6 +9,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import LuggageIcon from '@mui/icons-material/Luggage';
@@ -37,6 +38,7 @@ const ICONS: Record<string, ReactElement> = {
   bookings: <BookOnlineIcon />,
   trips: <RouteIcon />,
   timetables: <EventRepeatIcon />,
+  disruptions: <EventBusyIcon />,
   reports: <DescriptionIcon />,
   companies: <BusinessIcon />,
   buses: <DirectionsBusIcon />,

@@ -5,6 +5,7 @@
 import type { AdminMessages } from './en.ts';
 import { raArabic } from './raArabic.ts';
 import { lostItemColours, lostItemTypes } from '../lost-items.ar.ts';
+import { disruptionsAr } from './disruptions.ar.ts';
 import { uiAr } from './ui.ar.ts';
 
 /** The same keys as T, every leaf a string. */
@@ -270,6 +271,7 @@ export const arOwn: MessageTree<AdminMessages> = {
   rihla: {
     app: { title: 'رحلة' },
     ui: uiAr,
+    disruptions: disruptionsAr,
     language: { label: 'اللغة', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'مرحبًا، %{name}', logout: 'تسجيل الخروج' },
     menu: {
@@ -277,6 +279,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       bookings: 'حجوزات الركاب',
       trips: 'إدارة الرحلات',
       timetables: 'جداول الرحلات',
+      disruptions: 'إلغاء الرحلات وتأخيرها',
       reports: 'التقارير',
       companies: 'الشركات',
       buses: 'البصات',

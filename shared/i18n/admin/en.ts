@@ -3,6 +3,7 @@
 // for every entry of shared/registry; the validation words are the registry's, the notices the spec's, word for word.
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
+import { disruptionsEn } from './disruptions.en.ts';
 import { uiEn } from './ui.en.ts';
 import { SETTINGS_MESSAGES } from '../../settings.ts';
 
@@ -269,6 +270,7 @@ export const enOwn = {
     app: { title: 'Rihla' },
     // Lists, confirmations, statuses and the dashboard chart (ui.en.ts).
     ui: uiEn,
+    disruptions: disruptionsEn,
     language: { label: 'Language', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'Welcome, %{name}', logout: 'Logout' },
     menu: {
@@ -276,6 +278,7 @@ export const enOwn = {
       bookings: 'Passenger bookings',
       trips: 'Trip management',
       timetables: 'Timetables',
+      disruptions: 'Disruptions',
       reports: 'Reports',
       companies: 'Companies',
       buses: 'Buses',

@@ -1,6 +1,6 @@
 // Every screen a person sees, for the layout and accessibility checks (tests/e2e/admin-layout.spec.ts) and the
 // screenshot script (bench/screens.ts): the back-office's list, detail, create and edit screens of every
-// registry resource (the views admin/screens.ts gives each one), the dashboard, settings, one's own password,
+// registry resource (the views admin/screens.ts gives each one), the dashboard, settings, disruptions, one's own password,
 // a booking's travellers dialog, the payments desk, the forbidden page (as a cashier), and the public site's
 // pages. A demo server has no report, inbox message, booking or second staff account: `seedScreens` adds one
 // of each (a booking paid, one cancelled, one paid and cancelled with its refund owed, a cancelled trip, a
@@ -63,6 +63,7 @@ export function staffScreens(ids: Record<string, string | undefined>): Screen[] 
   const screens: Screen[] = [
     { name: 'dashboard', path: '/dashboard' },
     { name: 'settings', path: '/setting' },
+    { name: 'disruptions', path: '/disruptions' },
     {
       name: 'change-password',
       path: '/change-password',
