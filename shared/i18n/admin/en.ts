@@ -4,7 +4,7 @@
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
 import { uiEn } from './ui.en.ts';
-import { SETTINGS_MESSAGES } from '../../settings.ts';
+import { REFUND_RULES_MESSAGES, SETTINGS_MESSAGES } from '../../settings.ts';
 
 const deleteConfirm = (noun: string) => `Are you sure you want to permanently delete this ${noun}?`;
 const deleted = (noun: string) => `${noun} has been successfully deleted.`;
@@ -363,6 +363,7 @@ export const enOwn = {
     units: { money: '%{amount} SDG' },
     validation: {
       settings: SETTINGS_MESSAGES,
+      refunds: REFUND_RULES_MESSAGES,
       bookings: {
         create: 'Please provide your personal details.',
         update: 'Please provide your personal details.',
