@@ -30,6 +30,10 @@ export const POPULATE_DEPTH = 3;
  */
 const SET_ON_EVERY_ROW: Record<string, readonly string[]> = { bookings: ['ticketId', 'paymentStatus'] };
 const TIMESTAMPS = ['created_at', 'updated_at'];
+/** Values a resource's rows carry beyond its registry fields (structured, so no field kind of the screens). */
+const BEYOND_REGISTRY: Record<string, Record<string, z.ZodType>> = {
+  bookings: { refundRules: refundRules.nullable() },
+};
 
 /** A row may answer null for this field. */
 function canBeEmpty(def: ResourceDef, name: string): boolean {
@@ -56,7 +60,7 @@ export function documentSchema(def: ResourceDef, depth = POPULATE_DEPTH): z.ZodO
     const gone = filled && field.blocksDeleteWhen !== undefined;
     shape[name] = canBeEmpty(def, name) || gone ? value.nullable() : value;
   }
-  const schema = z.object(shape);
+  const schema = z.object({ ...shape, ...BEYOND_REGISTRY[def.name] });
   derived.set(key, schema);
   return schema;
 }

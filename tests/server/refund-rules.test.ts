@@ -11,7 +11,7 @@ import { ar as adminAr } from '../../shared/i18n/admin/ar.ts';
 import { en as publicEn } from '../../shared/i18n/public/en.ts';
 import { ar as publicAr } from '../../shared/i18n/public/ar.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
-import { book, PASSENGER } from './helpers/bookings.ts';
+import { book, PASSENGER, type TripDoc } from './helpers/bookings.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -23,7 +23,7 @@ const DEPARTURE = departureInstant(DATE, '9:00 am').getTime();
 describe.each(dialects)('refund rules on %s', (dialect) => {
   const clock = new ManualClock();
   const t = useTestApp(dialect, { clock });
-  let trip: { _id: string; trip_date: string };
+  let trip: TripDoc;
   let seat = 0;
 
   /** A paid counter sale of one seat, as the clock stands. */
