@@ -14,9 +14,12 @@ import { Overlay } from './Overlay.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 import { TicketKind } from './TicketKind.tsx';
 import { MessagesChoice } from './MessagesChoice.tsx';
+import { CancelQuote } from './CancelQuote.tsx';
 
 interface Props {
   bookings: BookingMatch[];
+  /** The phone the traveller proved the bookings with (the quote asks with it). */
+  phone: string;
   busy: boolean;
   problem: ActionProblem;
   onCancel: (booking: BookingMatch) => void;
@@ -27,6 +30,7 @@ interface Props {
 
 export function BookingResultsDialog({
   bookings,
+  phone,
   busy,
   problem,
   onCancel,
@@ -86,6 +90,7 @@ export function BookingResultsDialog({
               {confirmingId === booking._id ? (
                 <div class="confirm-box" role="group" aria-label={m.cancel.confirmQuestion}>
                   <p>{m.cancel.confirmQuestion}</p>
+                  <CancelQuote ticketId={booking.ticketId} phone={phone} />
                   <div class="actions">
                     <button
                       type="button"
