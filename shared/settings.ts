@@ -139,9 +139,17 @@ export const refundRulesSchema = z
       const earlier = tiers[i - 1];
       if (!earlier) return;
       if (tier.hoursBefore >= earlier.hoursBefore)
-        ctx.addIssue({ code: 'custom', path: ['tiers', i, 'hoursBefore'], message: REFUND_RULES_MESSAGES.hours });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tiers', i, 'hoursBefore'],
+          message: REFUND_RULES_MESSAGES.hours,
+        });
       if (tier.keptPercent < earlier.keptPercent)
-        ctx.addIssue({ code: 'custom', path: ['tiers', i, 'keptPercent'], message: REFUND_RULES_MESSAGES.order });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tiers', i, 'keptPercent'],
+          message: REFUND_RULES_MESSAGES.order,
+        });
     });
     const last = tiers.at(-1);
     if (last && afterDepartureKeptPercent < last.keptPercent)

@@ -164,9 +164,7 @@ describe('cancel reservation form', () => {
     fireEvent.click(screen.getByRole('button', { name: m.cancel.cancelButton }));
     expect(screen.getByText(m.cancel.confirmQuestion)).toBeTruthy();
     // What comes back, as the server quotes it, before the traveller confirms.
-    await screen.findByText(
-      'You will get back 54,000 SDG of 60,000 SDG (10% kept; departure in 2 days).',
-    );
+    await screen.findByText('You will get back 54,000 SDG of 60,000 SDG (10% kept; departure in 2 days).');
     expect(document.activeElement?.textContent).toBe(m.cancel.confirmNo);
     fireEvent.click(screen.getByRole('button', { name: m.cancel.confirmYes }));
 

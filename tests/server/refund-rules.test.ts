@@ -118,7 +118,11 @@ describe.each(dialects)('refund rules on %s', (dialect) => {
     at(30 * HOUR);
     const sale = await paidSale();
     at(0);
-    expect((await quote(sale.ticketId)).json()).toMatchObject({ departed: true, refund: 0, keptPercent: 100 });
+    expect((await quote(sale.ticketId)).json()).toMatchObject({
+      departed: true,
+      refund: 0,
+      keptPercent: 100,
+    });
     const refused = await client(t).patch(`/api/bookings/cancelBooking/${sale._id}`, {
       ticketId: sale.ticketId,
       phone: PASSENGER.phone,
@@ -217,7 +221,9 @@ describe.each(dialects)('refund rules on %s', (dialect) => {
       );
       const staff = client(t, token);
       expect((await staff.get('/api/settings/getRefundRules')).statusCode).toBe(403);
-      expect((await staff.patch('/api/settings/updateRefundRules', DEFAULT_REFUND_RULES)).statusCode).toBe(403);
+      expect((await staff.patch('/api/settings/updateRefundRules', DEFAULT_REFUND_RULES)).statusCode).toBe(
+        403,
+      );
     }
     expect((await client(t).patch('/api/settings/updateRefundRules', DEFAULT_REFUND_RULES)).statusCode).toBe(
       401,

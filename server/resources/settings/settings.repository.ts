@@ -74,7 +74,9 @@ async function loadRefundRules(db: Db): Promise<RefundRules> {
     .select('value')
     .where('key', '=', REFUNDS_KEY)
     .executeTakeFirst();
-  return row ? { ...DEFAULT_REFUND_RULES, ...(JSON.parse(row.value) as Partial<RefundRules>) } : DEFAULT_REFUND_RULES;
+  return row
+    ? { ...DEFAULT_REFUND_RULES, ...(JSON.parse(row.value) as Partial<RefundRules>) }
+    : DEFAULT_REFUND_RULES;
 }
 
 /** The refund rules in force: the admins' (Settings), or the defaults until they set them. */

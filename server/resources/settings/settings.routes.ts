@@ -9,12 +9,7 @@ import {
   type OperatorSettings,
 } from '../../../shared/settings.ts';
 import type { RefundRules } from '../../../shared/refund-rules.ts';
-import {
-  readRefundRules,
-  readSettings,
-  writeRefundRules,
-  writeSettings,
-} from './settings.repository.ts';
+import { readRefundRules, readSettings, writeRefundRules, writeSettings } from './settings.repository.ts';
 import { typed } from '../../http/validation.ts';
 
 /** The settings as staff read and write them: flat, one field per input of the Settings form. */

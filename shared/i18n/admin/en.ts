@@ -340,6 +340,18 @@ export const enOwn = {
         saved: 'Saved: travellers see the new details within a minute.',
         load_failed: 'The settings could not be read. Please try again.',
       },
+      refunds: {
+        title: 'Refund rules',
+        intro:
+          'What a traveller who cancels gets back, by how long before departure they cancel. Each booking keeps the rules in force when it was sold; a change applies to bookings sold from now on. Cancelling a whole trip always refunds in full.',
+        tiers: 'Cancellation tiers (earliest first)',
+        hoursBefore: 'From hours before departure',
+        keptPercent: 'Share kept (%)',
+        afterDepartureKeptPercent: 'Share kept after departure (%)',
+        changeFee: 'Change fee (SDG)',
+        save: 'Save refund rules',
+        saved: 'Saved: bookings sold from now on follow these rules.',
+      },
     },
     actions: { view: 'View', print: 'Print' },
     filters: { from: '%{field} from', to: '%{field} to' },
