@@ -31,6 +31,7 @@ import { crudRoutes } from './resources/crud/crud.routes.ts';
 import { ReadCache, useReadCache } from './cache/read-cache.ts';
 import { listenForChanges } from './cache/cache-sync.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
+import { timetableRoutes } from './resources/timetables/timetables.routes.ts';
 import { TicketPool } from './tickets/ticket-pool.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { bookingPaymentRoutes, paymentRoutes } from './resources/payments/payments.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(tripRoutes, { prefix: '/api/trips' });
+  await app.register(timetableRoutes, { prefix: '/api/timetables' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(bookingPaymentRoutes, { prefix: '/api/bookings' });
   await app.register(paymentRoutes, { prefix: '/api/payments' });

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_DEFAULTS } from '../shared/payments.ts';
+import { DEFAULT_SALES_HORIZON_DAYS } from '../shared/timetables.ts';
 import { parseTrustProxy, type TrustProxy } from './http/proxies.ts';
 import type { GatewayConfig } from './messages/gateways.ts';
 
@@ -36,6 +37,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Days after a trip that its travellers' ID numbers are kept (then erased). */
   idRetentionDays: number;
+  /** How many days ahead each active timetable's trips are on sale (today counts as the first). */
+  salesHorizonDays: number;
   /** Minutes after departure that travellers not boarded are marked no-shows and the trip's list locks. */
   noShowAfterMinutes: number;
   /** /api/docs (a map of every staff call) for everyone instead of staff only. */
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicApiDocs: flag(env.PUBLIC_API_DOCS),
     idRetentionDays: int(env.ID_RETENTION_DAYS, 90),
+    salesHorizonDays: Math.min(positive(env.SALES_HORIZON_DAYS, DEFAULT_SALES_HORIZON_DAYS), 366),
     noShowAfterMinutes: int(env.NO_SHOW_AFTER_MINUTES, 60),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 30_000),
     maxConnections,

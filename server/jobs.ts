@@ -1,6 +1,7 @@
 // What runs on a schedule, on every node: expiring lapsed payment holds (every few seconds), closing trips
 // that have departed (their travellers not boarded become no-shows, their lists lock) and erasing ID numbers
-// of trips older than ID_RETENTION_DAYS or deleted (hourly), refunding the bookings of cancelled trips whose
+// of trips older than ID_RETENTION_DAYS or deleted (hourly), putting timetables' trips on sale
+// SALES_HORIZON_DAYS ahead (hourly, and at once when a timetable is created or edited), refunding the bookings of cancelled trips whose
 // travellers did not choose by the trip's time, and sending the outbox's text messages (every 2 s). Nothing
 // depends on the timers for correctness: the state is in the database, each job is idempotent and skips what
 // another node is doing, a restart loses nothing.
@@ -13,6 +14,7 @@ import { newId } from './db/ids.ts';
 import { refundUnchosen } from './resources/bookings/disrupted-bookings.ts';
 import { makeGateway } from './messages/gateways.ts';
 import { sendDue } from './messages/sender.ts';
+import { generateTrips } from './resources/timetables/timetables.service.ts';
 import { queueHoldWarnings, queueReminders } from './messages/scheduled.ts';
 
 const HOUR = 3_600_000;
@@ -64,6 +66,13 @@ export function startScheduledJobs(app: FastifyInstance): () => void {
         (await refundUnchosen(app.db, app.clock.now())) +
         (await closeDepartedTrips(app.db, app.clock.now(), config.noShowAfterMinutes)),
       'booking(s) of cancelled trips refunded (no choice made) or trip(s) closed (no-shows marked)',
+    ),
+    every(
+      app,
+      'timetables',
+      HOUR,
+      () => generateTrips(app.db, app.clock.now(), config.salesHorizonDays),
+      'trip(s) put on sale from timetables',
     ),
     every(app, 'ID retention', HOUR, () => eraseExpiredIds(app), 'ID number(s) erased'),
     every(

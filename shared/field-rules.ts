@@ -24,6 +24,9 @@ export const INPUT_KINDS: readonly FieldKind[] = [
   'choice',
   'reference',
   'password',
+  'weekdays',
+  'dateList',
+  'boolean',
 ];
 
 /** Longest accepted text of each kind (text and longtext unless the field sets its own maxLength). */
@@ -42,7 +45,7 @@ export const MONEY_MAX = 1e9;
 export type Problem =
   | { key: 'missing' }
   | { key: 'tooLong'; max: number }
-  | { key: 'email' | 'phone' | 'date' | 'money' | 'password' }
+  | { key: 'email' | 'phone' | 'date' | 'money' | 'password' | 'weekdays' | 'dateList' }
   | { key: 'integer'; min: number; max: number }
   | { key: 'choice'; choices: readonly string[] };
 
@@ -72,6 +75,34 @@ export function readNumber(value: unknown): unknown {
   if (text === '') return null;
   const number = Number(text);
   return Number.isNaN(number) ? value : number;
+}
+
+/** A yes/no as JSON sends it, or as form text ("true", "false", "1", "0"). */
+export function readBoolean(value: unknown): unknown {
+  if (value === 'true' || value === '1' || value === 1) return true;
+  if (value === 'false' || value === '0' || value === 0) return false;
+  return value;
+}
+
+/** A list as JSON sends it, or as a form's text: "1, 3, 5" or "2026-12-25 2027-01-01". */
+export function readList(value: unknown): unknown {
+  return typeof value === 'string' ? value.split(/[\s,،]+/).filter(Boolean) : value;
+}
+
+/** Days of the week (0 = Sunday … 6), at least one; days off: real dates, at most 366. */
+function listProblem(field: FieldDef, value: unknown): Problem | undefined {
+  const list = readList(value);
+  if (field.kind === 'weekdays') {
+    if (!Array.isArray(list) || list.length === 0) return MISSING;
+    const ok =
+      list.length <= 7 && list.every((day) => isWholeNumberIn(readNumber(day) as number, { min: 0, max: 6 }));
+    return ok ? undefined : { key: 'weekdays' };
+  }
+  const ok =
+    Array.isArray(list) &&
+    list.length <= 366 &&
+    list.every((date) => typeof date === 'string' && isValidDate(date.trim()));
+  return ok ? undefined : { key: 'dateList' };
 }
 
 /** A 10-digit phone once spaces and dashes are dropped; typed with nothing but those, it is missing. */
@@ -118,6 +149,8 @@ function passwordProblem(value: string): Problem | undefined {
 export function fieldProblem(field: FieldDef, value: unknown): Problem | undefined {
   if (!INPUT_KINDS.includes(field.kind)) return undefined;
   if (field.kind === 'integer' || field.kind === 'money') return numberProblem(field, value);
+  if (field.kind === 'weekdays' || field.kind === 'dateList') return listProblem(field, value);
+  if (field.kind === 'boolean') return typeof readBoolean(value) === 'boolean' ? undefined : MISSING;
   if (typeof value !== 'string') return MISSING;
   if (field.kind === 'phone') return phoneProblem(value);
   if (field.kind === 'password') return passwordProblem(value);

@@ -70,6 +70,7 @@ export type Access = 'public' | Capability;
 export const RESOURCE_ACCESS: Record<string, { read: Capability; write: Capability }> = {
   bookings: { read: 'bookings.read', write: 'bookings.delete' },
   trips: { read: 'trips.read', write: 'trips.write' },
+  timetables: { read: 'trips.read', write: 'trips.write' },
   companies: { read: 'reference.read', write: 'operations.write' },
   buses: { read: 'reference.read', write: 'operations.write' },
   origins: { read: 'reference.read', write: 'operations.write' },

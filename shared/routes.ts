@@ -63,6 +63,9 @@ export const STAFF_PAGE_RESOURCES: Readonly<Record<string, string>> = {
   'edit-bus': 'buses',
 };
 
+/** The back-office's Disruptions screen (cancel or delay a route's trips over dates). */
+export const DISRUPTIONS_PATH = '/disruptions';
+
 /**
  * First path segments that belong to the staff back-office (react-admin): its own pages, react-admin's
  * resource routes (/companies/create, /trips/:id, …) and the staff pages' URLs.
@@ -75,6 +78,7 @@ export const STAFF_SEGMENTS: readonly string[] = [
   'buses',
   'employees',
   'trips',
+  'timetables',
   'bookings',
   'reports',
   'users',
@@ -82,6 +86,7 @@ export const STAFF_SEGMENTS: readonly string[] = [
   'enquiries',
   'activity',
   'change-password',
+  'disruptions',
   ...REFERENCE_DATA.map(({ resource }) => resource),
   ...Object.keys(STAFF_PAGE_RESOURCES),
 ];

@@ -6,6 +6,7 @@ import { registry, type Operation } from '../../shared/registry/index.ts';
 import { type Capability, can, RESOURCE_ACCESS } from '../../shared/roles.ts';
 import { PAYMENTS_PATH } from '../payments/paths.ts';
 import { CHANGE_PASSWORD_PATH } from './redirects.ts';
+import { DISRUPTIONS_PATH } from '../../shared/routes.ts';
 
 /** react-admin's actions (its buttons and views ask for these) → the registry call behind them. */
 const OPERATIONS: Record<string, Operation> = {
@@ -55,6 +56,9 @@ export const MENU_PAGES: readonly MenuPage[] = [
   { key: 'payments', to: PAYMENTS_PATH, capability: 'payments.review' },
   { key: 'bookings', to: '/bookings', resource: 'bookings' },
   { key: 'trips', to: '/trips', resource: 'trips' },
+  // Those who plan trips: cashiers and conductors may read timetables, but their day is the trips.
+  { key: 'timetables', to: '/timetables', capability: 'trips.write' },
+  { key: 'disruptions', to: DISRUPTIONS_PATH, capability: 'trips.write' },
   { key: 'reports', to: '/reports', resource: 'reports' },
   { key: 'companies', to: '/companies', resource: 'companies' },
   { key: 'buses', to: '/buses', resource: 'buses' },

@@ -15,6 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DISRUPTION_STATES } from '../../shared/disruptions.ts';
 import { PAYMENT_STATUSES } from '../../shared/payments.ts';
 import { bookings, trips } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
@@ -42,10 +43,14 @@ const paymentStatuses = PAYMENT_STATUSES.map((status) => ({
   name: `rihla.payments.status.${status}`,
 }));
 
+const disruptionStates = DISRUPTION_STATES.map((state) => ({ id: state, name: `rihla.choices.${state}` }));
+
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="paymentStatus" source="paymentStatus" choices={paymentStatuses} alwaysOn />,
   ...kinds.boolean.filters!(field('isCancelled')),
+  // Shown when set (the dashboard's count of disrupted bookings waiting links here with it).
+  <SelectInput key="disruptionState" source="disruptionState" choices={disruptionStates} />,
   ...kinds.timestamp.filters!(field('bookingDate')),
 ];
 

@@ -1,7 +1,8 @@
 // Cancels a trip or a booking after a confirmation that names it (ticket, passenger, trip and seats; or the
 // trip, its bus and what is booked on it) and whose buttons say what they do ("Keep booking", "Cancel
 // booking"). In a list row it is an icon; in a page's toolbar a button. A cancelled record keeps it, disabled
-// and labelled "Cancelled" (the spec's trips and bookings lists): a cancellation cannot be undone.
+// and labelled "Cancelled" (the spec's trips and bookings lists): a cancellation cannot be undone. A trip's
+// dialog also asks the reason travellers are told, in English and Arabic (both or neither).
 import BlockIcon from '@mui/icons-material/Block';
 import CloseIcon from '@mui/icons-material/Close';
 import { useMutation } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useCan } from '../auth/useCan.ts';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
+import { EMPTY_REASON, ReasonFields, reasonToSend } from '../trips/CancelReasonFields.tsx';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { CancelFacts, CancelTitle } from './CancelFacts.tsx';
 import { IconAction } from './IconAction.tsx';
@@ -43,9 +45,14 @@ export function CancelRecordButton({ resource, successArgs, variant = 'button' }
   const refresh = useRefresh();
   const errorMessage = useErrorMessage();
   const [open, setOpen] = useState(false);
+  // A trip's travellers are told why (optional: both languages or neither).
+  const [reason, setReason] = useState(EMPTY_REASON);
+  const toSend = reasonToSend(reason);
   const { mutate, isPending } = useMutation({
     mutationFn: (id: string) =>
-      resource === 'trips' ? dataProvider.cancelTrip(id) : dataProvider.cancelBooking(id),
+      resource === 'trips'
+        ? dataProvider.cancelTrip(id, toSend === 'partial' ? undefined : toSend)
+        : dataProvider.cancelBooking(id),
     onSuccess: () => {
       notify(`rihla.${resource}.cancel_success`, {
         type: 'success',
@@ -86,13 +93,20 @@ export function CancelRecordButton({ resource, successArgs, variant = 'button' }
           isOpen
           loading={isPending}
           title={<CancelTitle resource={resource} />}
-          content={<CancelFacts resource={resource} />}
+          content={
+            <>
+              <CancelFacts resource={resource} />
+              {resource === 'trips' && <ReasonFields value={reason} onChange={setReason} />}
+            </>
+          }
           confirm={words.yes}
           cancel={words.keep}
           ConfirmIcon={BlockIcon}
           CancelIcon={CloseIcon}
           confirmColor="warning"
-          onConfirm={() => mutate(String(record.id))}
+          onConfirm={() => {
+            if (toSend !== 'partial') mutate(String(record.id));
+          }}
           onClose={() => setOpen(false)}
         />
       )}

@@ -1,7 +1,8 @@
-// The dashboard (/dashboard): payment proofs waiting (linking to the queue), text messages failed in the last
-// 24 h and SMS sent this month (linking to the outbox), counts of bookings, trips, buses
-// and employees, recent reports linking to the report view, and seats sold per day for the next 14 days — all
-// from one call, GET /api/dashboard/summary.
+// The dashboard (/dashboard): payment proofs waiting (linking to the queue), disrupted bookings waiting for
+// their traveller's choice (linking to the bookings list so filtered), text messages failed in the last 24 h
+// and SMS sent this month (linking to the outbox), counts of bookings, trips, buses and employees, recent
+// reports linking to the report view, and seats sold per day for the next 14 days — all from one call, GET
+// /api/dashboard/summary.
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -23,6 +24,8 @@ import { FigureCard } from './FigureCard.tsx';
 import { SeatsChart } from './SeatsChart.tsx';
 
 const COUNTS = ['bookings', 'trips', 'buses', 'employees'] as const;
+/** The bookings list showing the disrupted bookings waiting for their traveller's choice. */
+const DISRUPTED_WAITING_PATH = `/bookings?${new URLSearchParams({ filter: JSON.stringify({ disruptionState: 'waiting' }) })}`;
 
 export function Dashboard() {
   const translate = useTranslate();
@@ -59,6 +62,17 @@ export function Dashboard() {
                 value={data.proofsWaiting}
                 testId="count-proofsWaiting"
                 alert={data.proofsWaiting > 0 && 'warning'}
+              />
+            </Grid>
+          )}
+          {mayAccess(role, 'bookings', 'list') && (
+            <Grid size={{ xs: 12, md: 'grow' }}>
+              <FigureCard
+                to={DISRUPTED_WAITING_PATH}
+                label="rihla.disruptions.waiting_card"
+                value={data.disruptedWaiting}
+                testId="count-disruptedWaiting"
+                alert={data.disruptedWaiting > 0 && 'warning'}
               />
             </Grid>
           )}

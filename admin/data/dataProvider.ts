@@ -20,13 +20,20 @@ import {
 import { getResource, type Operation, type ResourceDef } from '../../shared/registry/index.ts';
 import { DATE_PATTERN, khartoumMidnight } from '../../shared/rules.ts';
 import type { DashboardSummary, PassengerRow } from '../../shared/contract/index.ts';
+import type { DisruptAnswer, DisruptBody } from '../../shared/contract/disruptions.ts';
 import type { SeatTraveller } from '../../shared/boarding.ts';
 import type { Session } from '../auth/session.ts';
 import { type Doc, toCreateBody, toPatchBody, toRecord, toRecords } from './records.ts';
 import { fieldErrorKeys } from './serverWords.ts';
 
 /** Answers of the hand-written calls, as the API contract declares them. */
-export type { DashboardSummary, PassengerRow, SeatTraveller };
+export type { DashboardSummary, DisruptAnswer, DisruptBody, PassengerRow, SeatTraveller };
+
+/** The reason travellers are told, in both languages. */
+export interface Reason {
+  reason_en: string;
+  reason_ar: string;
+}
 
 export type ManifestFormat = 'pdf' | 'csv' | 'xlsx';
 
@@ -41,7 +48,10 @@ export interface TravellerInput {
 type Saved = Promise<{ data: Record<string, unknown> & { id: string } }>;
 
 export interface RihlaDataProvider extends DataProvider {
-  cancelTrip(id: string): Saved;
+  /** Cancels a trip; without a reason travellers are told the company's default one. */
+  cancelTrip(id: string, reason?: Reason): Saved;
+  /** Cancels or delays trips (or, with dryRun, says what it would do). */
+  disrupt(body: DisruptBody): Promise<DisruptAnswer>;
   cancelBooking(id: string): Saved;
   tripPassengers(id: string): Promise<PassengerRow[]>;
   dashboardSummary(): Promise<DashboardSummary>;
@@ -180,8 +190,11 @@ export function createDataProvider(session: Session): RihlaDataProvider {
       rest.updateMany(resource, { ...params, data: toPatchBody(def(resource), params.data) }),
     delete: async (resource, params) => asRecords(resource, await rest.delete(resource, params)),
 
-    cancelTrip: async (id) =>
-      asRecords('trips', { data: await send('PATCH', tripPaths.cancel(id), { isCancelled: true }) }),
+    cancelTrip: async (id, reason) =>
+      asRecords('trips', {
+        data: await send('PATCH', tripPaths.cancel(id), { isCancelled: true, ...reason }),
+      }),
+    disrupt: (body) => send('POST', apiPath(API_BASES.trips, 'disrupt'), body),
     cancelBooking: async (id) =>
       asRecords('bookings', { data: await send('PATCH', bookingPaths.cancel(id), { isCancelled: true }) }),
     tripPassengers: (id) => json(tripPaths.passengers(id)),

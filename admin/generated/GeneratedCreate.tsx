@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Create, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { ResourceDef } from '../../shared/registry/index.ts';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
+import { formExtras } from './formExtras.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
 import { configOf } from './screenConfig.ts';
 
@@ -24,12 +25,13 @@ export function generatedCreate(def: ResourceDef) {
       <Create
         resource={def.name}
         mutationOptions={{
-          onSuccess: (data: { id: string }) => {
+          onSuccess: (data: { id: string } & Record<string, unknown>) => {
             if (afterCreate === false) {
               setVersion((v) => v + 1);
               return setSaved(true);
             }
-            notify(created, { type: 'success' });
+            // A timetable says how many trips it put on sale.
+            notify(formExtras[def.name]?.saved?.(data) ?? created, { type: 'success' });
             redirect(afterCreate, def.name, data.id, data);
           },
           onError: (error: unknown) => {

@@ -6,6 +6,7 @@ import type { ResourceDef } from '../../shared/registry/index.ts';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { RecordTitle } from './RecordTitle.tsx';
+import { formExtras } from './formExtras.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
 import { configOf } from './screenConfig.ts';
 
@@ -18,6 +19,7 @@ export function generatedEdit(def: ResourceDef) {
     const errorMessage = useErrorMessage();
     const [version, setVersion] = useState(0);
     const [saved, setSaved] = useState(false);
+    const [answer, setAnswer] = useState<Record<string, unknown> | null>(null);
     return (
       <Edit
         resource={def.name}
@@ -31,7 +33,8 @@ export function generatedEdit(def: ResourceDef) {
           </TopToolbar>
         }
         mutationOptions={{
-          onSuccess: () => {
+          onSuccess: (data: Record<string, unknown>) => {
+            setAnswer(data);
             setVersion((v) => v + 1);
             setSaved(true);
           },
@@ -45,7 +48,14 @@ export function generatedEdit(def: ResourceDef) {
           def={def}
           mode="update"
           version={version}
-          banner={saved ? translate(`resources.${def.name}.notifications.updated`) : null}
+          banner={
+            saved ? (
+              <>
+                {translate(`resources.${def.name}.notifications.updated`)}
+                {answer && formExtras[def.name]?.saved?.(answer)}
+              </>
+            ) : null
+          }
         />
       </Edit>
     );

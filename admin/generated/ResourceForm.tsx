@@ -5,10 +5,11 @@
 import Alert from '@mui/material/Alert';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Form, SaveButton, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import type { ResourceDef } from '../../shared/registry/index.ts';
+import { formExtras } from './formExtras.tsx';
 import { KindInput } from './kinds.tsx';
 import { type FormMode, formFields, formProblem, validator } from './validation.ts';
 
@@ -18,7 +19,7 @@ interface ResourceFormProps {
   /** Increases after each successful save; the form then starts again empty. */
   version?: number;
   /** Shown above the inputs after a save (the spec's success banner). */
-  banner?: string | null;
+  banner?: ReactNode;
 }
 
 /** The form's one message after a Save that found problems; it goes once the problems are fixed. */
@@ -48,6 +49,18 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
   const record = useRecordContext();
   const validate = useMemo(() => validator(def, mode), [def, mode]);
   const empty = useMemo(() => (record ? { id: record.id } : {}), [record]);
+  const Below = formExtras[def.name]?.Below;
+  const defaults = useMemo(
+    () =>
+      mode === 'create'
+        ? Object.fromEntries(
+            Object.entries(def.fields)
+              .filter(([, field]) => field.defaultValue !== undefined)
+              .map(([name, field]) => [name, field.defaultValue]),
+          )
+        : undefined,
+    [def, mode],
+  );
   return (
     // react-admin's SimpleForm, laid out the same, without its passing `disableInvalidFormNotification` on to
     // a DOM element.
@@ -55,6 +68,7 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
       key={version}
       record={version > 0 ? empty : undefined}
       validate={validate}
+      defaultValues={defaults}
       warnWhenUnsavedChanges
       // Our messages, in the page's language, rather than the browser's own bubbles (type=email, max…).
       noValidate
@@ -70,6 +84,7 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
           {formFields(def).map(([name, field]) => (
             <KindInput key={name} source={name} field={field} resource={def.name} />
           ))}
+          {Below && <Below />}
         </Stack>
       </CardContent>
       {saveOnly(def, mode)}

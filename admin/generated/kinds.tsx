@@ -31,6 +31,7 @@ import {
   TimestampField,
 } from './fields/ValueFields.tsx';
 import { RecordLabel } from './RecordLabel.tsx';
+import { DateListField, DateListInput, WeekdaysField, WeekdaysInput } from './fields/ListFields.tsx';
 
 export interface KindProps {
   source: string;
@@ -169,6 +170,8 @@ export const kinds: Record<FieldKind, KindEntry> = {
   passenger: { Field: ({ source }) => <PassengerField source={source} />, sortable: false },
   priceList: { Field: ({ source }) => <MoneyField source={source} />, sortable: false },
   image: { Field: ({ source }) => <ProtectedImageField source={source} />, sortable: false },
+  weekdays: { Field: WeekdaysField, Input: WeekdaysInput, sortable: false },
+  dateList: { Field: DateListField, Input: DateListInput, sortable: false },
 };
 
 /**

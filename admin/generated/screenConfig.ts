@@ -39,6 +39,18 @@ export const screenConfig: Record<string, ScreenConfig> = {
     afterCreate: 'show',
     failureKeys: { create: 'rihla.notices.trip_create_failed', update: 'rihla.notices.trip_update_failed' },
   },
+  timetables: {
+    listFields: [
+      'timetable_originId',
+      'timetable_destinationId',
+      'timetable_boarding_time',
+      'busId',
+      'timetable_days',
+      'timetable_from',
+      'timetable_until',
+      'isActive',
+    ],
+  },
   ...Object.fromEntries(REFERENCE_DATA.map(({ resource }) => [resource, { afterCreate: toSettings }])),
   reports: { afterCreate: false },
   users: { afterCreate: () => '/dashboard', noEdit: true },

@@ -1,4 +1,4 @@
-// The sidebar: dashboard, payments (with the count of proofs waiting), bookings, trips, reports, companies,
+// The sidebar: dashboard, payments (with the count of proofs waiting), bookings, trips, timetables, reports, companies,
 // buses, employees, users and settings, in that order, then the public inboxes, the activity log and one's own
 // password; any other registry resource that is neither listed here nor reference data (reached from Settings)
 // is appended, so a new one shows up. Each role sees only the pages it may open (admin/auth/access.ts, from
@@ -8,6 +8,8 @@ import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import LuggageIcon from '@mui/icons-material/Luggage';
@@ -35,6 +37,8 @@ const ICONS: Record<string, ReactElement> = {
   payments: <PaymentsIcon />,
   bookings: <BookOnlineIcon />,
   trips: <RouteIcon />,
+  timetables: <EventRepeatIcon />,
+  disruptions: <EventBusyIcon />,
   reports: <DescriptionIcon />,
   companies: <BusinessIcon />,
   buses: <DirectionsBusIcon />,
@@ -53,6 +57,7 @@ const notCurrent = { '&.RaMenuItemLink-active': { color: 'text.secondary', fontW
 const listed = new Set([
   ...MENU_PAGES.flatMap((page) => ('resource' in page ? [page.resource] : [])),
   ...REFERENCE_DATA.map(({ resource }) => resource),
+  'timetables',
 ]);
 const others = resources.filter((def) => !listed.has(def.name));
 

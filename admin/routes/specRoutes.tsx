@@ -7,7 +7,7 @@
 import { cloneElement, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { reports, users } from '../../shared/registry/index.ts';
-import { STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
+import { DISRUPTIONS_PATH, STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
 import type { Capability } from '../../shared/roles.ts';
 import { hasCapability, homePathFor } from '../auth/access.ts';
 import { RequireAccess } from '../auth/RequireAccess.tsx';
@@ -27,6 +27,7 @@ function RedirectWithId({ to }: { to: (id: string) => string }) {
 
 const SettingsPage = onFirstUse(async () => (await office()).SettingsPage);
 const ChangePasswordPage = onFirstUse(async () => (await office()).ChangePasswordPage);
+const DisruptionsPage = onFirstUse(async () => (await office()).DisruptionsPage);
 
 const userScreens = screensFor(users);
 const reportScreens = screensFor(reports);
@@ -81,6 +82,7 @@ const redirects = Object.entries(STAFF_PAGE_RESOURCES).flatMap(([segment, resour
 export const specRoutes = [
   <Route key="dashboard" path="/dashboard" element={<Home />} />,
   <Route key="setting" path="/setting" element={needing('operations.write', <SettingsPage />)} />,
+  <Route key="disruptions" path={DISRUPTIONS_PATH} element={needing('trips.write', <DisruptionsPage />)} />,
   <Route key="user" path="/user" element={page('users', userScreens.list as ComponentType)} />,
   <Route key="register" path="/register" element={page('users', userScreens.create as ComponentType)} />,
   <Route key="password" path={CHANGE_PASSWORD_PATH} element={needing('self', <ChangePasswordPage />)} />,

@@ -1,7 +1,7 @@
 // Trip management: the nearest departures first (from today on; the date filter can be cleared to see past
 // trips), filtered by dates, route, bus (a search by plate) and status. Each row: departure, route, bus and its
 // company, seats booked, price, status, and icon actions (passengers and details — where a counter sale
-// starts —, edit, cancel, delete). It fits a 1280-pixel screen; on a phone each trip is one row that opens it.
+// starts —, edit, cancel, delete); ticked trips go to the Disruptions screen together. It fits a 1280-pixel screen; on a phone each trip is one row that opens it.
 import PeopleIcon from '@mui/icons-material/People';
 import Box from '@mui/material/Box';
 import {
@@ -15,7 +15,9 @@ import {
 } from 'react-admin';
 import { trips } from '../../shared/registry/index.ts';
 import { khartoumToday } from '../../shared/rules.ts';
+import { useCan } from '../auth/useCan.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
+import { DisruptSelectedBar, TickTrip } from '../disruptions/TickTrips.tsx';
 import { IconAction } from '../common/IconAction.tsx';
 import { Fact, PhoneList } from '../common/PhoneList.tsx';
 import { ACTIONS_LABEL, RowActions } from '../common/RowActions.tsx';
@@ -154,6 +156,8 @@ function BusLine() {
 
 export function TripList() {
   const phone = useIsPhone();
+  // Ticked trips may be cancelled or delayed together on the Disruptions screen (shared/roles.ts).
+  const mayDisrupt = useCan('trips.write');
   return (
     <List
       resource="trips"
@@ -167,25 +171,31 @@ export function TripList() {
       {phone ? (
         <PhoneTrips />
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-          <KindField {...field('trip_date')} />
-          <KindField {...field('trip_boarding_time')} />
-          <FunctionField label="rihla.ui.trips.route" render={() => <RouteCell />} />
-          <FunctionField label="rihla.ui.trips.bus" render={() => <BusCell />} />
-          <FunctionField label="rihla.trips.seats" render={() => <SeatsCell />} />
-          <KindField {...field('trip_ticket_priceId')} />
-          <StatusField
-            source="isCancelled"
-            label="rihla.ui.status.label"
-            active="rihla.ui.status.scheduled"
-          />
-          <RowActions label={ACTIONS_LABEL}>
-            <PassengersButton />
-            <OpenButton view="edit" />
-            <CancelTripButton />
-            <DeleteRecordButton redirect={false} />
-          </RowActions>
-        </Datagrid>
+        <>
+          {mayDisrupt && <DisruptSelectedBar />}
+          <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+            {mayDisrupt && (
+              <FunctionField label="rihla.disruptions.tick_column" render={() => <TickTrip />} />
+            )}
+            <KindField {...field('trip_date')} />
+            <KindField {...field('trip_boarding_time')} />
+            <FunctionField label="rihla.ui.trips.route" render={() => <RouteCell />} />
+            <FunctionField label="rihla.ui.trips.bus" render={() => <BusCell />} />
+            <FunctionField label="rihla.trips.seats" render={() => <SeatsCell />} />
+            <KindField {...field('trip_ticket_priceId')} />
+            <StatusField
+              source="isCancelled"
+              label="rihla.ui.status.label"
+              active="rihla.ui.status.scheduled"
+            />
+            <RowActions label={ACTIONS_LABEL}>
+              <PassengersButton />
+              <OpenButton view="edit" />
+              <CancelTripButton />
+              <DeleteRecordButton redirect={false} />
+            </RowActions>
+          </Datagrid>
+        </>
       )}
     </List>
   );

@@ -6,8 +6,10 @@ import { formatBoardingTime, formatPrice, formatSeatList, formatTripDate, localN
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { PaymentFacts } from '../lib/payment.ts';
+import type { ChoiceOutcome } from '../lib/disruption-choice.ts';
 import type { ActionProblem } from '../lib/use-booking-lookup.ts';
 import type { BookingMatch } from '../lib/types.ts';
+import { DisruptionChoices } from './DisruptionChoices.tsx';
 import { type Fact, Facts } from './Facts.tsx';
 import { Ltr } from './Filled.tsx';
 import { Overlay } from './Overlay.tsx';
@@ -22,6 +24,9 @@ interface Props {
   phone: string;
   busy: boolean;
   problem: ActionProblem;
+  /** The choice just made on a disrupted booking, said at the top. */
+  chosen: ChoiceOutcome | null;
+  onChosen: (outcome: ChoiceOutcome) => void;
   onCancel: (booking: BookingMatch) => void;
   onDownload: (booking: BookingMatch) => void;
   onPaymentChange: (booking: BookingMatch, patch: Partial<PaymentFacts>) => void;
@@ -33,6 +38,8 @@ export function BookingResultsDialog({
   phone,
   busy,
   problem,
+  chosen,
+  onChosen,
   onCancel,
   onDownload,
   onPaymentChange,
@@ -69,6 +76,13 @@ export function BookingResultsDialog({
           {m.cancel[problem]}
         </p>
       )}
+      {chosen && (
+        <p class="message success" role="status">
+          {chosen.kind === 'moved'
+            ? m.disruption.moved
+            : fill(m.disruption.refunded, { amount: formatPrice(chosen.amount, lang, m) })}
+        </p>
+      )}
       <ul class="results" ref={listRef}>
         {bookings.map((booking) => {
           const rows: Fact[] = [
@@ -78,12 +92,22 @@ export function BookingResultsDialog({
             [m.cancel.total, formatPrice(booking.totalTicketPrice[0] ?? 0, lang, m)],
             [m.cancel.ticket, <Ltr>{booking.ticketId}</Ltr>],
             ...(booking.trip ? [[m.cancel.trip, tripLine(booking.trip)] as Fact] : []),
-            [m.cancel.status, booking.isCancelled ? m.cancel.cancelled : m.cancel.active],
+            [
+              m.cancel.status,
+              booking.isCancelled
+                ? m.cancel.cancelled
+                : booking.disruptionState === 'waiting'
+                  ? m.disruption.statusWaiting
+                  : m.cancel.active,
+            ],
           ];
           const kindId = `ticket-kind-${booking._id}`;
+          // A booking waiting for its traveller's choice is moved or refunded, not cancelled or printed.
+          const waiting = booking.disruptionState === 'waiting';
           return (
             <li key={booking._id} class="card">
               <Facts class="summary" rows={rows} />
+              <DisruptionChoices booking={booking} onChosen={onChosen} />
               <PaymentPanel booking={booking} onChange={(patch) => onPaymentChange(booking, patch)} />
               {!booking.isCancelled && <TicketKind id={kindId} status={booking.paymentStatus} />}
               {!booking.isCancelled && <MessagesChoice booking={booking} />}
@@ -110,7 +134,7 @@ export function BookingResultsDialog({
                     </button>
                   </div>
                 </div>
-              ) : (
+              ) : waiting ? null : (
                 <div class="actions">
                   {!booking.isCancelled && (
                     <button

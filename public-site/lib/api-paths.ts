@@ -28,4 +28,7 @@ export const apiPaths = {
   refresh: authPath('refresh'),
   /** The traveller's choice of reminders and messages about the trip (ticket id and phone in the body). */
   messagePreferences: apiPath(API_BASES.messages, 'preferences'),
+  /** A cancelled trip's traveller moves to another trip of the route, or asks for a full refund. */
+  moveBooking: apiPath(API_BASES.bookings, 'moveBooking'),
+  requestRefund: apiPath(API_BASES.bookings, 'requestRefund'),
 };

@@ -4,6 +4,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError, getJson, sendJson, withQuery } from './api.ts';
 import { apiPaths } from './api-paths.ts';
+import type { ChoiceOutcome } from './disruption-choice.ts';
 import type { PaymentFacts } from './payment.ts';
 import { credentials, downloadProblem, downloadTicket } from './ticket.ts';
 import type { BookingMatch } from './types.ts';
@@ -17,19 +18,32 @@ export function useBookingLookup() {
   const [cancelledTicket, setCancelledTicket] = useState<string | null>(null);
   const [problem, setProblem] = useState<ActionProblem>(null);
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<ChoiceOutcome | null>(null);
+
+  const fetchMatches = (ticketId: string, phone: string) =>
+    getJson<BookingMatch[]>(withQuery(apiPaths.filterBookings, credentials(ticketId, phone)));
 
   const find = async (ticketId: string, phone: string) => {
     setStatus('searching');
     setCancelledTicket(null);
     setProblem(null);
+    setChosen(null);
     try {
-      const found = await getJson<BookingMatch[]>(
-        withQuery(apiPaths.filterBookings, credentials(ticketId, phone)),
-      );
+      const found = await fetchMatches(ticketId, phone);
       setBookings(found);
       setStatus(found.length > 0 ? 'found' : 'notFound');
     } catch (error) {
       setStatus(error instanceof ApiError && error.status === 429 ? 'tooMany' : 'failed');
+    }
+  };
+
+  /** A disrupted booking's traveller chose: say so, and show the booking as it now is (dialog kept open). */
+  const choose = async (outcome: ChoiceOutcome, phone: string) => {
+    setChosen(outcome);
+    try {
+      setBookings(await fetchMatches(outcome.ticketId, phone));
+    } catch {
+      // The choice is made; the list shown stays as it was until the next look-up.
     }
   };
 
@@ -70,5 +84,18 @@ export function useBookingLookup() {
     setProblem(null);
   };
 
-  return { status, bookings, cancelledTicket, problem, busy, find, cancel, download, update, close };
+  return {
+    status,
+    bookings,
+    cancelledTicket,
+    chosen,
+    problem,
+    busy,
+    find,
+    cancel,
+    choose,
+    download,
+    update,
+    close,
+  };
 }

@@ -80,6 +80,8 @@ export default function CancelReservation() {
           phone={phone}
           busy={lookup.busy}
           problem={lookup.problem}
+          chosen={lookup.chosen}
+          onChosen={(outcome) => void lookup.choose(outcome, phone)}
           onCancel={(booking) => void lookup.cancel(booking, phone)}
           onDownload={(booking) => void lookup.download(booking, phone)}
           onPaymentChange={(booking, patch) => lookup.update(booking._id, patch)}

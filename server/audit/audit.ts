@@ -18,6 +18,8 @@ export interface AuditSpec {
    * keeps only what the handler put in `request.auditChanges` (a summary).
    */
   diffAnswer?: false;
+  /** Keys of the answer that are not the record's (a timetable's `generation`): left out of the diff. */
+  notRecord?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -156,7 +158,11 @@ export function recordStaffWrites(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, reply, payload) => {
     const spec = request.routeOptions.config?.audit;
     if (!spec || reply.statusCode >= 400 || !request.staff) return payload;
-    const after = answered(payload);
+    const answer = answered(payload);
+    const after =
+      answer && spec.notRecord
+        ? Object.fromEntries(Object.entries(answer).filter(([key]) => !spec.notRecord!.includes(key)))
+        : answer;
     const deleted = spec.action === 'delete' || spec.action.startsWith('delete_');
     await recordAudit(
       app.db,

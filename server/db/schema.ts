@@ -152,6 +152,26 @@ export interface TripsTable {
   trip_boarding_time: string;
   trip_ticket_priceId: string;
   isCancelled: number;
+  /** The timetable that made the trip (null: made by hand); one trip per timetable and date. */
+  timetableId?: string | null;
+  timetable_date?: string | null;
+  /** 1 once staff edited the trip: its timetable's later edits leave it as it is. */
+  editedByHand?: number;
+}
+
+export interface TimetablesTable {
+  id: string;
+  timetable_originId: string;
+  timetable_destinationId: string;
+  busId: string;
+  timetable_boarding_time: string;
+  timetable_ticket_priceId: string;
+  /** JSON lists: days of the week (0 = Sunday), dates off. */
+  timetable_days: string;
+  timetable_from: string;
+  timetable_until: string | null;
+  timetable_dates_off: string;
+  isActive: number;
 }
 
 export interface BusesTable {
@@ -275,6 +295,7 @@ export interface Tables {
   scans: ScansTable;
   trip_closures: { tripId: string; closedAt: string };
   trips: TripsTable;
+  timetables: TimetablesTable;
   buses: BusesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -292,4 +313,5 @@ export interface Tables {
 /** The database as the hand-written repositories use it (a transaction is one too). */
 export type Db = Kysely<Tables>;
 export type BookingRow = Selectable<BookingsTable>;
-export type TripRow = Selectable<TripsTable>;
+/** A trip as the sale, the door and disruptions read it (what made it, a timetable or staff, aside). */
+export type TripRow = Selectable<Omit<TripsTable, 'timetableId' | 'timetable_date' | 'editedByHand'>>;

@@ -92,28 +92,31 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
       },
     ];
     await trx.insertInto('companies').values(companies).execute();
-    const buses = [40, 45, 49, 44].map((seats, i) => ({
-      id: newId(),
-      bus_number: `KH-${1201 + i}`,
-      bus_owner_companyId: companies[i % 2].id,
-      bus_number_of_seats: seats,
-      bus_status: 'In Service',
-      date_ofLast_oil_service: addDays(khartoumToday(), -10 * (i + 1)),
-    }));
+    // One bus per route and direction: a bus is on one trip at a time (it leaves at 9:00 am and 7:00 pm).
+    const buses = Array.from({ length: CITIES.length * 2 }, (_, i) => [40, 45, 49, 44][i % 4]).map(
+      (seats, i) => ({
+        id: newId(),
+        bus_number: `KH-${1201 + i}`,
+        bus_owner_companyId: companies[i % 2].id,
+        bus_number_of_seats: seats,
+        bus_status: 'In Service',
+        date_ofLast_oil_service: addDays(khartoumToday(), -10 * (i + 1)),
+      }),
+    );
     await trx.insertInto('buses').values(buses).execute();
 
     const trips: Record<string, unknown>[] = [];
     const today = khartoumToday();
     for (let day = 0; day < DAYS; day++) {
       CITIES.forEach(([city, fare], c) => {
-        for (const [from, to] of [
+        [
           [HUB, city],
           [city, HUB],
-        ]) {
-          BOARDING_TIMES.forEach((time, t) => {
+        ].forEach(([from, to], direction) => {
+          BOARDING_TIMES.forEach((time) => {
             trips.push({
               id: newId(),
-              busId: buses[(c + t + day) % buses.length].id,
+              busId: buses[c * 2 + direction].id,
               trip_originId: origins[from],
               trip_destinationId: destinations[to],
               trip_date: addDays(today, day),
@@ -122,7 +125,7 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
               isCancelled: 0,
             });
           });
-        }
+        });
       });
     }
     for (let i = 0; i < trips.length; i += 200)

@@ -1,6 +1,9 @@
 // A bus may not shrink below a seat already sold on one of its trips that has not departed, and a trip may
 // not move to a bus too small for its sold seats: the sold seat would be left outside the bus. Checked in the
 // update's transaction with the bus or trip locked (sales share-lock both), so no sale slips in between.
+// A trip's create and edit also keep its bus on one trip at a time (trips/bus-conflicts.ts), and an edit marks
+// the trip as made by hand for its timetable.
+import { assertBusFree } from './trips/bus-conflicts.ts';
 import type { Kysely } from 'kysely';
 import { hasDeparted } from '../../shared/rules.ts';
 import { conflict } from '../http/errors.ts';
@@ -58,5 +61,15 @@ export const updateRules: Record<
   },
   trips: async (db, id, body) => {
     if (typeof body.busId === 'string') await assertTripFitsBus(db, id, body.busId);
+    const trip = await db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirst();
+    if (trip) await assertBusFree(db, { ...trip, ...body }, id);
+    // Edited by hand: its timetable's later edits leave it as staff made it.
+    await db.updateTable('trips').set({ editedByHand: 1 }).where('id', '=', id).execute();
   },
 };
+
+/** Rules a resource's create must pass. */
+export const createRules: Record<string, (db: Kysely<any>, body: Record<string, unknown>) => Promise<void>> =
+  {
+    trips: (db, body) => assertBusFree(db, body),
+  };

@@ -69,6 +69,8 @@ export const dashboardSummary = z.object({
   seatsByDay: z.array(z.object({ date: z.iso.date(), seatsSold: count, seatsTotal: count })),
   /** Payment proofs waiting for staff. */
   proofsWaiting: count,
+  /** Bookings of cancelled trips waiting for their traveller's choice (move or refund). */
+  disruptedWaiting: count,
   /** The outbox: messages that failed for good in the last 24 h; SMS segments sent this Khartoum month. */
   messages: z.object({ failedLastDay: count, segmentsThisMonth: count }),
 });

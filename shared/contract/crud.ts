@@ -4,7 +4,13 @@
 import { z } from 'zod';
 import { type Operation, type ResourceDef, resources } from '../registry/index.ts';
 import { documentSchema } from './documents.ts';
-import { capacityConflictBody, deleteConflictBody, type ErrorStatus } from './errors.ts';
+import {
+  busBusyBody,
+  capacityConflictBody,
+  deleteConflictBody,
+  errorBody,
+  type ErrorStatus,
+} from './errors.ts';
 import { counted, type Method, route, type RouteContract } from './route.ts';
 
 const METHODS: Record<Operation, Method> = {
@@ -28,6 +34,9 @@ const isReferenced = (def: ResourceDef) =>
 
 /** Updates checked against the seats sold on their trips (server/resources/seat-capacity.ts). */
 const CAPACITY_CHECKED = new Set(['buses', 'trips']);
+
+/** Creates checked against the bus's other trips (server/resources/trips/bus-conflicts.ts). */
+const BUS_CHECKED = new Set(['trips']);
 
 /** A write can conflict: a unique value already taken, or a reference raced by a delete. */
 const canConflict = (def: ResourceDef) =>
@@ -54,7 +63,20 @@ export function crudContract(def: ResourceDef): Partial<Record<Operation, RouteC
         guarded('list', 400),
       ),
     one: () => route('GET', path('one'), { 200: document }, guarded('one', 400, 404)),
-    create: () => route('POST', path('create'), { 201: document }, guarded('create', 400, ...conflict)),
+    create: () =>
+      route(
+        'POST',
+        path('create'),
+        { 201: document },
+        guarded('create', 400, ...conflict),
+        BUS_CHECKED.has(def.name)
+          ? {
+              409: z
+                .union([busBusyBody, errorBody])
+                .describe('The bus is on another trip then (BUS_BUSY), or a value is taken.'),
+            }
+          : {},
+      ),
     update: () =>
       route(
         'PATCH',
@@ -64,7 +86,7 @@ export function crudContract(def: ResourceDef): Partial<Record<Operation, RouteC
         CAPACITY_CHECKED.has(def.name)
           ? {
               409: capacityConflictBody.describe(
-                'A seat is sold beyond the bus (SEATS_SOLD_BEYOND), or a value is taken.',
+                'A seat is sold beyond the bus (SEATS_SOLD_BEYOND), the bus is on another trip then (BUS_BUSY), or a value is taken.',
               ),
             }
           : {},

@@ -106,6 +106,8 @@ export const disruptAnswer = z.object({
   }),
 });
 
+export type DisruptAnswer = z.infer<typeof disruptAnswer>;
+
 /** moveBooking's 409s. */
 export const moveConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('SEATS_TAKEN'), takenSeats: z.array(z.number().int()).min(1) }),

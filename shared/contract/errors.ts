@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'MESSAGE_PENDING',
   'TRIP_CLOSED',
   'ROLE_CANNOT_CANCEL',
+  'BUS_BUSY',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -54,7 +55,16 @@ export const deleteConflictBody = errorBody.extend({
  * An update refused because a seat is sold beyond the bus it would leave (a bus shrunk, a trip moved to a
  * smaller bus), or, without a code, because a unique value is taken (`errors` names the field).
  */
+/** A bus is on one trip at a time: the other trip it would be on, at that date and boarding time. */
+export const busBusyBody = errorBody.extend({
+  code: z.literal('BUS_BUSY'),
+  tripId: z.string().min(1),
+  trip_date: z.iso.date(),
+  trip_boarding_time: z.string(),
+});
+
 export const capacityConflictBody = z.union([
+  busBusyBody,
   errorBody.extend({
     code: z.literal('SEATS_SOLD_BEYOND'),
     /** The highest seat sold on a trip that has not departed, and the seats the bus would have. */

@@ -57,6 +57,10 @@ export function valueSchema(field: FieldDef): z.ZodType {
       return z.array(z.number()).min(1);
     case 'image':
       return z.string().startsWith('/api/uploads/');
+    case 'weekdays':
+      return z.array(z.number().int().min(0).max(6));
+    case 'dateList':
+      return z.array(z.iso.date());
   }
 }
 

@@ -17,6 +17,7 @@ export * from './operations.ts';
 export * from './payments.ts';
 export * from './route.ts';
 export * from './routes.ts';
+export * from './timetables.ts';
 
 /** Every call of the API, generated and hand-written (with its operationId and summary: operations.ts). */
 export function apiContract(): RouteContract[] {

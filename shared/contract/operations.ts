@@ -12,6 +12,7 @@ import { disruptionContract } from './disruptions.ts';
 import { messageContract } from './messages.ts';
 import { paymentContract } from './payments.ts';
 import type { RouteContract } from './route.ts';
+import { timetableContract } from './timetables.ts';
 import { authContract, dashboardContract, systemContract, tripContract, uploadContract } from './routes.ts';
 
 export interface ApiOperation extends RouteContract {
@@ -30,6 +31,7 @@ const HAND_WRITTEN = [
   paymentContract,
   messageContract,
   disruptionContract,
+  timetableContract,
 ] as const;
 
 /** Every hand-written call's name (distributed over the groups, so a call without a summary does not compile). */
@@ -61,6 +63,9 @@ const SUMMARIES: Record<CallName, string> = {
   moveBooking: "A cancelled trip's traveller moves to another trip of the route, free (ticket id and phone)",
   requestRefund: "A cancelled trip's traveller asks for a full refund (ticket id and phone)",
   passengers: "A trip's passenger list, seat by seat",
+  createTimetable: 'Create a timetable: its trips go on sale at once (the answer says how many)',
+  updateTimetable:
+    'Update a timetable: its future trips without travellers follow; those with travellers are listed',
   dashboardSummary: "The dashboard's figures: seats sold per day and proofs waiting",
   getUpload: 'A payment proof image, as it was sent',
   createBooking: 'Book up to 3 seats on a trip, with a payment proof or without; answers the ticket',

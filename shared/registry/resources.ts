@@ -147,6 +147,34 @@ export const trips: ResourceDef = {
   defaultSort: { field: 'trip_date', order: 'DESC' },
 };
 
+/** A trip that repeats: the trips of its days are put on sale SALES_HORIZON_DAYS ahead (server/jobs.ts). */
+export const timetables: ResourceDef = {
+  name: 'timetables',
+  singular: 'timetable',
+  table: 'timetables',
+  api: /* @__PURE__ */ crud('/api/timetables', 'Timetable'),
+  // Creating and editing put trips on sale at once and answer how many (server/resources/timetables/).
+  customRoutes: ['create', 'update'],
+  fields: {
+    timetable_originId: { kind: 'reference', ref: 'origins', required: true },
+    timetable_destinationId: { kind: 'reference', ref: 'destinations', required: true },
+    busId: { kind: 'reference', ref: 'buses', required: true },
+    timetable_boarding_time: { kind: 'choice', choices: BOARDING_TIMES, required: true },
+    timetable_ticket_priceId: { kind: 'reference', ref: 'prices', required: true },
+    timetable_days: { kind: 'weekdays', required: true },
+    timetable_from: { kind: 'date', required: true },
+    timetable_until: { kind: 'date' },
+    timetable_dates_off: { kind: 'dateList' },
+    isActive: { kind: 'boolean', defaultValue: true },
+  },
+  messages: {
+    create: 'Please provide all timetable details.',
+    update: 'Please provide all timetable details.',
+  },
+  representation: 'timetable_boarding_time',
+  defaultSort: { field: 'timetable_from', order: 'DESC' },
+};
+
 export const reports: ResourceDef = {
   name: 'reports',
   singular: 'report',
@@ -342,6 +370,7 @@ export const activity: ResourceDef = {
 export const registry = {
   bookings,
   trips,
+  timetables,
   reports,
   companies,
   buses,

@@ -10,6 +10,8 @@ import {
   MONEY_MAX,
   type Problem,
   readNumber,
+  readBoolean,
+  readList,
 } from '../field-rules.ts';
 import { EMAIL_PATTERN, isValidDate, normalizePhone, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '../rules.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
@@ -24,6 +26,8 @@ export const fieldMessages = {
   tooLong: (max: number) => `Must be at most ${max} characters.`,
   reference: 'Must be the _id of an existing document.',
   password: 'Password must be at least 6 characters long.',
+  weekdays: 'Choose the days of the week: numbers from 0 (Sunday) to 6 (Saturday).',
+  dateList: 'Days off are dates written YYYY-MM-DD (at most 366).',
 } as const;
 
 /** The server's words for a problem of shared/field-rules.ts; a missing value gets the resource's message. */
@@ -97,6 +101,8 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
         .min(1, absent)
         .refine((value) => choices.includes(value), say({ key: 'choice', choices }));
     }
+    case 'boolean':
+      return z.preprocess(readBoolean, z.boolean(absent));
     case 'password':
       // Beyond the longest length, zod's own check words it with the schema's message: missing.
       return z
@@ -104,6 +110,27 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
         .min(1, absent)
         .min(PASSWORD_MIN_LENGTH, say({ key: 'password' }))
         .max(MAX_LENGTHS.password);
+    case 'weekdays': {
+      const wrong = { error: fieldMessages.weekdays };
+      return z.preprocess(
+        readList,
+        z
+          .array(z.preprocess(readNumber, z.number(wrong).int(wrong).min(0, wrong).max(6, wrong)), absent)
+          .min(1, absent)
+          .max(7, wrong)
+          .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+      );
+    }
+    case 'dateList': {
+      const wrong = { error: fieldMessages.dateList };
+      return z.preprocess(
+        readList,
+        z
+          .array(z.string(wrong).trim().refine(isValidDate, wrong), wrong)
+          .max(366, wrong)
+          .transform((dates) => [...new Set(dates)].sort()),
+      );
+    }
     default:
       // Read-only and structured kinds are written by hand-made routes, not by the generic ones.
       return null;

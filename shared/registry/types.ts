@@ -16,7 +16,9 @@ export type FieldKind =
   | 'seats' // list of seat numbers
   | 'passenger' // {firstName, lastName, phone, email?}
   | 'priceList' // list of amounts, the first one shown
-  | 'image'; // URL path of a stored upload
+  | 'image' // URL path of a stored upload
+  | 'weekdays' // list of days of the week, 0 = Sunday … 6 = Saturday
+  | 'dateList'; // list of dates YYYY-MM-DD
 
 export interface FieldDef {
   kind: FieldKind;
@@ -37,6 +39,8 @@ export interface FieldDef {
   unique?: boolean;
   /** Included in the free-text `q` search of lists. */
   searchable?: boolean;
+  /** What a new document's form starts with (the server applies the same when the field is not given). */
+  defaultValue?: unknown;
   /** Only rows matching this block deletion of the referenced document (e.g. live bookings). */
   blocksDeleteWhen?: Record<string, unknown>;
 }

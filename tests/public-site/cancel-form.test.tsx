@@ -5,49 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en as m } from '../../shared/i18n/public/en.ts';
 import { DEFAULT_REFUND_RULES } from '../../shared/refund-rules.ts';
 import CancelReservation from '../../public-site/pages/CancelReservation.tsx';
-import type { BookingMatch } from '../../public-site/lib/types.ts';
-import { answerFetch, renderAt, tomorrow } from './helpers.tsx';
+import { answerFetch, bookingMatch, renderAt } from './helpers.tsx';
 
 const TICKET = '1234567890123';
-const booking: BookingMatch = {
-  _id: 'b1',
-  ticketId: TICKET,
-  passengerInfo: { firstName: 'Amna', lastName: 'Osman', phone: '0912345678' },
-  seats: [4, 9],
-  totalTicketPrice: [60000],
-  isCancelled: false,
-  bookingDate: new Date().toISOString(),
-  bankakScreenshot: null,
-  paymentStatus: 'proof_submitted',
-  paymentReference: null,
-  paymentMethod: null,
-  paymentDeadline: null,
-  reviewDeadline: null,
-  verifiedAt: null,
-  rejectionReason: null,
-  refundDue: null,
-  refundPaidAt: null,
-  refundReference: null,
-  messagesOptOut: false,
-  disruptionState: null,
-  refundRules: DEFAULT_REFUND_RULES,
-  disruption: null,
-  choices: null,
-  tripId: 't1',
-  trip: {
-    _id: 't1',
-    trip_date: tomorrow(),
-    trip_boarding_time: '7:00 pm',
-    origin_city: 'Khartoum',
-    origin_city_ar: null,
-    destination_city: 'Kassala',
-    destination_city_ar: null,
-    company_name: 'Nile Express',
-    company_name_ar: null,
-    bus_number: 'KH-1201',
-    isCancelled: false,
-  },
-};
+const booking = bookingMatch();
 
 const submit = () => screen.getByRole('button', { name: m.cancel.submit }) as HTMLButtonElement;
 const type = (label: string, value: string) =>

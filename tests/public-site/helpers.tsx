@@ -9,7 +9,7 @@ import { en, type PublicMessages } from '../../shared/i18n/public/en.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import { I18nProvider } from '../../public-site/components/I18nProvider.tsx';
 import type { Lang } from '../../public-site/lib/i18n.ts';
-import type { PublicSettings, TravellerBooking, Trip } from '../../public-site/lib/types.ts';
+import type { BookingMatch, PublicSettings, TravellerBooking, Trip } from '../../public-site/lib/types.ts';
 
 type Answer =
   { status?: number; body: unknown } | ((url: URL, init?: RequestInit) => { status?: number; body: unknown });
@@ -130,3 +130,47 @@ export function chooseFile(input: HTMLElement, file: File) {
 /** A small PNG-typed file (sent as it is: no reduction below 1 MB). */
 export const proofFile = (name = 'receipt.png') =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], name, { type: 'image/png' });
+
+/** A booking as the look-up (ticket id + phone) finds it: paid by proof, on tomorrow's trip, not disrupted. */
+export function bookingMatch(overrides: Partial<BookingMatch> = {}): BookingMatch {
+  return {
+    _id: 'b1',
+    ticketId: '1234567890123',
+    passengerInfo: { firstName: 'Amna', lastName: 'Osman', phone: '0912345678' },
+    seats: [4, 9],
+    totalTicketPrice: [60000],
+    isCancelled: false,
+    bookingDate: new Date().toISOString(),
+    bankakScreenshot: null,
+    paymentStatus: 'proof_submitted',
+    paymentReference: null,
+    paymentMethod: null,
+    paymentDeadline: null,
+    reviewDeadline: null,
+    verifiedAt: null,
+    rejectionReason: null,
+    refundDue: null,
+    refundPaidAt: null,
+    refundReference: null,
+    messagesOptOut: false,
+    disruptionState: null,
+    refundRules: DEFAULT_REFUND_RULES,
+    disruption: null,
+    choices: null,
+    tripId: 't1',
+    trip: {
+      _id: 't1',
+      trip_date: tomorrow(),
+      trip_boarding_time: '7:00 pm',
+      origin_city: 'Khartoum',
+      origin_city_ar: null,
+      destination_city: 'Kassala',
+      destination_city_ar: null,
+      company_name: 'Nile Express',
+      company_name_ar: null,
+      bus_number: 'KH-1201',
+      isCancelled: false,
+    },
+    ...overrides,
+  };
+}

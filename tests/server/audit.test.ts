@@ -72,6 +72,7 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
       'destinations',
       'prices',
       'trips',
+      'timetables',
       'reports',
     ] as const) {
       const def = registry[resource];

@@ -279,6 +279,8 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
         'GET /api/auth/user',
         'PATCH /api/auth/changePassword',
         'GET /api/trips/getAllTrips',
+        'GET /api/timetables/getAllTimetables',
+        'GET /api/timetables/getTimetable/:id',
         'GET /api/trips/passengers/:id',
         'GET /api/trips/manifest/:id',
         'GET /api/bookings/getPassengers/:id',

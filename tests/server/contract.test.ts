@@ -495,6 +495,35 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'no reason', status: 400, url: path, payload: { ...body, reason_ar: '' } },
       ];
     },
+    'POST /api/timetables/createTimetable': async (path) => {
+      // A timetable that puts trips on sale now, and one on a bus those trips already hold.
+      const made = await makeTrip(t, t.token);
+      const body = {
+        ...validBody('timetables', refs),
+        busId: made.bus._id,
+        timetable_boarding_time: '9:00 am',
+        timetable_from: made.trip.trip_date,
+        timetable_until: undefined,
+      };
+      return [
+        {
+          label: 'puts trips on sale',
+          status: 201,
+          url: path,
+          payload: { ...body, timetable_boarding_time: '7:00 pm' },
+        },
+        { label: 'nothing given', status: 400, url: path, payload: {} },
+        { label: 'bus busy', status: 409, url: path, payload: body, code: 'BUS_BUSY' },
+      ];
+    },
+    'PATCH /api/timetables/updateTimetable/:id': async (path) => {
+      const url = path.replace(':id', (await fresh('timetables'))._id);
+      return [
+        { label: 'changed', status: 200, url, payload: { timetable_days: [1, 3] } },
+        { label: 'a blanked field', status: 400, url, payload: { timetable_from: '' } },
+        { label: 'not found', status: 404, url: path.replace(':id', 'nothing'), payload: {} },
+      ];
+    },
     'POST /api/bookings/moveBooking': async (path) => {
       const { booking, next } = await waitingBooking();
       const proof = { ticketId: booking.ticketId, phone: booking.passengerInfo.phone };

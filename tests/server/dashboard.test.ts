@@ -21,6 +21,7 @@ describe.each(dialects)('dashboard summary (%s)', (dialect) => {
       counts: Record<string, number>;
       recentReports: { _id: string; report_title: string; created_at: string }[];
       seatsByDay: Day[];
+      disruptedWaiting: number;
     };
   };
 
@@ -74,6 +75,29 @@ describe.each(dialects)('dashboard summary (%s)', (dialect) => {
     expect(seatsByDay.filter((day) => ![2, 13].map((i) => khartoumDate(i)).includes(day.date))).toEqual(
       seatsByDay.filter((day) => day.seatsSold === 0 && day.seatsTotal === 0),
     );
+  });
+
+  it("counts the bookings of cancelled trips waiting for their traveller's choice", async () => {
+    const { trip } = await makeTrip(t, t.token, { seats: 10, date: khartoumDate(3) });
+    const sale = await t.staff.post('/api/bookings/counterSale', {
+      tripId: trip._id,
+      seats: [1],
+      passengerInfo: { firstName: 'Halima', lastName: 'Osman', phone: '0912000123' },
+      totalTicketPrice: trip.trip_ticket_priceId.price,
+      paymentMethod: 'cash',
+      language: 'ar',
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const { booking } = sale.json();
+    expect((await summary()).disruptedWaiting).toBe(0);
+    expect((await t.staff.patch(`/api/trips/cancelTrip/${trip._id}`)).statusCode).toBe(200);
+    expect((await summary()).disruptedWaiting).toBe(1);
+    const refund = await client(t).post('/api/bookings/requestRefund', {
+      ticketId: booking.ticketId,
+      phone: '0912000123',
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect((await summary()).disruptedWaiting).toBe(0);
   });
 
   it('lists the five newest reports, newest first', async () => {

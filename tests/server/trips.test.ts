@@ -64,7 +64,8 @@ describe.each(dialects)('trips (%s)', (dialect) => {
 
     it('createTrip and updateTrip answer populated trips, and a PATCH takes a new _id reference', async () => {
       const first = await makeTrip(t, t.token);
-      const other = await makeTrip(t, t.token);
+      // At another time: a bus is on one trip at a time.
+      const other = await makeTrip(t, t.token, { time: '7:00 pm' });
       expect(first.trip.busId._id).toBe(first.bus._id);
       const response = await t.staff.patch(`/api/trips/updateTrip/${first.trip._id}`, {
         busId: other.bus._id,
@@ -142,9 +143,16 @@ describe.each(dialects)('trips (%s)', (dialect) => {
     it('answers only that date and pair, not cancelled, ordered 9:00 am before 7:00 pm', async () => {
       const date = futureDate(10);
       const base = await makeTrip(t, t.token, { date, time: '7:00 pm' });
-      const { origin, destination, bus, price } = base;
-      const tripBody = (overrides: Record<string, string>) => ({
-        busId: bus._id,
+      const { origin, destination, price } = base;
+      // Each trip on a bus of its own: a bus is on one trip at a time.
+      const spareBus = async () =>
+        (
+          await createOk(t, t.token, '/api/buses/createBus', {
+            ...validBody('buses', { company: base.company } as never),
+          })
+        )._id as string;
+      const tripBody = async (overrides: Record<string, string>) => ({
+        busId: await spareBus(),
         trip_originId: origin._id,
         trip_destinationId: destination._id,
         trip_date: date,
@@ -153,12 +161,12 @@ describe.each(dialects)('trips (%s)', (dialect) => {
         ...overrides,
       });
       // Created after the 7:00 pm trip, so an order by insertion would put it last.
-      const morning = await createOk(t, t.token, '/api/trips/createTrip', tripBody({}));
-      const cancelled = await createOk(t, t.token, '/api/trips/createTrip', tripBody({}));
+      const morning = await createOk(t, t.token, '/api/trips/createTrip', await tripBody({}));
+      const cancelled = await createOk(t, t.token, '/api/trips/createTrip', await tripBody({}));
       expect((await t.staff.patch(`/api/trips/cancelTrip/${cancelled._id}`)).statusCode).toBe(200);
       // Noise: the next day, the reverse direction and another destination.
       const other = await makeTrip(t, t.token, { date });
-      await createOk(t, t.token, '/api/trips/createTrip', tripBody({ trip_date: futureDate(11) }));
+      await createOk(t, t.token, '/api/trips/createTrip', await tripBody({ trip_date: futureDate(11) }));
       const reverseOrigin = await createOk(t, t.token, '/api/origins/createOrigin', {
         origin_city: `${destination.destination_city} (as origin)`,
       });
@@ -169,13 +177,13 @@ describe.each(dialects)('trips (%s)', (dialect) => {
         t,
         t.token,
         '/api/trips/createTrip',
-        tripBody({ trip_originId: reverseOrigin._id, trip_destinationId: reverseDestination._id }),
+        await tripBody({ trip_originId: reverseOrigin._id, trip_destinationId: reverseDestination._id }),
       );
       await createOk(
         t,
         t.token,
         '/api/trips/createTrip',
-        tripBody({ trip_destinationId: other.destination._id }),
+        await tripBody({ trip_destinationId: other.destination._id }),
       );
 
       const response = await search({ origin: origin._id, destination: destination._id, date });

@@ -6,7 +6,7 @@ import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { readCacheOf } from '../../cache/read-cache.ts';
-import { updateRules } from '../seat-capacity.ts';
+import { createRules, updateRules } from '../seat-capacity.ts';
 import type { ListParams } from './list-params.ts';
 import { toDocuments } from './populate.ts';
 import { bodyToRow, type Document, type Row } from './row-mapper.ts';
@@ -137,6 +137,7 @@ export async function createDocument(
 ) {
   await assertReferencesExist(db, def, body);
   await assertUnique(db, def, body);
+  await createRules[def.name]?.(db, body);
   const now = new Date().toISOString();
   const row: Row = { id: newId(), ...bodyToRow(def, body), ...extra };
   if (def.timestamps) Object.assign(row, { created_at: now, updated_at: now });

@@ -3,6 +3,10 @@
 import type { ResourceDef } from '../../../shared/registry/index.ts';
 
 export type Row = Record<string, unknown>;
+
+/** Kinds kept as a JSON list in a text column (a timetable's days, its days off). */
+const LIST_KINDS = new Set(['weekdays', 'dateList']);
+const readList = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? []));
 export type Document = Record<string, unknown> & { _id: string };
 
 /** Fields with a column of their own (computed and structured ones are filled elsewhere). */
@@ -20,6 +24,7 @@ export function rowToDocument(def: ResourceDef, row: Row): Document {
     const value = row[name];
     if (value === undefined) continue;
     if (field.kind === 'boolean') document[name] = Boolean(Number(value));
+    else if (LIST_KINDS.has(field.kind)) document[name] = readList(value);
     else if ((field.kind === 'integer' || field.kind === 'money') && value !== null)
       document[name] = Number(value);
     else document[name] = value;
@@ -33,7 +38,8 @@ export function bodyToRow(def: ResourceDef, body: Record<string, unknown>): Row 
   for (const [name, value] of Object.entries(body)) {
     const field = def.fields[name];
     if (!field || field.readOnly || field.writeOnly || value === undefined) continue;
-    row[name] = field.kind === 'boolean' ? (value ? 1 : 0) : value;
+    row[name] =
+      field.kind === 'boolean' ? (value ? 1 : 0) : LIST_KINDS.has(field.kind) ? JSON.stringify(value) : value;
   }
   return row;
 }

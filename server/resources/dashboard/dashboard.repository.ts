@@ -1,5 +1,6 @@
-// The back-office dashboard in one call: counts, recent reports, and seats sold against seats offered for
-// each of the next 14 days (aggregated in the database, never by downloading bookings).
+// The back-office dashboard in one call: counts, recent reports, proofs and disrupted bookings waiting, the
+// outbox's figures, and seats sold against seats offered for each of the next 14 days (aggregated in the
+// database, never by downloading bookings).
 import type { Kysely } from 'kysely';
 import { khartoumMidnight, khartoumToday } from '../../../shared/rules.ts';
 
@@ -37,44 +38,55 @@ async function messageFigures(db: Kysely<any>, now: Date) {
 export async function dashboardSummary(db: Kysely<any>, now = new Date()) {
   const today = khartoumToday(now);
   const last = addDays(today, DASHBOARD_DAYS - 1);
-  const [bookings, trips, buses, employees, recentReports, offered, sold, proofsWaiting, messages] =
-    await Promise.all([
-      count(db, 'bookings', ['isCancelled', 0]),
-      count(db, 'trips'),
-      count(db, 'buses'),
-      count(db, 'employees'),
-      db
-        .selectFrom('reports')
-        .select(['id', 'report_title', 'created_at'])
-        .orderBy('created_at', 'desc')
-        .limit(5)
-        .execute(),
-      db
-        .selectFrom('trips')
-        .innerJoin('buses', 'buses.id', 'trips.busId')
-        .select(['trips.trip_date as date', (eb) => eb.fn.sum('buses.bus_number_of_seats').as('seats')])
-        .where('trips.trip_date', '>=', today)
-        .where('trips.trip_date', '<=', last)
-        .where('trips.isCancelled', '=', 0)
-        .groupBy('trips.trip_date')
-        .execute(),
-      db
-        .selectFrom('booking_seats')
-        .innerJoin('trips', 'trips.id', 'booking_seats.tripId')
-        .select(['trips.trip_date as date', (eb) => eb.fn.countAll().as('seats')])
-        .where('trips.trip_date', '>=', today)
-        .where('trips.trip_date', '<=', last)
-        .where('trips.isCancelled', '=', 0)
-        .groupBy('trips.trip_date')
-        .execute(),
-      db
-        .selectFrom('bookings')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('paymentStatus', '=', 'proof_submitted')
-        .where('isCancelled', '=', 0)
-        .executeTakeFirst(),
-      messageFigures(db, now),
-    ]);
+  const [
+    bookings,
+    trips,
+    buses,
+    employees,
+    recentReports,
+    offered,
+    sold,
+    proofsWaiting,
+    messages,
+    disruptedWaiting,
+  ] = await Promise.all([
+    count(db, 'bookings', ['isCancelled', 0]),
+    count(db, 'trips'),
+    count(db, 'buses'),
+    count(db, 'employees'),
+    db
+      .selectFrom('reports')
+      .select(['id', 'report_title', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .limit(5)
+      .execute(),
+    db
+      .selectFrom('trips')
+      .innerJoin('buses', 'buses.id', 'trips.busId')
+      .select(['trips.trip_date as date', (eb) => eb.fn.sum('buses.bus_number_of_seats').as('seats')])
+      .where('trips.trip_date', '>=', today)
+      .where('trips.trip_date', '<=', last)
+      .where('trips.isCancelled', '=', 0)
+      .groupBy('trips.trip_date')
+      .execute(),
+    db
+      .selectFrom('booking_seats')
+      .innerJoin('trips', 'trips.id', 'booking_seats.tripId')
+      .select(['trips.trip_date as date', (eb) => eb.fn.countAll().as('seats')])
+      .where('trips.trip_date', '>=', today)
+      .where('trips.trip_date', '<=', last)
+      .where('trips.isCancelled', '=', 0)
+      .groupBy('trips.trip_date')
+      .execute(),
+    db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('paymentStatus', '=', 'proof_submitted')
+      .where('isCancelled', '=', 0)
+      .executeTakeFirst(),
+    messageFigures(db, now),
+    count(db, 'bookings', ['disruptionState', 'waiting']),
+  ]);
   const offeredByDate = new Map(offered.map((row) => [row.date, Number(row.seats)]));
   const soldByDate = new Map(sold.map((row) => [row.date, Number(row.seats)]));
   const seatsByDay = Array.from({ length: DASHBOARD_DAYS }, (_, i) => {
@@ -91,5 +103,6 @@ export async function dashboardSummary(db: Kysely<any>, now = new Date()) {
     seatsByDay,
     proofsWaiting: Number(proofsWaiting?.count ?? 0),
     messages,
+    disruptedWaiting,
   };
 }

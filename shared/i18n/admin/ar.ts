@@ -5,6 +5,7 @@
 import type { AdminMessages } from './en.ts';
 import { raArabic } from './raArabic.ts';
 import { lostItemColours, lostItemTypes } from '../lost-items.ar.ts';
+import { disruptionsAr } from './disruptions.ar.ts';
 import { uiAr } from './ui.ar.ts';
 
 /** The same keys as T, every leaf a string. */
@@ -71,6 +72,26 @@ export const arOwn: MessageTree<AdminMessages> = {
         created: 'تم إنشاء الرحلة بنجاح.',
         updated: 'تم تحديث الرحلة بنجاح.',
         deleted: 'تم حذف الرحلة بنجاح.',
+      },
+    },
+    timetables: {
+      name: names('جدول رحلات', 'جداول الرحلات'),
+      fields: {
+        timetable_originId: 'مدينة القيام',
+        timetable_destinationId: 'الوجهة',
+        busId: 'البص',
+        timetable_boarding_time: 'زمن القيام',
+        timetable_ticket_priceId: 'السعر',
+        timetable_days: 'أيام الأسبوع',
+        timetable_from: 'من تاريخ',
+        timetable_until: 'إلى تاريخ',
+        timetable_dates_off: 'أيام بلا رحلات',
+        isActive: 'مفعّل',
+      },
+      notifications: {
+        created: 'تم إنشاء جدول الرحلات بنجاح.',
+        updated: 'تم تحديث جدول الرحلات بنجاح.',
+        deleted: 'تم حذف جدول الرحلات بنجاح.',
       },
     },
     reports: {
@@ -250,12 +271,15 @@ export const arOwn: MessageTree<AdminMessages> = {
   rihla: {
     app: { title: 'رحلة' },
     ui: uiAr,
+    disruptions: disruptionsAr,
     language: { label: 'اللغة', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'مرحبًا، %{name}', logout: 'تسجيل الخروج' },
     menu: {
       dashboard: 'لوحة التحكم',
       bookings: 'حجوزات الركاب',
       trips: 'إدارة الرحلات',
+      timetables: 'جداول الرحلات',
+      disruptions: 'إلغاء الرحلات وتأخيرها',
       reports: 'التقارير',
       companies: 'الشركات',
       buses: 'البصات',
@@ -364,6 +388,41 @@ export const arOwn: MessageTree<AdminMessages> = {
     },
     actions: { view: 'عرض', print: 'طباعة' },
     filters: { from: '%{field} من', to: '%{field} إلى' },
+    weekdays: {
+      0: 'الأحد',
+      1: 'الاثنين',
+      2: 'الثلاثاء',
+      3: 'الأربعاء',
+      4: 'الخميس',
+      5: 'الجمعة',
+      6: 'السبت',
+      every: 'كل يوم',
+      separator: '، ',
+    },
+    timetables: {
+      dates_off_help: 'تواريخ بلا رحلة (العطلات)، مثل 2026-12-25، 2027-01-01',
+      preview: 'التواريخ التالية التي يطرحها للبيع',
+      preview_none: 'لا تاريخ: اختر أيام الأسبوع وتاريخ البداية.',
+      // Polyglot's six Arabic forms: 0, 1, 2, 3–10, 11–99, 100 and more.
+      created: [
+        'لم تُطرح أي رحلة للبيع.',
+        'طُرحت رحلة واحدة للبيع.',
+        'طُرحت رحلتان للبيع.',
+        'طُرحت %{smart_count} رحلات للبيع.',
+        'طُرحت %{smart_count} رحلةً للبيع.',
+        'طُرحت %{smart_count} رحلة للبيع.',
+      ].join(' |||| '),
+      none_created: 'لا رحلات جديدة: للتواريخ المطروحة رحلاتها.',
+      changed: 'تغيّرت %{updated} من الرحلات القادمة، وأُزيلت %{removed}.',
+      kept: [
+        'لا رحلة تبقى على زمنها القديم.',
+        'رحلة واحدة تبقى على زمنها القديم لأن فيها ركاباً:',
+        'رحلتان تبقيان على زمنهما القديم لأن فيهما ركاباً:',
+        '%{smart_count} رحلات تبقى على زمنها القديم لأن فيها ركاباً:',
+        '%{smart_count} رحلةً تبقى على زمنها القديم لأن فيها ركاباً:',
+        '%{smart_count} رحلة تبقى على زمنها القديم لأن فيها ركاباً:',
+      ].join(' |||| '),
+    },
     choices: {
       waiting: 'بانتظار اختيار المسافر',
       moved: 'نُقل إلى رحلة أخرى',
@@ -403,6 +462,10 @@ export const arOwn: MessageTree<AdminMessages> = {
       },
       bookings: { create: 'يُرجى إدخال بياناتك الشخصية.', update: 'يُرجى إدخال بياناتك الشخصية.' },
       trips: { create: 'يُرجى إدخال جميع بيانات الرحلة.', update: 'يُرجى إدخال جميع بيانات الرحلة.' },
+      timetables: {
+        create: 'يُرجى إدخال جميع بيانات جدول الرحلات.',
+        update: 'يُرجى إدخال جميع بيانات جدول الرحلات.',
+      },
       reports: { create: 'يُرجى إدخال جميع بيانات التقرير.', update: 'يُرجى إدخال جميع بيانات التقرير.' },
       companies: { create: 'يُرجى إدخال بيانات الشركة.', update: 'يُرجى إدخال جميع بيانات الشركة.' },
       buses: { create: 'يُرجى إدخال جميع بيانات البص.', update: 'يُرجى إدخال جميع بيانات البص.' },
@@ -443,6 +506,8 @@ export const arOwn: MessageTree<AdminMessages> = {
         too_long: 'يجب ألا يتجاوز عدد الأحرف %{max}.',
         password: 'يجب ألا تقل كلمة المرور عن 6 أحرف.',
         password_mismatch: 'كلمتا المرور غير متطابقتين.',
+        weekdays: 'اختر أيام الأسبوع: أرقام من 0 (الأحد) إلى 6 (السبت).',
+        dateList: 'أيام بلا رحلات تُكتب تواريخ بالشكل YYYY-MM-DD (366 تاريخاً على الأكثر).',
       },
       account: {
         password_short: 'يجب ألا تقل كلمة المرور الجديدة عن 10 أحرف.',
@@ -464,6 +529,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       confirm: {
         bookings: deleteConfirm('هذا الحجز'),
         trips: deleteConfirm('هذه الرحلة'),
+        timetables: deleteConfirm('جدول الرحلات هذا'),
         reports: deleteConfirm('هذا التقرير'),
         companies: deleteConfirm('هذه الشركة'),
         buses: deleteConfirm('هذا البص'),
@@ -480,6 +546,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       failure: {
         bookings: 'حدث خطأ ما أثناء حذف الحجز. يُرجى المحاولة مرة أخرى.',
         trips: 'حدث خطأ ما أثناء حذف الرحلة. يُرجى المحاولة مرة أخرى.',
+        timetables: 'حدث خطأ ما أثناء حذف جدول الرحلات. يُرجى المحاولة مرة أخرى.',
         reports: 'حدث خطأ أثناء حذف التقرير. يُرجى المحاولة مرة أخرى.',
         companies: 'حدث خطأ أثناء حذف الشركة. يُرجى المحاولة مرة أخرى.',
         buses: 'حدث خطأ أثناء حذف البص. يُرجى المحاولة مرة أخرى.',
@@ -514,6 +581,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         NO_CASH_REFUND: 'أنت من سجّل هذا الاسترداد النقدي: يؤكده مدير آخر أو مدير النظام.',
         MESSAGE_PENDING: 'هذه الرسالة ما زالت في طريقها: يمكن إعادة إرسالها بعد أن تُرسل أو يتعذّر إرسالها.',
         TRIP_CLOSED: 'أُلغيت هذه الرحلة: أُبلغ ركابها، ولا تُرسل إليهم رسائل أخرى.',
+        BUS_BUSY: 'لهذا البص رحلة أخرى يوم %{date} في %{time}: البص لا يكون في رحلتين في وقت واحد.',
         ROLE_CANNOT_CANCEL:
           'دورك لا يسمح بإلغاء الحجوزات أو تغييرها: يفعل ذلك أمين الصندوق أو المدير أو مدير النظام، أو المسافر برقم التذكرة ورقم الموبايل.',
         BOOKING_LIVE: 'هذا الحجز غير ملغى: يُراجَع إشعاره في «إشعارات للمراجعة».',

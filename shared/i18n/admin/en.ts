@@ -3,6 +3,7 @@
 // for every entry of shared/registry; the validation words are the registry's, the notices the spec's, word for word.
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
+import { disruptionsEn } from './disruptions.en.ts';
 import { uiEn } from './ui.en.ts';
 import { REFUND_RULES_MESSAGES, SETTINGS_MESSAGES } from '../../settings.ts';
 
@@ -69,6 +70,26 @@ export const enOwn = {
         created: created('Trip'),
         updated: updated('Trip'),
         deleted: deleted('Trip'),
+      },
+    },
+    timetables: {
+      name: 'Timetable |||| Timetables',
+      fields: {
+        timetable_originId: 'Origin',
+        timetable_destinationId: 'Destination',
+        busId: 'Bus',
+        timetable_boarding_time: 'Boarding time',
+        timetable_ticket_priceId: 'Price',
+        timetable_days: 'Days of the week',
+        timetable_from: 'From',
+        timetable_until: 'Until',
+        timetable_dates_off: 'Days off',
+        isActive: 'Active',
+      },
+      notifications: {
+        created: created('Timetable'),
+        updated: updated('Timetable'),
+        deleted: deleted('Timetable'),
       },
     },
     reports: {
@@ -249,12 +270,15 @@ export const enOwn = {
     app: { title: 'Rihla' },
     // Lists, confirmations, statuses and the dashboard chart (ui.en.ts).
     ui: uiEn,
+    disruptions: disruptionsEn,
     language: { label: 'Language', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'Welcome, %{name}', logout: 'Logout' },
     menu: {
       dashboard: 'Dashboard',
       bookings: 'Passenger bookings',
       trips: 'Trip management',
+      timetables: 'Timetables',
+      disruptions: 'Disruptions',
       reports: 'Reports',
       companies: 'Companies',
       buses: 'Buses',
@@ -355,6 +379,26 @@ export const enOwn = {
     },
     actions: { view: 'View', print: 'Print' },
     filters: { from: '%{field} from', to: '%{field} to' },
+    weekdays: {
+      0: 'Sunday',
+      1: 'Monday',
+      2: 'Tuesday',
+      3: 'Wednesday',
+      4: 'Thursday',
+      5: 'Friday',
+      6: 'Saturday',
+      every: 'Every day',
+      separator: ', ',
+    },
+    timetables: {
+      dates_off_help: 'Dates without a trip (holidays), like 2026-12-25, 2027-01-01',
+      preview: 'The next dates it puts on sale',
+      preview_none: 'No date: choose the days of the week and the first date.',
+      created: 'One trip put on sale. |||| %{smart_count} trips put on sale.',
+      none_created: 'No new trip: the dates on sale already have theirs.',
+      changed: '%{updated} future trips changed, %{removed} removed.',
+      kept: '%{smart_count} trip keeps the old time because it has passengers: |||| %{smart_count} trips keep the old time because they have passengers:',
+    },
     choices: {
       waiting: 'Waiting for the traveller’s choice',
       moved: 'Moved to another trip',
@@ -381,6 +425,10 @@ export const enOwn = {
         update: 'Please provide your personal details.',
       },
       trips: { create: 'Please provide all trip details.', update: 'Please provide all trip details.' },
+      timetables: {
+        create: 'Please provide all timetable details.',
+        update: 'Please provide all timetable details.',
+      },
       reports: { create: 'Please provide all report details.', update: 'Please provide all report details.' },
       companies: { create: 'Please provide company details.', update: 'Please provide all company details.' },
       buses: { create: 'Please provide all bus details.', update: 'Please provide all bus details.' },
@@ -437,6 +485,8 @@ export const enOwn = {
         too_long: 'Must be at most %{max} characters.',
         password: 'Password must be at least 6 characters long.',
         password_mismatch: 'Passwords do not match.',
+        weekdays: 'Choose the days of the week: numbers from 0 (Sunday) to 6 (Saturday).',
+        dateList: 'Days off are dates written YYYY-MM-DD (at most 366).',
       },
       // The server's words about new passwords and travellers, so they can be shown in Arabic too.
       account: {
@@ -459,6 +509,7 @@ export const enOwn = {
       confirm: {
         bookings: deleteConfirm('booking'),
         trips: deleteConfirm('trip'),
+        timetables: deleteConfirm('timetable'),
         reports: deleteConfirm('report'),
         companies: deleteConfirm('company'),
         buses: deleteConfirm('bus'),
@@ -475,6 +526,7 @@ export const enOwn = {
       failure: {
         bookings: 'Something went wrong while deleting the booking. Please try again.',
         trips: 'Something went wrong while deleting the trip. Please try again.',
+        timetables: 'Something went wrong while deleting the timetable. Please try again.',
         reports: deleteFailed('report'),
         companies: deleteFailed('company'),
         buses: deleteFailed('bus'),
@@ -511,6 +563,7 @@ export const enOwn = {
         NO_CASH_REFUND: 'You recorded this cash refund: another manager or admin confirms it.',
         MESSAGE_PENDING: 'This message is still on its way: it can be sent again once sent or failed.',
         TRIP_CLOSED: 'This trip was cancelled: its passengers were told, and no more messages go to them.',
+        BUS_BUSY: 'This bus already has a trip on %{date} at %{time}: a bus is on one trip at a time.',
         ROLE_CANNOT_CANCEL:
           'Your role does not allow cancelling or changing bookings: a cashier, a manager or an admin does it, or the traveller with the ticket ID and phone.',
         BOOKING_LIVE: 'This booking is not cancelled: its proof is checked in the queue.',

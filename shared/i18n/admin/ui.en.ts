@@ -50,7 +50,7 @@ export const uiEn = {
     trip_title: 'Cancel the trip %{trip}?',
     trip_facts: 'Bus %{bus}. %{booked} of %{total} seats booked.',
     trip_note:
-      'The trip takes no more bookings. Its bookings are cancelled with it: paid ones go to the refunds list in full, unpaid holds are released. A cancellation cannot be undone.',
+      'The trip takes no more bookings. Unpaid holds are released; travellers who paid keep their seats and choose another trip of the route or a full refund, told the reason below. A cancellation cannot be undone.',
     trip_yes: 'Cancel trip',
     trip_keep: 'Keep trip',
     /** The Cancel button of a record already cancelled (disabled), as the spec labels it. */

@@ -1,6 +1,6 @@
 // Every screen a person sees, for the layout and accessibility checks (tests/e2e/admin-layout.spec.ts) and the
 // screenshot script (bench/screens.ts): the back-office's list, detail, create and edit screens of every
-// registry resource (the views admin/screens.ts gives each one), the dashboard, settings, one's own password,
+// registry resource (the views admin/screens.ts gives each one), the dashboard, settings, disruptions, one's own password,
 // a booking's travellers dialog, the payments desk, the forbidden page (as a cashier), and the public site's
 // pages. A demo server has no report, inbox message, booking or second staff account: `seedScreens` adds one
 // of each (a booking paid, one cancelled, one paid and cancelled with its refund owed, a cancelled trip, a
@@ -63,6 +63,7 @@ export function staffScreens(ids: Record<string, string | undefined>): Screen[] 
   const screens: Screen[] = [
     { name: 'dashboard', path: '/dashboard' },
     { name: 'settings', path: '/setting' },
+    { name: 'disruptions', path: '/disruptions' },
     {
       name: 'change-password',
       path: '/change-password',
@@ -213,7 +214,9 @@ export async function seedScreens(url: string): Promise<Record<string, string | 
     'GET',
     `/api/activity/getAllActivity?action=cancel_booking&recordId=${cancelled._id}&_start=0&_end=1`,
   );
+  const timetable = await seedTimetable(url, trip._id);
   const ids: Record<string, string | undefined> = {
+    timetables: timetable._id,
     bookings: paid._id,
     users: cashier._id,
     activity: cancelling?._id,
@@ -228,6 +231,33 @@ export async function seedScreens(url: string): Promise<Record<string, string | 
     ids[def.name] = await firstId(url, `${def.api.base}/${def.api.list}`).catch(() => undefined);
   }
   return ids;
+}
+
+/** A timetable of the trip's route on a bus of its own, weekdays from tomorrow (its trips go on sale). */
+export async function seedTimetable(url: string, tripId: string) {
+  type Ref = { _id: string };
+  const trip = await staffCall<{
+    busId: { bus_owner_companyId: Ref };
+    trip_originId: Ref;
+    trip_destinationId: Ref;
+    trip_ticket_priceId: Ref;
+  }>(url, 'GET', `/api/trips/getTrip/${tripId}`);
+  const bus = await staffCall<Ref>(url, 'POST', '/api/buses/createBus', {
+    bus_number: `KH-${1300 + Math.floor(Math.random() * 600)}`,
+    bus_owner_companyId: trip.busId.bus_owner_companyId._id,
+    bus_number_of_seats: 45,
+    bus_status: 'In Service',
+    date_ofLast_oil_service: tomorrow(),
+  });
+  return staffCall<Ref>(url, 'POST', '/api/timetables/createTimetable', {
+    timetable_originId: trip.trip_originId._id,
+    timetable_destinationId: trip.trip_destinationId._id,
+    busId: bus._id,
+    timetable_boarding_time: '9:00 am',
+    timetable_ticket_priceId: trip.trip_ticket_priceId._id,
+    timetable_days: [0, 1, 2, 3, 4],
+    timetable_from: tomorrow(),
+  });
 }
 
 /**

@@ -87,9 +87,12 @@ export type PlainResource =
   | 'destinations'
   | 'prices'
   | 'trips'
+  | 'timetables'
   | 'reports'
   | 'lostItems'
   | 'enquiries';
+
+let tripDays = 0;
 
 /** A valid create body for a resource, with fresh unique values; references point at `refs`. */
 export function validBody(resource: PlainResource, refs: References): Record<string, unknown> {
@@ -131,9 +134,22 @@ export function validBody(resource: PlainResource, refs: References): Record<str
         busId: refs.bus._id,
         trip_originId: refs.origin._id,
         trip_destinationId: refs.destination._id,
-        trip_date: futureDate(3),
+        // A bus is on one trip at a time (409 BUS_BUSY): each trip of the shared bus on a day of its own.
+        trip_date: futureDate(3 + (tripDays++ % 90)),
         trip_boarding_time: '9:00 am',
         trip_ticket_priceId: refs.price._id,
+      };
+    case 'timetables':
+      // Its one date beyond the sales horizon: valid and active, it makes no trip to clash with others.
+      return {
+        timetable_originId: refs.origin._id,
+        timetable_destinationId: refs.destination._id,
+        busId: refs.bus._id,
+        timetable_boarding_time: '7:00 pm',
+        timetable_ticket_priceId: refs.price._id,
+        timetable_days: [0, 1, 2, 3, 4, 5, 6],
+        timetable_from: futureDate(400 + (tripDays % 90)),
+        timetable_until: futureDate(400 + (tripDays++ % 90)),
       };
     case 'reports':
       return { report_title: `Flat tyre ${id}`, report_description: 'Bus KH-1 had a flat tyre near Atbara.' };

@@ -1,0 +1,117 @@
+// What a disruption does (or, in a preview, would do): the totals — trips, bookings, travellers to choose,
+// unpaid holds released, passengers, phones to tell, money paid and proofs not yet checked — then each trip
+// with its figures and its outcome (a trip left as it was says why).
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useLocale, useTranslate } from 'react-admin';
+import type { DisruptAnswer } from '../data/dataProvider.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
+import { formatDay, formatMoney, formatNumber } from '../i18n/format.ts';
+
+const COUNTS = ['bookings', 'waiting', 'released', 'passengers', 'phones'] as const;
+const MONEY = ['paid', 'undecided'] as const;
+
+export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const t = (key: string, options?: object) => translate(`rihla.disruptions.${key}`, options);
+  const number = (value: number) => formatNumber(value, locale);
+  const money = (value: number) => formatMoney(value, locale, translate);
+  const when = (date: string, time: string) =>
+    `${formatDay(date, locale)} · ${translate(`rihla.choices.${time}`, { _: time })}`;
+  // A phone keeps the trip, its new time, its bookings and the outcome (the totals above say the rest).
+  const wide = !useIsPhone();
+  const { totals } = answer;
+  if (answer.trips.length === 0) return <Alert severity="info">{t('none')}</Alert>;
+  const figures: [string, string][] = [
+    ['trips', number(totals.trips)],
+    ...COUNTS.map((key): [string, string] => [key, number(totals[key])]),
+    ...MONEY.map((key): [string, string] => [key, money(totals[key])]),
+  ];
+  return (
+    <Box data-testid="disruption-impact">
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t(answer.dryRun ? 'preview_title' : 'result_title')}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+          gap: 1.5,
+          m: 0,
+          mb: 2,
+        }}
+      >
+        {figures.map(([key, value]) => (
+          <Box key={key} sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1.25 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t(key)}
+            </Typography>
+            <Typography component="dd" variant="h6" sx={{ m: 0 }} data-testid={`total-${key}`}>
+              <bdi>{value}</bdi>
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {totals.refused > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('refused_count', { smart_count: totals.refused, count: number(totals.refused) })}
+        </Alert>
+      )}
+      {/* width 0, min-width 100%: the table scrolls inside the page rather than widening it. */}
+      <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('trip')}</TableCell>
+              {answer.action === 'delay' && <TableCell>{t('new_when')}</TableCell>}
+              <TableCell align="right">{t('bookings')}</TableCell>
+              {wide && <TableCell align="right">{t('waiting')}</TableCell>}
+              {wide && <TableCell align="right">{t('passengers')}</TableCell>}
+              {wide && <TableCell align="right">{t('paid')}</TableCell>}
+              <TableCell>{t('outcome')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {answer.trips.map((trip) => (
+              <TableRow key={trip.tripId}>
+                <TableCell sx={{ whiteSpace: wide ? 'nowrap' : undefined }}>
+                  {when(trip.trip_date, trip.trip_boarding_time)}
+                </TableCell>
+                {answer.action === 'delay' && (
+                  <TableCell sx={{ whiteSpace: wide ? 'nowrap' : undefined }}>
+                    {when(trip.new_date ?? trip.trip_date, trip.new_boarding_time ?? trip.trip_boarding_time)}
+                  </TableCell>
+                )}
+                <TableCell align="right">{number(trip.bookings)}</TableCell>
+                {wide && <TableCell align="right">{number(trip.waiting)}</TableCell>}
+                {wide && <TableCell align="right">{number(trip.passengers)}</TableCell>}
+                {wide && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {money(trip.paid)}
+                  </TableCell>
+                )}
+                <TableCell>
+                  {trip.refused ? (
+                    <Typography component="span" color="error" variant="body2">
+                      {t(`refused.${trip.refused}`)}
+                    </Typography>
+                  ) : (
+                    t(answer.dryRun ? 'ok_preview' : 'ok_done')
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+// What a few generated forms show beyond their inputs (kept out of screenConfig.ts, which the first chunk
+// carries): a timetable's form previews its next dates, and saving one says what became of its trips.
+import type { ComponentType, ReactNode } from 'react';
+import type { TimetableGeneration } from '../../shared/contract/timetables.ts';
+import { GenerationSummary } from '../timetables/GenerationSummary.tsx';
+import { TimetablePreview } from '../timetables/TimetablePreview.tsx';
+
+interface FormExtras {
+  /** Shown below the inputs. */
+  Below?: ComponentType;
+  /** What the save's answer says, shown with the success banner. */
+  saved?: (answer: Record<string, unknown>) => ReactNode;
+}
+
+export const formExtras: Record<string, FormExtras> = {
+  timetables: {
+    Below: TimetablePreview,
+    saved: (answer) =>
+      answer.generation ? <GenerationSummary generation={answer.generation as TimetableGeneration} /> : null,
+  },
+};

@@ -1,0 +1,180 @@
+// Trips from timetables. generateTrips keeps each active timetable's trips on sale `horizonDays` ahead: it
+// inserts the trips of the dates on sale and lets the unique key (timetableId, timetable_date) drop those that
+// exist (INSERT … ON CONFLICT DO NOTHING, on both databases), so two nodes, a restart or a retry never make a
+// trip twice. applyTimetableEdit carries a timetable's edit to its future trips that no traveller holds and
+// staff did not edit by hand; the others are left as they are and listed for staff.
+import { khartoumToday } from '../../../shared/rules.ts';
+import { datesOnSale, type TimetableCalendar } from '../../../shared/timetables.ts';
+import type { Db, TimetablesTable } from '../../db/schema.ts';
+import { newId } from '../../db/ids.ts';
+import { busyTrips } from '../trips/bus-conflicts.ts';
+
+/** Rows per INSERT: under SQLite's limit of bound values (32,766; 11 columns a row). */
+const CHUNK = 2000;
+
+export const calendarOf = (row: TimetablesTable): TimetableCalendar => ({
+  timetable_days: JSON.parse(row.timetable_days) as number[],
+  timetable_from: row.timetable_from,
+  timetable_until: row.timetable_until,
+  timetable_dates_off: JSON.parse(row.timetable_dates_off || '[]') as string[],
+});
+
+/** Puts on sale the missing trips of every active timetable (or of one); answers how many it created. */
+export async function generateTrips(db: Db, now: Date, horizonDays: number, only?: string): Promise<number> {
+  let query = db.selectFrom('timetables').selectAll().where('isActive', '=', 1);
+  if (only) query = query.where('id', '=', only);
+  const today = khartoumToday(now);
+  let created = 0;
+  for (const timetable of await query.execute()) {
+    const wanted = datesOnSale(calendarOf(timetable), today, horizonDays);
+    if (!wanted.length) continue;
+    // The dates it already has are skipped before the insert (the unique key still settles a race).
+    const made = new Set(
+      (
+        await db
+          .selectFrom('trips')
+          .select('timetable_date')
+          .where('timetableId', '=', timetable.id)
+          .where('timetable_date', '>=', wanted[0])
+          .execute()
+      ).map((row) => row.timetable_date),
+    );
+    const dates = wanted.filter((date) => !made.has(date));
+    if (!dates.length) continue;
+    // A date whose bus is already on another trip at that time is skipped, not double-booked.
+    const busy = new Set(
+      (
+        await busyTrips(db, timetable.busId, timetable.timetable_boarding_time, dates, {
+          timetableId: timetable.id,
+        })
+      ).map((trip) => trip.trip_date),
+    );
+    const rows = dates
+      .filter((date) => !busy.has(date))
+      .map((date) => ({
+        id: newId(),
+        busId: timetable.busId,
+        trip_originId: timetable.timetable_originId,
+        trip_destinationId: timetable.timetable_destinationId,
+        trip_date: date,
+        trip_boarding_time: timetable.timetable_boarding_time,
+        trip_ticket_priceId: timetable.timetable_ticket_priceId,
+        isCancelled: 0,
+        timetableId: timetable.id,
+        timetable_date: date,
+        editedByHand: 0,
+      }));
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const result = await db
+        .insertInto('trips')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.columns(['timetableId', 'timetable_date']).doNothing())
+        .executeTakeFirst();
+      created += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+  }
+  return created;
+}
+
+/** A future trip the edit did not touch because travellers hold seats on it. */
+export interface KeptTrip {
+  _id: string;
+  trip_date: string;
+  trip_boarding_time: string;
+  bookings: number;
+}
+
+export interface EditOutcome {
+  updated: number;
+  removed: number;
+  kept: KeptTrip[];
+}
+
+/**
+ * Carries the timetable's new fields to its trips from today on: a trip without a live booking that staff did
+ * not edit by hand takes them (or goes, when its date left the calendar); a trip with a live booking keeps
+ * its old time, bus and price and is listed. Run after the timetable row is updated.
+ */
+export async function applyTimetableEdit(db: Db, id: string, now: Date): Promise<EditOutcome> {
+  const outcome: EditOutcome = { updated: 0, removed: 0, kept: [] };
+  const timetable = await db.selectFrom('timetables').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!timetable) return outcome;
+  const today = khartoumToday(now);
+  const trips = await db
+    .selectFrom('trips')
+    .selectAll()
+    .where('timetableId', '=', id)
+    .where('trip_date', '>=', today)
+    .where('isCancelled', '=', 0)
+    .where('editedByHand', '=', 0)
+    .orderBy('trip_date')
+    .execute();
+  if (!trips.length) return outcome;
+  const live = new Map<string, number>();
+  for (const row of await db
+    .selectFrom('bookings')
+    .select(['tripId', (eb) => eb.fn.countAll().as('count')])
+    .where(
+      'tripId',
+      'in',
+      trips.map((trip) => trip.id),
+    )
+    .where('isCancelled', '=', 0)
+    .groupBy('tripId')
+    .execute())
+    live.set(row.tripId, Number(row.count));
+  const everBooked = new Set(
+    (
+      await db
+        .selectFrom('bookings')
+        .select('tripId')
+        .distinct()
+        .where(
+          'tripId',
+          'in',
+          trips.map((trip) => trip.id),
+        )
+        .execute()
+    ).map((row) => row.tripId),
+  );
+  // A date still on sale by the new calendar (as far ahead as the trips already go).
+  const last = trips[trips.length - 1].trip_date;
+  const stillOn = new Set(datesOnSale(calendarOf(timetable), today, daysBetween(today, last) + 1));
+  const wanted = {
+    busId: timetable.busId,
+    trip_originId: timetable.timetable_originId,
+    trip_destinationId: timetable.timetable_destinationId,
+    trip_boarding_time: timetable.timetable_boarding_time,
+    trip_ticket_priceId: timetable.timetable_ticket_priceId,
+  };
+  const stays = (trip: (typeof trips)[number]) =>
+    timetable.isActive === 0 || stillOn.has(trip.timetable_date ?? trip.trip_date);
+  const differs = (trip: (typeof trips)[number]) =>
+    (Object.keys(wanted) as (keyof typeof wanted)[]).some((key) => trip[key] !== wanted[key]);
+  for (const trip of trips) {
+    const change = !stays(trip) || differs(trip);
+    if (!change) continue;
+    const bookings = live.get(trip.id) ?? 0;
+    if (bookings > 0) {
+      outcome.kept.push({
+        _id: trip.id,
+        trip_date: trip.trip_date,
+        trip_boarding_time: trip.trip_boarding_time,
+        bookings,
+      });
+    } else if (!stays(trip)) {
+      // A trip a cancelled booking still names (its refund, its history) is cancelled rather than deleted.
+      if (everBooked.has(trip.id))
+        await db.updateTable('trips').set({ isCancelled: 1 }).where('id', '=', trip.id).execute();
+      else await db.deleteFrom('trips').where('id', '=', trip.id).execute();
+      outcome.removed++;
+    } else {
+      await db.updateTable('trips').set(wanted).where('id', '=', trip.id).execute();
+      outcome.updated++;
+    }
+  }
+  return outcome;
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);

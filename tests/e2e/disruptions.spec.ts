@@ -1,0 +1,184 @@
+// Disruptions in real Chromium against the real server: a route of its own with a trip on each of four days
+// and two paid bookings, made through the API. Staff cancel three days of the route with a reason on the
+// Disruptions screen (preview, then confirm) and see the bookings waiting on the dashboard; an Arabic traveller
+// opens the look-up, reads the reason in Arabic and moves to the trip after the cancelled days; another asks
+// for a full refund, which appears on the refunds list.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../shared/disruptions.ts';
+import { ar } from '../../shared/i18n/public/ar.ts';
+import { en } from '../../shared/i18n/public/en.ts';
+import { khartoumToday } from '../../shared/rules.ts';
+import { adminWords, DESKTOP, newPhone, staffCall, staffPage } from './helpers/admin-payments.ts';
+import { launchBrowser, phoneContext } from './helpers/browser.ts';
+import { ensureAdminBuilt, ensurePublicSiteBuilt } from './helpers/build.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+type Doc = Record<string, any>;
+const REASON_EN = 'The eastern road is closed by floods';
+const REASON_AR = 'الطريق الشرقي مغلق بسبب السيول';
+
+let server: TestServer;
+let browser: Browser;
+const day = (offset: number) => addDays(khartoumToday(), offset);
+let route: { origin: Doc; destination: Doc; trips: Doc[] };
+let arabic: Doc;
+let english: Doc;
+
+/** A route no demo trip uses: a trip on each of the next four days, one bus each. */
+async function makeRoute() {
+  const stamp = Date.now().toString(36);
+  const call = <T = Doc>(path: string, body: unknown) => staffCall<T>(server.url, 'POST', path, body);
+  const origin = await call('/api/origins/createOrigin', {
+    origin_city: `Kosti ${stamp}`,
+    origin_city_ar: `كوستي ${stamp}`,
+  });
+  const destination = await call('/api/destination/createDestination', {
+    destination_city: `Rabak ${stamp}`,
+    destination_city_ar: `ربك ${stamp}`,
+  });
+  const [company] = await staffCall<Doc[]>(
+    server.url,
+    'GET',
+    '/api/companies/getAllCompanies?_start=0&_end=1',
+  );
+  const price = await call('/api/prices/createPrice', { price: 12_345 + (Date.now() % 1000) });
+  const trips: Doc[] = [];
+  for (const offset of [1, 2, 3, 4]) {
+    const bus = await call('/api/buses/createBus', {
+      bus_number: `DS-${stamp}-${offset}`,
+      bus_owner_companyId: company!._id,
+      bus_number_of_seats: 12,
+      bus_status: 'In Service',
+      date_ofLast_oil_service: '2026-10-01',
+    });
+    trips.push(
+      await call('/api/trips/createTrip', {
+        busId: bus._id,
+        trip_originId: origin._id,
+        trip_destinationId: destination._id,
+        trip_date: day(offset),
+        trip_boarding_time: '9:00 am',
+        trip_ticket_priceId: price._id,
+      }),
+    );
+  }
+  return { origin, destination, trips };
+}
+
+/** A booking paid at the counter, its traveller speaking `language`. */
+async function paidBooking(trip: Doc, seats: number[], language: 'en' | 'ar') {
+  const answer = await staffCall<{ booking: Doc }>(server.url, 'POST', '/api/bookings/counterSale', {
+    tripId: trip._id,
+    seats,
+    passengerInfo: { firstName: 'Halima', lastName: 'Osman', phone: newPhone() },
+    totalTicketPrice: (trip.trip_ticket_priceId.price ?? trip.trip_ticket_priceId) * seats.length,
+    paymentMethod: 'cash',
+    language,
+  });
+  return answer.booking;
+}
+
+beforeAll(async () => {
+  ensurePublicSiteBuilt();
+  ensureAdminBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+  route = await makeRoute();
+  const priced = await staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${route.trips[0]!._id}`);
+  for (const trip of route.trips) trip.trip_ticket_priceId = priced.trip_ticket_priceId;
+  arabic = await paidBooking(route.trips[0]!, [3, 4], 'ar');
+  english = await paidBooking(route.trips[1]!, [5], 'en');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a route cancelled for three days', () => {
+  let page: Page;
+  const t = adminWords('en');
+  afterAll(() => page?.context().close());
+
+  it('staff preview, then cancel, the three days with a reason in both languages', async () => {
+    page = await staffPage(browser, server.url, 'en', DESKTOP);
+    await page.getByTestId('menu-disruptions').click();
+    await page.waitForURL('**/disruptions');
+    const pick = async (label: string, option: string) => {
+      await page.getByRole('combobox', { name: t(label), exact: true }).click();
+      await page.getByRole('option', { name: option }).click();
+    };
+    await pick('rihla.disruptions.origin', route.origin.origin_city);
+    await pick('rihla.disruptions.destination', route.destination.destination_city);
+    await page.getByLabel(t('rihla.disruptions.from')).fill(day(1));
+    await page.getByLabel(t('rihla.disruptions.to')).fill(day(3));
+    await page.getByLabel(t('rihla.disruptions.reason_en')).fill(REASON_EN);
+    await page.getByLabel(t('rihla.disruptions.reason_ar')).fill(REASON_AR);
+    await page.getByRole('button', { name: t('rihla.disruptions.preview') }).click();
+    await page.getByText(t('rihla.disruptions.preview_title')).waitFor();
+    expect(await page.getByTestId('total-trips').innerText()).toBe('3');
+    expect(await page.getByTestId('total-waiting').innerText()).toBe('2');
+    // Nothing changed yet.
+    expect(
+      (await staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${route.trips[0]!._id}`)).isCancelled,
+    ).toBe(false);
+
+    await page.getByRole('button', { name: /Cancel 3 trips now/ }).click();
+    await page.getByRole('heading', { name: t('rihla.disruptions.result_title') }).waitFor();
+    const trips = await Promise.all(
+      route.trips.map((trip) => staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${trip._id}`)),
+    );
+    expect(trips.map((trip) => trip.isCancelled)).toEqual([true, true, true, false]);
+  });
+
+  it('the dashboard counts the bookings waiting for a choice, linking to them', async () => {
+    // Read afresh: the dashboard shown at sign-in is cached.
+    await page.goto('/dashboard');
+    const card = page.getByTestId('count-disruptedWaiting');
+    await card.waitFor();
+    expect(Number(await card.innerText())).toBeGreaterThanOrEqual(2);
+    await card.click();
+    await page.waitForURL((url) => url.pathname === '/bookings' && url.search.includes('waiting'));
+    await page.getByText(arabic.ticketId).waitFor();
+  });
+
+  it('an Arabic traveller reads the reason in Arabic and moves to the trip after the cancelled days', async () => {
+    const context = await phoneContext(browser, server.url);
+    const traveller = await context.newPage();
+    await traveller.goto('/cancel-reservation?lang=ar');
+    await traveller.getByLabel(ar.cancel.ticketId).fill(arabic.ticketId);
+    await traveller.getByLabel(ar.cancel.phone, { exact: true }).fill(arabic.passengerInfo.phone);
+    await traveller.getByRole('button', { name: ar.cancel.submit }).click();
+    const dialog = traveller.getByRole('dialog', { name: ar.cancel.resultsTitle });
+    await dialog.getByText(REASON_AR).waitFor();
+    expect(await dialog.innerText()).not.toContain(REASON_EN);
+    // The only trip of the route left within the window is the fourth day's.
+    expect(await dialog.getByRole('radio').count()).toBe(1);
+    await dialog.getByRole('button', { name: ar.disruption.moveButton }).click();
+    await dialog.getByRole('button', { name: ar.disruption.moveYes }).click();
+    await dialog.getByText(ar.disruption.moved).waitFor();
+    await context.close();
+    const moved = await staffCall<Doc>(server.url, 'GET', `/api/bookings/getBooking/${arabic._id}`);
+    expect(moved.tripId._id ?? moved.tripId).toBe(route.trips[3]!._id);
+    expect(moved.disruptionState).toBe('moved');
+  });
+
+  it('another traveller asks for a full refund, and it appears on the refunds list', async () => {
+    const context = await phoneContext(browser, server.url);
+    const traveller = await context.newPage();
+    await traveller.goto('/cancel-reservation?lang=en');
+    await traveller.getByLabel(en.cancel.ticketId).fill(english.ticketId);
+    await traveller.getByLabel(en.cancel.phone, { exact: true }).fill(english.passengerInfo.phone);
+    await traveller.getByRole('button', { name: en.cancel.submit }).click();
+    const dialog = traveller.getByRole('dialog', { name: en.cancel.resultsTitle });
+    await dialog.getByText(REASON_EN).waitFor();
+    await dialog.getByRole('button', { name: en.disruption.refundButton }).click();
+    await dialog.getByRole('button', { name: en.disruption.refundYes }).click();
+    await dialog.getByText(/a full refund of .* is due to you/).waitFor();
+    await context.close();
+
+    await page.goto('/bookings/payments/refunds');
+    await page.getByText(english.ticketId).first().waitFor();
+  });
+});
