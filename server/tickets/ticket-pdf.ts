@@ -13,13 +13,7 @@ import {
   type Bilingual,
 } from './labels.ts';
 import { drawQrCode } from './qr.ts';
-import {
-  formatAmount,
-  formatBoardingTime,
-  formatBookingDate,
-  plainLine,
-  refundLine,
-} from './ticket-text.ts';
+import { formatAmount, formatBoardingTime, formatBookingDate, plainLine, refundLine } from './ticket-text.ts';
 import type { RefundRules } from '../../shared/refund-rules.ts';
 import { departureInstant } from '../../shared/rules.ts';
 import { pdfBytes } from './pdf-buffer.ts';

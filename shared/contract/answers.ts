@@ -85,7 +85,10 @@ export const cancellationQuote = z.object({
   bookingId: z.string(),
   ticketId: z.string(),
   paid: z.number().min(0).describe('What was paid, in SDG: 0 for a booking not paid (nothing to refund).'),
-  refund: z.number().min(0).describe('What goes back, in whole SDG, by the rules the booking was sold under.'),
+  refund: z
+    .number()
+    .min(0)
+    .describe('What goes back, in whole SDG, by the rules the booking was sold under.'),
   keptPercent: z.number().min(0).max(100),
   minutesBefore: z.number().int().min(0).describe('Whole minutes from now to departure; 0 once departed.'),
   departed: z.boolean().describe('The bus has left: the booking can no longer be cancelled.'),

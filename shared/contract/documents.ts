@@ -19,7 +19,6 @@ export const refundRules = z.object({
   changeFee: z.number().min(0).describe('SDG charged for changing a booking to another trip.'),
 });
 
-
 /** How deep populate.ts fills references (its MAX_DEPTH: booking → trip → bus → company); past it, an _id. */
 export const POPULATE_DEPTH = 3;
 

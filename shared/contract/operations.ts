@@ -46,7 +46,8 @@ const SUMMARIES: Record<CallName, string> = {
   updateSettings: "Change the operator's contact details and payment accounts",
   getRefundRules: 'The cancellation tiers and change fee in force, for an admin to edit',
   updateRefundRules: 'Change the cancellation tiers and change fee (bookings already sold keep theirs)',
-  cancellationQuote: 'What a traveller gets back if they cancel now, by the rules their booking was sold under',
+  cancellationQuote:
+    'What a traveller gets back if they cancel now, by the rules their booking was sold under',
   login: 'Sign in with e-mail and password: an access token and the refresh cookie',
   refresh: 'A new access token for the refresh cookie, which is rotated',
   logout: "Sign out: end the refresh cookie's session",

@@ -28,11 +28,7 @@ import {
   type CancelledRow,
 } from './bookings.repository.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
-import {
-  FULL_REFUND_RULES,
-  refundQuote,
-  type RefundRules,
-} from '../../../shared/refund-rules.ts';
+import { FULL_REFUND_RULES, refundQuote, type RefundRules } from '../../../shared/refund-rules.ts';
 import { readRefundRules } from '../settings/settings.repository.ts';
 
 export interface BookingContext {
