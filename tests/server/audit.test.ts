@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../shared/registry/index.ts';
+import { DEFAULT_REFUND_RULES } from '../../shared/refund-rules.ts';
 import { bookingFields, PASSENGER, postBooking } from './helpers/bookings.ts';
 import { makeReferences, makeTrip, newUserBody, type PlainResource, validBody } from './helpers/fixtures.ts';
 import { makePng } from './helpers/images.ts';
@@ -371,6 +372,13 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
       action: 'update_settings',
       resource: 'settings',
       recordId: 'operator',
+    });
+    calls['PATCH /api/settings/updateRefundRules'] = async () => ({
+      method: 'PATCH',
+      url: '/api/settings/updateRefundRules',
+      payload: { ...DEFAULT_REFUND_RULES, changeFee: 500 },
+      action: 'update_settings',
+      resource: 'settings',
     });
     calls['PATCH /api/auth/changePassword'] = async () => ({
       method: 'PATCH',
