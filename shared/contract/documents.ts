@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DISRUPTION_STATES } from '../disruptions.ts';
 import { getResource, type ResourceDef } from '../registry/index.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
-import { BOARDING_TIMES, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
+import { BOARDING_TIME_PATTERN, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
 import { documentId, email, passengerInfo, phone, seatList, valueSchema } from './fields.ts';
 
 /** How deep populate.ts fills references (its MAX_DEPTH: booking → trip → bus → company); past it, an _id. */
@@ -87,7 +87,7 @@ export const tripDocument = z.object({
   trip_originId: originDocument,
   trip_destinationId: destinationDocument,
   trip_date: z.iso.date(),
-  trip_boarding_time: z.enum(BOARDING_TIMES),
+  trip_boarding_time: z.string().regex(BOARDING_TIME_PATTERN),
   trip_ticket_priceId: priceDocument,
   /** Seats held by live bookings. */
   bookedSeats: seatList,

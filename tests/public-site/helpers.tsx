@@ -83,6 +83,7 @@ export const SETTINGS: PublicSettings = {
     ],
     proofMinutes: 30,
   },
+  boardingTimes: ['9:00 am', '7:00 pm'],
 };
 
 /** An operator who published no payment details. */
