@@ -52,7 +52,14 @@ export function Shell({ i18n }: { i18n: RihlaI18n }) {
   return (
     <CacheProvider value={emotionCache(direction)}>
       {mode === 'admin' ? (
-        <Suspense fallback={<CircularProgress sx={{ display: 'block', m: '20vh auto' }} />}>
+        <Suspense
+          fallback={
+            <CircularProgress
+              aria-label={translate('ra.page.loading')}
+              sx={{ display: 'block', m: '20vh auto' }}
+            />
+          }
+        >
           <AdminApp i18n={i18n} locale={locale} />
         </Suspense>
       ) : (

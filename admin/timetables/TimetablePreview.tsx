@@ -34,7 +34,9 @@ export function TimetablePreview() {
       : [];
   return (
     <Box data-testid="timetable-preview" sx={{ mt: 1, mb: 2 }}>
-      <Typography variant="subtitle2">{translate('rihla.timetables.preview')}</Typography>
+      <Typography variant="subtitle2" component="p">
+        {translate('rihla.timetables.preview')}
+      </Typography>
       {dates.length ? (
         <Box component="ul" sx={{ m: 0, ps: 2.5 }}>
           {dates.map((date) => (

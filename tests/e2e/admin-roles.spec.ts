@@ -234,9 +234,13 @@ describe('screens', () => {
         { seat: seats[1], fullName: 'Yousif Babiker', idType: 'national_card', idNumber: '11920035671' },
       ],
     });
-    const { trip_boarding_time: time } = trip as DemoTrip & { trip_boarding_time: string };
+    // A change for the trip's history: another fare (its bus runs at both hours of the day, so the time cannot
+    // move: one bus, one trip at a time).
+    const price = await staffCall<{ _id: string }>(server.url, 'POST', '/api/prices/createPrice', {
+      price: 100_000 + (Date.now() % 90_000),
+    });
     await staffCall(server.url, 'PATCH', `/api/trips/updateTrip/${trip._id}`, {
-      trip_boarding_time: time === '9:00 am' ? '7:00 pm' : '9:00 am',
+      trip_ticket_priceId: price._id,
     });
   });
 
