@@ -113,7 +113,7 @@ describe('a daily timetable', () => {
       'GET',
       '/api/companies/getAllCompanies?_start=0&_end=1',
     );
-    const bus = await call('/api/buses/createBus', {
+    await call('/api/buses/createBus', {
       bus_number: `TT-${stamp}`,
       bus_owner_companyId: company!._id,
       bus_number_of_seats: 12,
