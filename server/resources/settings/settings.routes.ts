@@ -45,7 +45,10 @@ export async function settingsRoutes(instance: FastifyInstance) {
       // Validated (and cleaned: phones and account numbers in Latin digits) by the body schema.
       const current = await readSettings(db, config);
       // Boarding times not given are left as they are (a caller that predates them does not wipe them).
-      const settings = { ...request.body, boarding_times: request.body.boarding_times ?? current.boarding_times };
+      const settings = {
+        ...request.body,
+        boarding_times: request.body.boarding_times ?? current.boarding_times,
+      };
       request.auditBefore = staffDocument(current);
       await writeSettings(db, settings, request.staff!.id, app.clock.now());
       return staffDocument(await readSettings(db, config));
