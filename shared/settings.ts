@@ -14,6 +14,7 @@ import {
 } from './rules.ts';
 
 export const MAX_WALLETS = 6;
+export const MAX_REFUND_TIERS = 6;
 
 /** The server's sentences (the back-office shows them in Arabic too: rihla.validation.settings). */
 export const SETTINGS_MESSAGES = {
@@ -121,3 +122,70 @@ export function missingDetails(settings: OperatorSettings): string[] {
     missing.push('payment account (Bankak or a wallet)');
   return missing;
 }
+
+/** The refund rules' sentences (the back-office shows them in Arabic too: rihla.validation.settings). */
+export const REFUND_RULES_MESSAGES = {
+  tiers: `Give 1 to ${MAX_REFUND_TIERS} tiers, the last one at 0 hours (up to departure).`,
+  hours: 'Hours before departure must be whole numbers from 0 to 720, each tier fewer than the one before.',
+  percent: 'A share kept must be a whole number from 0 to 100.',
+  order: 'A later cancellation may not keep a smaller share than an earlier one.',
+  changeFee: 'The change fee must be a whole number of SDG from 0 to 1,000,000.',
+} as const;
+
+const percent = z
+  .number({ error: REFUND_RULES_MESSAGES.percent })
+  .int({ error: REFUND_RULES_MESSAGES.percent })
+  .min(0, { error: REFUND_RULES_MESSAGES.percent })
+  .max(100, { error: REFUND_RULES_MESSAGES.percent });
+
+/** What the Refund rules form sends: tiers latest-first, as shared/refund-rules.ts reads them. */
+export const refundRulesSchema = z
+  .object({
+    tiers: z
+      .array(
+        z.object({
+          hoursBefore: z
+            .number({ error: REFUND_RULES_MESSAGES.hours })
+            .int({ error: REFUND_RULES_MESSAGES.hours })
+            .min(0, { error: REFUND_RULES_MESSAGES.hours })
+            .max(720, { error: REFUND_RULES_MESSAGES.hours }),
+          keptPercent: percent,
+        }),
+        { error: REFUND_RULES_MESSAGES.tiers },
+      )
+      .min(1, { error: REFUND_RULES_MESSAGES.tiers })
+      .max(MAX_REFUND_TIERS, { error: REFUND_RULES_MESSAGES.tiers }),
+    afterDepartureKeptPercent: percent,
+    changeFee: z
+      .number({ error: REFUND_RULES_MESSAGES.changeFee })
+      .int({ error: REFUND_RULES_MESSAGES.changeFee })
+      .min(0, { error: REFUND_RULES_MESSAGES.changeFee })
+      .max(1_000_000, { error: REFUND_RULES_MESSAGES.changeFee }),
+  })
+  .superRefine(({ tiers, afterDepartureKeptPercent }, ctx) => {
+    if (tiers.at(-1)?.hoursBefore !== 0)
+      ctx.addIssue({ code: 'custom', path: ['tiers'], message: REFUND_RULES_MESSAGES.tiers });
+    tiers.forEach((tier, i) => {
+      const earlier = tiers[i - 1];
+      if (!earlier) return;
+      if (tier.hoursBefore >= earlier.hoursBefore)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tiers', i, 'hoursBefore'],
+          message: REFUND_RULES_MESSAGES.hours,
+        });
+      if (tier.keptPercent < earlier.keptPercent)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tiers', i, 'keptPercent'],
+          message: REFUND_RULES_MESSAGES.order,
+        });
+    });
+    const last = tiers.at(-1);
+    if (last && afterDepartureKeptPercent < last.keptPercent)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['afterDepartureKeptPercent'],
+        message: REFUND_RULES_MESSAGES.order,
+      });
+  });

@@ -1,6 +1,6 @@
 // Settings (/setting): a create button for each kind of reference data (origin, destination, price, employee
 // position), each with a link to the list of what exists already; for admins, what travellers see (contact
-// details and payment accounts).
+// details and payment accounts) and the refund rules.
 import AddIcon from '@mui/icons-material/Add';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,6 +11,7 @@ import { REFERENCE_DATA } from '../../shared/routes.ts';
 import { LinkButton } from '../common/LinkButton.tsx';
 import { useCan } from '../auth/useCan.ts';
 import { OperatorSettingsCard } from './OperatorSettingsCard.tsx';
+import { RefundRulesCard } from './RefundRulesCard.tsx';
 
 export function SettingsPage() {
   const translate = useTranslate();
@@ -41,6 +42,7 @@ export function SettingsPage() {
           </Grid>
         ))}
       </Grid>
+      {mayChangeOperator && <RefundRulesCard />}
       {mayChangeOperator && <OperatorSettingsCard />}
     </>
   );

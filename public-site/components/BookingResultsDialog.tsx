@@ -16,9 +16,12 @@ import { Overlay } from './Overlay.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 import { TicketKind } from './TicketKind.tsx';
 import { MessagesChoice } from './MessagesChoice.tsx';
+import { CancelQuote } from './CancelQuote.tsx';
 
 interface Props {
   bookings: BookingMatch[];
+  /** The phone the traveller proved the bookings with (the quote asks with it). */
+  phone: string;
   busy: boolean;
   problem: ActionProblem;
   /** The choice just made on a disrupted booking, said at the top. */
@@ -32,6 +35,7 @@ interface Props {
 
 export function BookingResultsDialog({
   bookings,
+  phone,
   busy,
   problem,
   chosen,
@@ -110,6 +114,7 @@ export function BookingResultsDialog({
               {confirmingId === booking._id ? (
                 <div class="confirm-box" role="group" aria-label={m.cancel.confirmQuestion}>
                   <p>{m.cancel.confirmQuestion}</p>
+                  <CancelQuote ticketId={booking.ticketId} phone={phone} />
                   <div class="actions">
                     <button
                       type="button"

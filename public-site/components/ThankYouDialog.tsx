@@ -8,16 +8,27 @@ import { Filled, Ltr } from './Filled.tsx';
 import { Overlay } from './Overlay.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 import { TicketKind } from './TicketKind.tsx';
+import { RefundRulesLine } from './RefundRulesLine.tsx';
+import type { RefundRules } from '../../shared/refund-rules.ts';
 
 interface Props {
   booking: PaymentFacts;
+  /** The rules the booking was sold under, and its trip's departure (the refund line). */
+  refunds?: { rules: RefundRules | null; tripDate: string; boardingTime: string };
   hasTicket: boolean;
   onChange: (patch: Partial<PaymentFacts>) => void;
   onReserveAgain: () => void;
   onBookNewTrip: () => void;
 }
 
-export function ThankYouDialog({ booking, hasTicket, onChange, onReserveAgain, onBookNewTrip }: Props) {
+export function ThankYouDialog({
+  booking,
+  refunds,
+  hasTicket,
+  onChange,
+  onReserveAgain,
+  onBookNewTrip,
+}: Props) {
   const { m } = useI18n();
   const ticket = useTicketDownload();
   const hintId = `ticket-kind-${booking._id}`;
@@ -37,6 +48,13 @@ export function ThankYouDialog({ booking, hasTicket, onChange, onReserveAgain, o
         <Filled text={m.booking.ticketId} values={{ ticketId: <Ltr>{booking.ticketId}</Ltr> }} />
       </p>
       <PaymentPanel booking={booking} onChange={onChange} />
+      {refunds?.rules && !booking.isCancelled && (
+        <RefundRulesLine
+          rules={refunds.rules}
+          tripDate={refunds.tripDate}
+          boardingTime={refunds.boardingTime}
+        />
+      )}
       {!booking.isCancelled && (
         <>
           <button

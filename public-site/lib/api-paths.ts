@@ -21,6 +21,7 @@ export const apiPaths = {
   filterBookings: bookingPaths.filter(),
   cancelBooking: bookingPaths.cancel,
   ticket: bookingPaths.ticket(),
+  cancellationQuote: apiPath(API_BASES.bookings, 'cancellationQuote'),
   /** A payment proof sent after booking (the traveller's ticket id and phone in the form). */
   submitProof: apiPath(API_BASES.bookings, 'submitProof'),
   settings: SETTINGS_PATH,

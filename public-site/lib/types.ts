@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type {
   bookingMatch,
+  cancellationQuote,
   destinationDocument,
   originDocument,
   passengerInfo,
@@ -21,6 +22,7 @@ export type RouteOnSale = z.infer<typeof routesOnSaleAnswer>[number];
 export type PassengerInfo = z.infer<typeof passengerInfo>;
 /** A booking found by ticket id and phone, with what the traveller needs of its trip beside it. */
 export type BookingMatch = z.infer<typeof bookingMatch>;
+export type CancellationQuote = z.infer<typeof cancellationQuote>;
 export type PublicSettings = z.infer<typeof publicSettings>;
 /** A booking as its traveller gets it from createBooking (its trip as an _id), with its payment. */
 export type TravellerBooking = z.infer<typeof travellerBookingRecord>;

@@ -77,6 +77,7 @@ export default function CancelReservation() {
       {lookup.status === 'found' && (
         <BookingResultsDialog
           bookings={lookup.bookings}
+          phone={phone}
           busy={lookup.busy}
           problem={lookup.problem}
           chosen={lookup.chosen}

@@ -207,6 +207,11 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
       {booked && booking && (
         <ThankYouDialog
           booking={booking}
+          refunds={{
+            rules: booking.refundRules,
+            tripDate: trip.trip_date,
+            boardingTime: trip.trip_boarding_time,
+          }}
           hasTicket={ticket !== null}
           onChange={(patch: Partial<PaymentFacts>) => setBooking({ ...booking, ...patch })}
           onReserveAgain={() => location.reload()}

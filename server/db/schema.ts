@@ -63,6 +63,8 @@ export interface BookingsTable {
   disruptionId?: string | null;
   disruptionState?: string | null;
   movedFromTripId?: string | null;
+  /** The refund rules in force at purchase (JSON, shared/refund-rules.ts); null for older bookings: full refund. */
+  refundRules?: string | null;
 }
 
 /** The traveller on each seat of a booking, with an official ID (staff only). */

@@ -34,6 +34,12 @@ export const TICKET_TERMS: Bilingual = {
   ar: 'قد تُطبَّق رسوم إلغاء، وتُرد المبالغ إلى وسيلة الدفع الأصلية.',
 };
 
+/** Under a booking's own refund rules (which replace "fees may apply"). */
+export const TICKET_REFUND_METHOD: Bilingual = {
+  en: 'Refunds go to the original payment method.',
+  ar: 'تُرد المبالغ إلى وسيلة الدفع الأصلية.',
+};
+
 /** Boarding times are stored as "9:00 am" / "7:00 pm"; a ticket writes the Arabic «9:00 ص» / «7:00 م». */
 export const DAY_PERIODS: Record<'am' | 'pm', Bilingual> = {
   am: { en: 'am', ar: 'ص' },

@@ -7,12 +7,15 @@ import {
   CURRENCY,
   PAYMENT_BANDS,
   TICKET_LABELS,
+  TICKET_REFUND_METHOD,
   TICKET_TERMS,
   TICKET_TITLE,
   type Bilingual,
 } from './labels.ts';
 import { drawQrCode } from './qr.ts';
-import { formatAmount, formatBoardingTime, formatBookingDate, plainLine } from './ticket-text.ts';
+import { formatAmount, formatBoardingTime, formatBookingDate, plainLine, refundLine } from './ticket-text.ts';
+import type { RefundRules } from '../../shared/refund-rules.ts';
+import { departureInstant } from '../../shared/rules.ts';
 import { pdfBytes } from './pdf-buffer.ts';
 import { BRAND } from '../../shared/brand.ts';
 
@@ -42,6 +45,8 @@ export interface TicketData {
   paid: boolean;
   /** The signed code in the QR (shared/ticket-code.ts); the ticket id alone when there is none. */
   code?: string;
+  /** The refund rules the booking was sold under, printed above the terms; none for older bookings. */
+  refundRules?: RefundRules | null;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -54,7 +59,7 @@ const MARGIN = 30;
 const CONTENT = PAGE_WIDTH - 2 * MARGIN;
 const GUTTER = 20;
 const COLUMN = (CONTENT - GUTTER) / 2;
-const ROW = 58;
+const ROW = 55;
 const QR_SIZE = 92; // 21 modules of 4.4 pt; the margin, gutter and white space around are its quiet zone
 // The brand's green and its tint are the back-office's and the public site's too (shared/brand.ts).
 const COLORS = {
@@ -181,8 +186,16 @@ function drawTicket(doc: Doc, ticket: TicketData): void {
   rule(doc, 202);
   const bottom = drawDetails(doc, ticket, 228);
   rule(doc, bottom - 10);
-  text(doc, TICKET_TERMS.en, { ...SMALL_EN, x: MARGIN, y: bottom + 10, width: CONTENT });
-  text(doc, TICKET_TERMS.ar, { ...SMALL_AR, x: MARGIN, y: bottom + 30, width: CONTENT });
+  let y = bottom + 10;
+  if (ticket.refundRules) {
+    const refunds = refundLine(ticket.refundRules, departureInstant(ticket.tripDate, ticket.boardingTime));
+    text(doc, refunds.en, { ...SMALL_EN, color: COLORS.ink, x: MARGIN, y, width: CONTENT });
+    text(doc, refunds.ar, { ...SMALL_AR, color: COLORS.ink, x: MARGIN, y: y + 15, width: CONTENT });
+    y += 32;
+  }
+  const terms = ticket.refundRules ? TICKET_REFUND_METHOD : TICKET_TERMS;
+  text(doc, terms.en, { ...SMALL_EN, x: MARGIN, y, width: CONTENT });
+  text(doc, terms.ar, { ...SMALL_AR, x: MARGIN, y: y + 15, width: CONTENT });
 }
 
 /** Renders the ticket as a one-page PDF (about 25 KB). The same data always gives the same bytes. */

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { DISRUPTION_ACTIONS, DISRUPTION_STATES } from '../disruptions.ts';
 import { PAYMENT_STATUSES } from '../payments.ts';
 import { users } from '../registry/index.ts';
-import { bookingDocument, documentSchema, publicTripDocument, travellerBookingRecord } from './documents.ts';
+import {
+  bookingDocument,
+  documentSchema,
+  publicTripDocument,
+  refundRules,
+  travellerBookingRecord,
+} from './documents.ts';
 import { documentId, IMAGE_TYPES, phone } from './fields.ts';
 
 export const userDocument = documentSchema(users);
@@ -74,8 +80,24 @@ export const sessionAnswer = z.object({ access_token: z.string().min(1), user: u
 export const messageAnswer = z.object({ message: z.string().min(1) });
 
 /** The operator's contact details for the public pages (empty strings when not configured). */
+/** What a traveller gets back if they cancel now (GET /api/bookings/cancellationQuote). */
+export const cancellationQuote = z.object({
+  bookingId: z.string(),
+  ticketId: z.string(),
+  paid: z.number().min(0).describe('What was paid, in SDG: 0 for a booking not paid (nothing to refund).'),
+  refund: z
+    .number()
+    .min(0)
+    .describe('What goes back, in whole SDG, by the rules the booking was sold under.'),
+  keptPercent: z.number().min(0).max(100),
+  minutesBefore: z.number().int().min(0).describe('Whole minutes from now to departure; 0 once departed.'),
+  departed: z.boolean().describe('The bus has left: the booking can no longer be cancelled.'),
+  rules: refundRules,
+});
 export const publicSettings = z.object({
   operator: z.object({ phone: z.string(), email: z.string(), address: z.string() }),
+  /** The refund rules in force for bookings made now. */
+  refunds: refundRules,
   /** Where travellers pay (from the operator's configuration) and how long an unpaid hold lasts. */
   payment: z.object({
     bankakAccount: z.string(),
@@ -98,6 +120,8 @@ export const staffSettings = z.object({
   /** Boarding times added to the spec's two, 24-hour clocks ("05:30"). */
   boarding_times: z.array(z.string()),
 });
+/** The refund rules as admins read and change them. */
+export const staffRefundRules = refundRules.extend({ _id: z.literal('refunds') });
 export const healthAnswer = z.object({ status: z.literal('ok') });
 
 export const bookingCreated = z.object({
@@ -253,6 +277,8 @@ export type PublicSettings = z.infer<typeof publicSettings>;
 export type StaffSettings = z.infer<typeof staffSettings>;
 export type BookingCreated = z.infer<typeof bookingCreated>;
 export type BookingMatch = z.infer<typeof bookingMatch>;
+export type CancellationQuote = z.infer<typeof cancellationQuote>;
+export type StaffRefundRules = z.infer<typeof staffRefundRules>;
 export type PaymentFlags = z.infer<typeof paymentFlags>;
 export type PaymentReview = z.infer<typeof paymentReview>;
 export type StatementPreview = z.infer<typeof statementPreview>;

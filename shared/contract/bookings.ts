@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MESSAGE_LANGUAGES } from '../messages.ts';
 import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
-import { bookingCreated, bookingMatch } from './answers.ts';
+import { bookingCreated, bookingMatch, cancellationQuote } from './answers.ts';
 import { PAYMENT_METHODS } from '../payments.ts';
 import { bookingDocument, travellerBookingDocument } from './documents.ts';
 import { binary, deviceId } from './fields.ts';
@@ -66,6 +66,12 @@ export const bookingContract = {
         content: { 'application/pdf': { schema: binary } },
       },
     },
+    [400, 404, 429],
+  ),
+  cancellationQuote: route(
+    'GET',
+    '/api/bookings/cancellationQuote',
+    { 200: cancellationQuote },
     [400, 404, 429],
   ),
   cancelBooking: route(

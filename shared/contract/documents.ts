@@ -10,6 +10,15 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } 
 import { BOARDING_TIME_PATTERN, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
 import { documentId, email, passengerInfo, phone, seatList, valueSchema } from './fields.ts';
 
+/** The refund rules (shared/refund-rules.ts): in force (settings), or as a booking copied them at purchase. */
+export const refundRules = z.object({
+  tiers: z
+    .array(z.object({ hoursBefore: z.number().int().min(0), keptPercent: z.number().min(0).max(100) }))
+    .describe('Latest first: cancelled at least hoursBefore hours before departure, keptPercent is kept.'),
+  afterDepartureKeptPercent: z.number().min(0).max(100),
+  changeFee: z.number().min(0).describe('SDG charged for changing a booking to another trip.'),
+});
+
 /** How deep populate.ts fills references (its MAX_DEPTH: booking → trip → bus → company); past it, an _id. */
 export const POPULATE_DEPTH = 3;
 
@@ -20,6 +29,10 @@ export const POPULATE_DEPTH = 3;
  */
 const SET_ON_EVERY_ROW: Record<string, readonly string[]> = { bookings: ['ticketId', 'paymentStatus'] };
 const TIMESTAMPS = ['created_at', 'updated_at'];
+/** Values a resource's rows carry beyond its registry fields (structured, so no field kind of the screens). */
+const BEYOND_REGISTRY: Record<string, Record<string, z.ZodType>> = {
+  bookings: { refundRules: refundRules.nullable() },
+};
 
 /** A row may answer null for this field. */
 function canBeEmpty(def: ResourceDef, name: string): boolean {
@@ -46,7 +59,7 @@ export function documentSchema(def: ResourceDef, depth = POPULATE_DEPTH): z.ZodO
     const gone = filled && field.blocksDeleteWhen !== undefined;
     shape[name] = canBeEmpty(def, name) || gone ? value.nullable() : value;
   }
-  const schema = z.object(shape);
+  const schema = z.object({ ...shape, ...BEYOND_REGISTRY[def.name] });
   derived.set(key, schema);
   return schema;
 }
@@ -152,6 +165,8 @@ export const bookingRecord = z.object({
   noShow: z.boolean(),
   /** What became of the booking when the operator cancelled or delayed its trip (shared/disruptions.ts). */
   disruptionState: z.enum(DISRUPTION_STATES).nullable(),
+  /** The refund rules the booking was sold under; null for one sold before they existed (refunded in full). */
+  refundRules: refundRules.nullable(),
 });
 
 /** A booking with its trip filled; null once the trip was deleted (allowed when its bookings are cancelled). */

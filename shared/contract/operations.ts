@@ -41,9 +41,13 @@ type CallName = NamesOf<(typeof HAND_WRITTEN)[number]>;
 /** One line per hand-written call: what it does (who may call it is derived from its route's access). */
 const SUMMARIES: Record<CallName, string> = {
   health: 'Check that the server and its database answer',
-  settings: "The operator's contact details and where travellers pay",
+  settings: "The operator's contact details, where travellers pay and the refund rules in force",
   getSettings: "The operator's contact details and payment accounts as stored, for an admin to edit",
   updateSettings: "Change the operator's contact details and payment accounts",
+  getRefundRules: 'The cancellation tiers and change fee in force, for an admin to edit',
+  updateRefundRules: 'Change the cancellation tiers and change fee (bookings already sold keep theirs)',
+  cancellationQuote:
+    'What a traveller gets back if they cancel now, by the rules their booking was sold under',
   login: 'Sign in with e-mail and password: an access token and the refresh cookie',
   refresh: 'A new access token for the refresh cookie, which is rotated',
   logout: "Sign out: end the refresh cookie's session",

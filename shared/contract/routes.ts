@@ -9,6 +9,7 @@ import {
   routesOnSaleAnswer,
   publicSettings,
   sessionAnswer,
+  staffRefundRules,
   staffSettings,
   tripSearchAnswer,
   userDocument,
@@ -22,6 +23,8 @@ export const systemContract = {
   settings: route('GET', '/api/settings', { 200: publicSettings }, []),
   getSettings: route('GET', '/api/settings/getSettings', { 200: staffSettings }, [401]),
   updateSettings: route('PATCH', '/api/settings/updateSettings', { 200: staffSettings }, [401]),
+  getRefundRules: route('GET', '/api/settings/getRefundRules', { 200: staffRefundRules }, [401]),
+  updateRefundRules: route('PATCH', '/api/settings/updateRefundRules', { 200: staffRefundRules }, [401]),
 };
 
 export const authContract = {

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCall } from './helpers/admin-payments.ts';
 import { type DemoTrip, findTrips, freeSeats, getTrip, tomorrow } from './helpers/api.ts';
+import { khartoumToday } from '../../shared/rules.ts';
 import { CHROMIUM_ARGS, launchBrowser } from './helpers/browser.ts';
 import {
   cancelBooking,
@@ -50,17 +51,21 @@ async function seats(count: number, of = trip) {
   return freeSeats(await getTrip(server.url, of._id), count);
 }
 
-async function sold(count: number, passenger?: { firstName: string; lastName: string; phone: string }) {
-  return counterSale(server.url, trip, await seats(count), passenger);
+async function sold(
+  count: number,
+  passenger?: { firstName: string; lastName: string; phone: string },
+  of = trip,
+) {
+  return counterSale(server.url, of, await seats(count, of), passenger);
 }
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENS, `checkin-${name}.png`) });
 
 /** Opens the downloaded trip's check screen. */
-async function openTrip(page: Page, lang: Lang) {
+async function openTrip(page: Page, lang: Lang, of = trip) {
   await page
-    .locator(`[data-phone-trip="${trip._id}"]`)
+    .locator(`[data-phone-trip="${of._id}"]`)
     .getByRole('link', { name: words(lang).trips.open })
     .click();
   await page.getByLabel(words(lang).check.ticketNumber).waitFor();
@@ -232,15 +237,35 @@ describe('at the bus door, offline (English)', () => {
 
 describe('two phones board one ticket offline', () => {
   it('after both sync, the earliest counts and both boardings are shown on both phones', async () => {
-    const ticket = await sold(1, { firstName: 'Mohamed', lastName: 'Nour', phone: '0911000333' });
+    // The phones' times count only from 6 h before the trip's day (server/resources/boarding/checkin.service.ts):
+    // tomorrow's trip from 18:00 Khartoum time, before that today's evening trip.
+    const today = khartoumToday();
+    const evening = Number(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Africa/Khartoum',
+        hour: 'numeric',
+        hourCycle: 'h23',
+      }).format(new Date()),
+    );
+    const [doorDate, doorTrip] =
+      evening >= 18
+        ? [tomorrow(), trip]
+        : [
+            today,
+            (await findTrips(server.url, 'Khartoum', 'Kassala', today)).find(
+              (t) => (t as DemoTrip & { trip_boarding_time: string }).trip_boarding_time === '7:00 pm',
+            )!,
+          ];
+    expect(doorTrip, 'a Khartoum – Kassala trip at the door').toBeDefined();
+    const ticket = await sold(1, { firstName: 'Mohamed', lastName: 'Nour', phone: '0911000333' }, doorTrip);
     const phones = [
       await conductorPage(browser, server.url, conductor, 'en'),
       await conductorPage(browser, server.url, await createConductor(server.url), 'en'),
     ];
     const [a, b] = phones.map((p) => p.page);
     for (const page of [a, b]) {
-      await downloadTrip(page, 'en', trip._id, tomorrow());
-      await openTrip(page, 'en');
+      await downloadTrip(page, 'en', doorTrip._id, doorDate);
+      await openTrip(page, 'en', doorTrip);
     }
     for (const { context } of phones) await context.setOffline(true);
     expect((await checkTyped(a, 'en', ticket.ticketId)).verdict).toBe('valid');

@@ -3,6 +3,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en as m } from '../../shared/i18n/public/en.ts';
+import { DEFAULT_REFUND_RULES } from '../../shared/refund-rules.ts';
 import CancelReservation from '../../public-site/pages/CancelReservation.tsx';
 import { answerFetch, bookingMatch, renderAt } from './helpers.tsx';
 
@@ -90,6 +91,18 @@ describe('cancel reservation form', () => {
     const calls = answerFetch({
       '/api/bookings/filterBookings': { body: [booking] },
       '/api/bookings/cancelBooking/b1': { body: { ...booking, isCancelled: true } },
+      '/api/bookings/cancellationQuote': {
+        body: {
+          bookingId: 'b1',
+          ticketId: TICKET,
+          paid: 60000,
+          refund: 54000,
+          keptPercent: 10,
+          minutesBefore: 2 * 1440 + 30,
+          departed: false,
+          rules: DEFAULT_REFUND_RULES,
+        },
+      },
     });
     renderAt('/cancel-reservation', <CancelReservation />);
     type(m.cancel.ticketId, TICKET);
@@ -111,6 +124,8 @@ describe('cancel reservation form', () => {
     }
     fireEvent.click(screen.getByRole('button', { name: m.cancel.cancelButton }));
     expect(screen.getByText(m.cancel.confirmQuestion)).toBeTruthy();
+    // What comes back, as the server quotes it, before the traveller confirms.
+    await screen.findByText('You will get back 54,000 SDG of 60,000 SDG (10% kept; departure in 2 days).');
     expect(document.activeElement?.textContent).toBe(m.cancel.confirmNo);
     fireEvent.click(screen.getByRole('button', { name: m.cancel.confirmYes }));
 

@@ -1,5 +1,6 @@
 // Renders a page of the public site as the app does (language context, router location) and answers
 // its API calls from a table, since component tests have no server. Only fetch is replaced.
+import { DEFAULT_REFUND_RULES } from '../../shared/refund-rules.ts';
 import { fireEvent, render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { LocationProvider } from 'preact-iso/router';
@@ -84,6 +85,7 @@ export const SETTINGS: PublicSettings = {
     proofMinutes: 30,
   },
   boardingTimes: ['9:00 am', '7:00 pm'],
+  refunds: DEFAULT_REFUND_RULES,
 };
 
 /** An operator who published no payment details. */
@@ -109,6 +111,7 @@ export function travellerBooking(overrides: Partial<TravellerBooking> = {}): Tra
     paymentMethod: null,
     paymentDeadline: new Date(Date.now() + 30 * 60_000).toISOString(),
     reviewDeadline: null,
+    refundRules: DEFAULT_REFUND_RULES,
     verifiedAt: null,
     rejectionReason: null,
     refundDue: null,
@@ -152,6 +155,7 @@ export function bookingMatch(overrides: Partial<BookingMatch> = {}): BookingMatc
     refundReference: null,
     messagesOptOut: false,
     disruptionState: null,
+    refundRules: DEFAULT_REFUND_RULES,
     disruption: null,
     choices: null,
     tripId: 't1',

@@ -1,6 +1,7 @@
 // createBooking: the stored booking with its payment state and its ticket, every rule of the form (400,
 // nothing stored), trips that take no bookings (404/409), the server's own total (PRICE_CHANGED) and seats
 // taken meanwhile (SEATS_TAKEN).
+import { DEFAULT_REFUND_RULES } from '../../shared/refund-rules.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -154,6 +155,7 @@ describe.each(dialects)('createBooking (%s)', (dialect) => {
       refundPaidAt: null,
       refundReference: null,
       disruptionState: null,
+      refundRules: DEFAULT_REFUND_RULES,
     });
     expect(Math.abs(Date.parse(booking.bookingDate) - Date.now())).toBeLessThan(60_000);
     const name = await expectProofStored(t, booking, PNG, 'image/png');

@@ -290,6 +290,15 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
     'GET /api/settings/getSettings': async (path) => [
       { label: 'as admins edit them', status: 200, url: path },
     ],
+    'GET /api/settings/getRefundRules': async (path) => [{ label: 'in force', status: 200, url: path }],
+    'PATCH /api/settings/updateRefundRules': async (path) => {
+      const { _id, ...rules } = (await t.staff.get('/api/settings/getRefundRules')).json();
+      void _id;
+      return [
+        { label: 'unchanged', status: 200, url: path, payload: rules },
+        { label: 'no tiers', status: 400, url: path, payload: { ...rules, tiers: [] } },
+      ];
+    },
     'PATCH /api/settings/updateSettings': async (path) => {
       const current = (await t.staff.get('/api/settings/getSettings')).json();
       const { _id, ...settings } = current;
@@ -600,6 +609,20 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       return [
         { label: 'found', status: 200, url: `${path}?${query}`, anonymous: true },
         { label: 'bad ticket id', status: 400, url: `${path}?ticketId=12&phone=0912345678`, anonymous: true },
+      ];
+    },
+    'GET /api/bookings/cancellationQuote': async (path) => {
+      const booking = await book();
+      const query = new URLSearchParams({ ticketId: booking.ticketId, phone: booking.passengerInfo.phone });
+      return [
+        { label: 'quoted', status: 200, url: `${path}?${query}`, anonymous: true },
+        {
+          label: 'no such ticket',
+          status: 404,
+          url: `${path}?ticketId=0000000000000&phone=0912345678`,
+          anonymous: true,
+        },
+        { label: 'bad phone', status: 400, url: `${path}?ticketId=0000000000000&phone=1`, anonymous: true },
       ];
     },
     'GET /api/bookings/ticket': async (path) => {

@@ -1,6 +1,7 @@
 // A booking row holds the passenger in columns and the seats as JSON; the API answers the spec's shape.
 import type { BookingsTable } from '../../db/schema.ts';
 import type { Document, Row } from '../crud/row-mapper.ts';
+import type { RefundRules } from '../../../shared/refund-rules.ts';
 
 export interface PassengerInfo {
   firstName: string;
@@ -52,5 +53,6 @@ export function bookingRowToDocument(row: Row | BookingsTable): Document {
     refundDue: row.refundDue == null ? null : Number(row.refundDue),
     noShow: Boolean(Number(row.noShow ?? 0)),
     disruptionState: (row as Row).disruptionState ?? null,
+    refundRules: row.refundRules ? (JSON.parse(String(row.refundRules)) as RefundRules) : null,
   };
 }

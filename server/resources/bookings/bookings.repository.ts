@@ -19,6 +19,7 @@ import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
 import { queueBookingMessage } from '../../messages/messages.service.ts';
+import type { RefundRules } from '../../../shared/refund-rules.ts';
 
 export interface NewBooking {
   tripId: string;
@@ -45,6 +46,8 @@ export interface NewBooking {
   source?: { address: string | null; device: string | null };
   /** Limits on unpaid holds (travellers' bookings); none for a counter sale. */
   limits?: HoldLimits;
+  /** The refund rules in force, copied onto the booking (a later change of policy never changes its refund). */
+  refundRules: RefundRules;
   now: Date;
 }
 
@@ -186,6 +189,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
       clientAddress: booking.source?.address ?? null,
       deviceId: booking.source?.device ?? null,
       language: booking.language ?? null,
+      refundRules: JSON.stringify(booking.refundRules),
     };
     try {
       await db.transaction().execute(async (trx) => {
@@ -284,7 +288,7 @@ function documents(db: Db, rows: BookingRow[], populate: boolean) {
   return toDocuments(db, bookings, rows, populate ? undefined : 0);
 }
 
-/** A cancellation's changes: cancelled, and a paid booking owes its whole price back (refundDue). */
+/** An operator's cancellation's changes: cancelled, and a paid booking owes its whole price back (refundDue). */
 export const cancelledWithRefund = (eb: ExpressionBuilder<Tables, 'bookings'>) => ({
   isCancelled: 1,
   refundDue: eb
@@ -295,10 +299,13 @@ export const cancelledWithRefund = (eb: ExpressionBuilder<Tables, 'bookings'>) =
     .end(),
 });
 
+/** What a cancelled booking's row says of its money, for the refund rule. */
+export type CancelledRow = Pick<BookingsTable, 'paymentStatus' | 'totalTicketPrice' | 'refundRules'>;
+
 /**
  * Marks a booking cancelled, frees its seats and records who did it in the activity log, in one transaction;
- * false when it already was cancelled. A paid booking now owes its price back (refundDue) until staff record
- * the refund.
+ * false when it already was cancelled. `refundFor` says what is owed back, read from the row under the
+ * cancellation's lock (a payment verified a moment before counts); null or 0 owes nothing.
  */
 export async function cancelBooking(
   db: Db,
@@ -306,22 +313,25 @@ export async function cancelBooking(
   tripId: string,
   by: Actor,
   now: Date,
+  refundFor: (row: CancelledRow) => number | null,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('bookings')
-      .set(cancelledWithRefund)
+      .set({ isCancelled: 1 })
       .where('id', '=', id)
       .where('isCancelled', '=', 0)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     // Naming the trip lets the write layer forget only that trip's cached seat map.
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
-    const { refundDue } = await trx
+    const row = await trx
       .selectFrom('bookings')
-      .select('refundDue')
+      .select(['paymentStatus', 'totalTicketPrice', 'refundRules'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+    const refundDue = refundFor(row) || null;
+    if (refundDue) await trx.updateTable('bookings').set({ refundDue }).where('id', '=', id).execute();
     await recordAudit(
       trx,
       {
@@ -331,7 +341,7 @@ export async function cancelBooking(
         recordId: id,
         diff: {
           isCancelled: [false, true],
-          ...(refundDue != null ? { refundDue: [null, Number(refundDue)] } : {}),
+          ...(refundDue != null ? { refundDue: [null, refundDue] } : {}),
         },
       },
       now,

@@ -23,7 +23,15 @@ import {
   requestRefundSchema,
   travellerProofSchema,
 } from './bookings.schemas.ts';
-import { cancel, liveBooking, remove, sell, travellerBookings, travellerView } from './bookings.service.ts';
+import {
+  cancel,
+  cancellationQuote,
+  liveBooking,
+  remove,
+  sell,
+  travellerBookings,
+  travellerView,
+} from './bookings.service.ts';
 import { ticketData } from './ticket.ts';
 import { type MoveRefusal, moveBooking, requestRefund } from './disrupted-bookings.ts';
 import { findBooking } from './bookings.repository.ts';
@@ -191,6 +199,32 @@ export async function bookingRoutes(instance: FastifyInstance) {
         .header('Content-Disposition', `attachment; filename="ticket-${found.booking.ticketId}.pdf"`)
         .header('Cache-Control', 'no-store')
         .send(pdf);
+    },
+  );
+
+  // Before a traveller confirms a cancellation: what they will get back, by the rules their booking was sold
+  // under. Limited with the look-up (it proves the same ticket id and phone).
+  app.get(
+    '/cancellationQuote',
+    {
+      schema: {
+        tags,
+        querystring: travellerProofSchema,
+        response: bookingContract.cancellationQuote.responses,
+      },
+      config: { ...lookupLimit, access: 'public' },
+    },
+    async (request, reply) => {
+      const { ticketId, phone } = request.query;
+      const quote = await cancellationQuote(ctx, ticketId, phone);
+      if (!quote) throw notFound(NO_LIVE_BOOKING);
+      reply.header('Cache-Control', 'no-store');
+      const { booking, rules, paid, refund, keptPercent, minutesBefore, departed } = quote;
+      return {
+        bookingId: String(booking._id),
+        ticketId: String(booking.ticketId),
+        ...{ paid, refund, keptPercent, minutesBefore, departed, rules },
+      };
     },
   );
 

@@ -25,8 +25,11 @@ import {
   findByIdempotencyKey,
   findByTicket,
   insertBooking,
+  type CancelledRow,
 } from './bookings.repository.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
+import { FULL_REFUND_RULES, refundQuote, type RefundRules } from '../../../shared/refund-rules.ts';
+import { readRefundRules } from '../settings/settings.repository.ts';
 
 export interface BookingContext {
   db: Db;
@@ -143,6 +146,7 @@ export async function sell(
     (await proofHolds(db, ctx.payments, { phone: input.passengerInfo.phone, ...source }, now));
   const review = holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined;
   const outcome = await insertBooking(db, {
+    refundRules: await readRefundRules(db),
     tripId: input.tripId,
     seats: input.seats,
     passenger: input.passengerInfo,
@@ -208,8 +212,41 @@ export async function cancel(ctx: BookingContext, id: string, by: Canceller): Pr
   if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time, now)) return { refused: 'DEPARTED' };
   const tripId = String(trip?._id ?? '');
   const actor = 'staff' in by ? by.staff : { userId: null, userLabel: maskedPhone(phone!), ip: by.ip };
-  if (!(await cancelBooking(ctx.db, id, tripId, actor, now))) return { refused: 'ALREADY_CANCELLED' };
+  // Staff cancelling at a traveller's request apply the same tiers; the operator's own cancellations (a
+  // cancelled or disrupted trip) refund in full elsewhere.
+  const refundFor = (row: CancelledRow) =>
+    refundQuote(
+      rulesOf(row.refundRules),
+      row.paymentStatus === 'verified' ? Number(row.totalTicketPrice) : 0,
+      departureOf(trip),
+      now,
+    ).refund;
+  if (!(await cancelBooking(ctx.db, id, tripId, actor, now, refundFor)))
+    return { refused: 'ALREADY_CANCELLED' };
   return { cancelled: (await findBooking(ctx.db, id))! };
+}
+
+/** The rules a booking was sold under (stored as JSON or already parsed); none kept: a full refund. */
+function rulesOf(stored: unknown): RefundRules {
+  if (!stored) return FULL_REFUND_RULES;
+  return typeof stored === 'string' ? (JSON.parse(stored) as RefundRules) : (stored as RefundRules);
+}
+
+/** A booking whose trip was deleted has left long ago, as far as refunds go. */
+const departureOf = (trip: TripDetails | null) =>
+  trip ? departureInstant(trip.trip_date, trip.trip_boarding_time) : new Date(0);
+
+/**
+ * What the traveller of a live booking (ticket id and phone) gets back if they cancel now, by the rules the
+ * booking was sold under: a booking not paid has nothing to refund. The cancel records exactly this.
+ */
+export async function cancellationQuote(ctx: BookingContext, ticketId: string, phone: string) {
+  const found = await liveBooking(ctx, ticketId, phone);
+  if (!found) return undefined;
+  const { booking, trip } = found;
+  const rules = rulesOf(booking.refundRules);
+  const paid = booking.paymentStatus === 'verified' ? (booking.totalTicketPrice as number[])[0] : 0;
+  return { booking, rules, ...refundQuote(rules, paid, departureOf(trip), ctx.clock.now()) };
 }
 
 /** Deletes a booking for good (staff), with its seats and its payment proofs. */

@@ -3,6 +3,7 @@ import type { Document } from '../crud/row-mapper.ts';
 import type { TicketData } from '../../tickets/ticket-pdf.ts';
 import { CURRENCY } from '../../../shared/rules.ts';
 import type { TicketSigner } from '../../tickets/signing.ts';
+import type { RefundRules } from '../../../shared/refund-rules.ts';
 import type { PassengerInfo } from './booking-mapper.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
 
@@ -27,6 +28,7 @@ export function ticketData(booking: Document, trip: TripDetails, signer: TicketS
     currency: CURRENCY,
     bookingDate: String(booking.bookingDate),
     paid: booking.paymentStatus === 'verified',
+    refundRules: (booking.refundRules as RefundRules | null | undefined) ?? null,
     code: signer.code({ ticketId: String(booking.ticketId), tripId: String(trip._id), seats }),
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import type { OperatorSettings } from '../../../shared/settings.ts';
 import { boardingTimesWith } from '../../../shared/rules.ts';
+import { DEFAULT_REFUND_RULES, type RefundRules } from '../../../shared/refund-rules.ts';
 
 const KEY = 'operator';
 const DEPENDS = { tables: ['app_settings'] };
@@ -66,6 +67,37 @@ export async function writeSettings(db: Db, settings: OperatorSettings, staffId:
   await db
     .insertInto('app_settings')
     .values({ key: KEY, value, updated_at: now.toISOString(), updated_by: staffId })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({ value, updated_at: now.toISOString(), updated_by: staffId }),
+    )
+    .execute();
+}
+
+const REFUNDS_KEY = 'refunds';
+
+async function loadRefundRules(db: Db): Promise<RefundRules> {
+  const row = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', REFUNDS_KEY)
+    .executeTakeFirst();
+  return row
+    ? { ...DEFAULT_REFUND_RULES, ...(JSON.parse(row.value) as Partial<RefundRules>) }
+    : DEFAULT_REFUND_RULES;
+}
+
+/** The refund rules in force: the admins' (Settings), or the defaults until they set them. */
+export async function readRefundRules(db: Db): Promise<RefundRules> {
+  const cache = readCacheOf(db);
+  if (!cache) return loadRefundRules(db);
+  return (await cache.remember('settings|refunds', () => loadRefundRules(db), DEPENDS))!;
+}
+
+export async function writeRefundRules(db: Db, rules: RefundRules, staffId: string, now: Date) {
+  const value = JSON.stringify(rules);
+  await db
+    .insertInto('app_settings')
+    .values({ key: REFUNDS_KEY, value, updated_at: now.toISOString(), updated_by: staffId })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({ value, updated_at: now.toISOString(), updated_by: staffId }),
     )

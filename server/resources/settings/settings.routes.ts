@@ -2,12 +2,19 @@
 // and the admins' reading and changing of it in the back-office's Settings, recorded in the activity log.
 import type { FastifyInstance } from 'fastify';
 import { systemContract } from '../../../shared/contract/index.ts';
-import { operatorSettingsSchema, publicView, type OperatorSettings } from '../../../shared/settings.ts';
-import { readSettings, writeSettings } from './settings.repository.ts';
+import {
+  operatorSettingsSchema,
+  publicView,
+  refundRulesSchema,
+  type OperatorSettings,
+} from '../../../shared/settings.ts';
+import type { RefundRules } from '../../../shared/refund-rules.ts';
+import { readRefundRules, readSettings, writeRefundRules, writeSettings } from './settings.repository.ts';
 import { typed } from '../../http/validation.ts';
 
 /** The settings as staff read and write them: flat, one field per input of the Settings form. */
-const staffDocument = (settings: OperatorSettings) => ({ _id: 'operator', ...settings });
+const staffDocument = (settings: OperatorSettings) => ({ _id: 'operator' as const, ...settings });
+const refundsDocument = (rules: RefundRules) => ({ _id: 'refunds' as const, ...rules });
 
 export async function settingsRoutes(instance: FastifyInstance) {
   const app = typed(instance);
@@ -22,7 +29,12 @@ export async function settingsRoutes(instance: FastifyInstance) {
       // A browser keeps them a minute: an admin's change reaches travellers' pages within it.
       reply.header('Cache-Control', 'public, max-age=60');
       const { operator, payment, boardingTimes } = publicView(await readSettings(db, config));
-      return { operator, payment: { ...payment, proofMinutes: config.payments.proofMinutes }, boardingTimes };
+      return {
+        operator,
+        payment: { ...payment, proofMinutes: config.payments.proofMinutes },
+        refunds: await readRefundRules(db),
+        boardingTimes,
+      };
     },
   );
 
@@ -52,6 +64,29 @@ export async function settingsRoutes(instance: FastifyInstance) {
       request.auditBefore = staffDocument(current);
       await writeSettings(db, settings, request.staff!.id, app.clock.now());
       return staffDocument(await readSettings(db, config));
+    },
+  );
+
+  app.get(
+    '/getRefundRules',
+    { schema: { tags, response: contract.getRefundRules.responses }, config: { access: 'settings.manage' } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return refundsDocument(await readRefundRules(db));
+    },
+  );
+
+  // A change applies to bookings sold from now on: each booking keeps the rules it was sold under.
+  app.patch(
+    '/updateRefundRules',
+    {
+      schema: { tags, body: refundRulesSchema, response: contract.updateRefundRules.responses },
+      config: { access: 'settings.manage', audit: { action: 'update_settings', resource: 'settings' } },
+    },
+    async (request) => {
+      request.auditBefore = refundsDocument(await readRefundRules(db));
+      await writeRefundRules(db, request.body, request.staff!.id, app.clock.now());
+      return refundsDocument(await readRefundRules(db));
     },
   );
 }

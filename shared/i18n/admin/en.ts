@@ -5,7 +5,7 @@ import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
 import { disruptionsEn } from './disruptions.en.ts';
 import { uiEn } from './ui.en.ts';
-import { SETTINGS_MESSAGES } from '../../settings.ts';
+import { REFUND_RULES_MESSAGES, SETTINGS_MESSAGES } from '../../settings.ts';
 
 const deleteConfirm = (noun: string) => `Are you sure you want to permanently delete this ${noun}?`;
 const deleted = (noun: string) => `${noun} has been successfully deleted.`;
@@ -368,6 +368,18 @@ export const enOwn = {
         saved: 'Saved: travellers see the new details within a minute.',
         load_failed: 'The settings could not be read. Please try again.',
       },
+      refunds: {
+        title: 'Refund rules',
+        intro:
+          'What a traveller who cancels gets back, by how long before departure they cancel. Each booking keeps the rules in force when it was sold; a change applies to bookings sold from now on. Cancelling a whole trip always refunds in full.',
+        tiers: 'Cancellation tiers (earliest first)',
+        hoursBefore: 'From hours before departure',
+        keptPercent: 'Share kept (%)',
+        afterDepartureKeptPercent: 'Share kept after departure (%)',
+        changeFee: 'Change fee (SDG)',
+        save: 'Save refund rules',
+        saved: 'Saved: bookings sold from now on follow these rules.',
+      },
     },
     actions: { view: 'View', print: 'Print' },
     filters: { from: '%{field} from', to: '%{field} to' },
@@ -411,6 +423,7 @@ export const enOwn = {
     units: { money: '%{amount} SDG' },
     validation: {
       settings: SETTINGS_MESSAGES,
+      refunds: REFUND_RULES_MESSAGES,
       bookings: {
         create: 'Please provide your personal details.',
         update: 'Please provide your personal details.',

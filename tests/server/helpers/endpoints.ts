@@ -55,6 +55,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/bookings/submitProof',
   'GET /api/bookings/filterBookings',
   'GET /api/bookings/ticket',
+  'GET /api/bookings/cancellationQuote',
   // The SMS gateway's delivery reports: no staff session, its own token (tests/server/messages.test.ts).
   'POST /api/messages/delivery',
   // A traveller's choice of messages, proved by ticket id and phone.
@@ -72,6 +73,8 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'PATCH /api/auth/changePassword': 'self',
   'GET /api/settings/getSettings': 'settings.manage',
   'PATCH /api/settings/updateSettings': 'settings.manage',
+  'GET /api/settings/getRefundRules': 'settings.manage',
+  'PATCH /api/settings/updateRefundRules': 'settings.manage',
   'POST /api/auth/register': 'users.manage',
   'PATCH /api/auth/updateUser/:id': 'users.manage',
   'DELETE /api/auth/deleteUser/:id': 'users.manage',
