@@ -4,6 +4,7 @@
 // spec's English words and each front end in its own language. No zod here: the public site imports this.
 import type { FieldDef, FieldKind } from './registry/types.ts';
 import {
+  BOARDING_TIME_PATTERN,
   isValidEmail,
   isValidDate,
   normalizeDigits,
@@ -123,6 +124,12 @@ function numberProblem(field: FieldDef, value: unknown): Problem | undefined {
     : { key: 'integer', ...range };
 }
 
+/** One of a choice field's values: its choices, or, where admins add more, any value of their form. */
+export function isChoice(field: FieldDef, text: string): boolean {
+  if ((field.choices ?? []).includes(text)) return true;
+  return field.moreChoices === 'boardingTimes' && BOARDING_TIME_PATTERN.test(text);
+}
+
 /** Trimmed text: present, not too long, then well formed for its kind. */
 function textProblem(field: FieldDef, value: string): Problem | undefined {
   const text = value.trim();
@@ -132,7 +139,7 @@ function textProblem(field: FieldDef, value: string): Problem | undefined {
   if (field.kind === 'email' && !isValidEmail(text)) return { key: 'email' };
   if (field.kind === 'date' && !isValidDate(text)) return { key: 'date' };
   const choices = field.choices ?? [];
-  if (field.kind === 'choice' && !choices.includes(text)) return { key: 'choice', choices };
+  if (field.kind === 'choice' && !isChoice(field, text)) return { key: 'choice', choices };
   return undefined;
 }
 

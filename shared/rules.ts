@@ -7,7 +7,14 @@ export const PHONE_LENGTH = 10;
 export const PASSWORD_MIN_LENGTH = 6;
 export const REPORT_PREVIEW_LENGTH = 15;
 export const CURRENCY = 'SDG';
+/** The spec's boarding times, always offered; an admin may add others in Settings (boardingTimesWith). */
 export const BOARDING_TIMES = ['9:00 am', '7:00 pm'] as const;
+/** A boarding time as trips store it, the spec's way: "5:30 am", "12:00 pm". */
+export const BOARDING_TIME_PATTERN = /^(1[0-2]|[1-9]):[0-5]\d (am|pm)$/;
+/** A clock time as an admin types it in Settings, 24-hour "05:30". */
+export const CLOCK_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** At most this many boarding times an admin may add. */
+export const MAX_EXTRA_BOARDING_TIMES = 10;
 export const BUS_STATUSES = ['In Service', 'Out of Service'] as const;
 /** A bus out of service keeps its trips (staff see them) but they are neither listed publicly nor sold. */
 export const BUS_OUT_OF_SERVICE = BUS_STATUSES[1];
@@ -63,6 +70,51 @@ export function boardingMinutes(time: string): number {
   if (!match) return 0;
   const hours = (Number(match[1]) % 12) + (match[3] === 'pm' ? 12 : 0);
   return hours * 60 + Number(match[2]);
+}
+
+/** "05:30" → "5:30 am", "19:00" → "7:00 pm", "12:15" → "12:15 pm" (the form trips store). */
+export function boardingTimeOfClock(clock: string): string {
+  const [hours, minutes] = clock.split(':').map(Number);
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/** "7:00 pm" → "19:00": a boarding time as a 24-hour clock. */
+export function clockOfBoardingTime(time: string): string {
+  const minutes = boardingMinutes(time);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The extra times an admin keeps (24-hour clocks): valid ones, each once, in order, the spec's two left out. */
+export function cleanExtraClocks(clocks: readonly string[]): string[] {
+  const spec = new Set<string>(BOARDING_TIMES.map(clockOfBoardingTime));
+  return [...new Set(clocks.map((clock) => clock.trim()))]
+    .filter((clock) => CLOCK_PATTERN.test(clock) && !spec.has(clock))
+    .sort();
+}
+
+/** Every boarding time offered: the spec's two and an admin's (24-hour clocks), earliest first. */
+export function boardingTimesWith(extraClocks: readonly string[]): string[] {
+  return [...BOARDING_TIMES, ...cleanExtraClocks(extraClocks).map(boardingTimeOfClock)].sort(
+    (a, b) => boardingMinutes(a) - boardingMinutes(b),
+  );
+}
+
+/** A boarding time in words: "5:30 am" in English, «5:30 صباحًا» in Arabic (as the locale files word the two). */
+export function boardingTimeText(time: string, lang: 'en' | 'ar'): string {
+  if (lang === 'en' || !BOARDING_TIME_PATTERN.test(time)) return time;
+  return time.replace(/ am$/, ' صباحًا').replace(/ pm$/, ' مساءً');
+}
+
+/**
+ * A boarding time in a locale's words, given how its file words the spec's two ({"9:00 am": "9:00 صباحًا", …}):
+ * an admin's "5:30 am" takes the period words of "9:00 am".
+ */
+export function boardingTimeIn(time: string, words: Record<string, string>): string {
+  if (words[time]) return words[time];
+  const match = /^(\d{1,2}:\d{2}) (am|pm)$/.exec(time);
+  const sample = match && words[match[2] === 'am' ? BOARDING_TIMES[0] : BOARDING_TIMES[1]];
+  return sample ? sample.replace(/^\d{1,2}:\d{2}/, match[1]) : time;
 }
 
 /** Khartoum has kept UTC+2 all year since 2017 (no daylight saving): its clock is this far ahead of UTC. */

@@ -2,7 +2,16 @@
 // operator's contact details and where travellers pay. Stored in the database (every API node reads the same);
 // the OPERATOR_* and PAYMENT_* variables are only their first values. Pure data and checks.
 import { z } from 'zod';
-import { isValidEmail, isValidPhone, normalizeDigits, normalizePhone } from './rules.ts';
+import {
+  boardingTimesWith,
+  cleanExtraClocks,
+  CLOCK_PATTERN,
+  isValidEmail,
+  isValidPhone,
+  MAX_EXTRA_BOARDING_TIMES,
+  normalizeDigits,
+  normalizePhone,
+} from './rules.ts';
 
 export const MAX_WALLETS = 6;
 export const MAX_REFUND_TIERS = 6;
@@ -18,6 +27,8 @@ export const SETTINGS_MESSAGES = {
   walletNumber: 'Each wallet number must be 4 to 20 digits.',
   wallets: `At most ${MAX_WALLETS} wallets.`,
   text: 'Please use plain text, without control characters.',
+  boardingTime: 'Each boarding time is a 24-hour time, e.g. 05:30.',
+  boardingTimes: `At most ${MAX_EXTRA_BOARDING_TIMES} added boarding times.`,
 } as const;
 
 /** Letters people type on one line: no control characters (tabs, new lines, bidi overrides). */
@@ -64,9 +75,26 @@ export const operatorSettingsSchema = z.object({
   payment_bankak_account: blankOr(SETTINGS_MESSAGES.bankakAccount, isAccountNumber, digitsOnly),
   payment_account_name: plain(80, SETTINGS_MESSAGES.accountName),
   payment_wallets: z.array(walletSchema).max(MAX_WALLETS, { error: SETTINGS_MESSAGES.wallets }),
+  /**
+   * Boarding times added to the spec's 9:00 am and 7:00 pm (buses also leave at dawn), as 24-hour clocks;
+   * kept sorted, each once, the spec's two left out (they are always offered). Not given: left as they are.
+   */
+  boarding_times: z
+    .array(
+      z
+        .string({ error: SETTINGS_MESSAGES.boardingTime })
+        .transform((text) => normalizeDigits(text).trim())
+        .refine((text) => CLOCK_PATTERN.test(text), { error: SETTINGS_MESSAGES.boardingTime }),
+      { error: SETTINGS_MESSAGES.boardingTime },
+    )
+    .max(MAX_EXTRA_BOARDING_TIMES, { error: SETTINGS_MESSAGES.boardingTimes })
+    .transform(cleanExtraClocks)
+    .optional(),
 });
 
-export type OperatorSettings = z.output<typeof operatorSettingsSchema>;
+export type OperatorSettings = Omit<z.output<typeof operatorSettingsSchema>, 'boarding_times'> & {
+  boarding_times: string[];
+};
 
 /** Settings as travellers read them (GET /api/settings), less what the server adds (the hold's minutes). */
 export function publicView(settings: OperatorSettings) {
@@ -81,6 +109,8 @@ export function publicView(settings: OperatorSettings) {
       accountName: settings.payment_account_name,
       wallets: settings.payment_wallets,
     },
+    /** Every boarding time offered, the spec's two included, earliest first ("5:30 am"). */
+    boardingTimes: boardingTimesWith(settings.boarding_times),
   };
 }
 

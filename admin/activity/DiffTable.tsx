@@ -22,6 +22,7 @@ const WORDS: Record<string, (value: string) => string> = {
   rejectionReason: (value) => `rihla.payments.reason.${value}`,
   verifiedVia: (value) => `rihla.payments.via.${value}`,
   idType: (value) => `rihla.travellers.id_types.${value}`,
+  action: (value) => `rihla.activity.disruption.${value}`,
 };
 
 /** A list of records (a booking's travellers): one line each. */

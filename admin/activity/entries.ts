@@ -25,6 +25,11 @@ export const ACTIVITY_ACTIONS = [
   'update_settings',
   'resend_message',
   'broadcast',
+  'disrupt',
+  'delay_trip',
+  'move_booking',
+  'request_refund',
+  'auto_refund',
 ] as const;
 
 /**
@@ -54,7 +59,8 @@ export function kindName(translate: Translate, kind: string, count = 1): string 
 /** A field's label as the record kind's screens say it. */
 export function fieldName(translate: Translate, kind: string, field: string): string {
   const prefix = OTHER_KINDS[kind]?.fields ?? `resources.${kind}.fields`;
-  return translate(`${prefix}.${field}`, { _: field });
+  // What an entry records beyond the record's own fields (a disruption's reason, a timetable's trips).
+  return translate(`${prefix}.${field}`, { _: translate(`rihla.activity.changes.${field}`, { _: field }) });
 }
 
 export interface ActivityRow {

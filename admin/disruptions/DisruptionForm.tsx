@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useGetList, useTranslate } from 'react-admin';
 import type { DisruptionAction } from '../../shared/disruptions.ts';
-import { BOARDING_TIMES } from '../../shared/rules.ts';
+import { useBoardingTimes } from '../common/useBoardingTimes.ts';
 import { useLocalName } from '../i18n/localName.tsx';
 
 export interface Choice {
@@ -111,6 +111,7 @@ export function WhichTrips({ value, onChange }: Props) {
 
 export function WhatHappens({ value, onChange }: Props) {
   const translate = useTranslate();
+  const boardingTimes = useBoardingTimes();
   const set = (key: keyof Choice) => (next: string) => onChange({ ...value, [key]: next });
   const t = (key: string) => translate(`rihla.disruptions.${key}`);
   return (
@@ -129,7 +130,7 @@ export function WhatHappens({ value, onChange }: Props) {
           <Select type="date" label={t('new_date')} value={value.newDate} onChange={set('newDate')} />
           <Select label={t('new_time')} value={value.newTime} onChange={set('newTime')}>
             <MenuItem value="">—</MenuItem>
-            {BOARDING_TIMES.map((time) => (
+            {boardingTimes.map((time) => (
               <MenuItem key={time} value={time}>
                 {translate(`rihla.choices.${time}`)}
               </MenuItem>

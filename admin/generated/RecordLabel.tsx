@@ -1,7 +1,14 @@
 // How a document is named wherever another screen refers to it (list cells, select options, confirmations,
 // page titles): its registry `representation` field, formatted by kind (a choice in words, a date as a
 // date); buses and trips have richer labels written by hand.
-import { SelectField, TextField, useLocale, useResourceContext, useTranslate } from 'react-admin';
+import {
+  SelectField,
+  TextField,
+  useLocale,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { getResource, type ResourceDef } from '../../shared/registry/index.ts';
 import { BusLabel } from '../buses/BusLabel.tsx';
 import { formatDay, formatMoney, formatTimestamp } from '../i18n/format.ts';
@@ -25,11 +32,20 @@ export function RecordLabel({ resource }: { resource?: string }) {
   const field = def.fields[def.representation];
   if (field?.kind === 'money') return <MoneyField source={def.representation} />;
   if (field?.kind === 'date') return <DayField source={def.representation} />;
-  if (field?.kind === 'choice')
+  if (field?.kind === 'choice' && !field.moreChoices)
     return <SelectField source={def.representation} choices={choicesOf(field.choices)} />;
+  // A boarding time, an admin's own included, in words (the i18n provider words any time).
+  if (field?.kind === 'choice') return <ChoiceText source={def.representation} />;
   // A city or a company: its Arabic name on Arabic screens, where it has one.
   if (`${def.representation}_ar` in def.fields) return <LocalNameField source={def.representation} />;
   return <TextField source={def.representation} />;
+}
+
+function ChoiceText({ source }: { source: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const value = record?.[source];
+  return <>{value == null ? '' : translate(`rihla.choices.${value}`, { _: String(value) })}</>;
 }
 
 /** The same name as plain text (a page title), from the record's representation field. */

@@ -31,6 +31,7 @@ import {
   TimestampField,
 } from './fields/ValueFields.tsx';
 import { RecordLabel } from './RecordLabel.tsx';
+import { useBoardingTimes } from '../common/useBoardingTimes.ts';
 import { DateListField, DateListInput, WeekdaysField, WeekdaysInput } from './fields/ListFields.tsx';
 
 export interface KindProps {
@@ -50,8 +51,18 @@ interface KindEntry {
   sortable?: boolean;
 }
 
-const choicesOf = (field: FieldDef) =>
-  (field.choices ?? []).map((value) => ({ id: value, name: `rihla.choices.${value}` }));
+const asChoices = (values: readonly string[]) =>
+  values.map((value) => ({ id: value, name: `rihla.choices.${value}` }));
+
+/** A field's choices; boarding times are the ones offered now (Settings). */
+function useChoices(field: FieldDef) {
+  const boardingTimes = useBoardingTimes();
+  return asChoices(field.moreChoices === 'boardingTimes' ? boardingTimes : (field.choices ?? []));
+}
+
+function ChoiceField({ source, field }: KindProps) {
+  return <SelectField source={source} choices={useChoices(field)} />;
+}
 
 function RangeLabel({ resource, source, bound }: { resource: string; source: string; bound: 'from' | 'to' }) {
   const translate = useTranslate();
@@ -102,7 +113,7 @@ function BooleanWords({ source, resource }: KindProps) {
 }
 
 function ChoiceSelect({ source, field }: KindProps) {
-  return <SelectInput source={source} choices={choicesOf(field)} fullWidth />;
+  return <SelectInput source={source} choices={useChoices(field)} fullWidth />;
 }
 
 export const kinds: Record<FieldKind, KindEntry> = {
@@ -138,7 +149,7 @@ export const kinds: Record<FieldKind, KindEntry> = {
     filters: rangeFilters,
   },
   choice: {
-    Field: ({ source, field }) => <SelectField source={source} choices={choicesOf(field)} />,
+    Field: ChoiceField,
     Input: ChoiceSelect,
     filters: (props) => [<ChoiceSelect key={props.source} {...props} />],
   },

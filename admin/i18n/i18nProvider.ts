@@ -6,6 +6,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'ra-core';
 import { en } from '../../shared/i18n/admin/en.ts';
 import { loadRtlCache } from '../frame/theme.ts';
+import { BOARDING_TIME_PATTERN, BOARDING_TIMES, boardingTimeText } from '../../shared/rules.ts';
 import { applyDocumentLocale, isLocale, type Locale, rememberLocale } from './locale.ts';
 
 type Tree = { [key: string]: Tree | string | undefined };
@@ -41,6 +42,8 @@ export interface RihlaI18n extends I18nProvider {
   extend(loader: MessagesLoader): Promise<void>;
 }
 
+const CHOICE = 'rihla.choices.';
+
 /** Call loadArabic() first when the initial locale is Arabic (the first messages must be synchronous). */
 export function createI18nProvider(initial: Locale): RihlaI18n {
   const loaders = new Set<MessagesLoader>();
@@ -68,6 +71,13 @@ export function createI18nProvider(initial: Locale): RihlaI18n {
   applyDocumentLocale(initial);
   return {
     ...base,
+    // Boarding times an admin added in Settings have no entry of their own: worded from their form.
+    translate(key: string, options?: any) {
+      const time = key.startsWith(CHOICE) ? key.slice(CHOICE.length) : '';
+      if (BOARDING_TIME_PATTERN.test(time) && !(BOARDING_TIMES as readonly string[]).includes(time))
+        return boardingTimeText(time, base.getLocale() === 'ar' ? 'ar' : 'en');
+      return base.translate(key, options);
+    },
     async changeLocale(locale: string, options?: any) {
       if (!isLocale(locale)) return;
       await base.changeLocale(locale, options);

@@ -22,6 +22,7 @@ import {
 import type { StaffSettings } from '../../shared/contract/answers.ts';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
+import { BOARDING_TIMES_KEY } from '../common/useBoardingTimes.ts';
 
 const PATHS = { read: '/api/settings/getSettings', update: '/api/settings/updateSettings' };
 const KEY = ['settings', 'operator'];
@@ -44,7 +45,28 @@ function settingsBody(values: Record<string, unknown>) {
       name: text(wallet?.name),
       number: text(wallet?.number),
     })),
+    boarding_times: timesList(values.boarding_times),
   };
+}
+
+/**
+ * Added boarding times are typed on one line, "05:30, 13:00" (an Arabic comma too), kept as typed while the
+ * admin types and split when saving; the server checks, sorts and dedupes them.
+ */
+const timesText = (times: unknown) => (Array.isArray(times) ? times.join(', ') : String(times ?? ''));
+function timesList(times: unknown): string[] {
+  if (Array.isArray(times)) return times.map(String);
+  return String(times ?? '')
+    .split(/[\s,،]+/)
+    .filter(Boolean);
+}
+
+/** A problem with one of the added times ("boarding_times.1") is shown under their one input. */
+function oneErrorPerTimesInput(fields: Record<string, string>) {
+  const errors: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields))
+    errors[path.startsWith('boarding_times') ? 'boarding_times' : path] = message;
+  return errors;
 }
 
 export function OperatorSettingsCard() {
@@ -68,9 +90,11 @@ export function OperatorSettingsCard() {
         body: JSON.stringify(settingsBody(values)),
       });
       queryClient.setQueryData(KEY, await response.json());
+      // Trip and timetable forms offer the new boarding times at once.
+      await queryClient.invalidateQueries({ queryKey: BOARDING_TIMES_KEY });
     } catch (error) {
       const fields = error instanceof HttpError ? error.body?.errors : undefined;
-      if (fields && Object.keys(fields).length) return fields;
+      if (fields && Object.keys(fields).length) return oneErrorPerTimesInput(fields);
       notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
       return undefined;
     }
@@ -148,6 +172,17 @@ export function OperatorSettingsCard() {
                   />
                 </SimpleFormIterator>
               </ArrayInput>
+              <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+                {translate(label('times'))}
+              </Typography>
+              <TextInput
+                source="boarding_times"
+                slotProps={LTR}
+                label={label('boarding_times')}
+                helperText={label('boarding_times_help')}
+                format={timesText}
+                fullWidth
+              />
               <SaveButton label={label('save')} alwaysEnable />
             </Form>
           </ResourceContextProvider>

@@ -1,6 +1,7 @@
 // Numbers, prices, dates and sizes as travellers read them: the formats shared with the back-office
 // (shared/i18n/format.ts: Latin digits in both languages), and the site's own.
 import { formatNumber } from '../../shared/i18n/format.ts';
+import { boardingTimeIn } from '../../shared/rules.ts';
 import { fill, type Lang, type PublicMessages } from './i18n.ts';
 import type { Trip } from './types.ts';
 
@@ -11,7 +12,7 @@ export function formatPrice(amount: number, lang: Lang, m: PublicMessages): stri
 }
 
 export function formatBoardingTime(time: string, m: PublicMessages): string {
-  return (m.boardingTimes as Record<string, string>)[time] ?? time;
+  return boardingTimeIn(time, m.boardingTimes as Record<string, string>);
 }
 
 /**

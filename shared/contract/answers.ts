@@ -105,6 +105,8 @@ export const publicSettings = z.object({
     wallets: z.array(z.object({ name: z.string(), number: z.string() })),
     proofMinutes: z.number().positive(),
   }),
+  /** Every boarding time trips may have, the spec's two and an admin's, earliest first ("5:30 am"). */
+  boardingTimes: z.array(z.string()),
 });
 /** The settings as admins read and change them (shared/settings.ts), one field per input of the form. */
 export const staffSettings = z.object({
@@ -115,6 +117,8 @@ export const staffSettings = z.object({
   payment_bankak_account: z.string(),
   payment_account_name: z.string(),
   payment_wallets: z.array(z.object({ name: z.string(), number: z.string() })),
+  /** Boarding times added to the spec's two, 24-hour clocks ("05:30"). */
+  boarding_times: z.array(z.string()),
 });
 /** The refund rules as admins read and change them. */
 export const staffRefundRules = refundRules.extend({ _id: z.literal('refunds') });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DISRUPTION_STATES } from '../disruptions.ts';
 import { getResource, type ResourceDef } from '../registry/index.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
-import { BOARDING_TIMES, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
+import { BOARDING_TIME_PATTERN, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
 import { documentId, email, passengerInfo, phone, seatList, valueSchema } from './fields.ts';
 
 /** The refund rules (shared/refund-rules.ts): in force (settings), or as a booking copied them at purchase. */
@@ -100,7 +100,7 @@ export const tripDocument = z.object({
   trip_originId: originDocument,
   trip_destinationId: destinationDocument,
   trip_date: z.iso.date(),
-  trip_boarding_time: z.enum(BOARDING_TIMES),
+  trip_boarding_time: z.string().regex(BOARDING_TIME_PATTERN),
   trip_ticket_priceId: priceDocument,
   /** Seats held by live bookings. */
   bookedSeats: seatList,

@@ -1,7 +1,7 @@
 // What each field kind of the registry looks like in an answer (registry/schemas.ts is the input side:
 // the same kinds as the server accepts them, with the specification's messages).
 import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN, TICKET_ID_PATTERN } from '../rules.ts';
+import { BOARDING_TIME_PATTERN, EMAIL_PATTERN, PHONE_PATTERN, TICKET_ID_PATTERN } from '../rules.ts';
 import type { FieldDef } from '../registry/types.ts';
 
 export const documentId = z.string().min(1);
@@ -42,6 +42,8 @@ export function valueSchema(field: FieldDef): z.ZodType {
     case 'date':
       return z.iso.date();
     case 'choice':
+      // Boarding times: the spec's two and those an admin added in Settings.
+      if (field.moreChoices === 'boardingTimes') return z.string().regex(BOARDING_TIME_PATTERN);
       return z.enum(field.choices as [string, ...string[]]);
     case 'reference':
       return documentId;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   integerRange,
+  isChoice,
   isBlank,
   isValidMoney,
   MAX_LENGTHS,
@@ -99,7 +100,7 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
         .string(absent)
         .trim()
         .min(1, absent)
-        .refine((value) => choices.includes(value), say({ key: 'choice', choices }));
+        .refine((value) => isChoice(field, value), say({ key: 'choice', choices }));
     }
     case 'boolean':
       return z.preprocess(readBoolean, z.boolean(absent));

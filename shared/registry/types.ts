@@ -32,6 +32,11 @@ export interface FieldDef {
   writeOnly?: boolean;
   ref?: string;
   choices?: readonly string[];
+  /**
+   * `choices` are only the defaults: an admin adds others in Settings (boarding times). Any value of their
+   * form passes the schema; the server then checks it against the list configured now.
+   */
+  moreChoices?: 'boardingTimes';
   min?: number;
   max?: number;
   maxLength?: number;

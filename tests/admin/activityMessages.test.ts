@@ -2,6 +2,7 @@
 // English key with the same placeholders and is Arabic; every action the server records has words; they add
 // to en.ts without replacing any of its strings; every key the screens name exists in both languages.
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_ACTIONS } from '../../admin/activity/entries.ts';
 import { activityAr } from '../../shared/i18n/admin/activity.ar.ts';
@@ -49,6 +50,26 @@ describe('activity log messages', () => {
     for (const key of used) {
       expect(named(enAll, key), key).toBe(true);
       expect(named(arAll, key), key).toBe(true);
+    }
+  });
+
+  it('name every change a hand-written entry records (a disruption, a timetable’s trips), in both languages', () => {
+    const recorded = new Set<string>();
+    for (const file of sources(path.resolve(ADMIN, '../server')))
+      for (const block of fs.readFileSync(file, 'utf8').matchAll(/auditChanges = \{([^}]*)\}/g))
+        for (const key of block[1].matchAll(/^\s*(\w+):/gm)) recorded.add(key[1]);
+    expect(recorded).toContain('trips_created');
+    const named = (all: Map<string, string>, field: string) =>
+      [...all.keys()].some(
+        (key) =>
+          key === `rihla.activity.changes.${field}` ||
+          key === `rihla.activity.statement.${field}` ||
+          key === `rihla.activity.message.${field}` ||
+          (/^resources\.\w+\.fields\./.test(key) && key.endsWith(`.fields.${field}`)),
+      );
+    for (const field of recorded) {
+      expect(named(enAll, field), field).toBe(true);
+      expect(named(arAll, field), field).toBe(true);
     }
   });
 });

@@ -2,13 +2,15 @@
 // and two paid bookings, made through the API. Staff cancel three days of the route with a reason on the
 // Disruptions screen (preview, then confirm) and see the bookings waiting on the dashboard; an Arabic traveller
 // opens the look-up, reads the reason in Arabic and moves to the trip after the cancelled days; another asks
-// for a full refund, which appears on the refunds list.
+// for a full refund, which appears on the refunds list. First, staff create a daily timetable in the admin and
+// find a month of its trips in the trips list.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/disruptions.ts';
 import { ar } from '../../shared/i18n/public/ar.ts';
 import { en } from '../../shared/i18n/public/en.ts';
 import { khartoumToday } from '../../shared/rules.ts';
+import { WEEKDAYS } from '../../shared/timetables.ts';
 import { adminWords, DESKTOP, newPhone, staffCall, staffPage } from './helpers/admin-payments.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensureAdminBuilt, ensurePublicSiteBuilt } from './helpers/build.ts';
@@ -94,6 +96,60 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+});
+
+describe('a daily timetable', () => {
+  it('staff create it in the admin and find a month of its trips in the trips list', async () => {
+    const t = adminWords('en');
+    const label = (field: string) => t(`resources.timetables.fields.${field}`);
+    const stamp = Date.now().toString(36);
+    const call = <T = Doc>(path: string, body: unknown) => staffCall<T>(server.url, 'POST', path, body);
+    const origin = await call('/api/origins/createOrigin', { origin_city: `Sennar ${stamp}` });
+    const destination = await call('/api/destination/createDestination', {
+      destination_city: `Singa ${stamp}`,
+    });
+    const [company] = await staffCall<Doc[]>(
+      server.url,
+      'GET',
+      '/api/companies/getAllCompanies?_start=0&_end=1',
+    );
+    await call('/api/buses/createBus', {
+      bus_number: `TT-${stamp}`,
+      bus_owner_companyId: company!._id,
+      bus_number_of_seats: 12,
+      bus_status: 'In Service',
+      date_ofLast_oil_service: '2026-10-01',
+    });
+    const page = await staffPage(browser, server.url, 'en', DESKTOP);
+    const choose = async (field: string, option: string) => {
+      await page.getByRole('combobox', { name: label(field) }).click();
+      await page.getByRole('option', { name: option }).first().click();
+    };
+    await page.goto('/timetables/create');
+    await choose('timetable_originId', origin.origin_city);
+    await choose('timetable_destinationId', destination.destination_city);
+    await choose('busId', `TT-${stamp}`);
+    await choose('timetable_boarding_time', t('rihla.choices.7:00 pm'));
+    await page.getByRole('combobox', { name: label('timetable_ticket_priceId') }).click();
+    await page.getByRole('option').nth(1).click();
+    for (const weekday of WEEKDAYS)
+      await page.getByRole('checkbox', { name: t(`rihla.weekdays.${weekday}`) }).check();
+    await page.locator('input[name=timetable_from]').fill(khartoumToday());
+    await page.getByRole('button', { name: t('ra.action.save') }).click();
+    await page
+      .getByTestId('timetable-generation')
+      .getByText(t('rihla.timetables.created', { smart_count: 30 }).split('||||')[1]!.trim())
+      .waitFor();
+
+    // The trips list, on this route from today: a month of trips, 30 of them.
+    const filter = JSON.stringify({ trip_originId: origin._id, trip_date_gte: khartoumToday() });
+    await page.goto(`/trips?filter=${encodeURIComponent(filter)}`);
+    await page
+      .getByText(/ of 30$/)
+      .first()
+      .waitFor();
+    await page.context().close();
+  });
 });
 
 describe('a route cancelled for three days', () => {

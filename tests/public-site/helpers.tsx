@@ -84,6 +84,7 @@ export const SETTINGS: PublicSettings = {
     ],
     proofMinutes: 30,
   },
+  boardingTimes: ['9:00 am', '7:00 pm'],
   refunds: DEFAULT_REFUND_RULES,
 };
 

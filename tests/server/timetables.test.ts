@@ -271,4 +271,28 @@ describe.each(dialects)('timetables (%s)', (dialect) => {
     expect(typed.statusCode, typed.body).toBe(201);
     expect(typed.json().timetable_days).toEqual([1, 3]);
   });
+
+  it('the job never puts one bus on two timetables’ trips at the same time, even in one batch', async () => {
+    clock.set(START);
+    // Two timetables of one bus at one time (written straight to the table: the API refuses the second).
+    const { body } = await setUp({ isActive: false });
+    const made = await create(body);
+    const row = await t.database.db
+      .selectFrom('timetables')
+      .selectAll()
+      .where('id', '=', made.json()._id)
+      .executeTakeFirstOrThrow();
+    const twin = { ...row, id: `${row.id}-twin` };
+    await t.database.db.insertInto('timetables').values(twin).execute();
+    await t.database.db
+      .updateTable('timetables')
+      .set({ isActive: 1 })
+      .where('id', 'in', [row.id, twin.id])
+      .execute();
+    await runJob();
+    const [first, second] = [await tripsOf(row.id), await tripsOf(twin.id)];
+    expect(first.length + second.length).toBe(30);
+    const dates = [...first, ...second].map((trip) => trip.trip_date);
+    expect(new Set(dates).size).toBe(30);
+  });
 });

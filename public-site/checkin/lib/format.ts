@@ -1,6 +1,6 @@
 // Times, days and routes as the conductor reads them: Khartoum's clock (the trips' own), Latin digits in both
 // languages, city and company names in Arabic where the package has them.
-import { khartoumClock } from '../../../shared/rules.ts';
+import { boardingTimeIn, khartoumClock } from '../../../shared/rules.ts';
 import type { CheckinMessages, Lang } from './i18n.ts';
 import type { CheckinPackage } from './types.ts';
 
@@ -14,7 +14,7 @@ export function khartoumTime(iso: string, today?: string, seconds = false): stri
   return `${clock.slice(0, 10)} ${time}`;
 }
 
-export const boardingTime = (time: string, m: CheckinMessages) => m.boardingTimes[time] ?? time;
+export const boardingTime = (time: string, m: CheckinMessages) => boardingTimeIn(time, m.boardingTimes);
 
 type Trip = CheckinPackage['trip'];
 

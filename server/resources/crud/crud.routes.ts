@@ -23,6 +23,7 @@ import {
 import { listQuerySchema, parseListParams } from './list-params.ts';
 import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
+import { assertOfferedChoices } from '../settings/boarding-times.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -90,6 +91,7 @@ export function crudRoutes(def: ResourceDef) {
         `/${def.api.create}`,
         { schema: schema('create', { body }), config: { ...guard('create'), ...formLimit } },
         async (request, reply) => {
+          await assertOfferedChoices(db, app.config, def, request.body as Record<string, unknown>);
           reply.status(201);
           return createDocument(db, def, request.body);
         },
@@ -103,6 +105,7 @@ export function crudRoutes(def: ResourceDef) {
         { schema: schema('update', { params: idParams, body }), config: guard('update') },
         async (request) => {
           const { id } = request.params;
+          await assertOfferedChoices(db, app.config, def, request.body as Record<string, unknown>);
           const document = await updateDocument(db, def, id, request.body);
           if (!document) throw missing();
           return document;

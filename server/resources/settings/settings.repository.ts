@@ -4,6 +4,7 @@ import { readCacheOf } from '../../cache/read-cache.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import type { OperatorSettings } from '../../../shared/settings.ts';
+import { boardingTimesWith } from '../../../shared/rules.ts';
 import { DEFAULT_REFUND_RULES, type RefundRules } from '../../../shared/refund-rules.ts';
 
 const KEY = 'operator';
@@ -20,6 +21,7 @@ export function settingsFromConfig(config: Config): OperatorSettings {
     payment_bankak_account: instructions.bankakAccount,
     payment_account_name: instructions.accountName,
     payment_wallets: instructions.wallets,
+    boarding_times: [],
   };
 }
 
@@ -53,6 +55,11 @@ export async function readSettings(db: Db, config: Config): Promise<OperatorSett
   const cache = readCacheOf(db);
   if (!cache) return load(db, fallback);
   return (await cache.remember('settings|operator', () => load(db, fallback), DEPENDS))!;
+}
+
+/** Every boarding time offered now (the spec's two and an admin's), earliest first: what trips may use. */
+export async function readBoardingTimes(db: Db, config: Config): Promise<string[]> {
+  return boardingTimesWith((await readSettings(db, config)).boarding_times);
 }
 
 export async function writeSettings(db: Db, settings: OperatorSettings, staffId: string, now: Date) {

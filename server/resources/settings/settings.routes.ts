@@ -28,11 +28,12 @@ export async function settingsRoutes(instance: FastifyInstance) {
     async (_request, reply) => {
       // A browser keeps them a minute: an admin's change reaches travellers' pages within it.
       reply.header('Cache-Control', 'public, max-age=60');
-      const { operator, payment } = publicView(await readSettings(db, config));
+      const { operator, payment, boardingTimes } = publicView(await readSettings(db, config));
       return {
         operator,
         payment: { ...payment, proofMinutes: config.payments.proofMinutes },
         refunds: await readRefundRules(db),
+        boardingTimes,
       };
     },
   );
@@ -54,8 +55,13 @@ export async function settingsRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       // Validated (and cleaned: phones and account numbers in Latin digits) by the body schema.
-      const settings = request.body;
-      request.auditBefore = staffDocument(await readSettings(db, config));
+      const current = await readSettings(db, config);
+      // Boarding times not given are left as they are (a caller that predates them does not wipe them).
+      const settings = {
+        ...request.body,
+        boarding_times: request.body.boarding_times ?? current.boarding_times,
+      };
+      request.auditBefore = staffDocument(current);
       await writeSettings(db, settings, request.staff!.id, app.clock.now());
       return staffDocument(await readSettings(db, config));
     },

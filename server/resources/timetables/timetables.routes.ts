@@ -1,6 +1,7 @@
 // The timetable calls written by hand: create and update put the timetable's trips on sale at once and answer
 // what happened to its trips. The list, one and delete are the registry's generic calls (deleting a timetable
 // stops new trips; those made stay, as trips made by hand).
+import { assertOfferedChoices } from '../settings/boarding-times.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -54,6 +55,7 @@ export async function timetableRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = { isActive: true, timetable_dates_off: [], ...(request.body as Record<string, unknown>) };
+      await assertOfferedChoices(db, config, timetables, body);
       const candidate = { id: '', ...rowOf(body) } as TimetablesTable;
       await assertBusFree(candidate);
       const document = await createDocument(db, timetables, body);
@@ -80,6 +82,7 @@ export async function timetableRoutes(app: FastifyInstance) {
       const current = await read(id);
       if (!current) throw notFound('No timetable has this _id.');
       const body = request.body as Record<string, unknown>;
+      await assertOfferedChoices(db, config, timetables, body);
       await assertBusFree({ ...current, ...rowOf(body) } as TimetablesTable);
       await updateDocument(db, timetables, id, body);
       const edit = await applyTimetableEdit(db, id, app.clock.now());

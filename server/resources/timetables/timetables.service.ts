@@ -5,7 +5,8 @@
 // staff did not edit by hand; the others are left as they are and listed for staff.
 import { khartoumToday } from '../../../shared/rules.ts';
 import { datesOnSale, type TimetableCalendar } from '../../../shared/timetables.ts';
-import type { Db, TimetablesTable } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { Db, TimetablesTable, TripsTable } from '../../db/schema.ts';
 import { newId } from '../../db/ids.ts';
 import { busyTrips } from '../trips/bus-conflicts.ts';
 
@@ -24,24 +25,37 @@ export async function generateTrips(db: Db, now: Date, horizonDays: number, only
   let query = db.selectFrom('timetables').selectAll().where('isActive', '=', 1);
   if (only) query = query.where('id', '=', only);
   const today = khartoumToday(now);
+  const timetables = await query.execute();
+  if (!timetables.length) return 0;
+  // The dates each already has, read at once, are skipped before the insert (the unique key still settles a race).
+  let madeQuery = db
+    .selectFrom('trips')
+    .select(['timetableId', 'timetable_date'])
+    .where('timetable_date', '>=', today);
+  madeQuery = only
+    ? madeQuery.where('timetableId', '=', only)
+    : madeQuery.where('timetableId', 'is not', null);
+  const made = new Set((await madeQuery.execute()).map((row) => `${row.timetableId}|${row.timetable_date}`));
+  // Rows of several timetables go in one INSERT; what they will hold counts as taken for the next timetables.
+  const pending: Insertable<TripsTable>[] = [];
+  const taken = new Set<string>();
   let created = 0;
-  for (const timetable of await query.execute()) {
-    const wanted = datesOnSale(calendarOf(timetable), today, horizonDays);
-    if (!wanted.length) continue;
-    // The dates it already has are skipped before the insert (the unique key still settles a race).
-    const made = new Set(
-      (
-        await db
-          .selectFrom('trips')
-          .select('timetable_date')
-          .where('timetableId', '=', timetable.id)
-          .where('timetable_date', '>=', wanted[0])
-          .execute()
-      ).map((row) => row.timetable_date),
+  const flush = async () => {
+    if (!pending.length) return;
+    const result = await db
+      .insertInto('trips')
+      .values(pending.splice(0))
+      .onConflict((oc) => oc.columns(['timetableId', 'timetable_date']).doNothing())
+      .executeTakeFirst();
+    created += Number(result.numInsertedOrUpdatedRows ?? 0);
+  };
+  for (const timetable of timetables) {
+    const dates = datesOnSale(calendarOf(timetable), today, horizonDays).filter(
+      (date) => !made.has(`${timetable.id}|${date}`),
     );
-    const dates = wanted.filter((date) => !made.has(date));
     if (!dates.length) continue;
     // A date whose bus is already on another trip at that time is skipped, not double-booked.
+    const slot = (date: string) => `${timetable.busId}|${timetable.timetable_boarding_time}|${date}`;
     const busy = new Set(
       (
         await busyTrips(db, timetable.busId, timetable.timetable_boarding_time, dates, {
@@ -49,9 +63,10 @@ export async function generateTrips(db: Db, now: Date, horizonDays: number, only
         })
       ).map((trip) => trip.trip_date),
     );
-    const rows = dates
-      .filter((date) => !busy.has(date))
-      .map((date) => ({
+    for (const date of dates) {
+      if (busy.has(date) || taken.has(slot(date))) continue;
+      taken.add(slot(date));
+      pending.push({
         id: newId(),
         busId: timetable.busId,
         trip_originId: timetable.timetable_originId,
@@ -63,16 +78,11 @@ export async function generateTrips(db: Db, now: Date, horizonDays: number, only
         timetableId: timetable.id,
         timetable_date: date,
         editedByHand: 0,
-      }));
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const result = await db
-        .insertInto('trips')
-        .values(rows.slice(i, i + CHUNK))
-        .onConflict((oc) => oc.columns(['timetableId', 'timetable_date']).doNothing())
-        .executeTakeFirst();
-      created += Number(result.numInsertedOrUpdatedRows ?? 0);
+      });
+      if (pending.length >= CHUNK) await flush();
     }
   }
+  await flush();
   return created;
 }
 

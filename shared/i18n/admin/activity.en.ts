@@ -28,7 +28,26 @@ export const activityEn = {
         update_settings: 'Changed what travellers see (Settings)',
         resend_message: 'Sent a text message again',
         broadcast: 'Sent a text message to the passengers of a trip',
+        disrupt: 'Cancelled or delayed trips',
+        delay_trip: 'Delayed the trip',
+        move_booking: 'Moved the booking to another trip',
+        request_refund: 'Refunded the booking (traveller’s choice)',
+        auto_refund: 'Refunded the booking (no choice made)',
       },
+      /** What an entry records beyond a record's fields (a disruption, a timetable's trips). */
+      changes: {
+        action: 'Action',
+        dryRun: 'Preview only',
+        trips: 'Trips',
+        bookings: 'Bookings',
+        reason_en: 'Reason (English)',
+        reason_ar: 'Reason (Arabic)',
+        trips_created: 'Trips put on sale',
+        trips_changed: 'Trips changed',
+        trips_kept: 'Trips kept (they have passengers)',
+      },
+      /** A disruption's action. */
+      disruption: { cancel: 'Cancel', delay: 'Delay' },
       /** Record kinds that are not registry resources. */
       kinds: { payments: 'Payments', settings: 'Settings', messages: 'Text messages' },
       /** The fields of a text message's entries (a resend, a broadcast). */

@@ -359,6 +359,10 @@ export const enOwn = {
         payment_wallets: 'Mobile-money wallets',
         wallet_name: 'Wallet (e.g. Fawry, Ocash)',
         wallet_number: 'Wallet number',
+        times: 'Boarding times',
+        boarding_times: 'Added boarding times',
+        boarding_times_help:
+          '9:00 am and 7:00 pm are always offered. Add others as 24-hour times, separated by commas (e.g. 05:30, 13:00).',
         blank: 'Leave blank to show nothing.',
         save: 'Save',
         saved: 'Saved: travellers see the new details within a minute.',
