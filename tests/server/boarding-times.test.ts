@@ -42,6 +42,19 @@ describe.each(dialects)('boarding times from Settings (%s)', (dialect) => {
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().errors.trip_boarding_time).toBe('Must be one of: 9:00 am, 7:00 pm.');
     expect((await t.staff.post('/api/timetables/createTimetable', timetable)).statusCode).toBe(400);
+    // A delay to that time is refused too, and changes nothing.
+    const delay = (tripId: string) => ({
+      tripIds: [tripId],
+      action: 'delay',
+      newBoardingTime: '5:30 am',
+      reason_en: 'Road works',
+      reason_ar: 'أعمال في الطريق',
+      dryRun: true,
+    });
+    const early = await makeTrip(t, t.token, { date: '2027-03-03' });
+    const refusedDelay = await t.staff.post('/api/trips/disrupt', delay(early.trip._id));
+    expect(refusedDelay.statusCode, refusedDelay.body).toBe(400);
+    expect(refusedDelay.json().errors.newBoardingTime).toBe('Must be one of: 9:00 am, 7:00 pm.');
 
     // Unsorted, twice, with a spec time and Arabic digits: kept sorted, once, the spec's two left out.
     const saved = await setTimes(['13:15', '٠٥:٣٠', '05:30', '09:00']);
@@ -53,6 +66,8 @@ describe.each(dialects)('boarding times from Settings (%s)', (dialect) => {
       '1:15 pm',
       '7:00 pm',
     ]);
+    const allowedDelay = await t.staff.post('/api/trips/disrupt', delay(early.trip._id));
+    expect(allowedDelay.statusCode, allowedDelay.body).toBe(200);
     const made = await createOk(t, t.token, '/api/trips/createTrip', trip);
     expect(made.trip_boarding_time).toBe('5:30 am');
     const moved = await t.staff.patch(`/api/trips/updateTrip/${made._id}`, { trip_boarding_time: '1:15 pm' });

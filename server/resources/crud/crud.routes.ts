@@ -91,7 +91,7 @@ export function crudRoutes(def: ResourceDef) {
         `/${def.api.create}`,
         { schema: schema('create', { body }), config: { ...guard('create'), ...formLimit } },
         async (request, reply) => {
-          await assertOfferedChoices(db, app.config, def, request.body as Record<string, unknown>);
+          await assertOfferedChoices(db, app.config, def, request.body);
           reply.status(201);
           return createDocument(db, def, request.body);
         },
@@ -105,7 +105,7 @@ export function crudRoutes(def: ResourceDef) {
         { schema: schema('update', { params: idParams, body }), config: guard('update') },
         async (request) => {
           const { id } = request.params;
-          await assertOfferedChoices(db, app.config, def, request.body as Record<string, unknown>);
+          await assertOfferedChoices(db, app.config, def, request.body);
           const document = await updateDocument(db, def, id, request.body);
           if (!document) throw missing();
           return document;

@@ -10,6 +10,7 @@ import { createSchema, timetables, updateSchema } from '../../../shared/registry
 import { khartoumToday } from '../../../shared/rules.ts';
 import { datesOnSale } from '../../../shared/timetables.ts';
 import { notFound } from '../../http/errors.ts';
+import { typed } from '../../http/validation.ts';
 import {
   createDocument,
   findDocument,
@@ -26,7 +27,8 @@ const write = { access: 'trips.write' } as const;
 /** What saving did to the trips is in the answer, not in the timetable: the log keeps its counts. */
 const notRecord = ['generation'];
 
-export async function timetableRoutes(app: FastifyInstance) {
+export async function timetableRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
   const { db, config } = app;
   const tags = ['timetables'];
   const horizon = config.salesHorizonDays;
@@ -54,7 +56,7 @@ export async function timetableRoutes(app: FastifyInstance) {
       config: { ...write, audit: { action: 'create', resource: 'timetables', notRecord } },
     },
     async (request, reply) => {
-      const body = { isActive: true, timetable_dates_off: [], ...(request.body as Record<string, unknown>) };
+      const body = { isActive: true, timetable_dates_off: [], ...request.body };
       await assertOfferedChoices(db, config, timetables, body);
       const candidate = { id: '', ...rowOf(body) } as TimetablesTable;
       await assertBusFree(candidate);
@@ -78,10 +80,10 @@ export async function timetableRoutes(app: FastifyInstance) {
       config: { ...write, audit: { action: 'update', resource: 'timetables', before, notRecord } },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const current = await read(id);
       if (!current) throw notFound('No timetable has this _id.');
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       await assertOfferedChoices(db, config, timetables, body);
       await assertBusFree({ ...current, ...rowOf(body) } as TimetablesTable);
       await updateDocument(db, timetables, id, body);
