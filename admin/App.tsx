@@ -37,7 +37,10 @@ const FrameContext = createContext<AdminAppProps | null>(null);
 
 function RihlaAdmin() {
   const { i18n, locale } = useContext(FrameContext)!;
-  const theme = useMemo(() => themeOptions(directionOf(locale)), [locale]);
+  const theme = useMemo(
+    () => themeOptions(directionOf(locale), i18n.translate('ra.page.loading')),
+    [i18n, locale],
+  );
   const [store] = useState(rihlaStore);
   return (
     <Admin

@@ -8,7 +8,8 @@ import { TextFieldRoot } from './TextFieldRoot.tsx';
 
 export type Direction = 'ltr' | 'rtl';
 
-export const themeOptions = (direction: Direction): ThemeOptions => ({
+/** `loading`: the page's word for a spinner (react-admin's app-bar indicator has no name of its own). */
+export const themeOptions = (direction: Direction, loading = 'Loading'): ThemeOptions => ({
   direction,
   palette: {
     primary: { main: BRAND.primary, dark: BRAND.primaryDark },
@@ -23,6 +24,8 @@ export const themeOptions = (direction: Direction): ThemeOptions => ({
   components: {
     // Without the MUI 5 props react-admin's inputs still pass (TextFieldRoot.tsx).
     MuiTextField: { defaultProps: { slots: { root: TextFieldRoot } } },
+    // Every spinner is named for screen readers (axe: aria-progressbar-name).
+    MuiCircularProgress: { defaultProps: { 'aria-label': loading } },
     // react-admin's "No … yet" page is drawn at half opacity (2.5:1); its words stay readable.
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: BRAND.muted } } } },
   } as ThemeOptions['components'],
