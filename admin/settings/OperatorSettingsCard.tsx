@@ -5,23 +5,18 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   ArrayInput,
   Form,
   ResourceContextProvider,
-  HttpError,
   SaveButton,
   SimpleFormIterator,
   TextInput,
-  useDataProvider,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import type { StaffSettings } from '../../shared/contract/answers.ts';
-import type { RihlaDataProvider } from '../data/dataProvider.ts';
-import { useErrorMessage } from '../data/useErrorMessage.ts';
+import { useSettingsCard } from './useSettingsCard.ts';
 import { BOARDING_TIMES_KEY } from '../common/useBoardingTimes.ts';
 
 const PATHS = { read: '/api/settings/getSettings', update: '/api/settings/updateSettings' };
@@ -71,36 +66,15 @@ function oneErrorPerTimesInput(fields: Record<string, string>) {
 
 export function OperatorSettingsCard() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const errorMessage = useErrorMessage();
-  const dataProvider = useDataProvider<RihlaDataProvider>();
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(false);
-  const settings = useQuery({
+  const { settings, saved, submit } = useSettingsCard<StaffSettings>({
+    paths: PATHS,
     queryKey: KEY,
-    queryFn: async (): Promise<StaffSettings> => (await dataProvider.request(PATHS.read)).json(),
+    body: settingsBody,
+    fieldErrors: oneErrorPerTimesInput,
+    // Trip and timetable forms offer the new boarding times at once.
+    afterSave: () => queryClient.invalidateQueries({ queryKey: BOARDING_TIMES_KEY }),
   });
-
-  async function submit(values: Record<string, unknown>) {
-    setSaved(false);
-    try {
-      const response = await dataProvider.request(PATHS.update, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(settingsBody(values)),
-      });
-      queryClient.setQueryData(KEY, await response.json());
-      // Trip and timetable forms offer the new boarding times at once.
-      await queryClient.invalidateQueries({ queryKey: BOARDING_TIMES_KEY });
-    } catch (error) {
-      const fields = error instanceof HttpError ? error.body?.errors : undefined;
-      if (fields && Object.keys(fields).length) return oneErrorPerTimesInput(fields);
-      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
-      return undefined;
-    }
-    setSaved(true);
-    return undefined;
-  }
 
   return (
     <Card sx={{ mt: 3, maxWidth: 720 }} data-testid="operator-settings">

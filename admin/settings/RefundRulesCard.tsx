@@ -6,23 +6,17 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   ArrayInput,
   Form,
-  HttpError,
   NumberInput,
   ResourceContextProvider,
   SaveButton,
   SimpleFormIterator,
-  useDataProvider,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import type { StaffRefundRules } from '../../shared/contract/answers.ts';
-import type { RihlaDataProvider } from '../data/dataProvider.ts';
-import { useErrorMessage } from '../data/useErrorMessage.ts';
+import { useSettingsCard } from './useSettingsCard.ts';
 
 const PATHS = { read: '/api/settings/getRefundRules', update: '/api/settings/updateRefundRules' };
 const KEY = ['settings', 'refunds'];
@@ -45,34 +39,11 @@ function rulesBody(values: Record<string, unknown>) {
 
 export function RefundRulesCard() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const errorMessage = useErrorMessage();
-  const dataProvider = useDataProvider<RihlaDataProvider>();
-  const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(false);
-  const rules = useQuery({
-    queryKey: KEY,
-    queryFn: async (): Promise<StaffRefundRules> => (await dataProvider.request(PATHS.read)).json(),
-  });
-
-  async function submit(values: Record<string, unknown>) {
-    setSaved(false);
-    try {
-      const response = await dataProvider.request(PATHS.update, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(rulesBody(values)),
-      });
-      queryClient.setQueryData(KEY, await response.json());
-    } catch (error) {
-      const fields = error instanceof HttpError ? error.body?.errors : undefined;
-      if (fields && Object.keys(fields).length) return fields;
-      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
-      return undefined;
-    }
-    setSaved(true);
-    return undefined;
-  }
+  const {
+    settings: rules,
+    saved,
+    submit,
+  } = useSettingsCard<StaffRefundRules>({ paths: PATHS, queryKey: KEY, body: rulesBody });
 
   return (
     <Card sx={{ mt: 3, maxWidth: 720 }} data-testid="refund-rules">
