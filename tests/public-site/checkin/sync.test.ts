@@ -51,6 +51,17 @@ async function phone(server: ReturnType<typeof fakeServer>, deviceId: string, on
   return controller;
 }
 
+/** The ID of the paid booking's seat 3, as a conductor types it at the door. */
+const amnasPassport = () => ({
+  tripId: TRIP_ID,
+  bookingId: paid.bookingId,
+  ticketId: paid.ticketId,
+  seat: 3,
+  fullName: 'Amna Osman',
+  idType: 'passport' as const,
+  idNumber: 'P0123456',
+});
+
 describe('the scan queue and its sync', () => {
   it('says offline when the browser says online but the server does not answer, and online once it does', async () => {
     // Chromium keeps navigator.onLine true on a page loaded with no connection (and so does a phone on a Wi-Fi
@@ -250,15 +261,7 @@ describe('the scan queue and its sync', () => {
     ]);
     expect(controller.edits()[0].state).toBe('sent');
     server.state.departed = true;
-    const refused = await controller.saveId({
-      tripId: TRIP_ID,
-      bookingId: paid.bookingId,
-      ticketId: paid.ticketId,
-      seat: 3,
-      fullName: 'Amna Osman',
-      idType: 'passport',
-      idNumber: 'P0123456',
-    });
+    const refused = await controller.saveId(amnasPassport());
     expect(refused).toMatchObject({ state: 'refused', problem: 'TRIP_DEPARTED' });
     expect(controller.pending()).toBe(0);
   });
@@ -268,15 +271,7 @@ describe('the scan queue and its sync', () => {
     const controller = await phone(server, 'phone-A', { value: true });
     await controller.download(TRIP_ID);
     server.state.notDoorTrip = true;
-    const refused = await controller.saveId({
-      tripId: TRIP_ID,
-      bookingId: paid.bookingId,
-      ticketId: paid.ticketId,
-      seat: 3,
-      fullName: 'Amna Osman',
-      idType: 'passport',
-      idNumber: 'P0123456',
-    });
+    const refused = await controller.saveId(amnasPassport());
     expect(refused).toMatchObject({ state: 'refused', problem: 'NOT_DOOR_TRIP' });
   });
 
