@@ -16,11 +16,18 @@ export async function assertOfferedChoices(
   const fields = Object.entries(def.fields).filter(([name, field]) => field.moreChoices && name in body);
   if (!fields.length) return;
   const times = await readBoardingTimes(db, config);
-  for (const [name] of fields) {
-    const value = body[name];
-    if (typeof value === 'string' && !times.includes(value)) {
-      const message = fieldMessages.choice(times);
-      throw badRequest(message, { [name]: message });
-    }
+  for (const [name] of fields) assertOffered(times, name, body[name]);
+}
+
+/** A boarding time outside the list offered now answers 400 naming the field. */
+function assertOffered(times: string[], field: string, value: unknown) {
+  if (typeof value === 'string' && !times.includes(value)) {
+    const message = fieldMessages.choice(times);
+    throw badRequest(message, { [field]: message });
   }
+}
+
+/** One boarding time sent outside a registry field (a delay's new time): one offered now, or 400. */
+export async function assertOfferedTime(db: Db, config: Config, field: string, value: string | undefined) {
+  if (value !== undefined) assertOffered(await readBoardingTimes(db, config), field, value);
 }

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { tripContract } from '../../../shared/contract/index.ts';
-import { fieldMessages, trips } from '../../../shared/registry/index.ts';
-import { readBoardingTimes } from '../settings/settings.repository.ts';
+import { trips } from '../../../shared/registry/index.ts';
+import { assertOfferedTime } from '../settings/boarding-times.ts';
 import { isValidDate } from '../../../shared/rules.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { findDocument } from '../crud/crud.repository.ts';
 import {
   publicTrip,
@@ -121,13 +121,7 @@ export async function tripRoutes(instance: FastifyInstance) {
     async (request) => {
       const body = request.body;
       // A delay's new time is one offered now (the spec's two or one an admin added), as a trip's is.
-      if (body.newBoardingTime) {
-        const times = await readBoardingTimes(db, app.config);
-        if (!times.includes(body.newBoardingTime)) {
-          const message = fieldMessages.choice(times);
-          throw badRequest(message, { newBoardingTime: message });
-        }
-      }
+      await assertOfferedTime(db, app.config, 'newBoardingTime', body.newBoardingTime);
       const answer = await disrupt(db, body, actor(request), app.clock.now());
       request.auditChanges = {
         action: [null, body.action],
