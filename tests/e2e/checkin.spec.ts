@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCall } from './helpers/admin-payments.ts';
 import { type DemoTrip, findTrips, freeSeats, getTrip, tomorrow } from './helpers/api.ts';
-import { khartoumToday } from '../../shared/rules.ts';
+import { khartoumClock, khartoumToday } from '../../shared/rules.ts';
 import { CHROMIUM_ARGS, launchBrowser } from './helpers/browser.ts';
 import {
   cancelBooking,
@@ -79,13 +79,7 @@ beforeAll(async () => {
   // The phones' scan times count only from 6 h before the trip's day (server/resources/boarding/checkin.service.ts):
   // the door's trips are tomorrow's from 18:00 Khartoum time, before that today's evening trips, so every test
   // here holds at any hour of the day.
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Africa/Khartoum',
-      hour: 'numeric',
-      hourCycle: 'h23',
-    }).format(new Date()),
-  );
+  const hour = Number(khartoumClock(new Date()).slice(11, 13));
   doorDate = hour >= 18 ? tomorrow() : khartoumToday();
   const atDoor = (trips: DemoTrip[]) =>
     hour >= 18
