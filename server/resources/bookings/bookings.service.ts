@@ -29,7 +29,7 @@ import {
 } from './bookings.repository.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
 import { FULL_REFUND_RULES, refundQuote, type RefundRules } from '../../../shared/refund-rules.ts';
-import { readRefundRules } from '../settings/settings.repository.ts';
+import { readRefundRules, readSiteAddress } from '../settings/settings.repository.ts';
 
 export interface BookingContext {
   db: Db;
@@ -147,6 +147,17 @@ export async function sell(
   const review = holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined;
   const outcome = await insertBooking(db, {
     refundRules: await readRefundRules(db),
+    ticketMessage: {
+      originId: String(trip.trip_originId?._id),
+      destinationId: String(trip.trip_destinationId?._id),
+      cities: {
+        origin_city: trip.trip_originId?.origin_city ?? null,
+        origin_city_ar: trip.trip_originId?.origin_city_ar ?? null,
+        destination_city: trip.trip_destinationId?.destination_city ?? null,
+        destination_city_ar: trip.trip_destinationId?.destination_city_ar ?? null,
+      },
+      siteAddress: await readSiteAddress(db),
+    },
     tripId: input.tripId,
     seats: input.seats,
     passenger: input.passengerInfo,
