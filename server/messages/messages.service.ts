@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/schema.ts';
 import { enqueueMany } from './outbox.repository.ts';
 
-type TemplateKind = Exclude<MessageKind, 'broadcast'>;
+type TemplateKind = Exclude<MessageKind, 'broadcast' | 'access_code'>;
 
 /** Bookings, their trips and their cities in each booking's language, as the templates need them (one query). */
 async function factsOf(trx: Db, bookingIds: string[]) {
