@@ -240,7 +240,8 @@ export const REJECTION_WORDS: Record<string, Record<MessageLanguage, string>> = 
 export const ACCESS_CODE_TEMPLATES: Record<MessageLanguage, (code: string, minutes: number) => string> = {
   en: (code, minutes) =>
     `${code} is your Rihla code to see your bookings. It works once, for ${minutes} minutes. Never share it`,
-  ar: (code, minutes) => `${code} رمز رحلة لعرض حجوزاتك، صالح مرة واحدة لمدة ${minutes} دقائق. لا تعطه لأحد`,
+  // One UCS-2 segment (70): «لمرة واحدة خلال 10 دقائق» rather than «صالح مرة واحدة لمدة …».
+  ar: (code, minutes) => `${code} رمز رحلة لعرض حجوزاتك، لمرة واحدة خلال ${minutes} دقائق. لا تعطه لأحد`,
 };
 
 /** A template's text for these facts. */
