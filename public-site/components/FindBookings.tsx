@@ -25,7 +25,8 @@ function problemText(problem: FindProblem, t: TicketsMessages['find']): string |
   if (!problem) return null;
   if (problem.kind === 'wrongCode') return fill(t.wrongCode, { left: problem.left });
   if (problem.kind === 'locked') return fill(t.locked, { minutes: problem.minutes });
-  if (problem.kind === 'codeLimit') return fill(t.codeLimit, { count: ACCESS_CODES_PER_HOUR, minutes: problem.minutes });
+  if (problem.kind === 'codeLimit')
+    return fill(t.codeLimit, { count: ACCESS_CODES_PER_HOUR, minutes: problem.minutes });
   return t.failed;
 }
 

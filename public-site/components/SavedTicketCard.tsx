@@ -52,8 +52,7 @@ export function SavedTicketCard({ ticket, t, now, onForget }: Props) {
         </p>
       )}
       <p>
-        {fill(t.seats, { seats: formatSeatList(booking.seats, lang) })} ·{' '}
-        <Ltr>{booking.ticketId}</Ltr>
+        {fill(t.seats, { seats: formatSeatList(booking.seats, lang) })} · <Ltr>{booking.ticketId}</Ltr>
       </p>
       {boardable ? (
         <button type="button" class="button" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -17,7 +17,7 @@ function qrPath(code: string): { size: number; path: string } {
   const quiet = TICKET_QR.quietZone;
   let path = '';
   for (let row = 0; row < count; row++) {
-    for (let col = 0; col < count; ) {
+    for (let col = 0; col < count;) {
       if (!modules.get(row, col)) {
         col++;
         continue;

@@ -46,7 +46,10 @@ export async function saveTickets(bookings: BookingMatch[], phone: string, now =
 
 /** Looks the booking up and keeps it (after a sale: the look-up gives its trip and QR code). */
 export async function rememberTicket(ticketId: string, phone: string) {
-  await saveTickets(await getJson<BookingMatch[]>(withQuery(lookupPath, credentials(ticketId, phone))), phone);
+  await saveTickets(
+    await getJson<BookingMatch[]>(withQuery(lookupPath, credentials(ticketId, phone))),
+    phone,
+  );
 }
 
 export const forgetTicket = (ticket: SavedTicket) => del(ticket.booking._id, store());
@@ -61,7 +64,9 @@ export async function refreshTickets(kept: SavedTicket[], now = new Date()): Pro
   let answered = 0;
   for (const ticket of proofs.values()) {
     try {
-      const found = await getJson<BookingMatch[]>(withQuery(lookupPath, credentials(ticket.ticketId, ticket.phone)));
+      const found = await getJson<BookingMatch[]>(
+        withQuery(lookupPath, credentials(ticket.ticketId, ticket.phone)),
+      );
       answered++;
       for (const booking of found)
         await set(booking._id, { ...ticket, booking, checkedAt: now.toISOString() }, store());

@@ -57,8 +57,7 @@ export function useBookingSubmit() {
       if (outcome.kind === 'booked') {
         setState({ phase: 'booked', ...outcome });
         keepTicket(outcome.booking);
-      }
-      else if (outcome.kind === 'rejected') setState({ phase: 'rejected', reason: outcome.reason });
+      } else if (outcome.kind === 'rejected') setState({ phase: 'rejected', reason: outcome.reason });
       else if (outcome.kind === 'unavailable') setState({ phase: 'unavailable' });
       else if (outcome.kind === 'unpaidLimit') setState({ phase: 'unpaidLimit', ...outcome });
       else setState({ phase: 'idle' });

@@ -29,7 +29,10 @@ export default function MyTickets() {
       </section>
     );
   }
-  const lastChecked = saved.tickets.reduce((latest, ticket) => (ticket.checkedAt > latest ? ticket.checkedAt : latest), '');
+  const lastChecked = saved.tickets.reduce(
+    (latest, ticket) => (ticket.checkedAt > latest ? ticket.checkedAt : latest),
+    '',
+  );
   const when = lastChecked ? khartoumClock(new Date(lastChecked)).slice(0, 16).replace('T', ' ') : t.never;
 
   return (

@@ -26,7 +26,9 @@ export const accessCodeContract = {
       ),
   }),
   myBookings: route('POST', '/api/bookings/myBookings', { 200: z.array(bookingMatch) }, [429], {
-    400: errorBody.extend(refusedFor.shape).describe('WRONG_CODE (triesLeft), or the phone or code unreadable.'),
+    400: errorBody
+      .extend(refusedFor.shape)
+      .describe('WRONG_CODE (triesLeft), or the phone or code unreadable.'),
     429: errorBody
       .extend(refusedFor.shape)
       .describe('PHONE_LOCKED (until), or too many calls from this address.'),

@@ -70,7 +70,9 @@ async function textedCode(phone: string): Promise<string> {
 async function openOfflineAndScan(page: Page, t: typeof ticketsEn, ticketId: string, lang: string) {
   // My tickets installs the worker; once it controls the page, the network may go.
   await page.goto(`/my-tickets?lang=${lang}`);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
   await page.getByText(ticketId).waitFor();
   await page.context().setOffline(true);
   await page.goto('/my-tickets');

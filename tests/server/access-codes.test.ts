@@ -163,12 +163,7 @@ describe.each(dialects)('find my bookings by phone (%s)', (dialect) => {
   });
 
   it('refuses unreadable phones and codes in words, never 500; reads Arabic-Indic digits', async () => {
-    for (const body of [
-      {},
-      { phone: '12' },
-      { phone: 42 },
-      { phone: '0912345678', extra: 1 },
-    ]) {
+    for (const body of [{}, { phone: '12' }, { phone: 42 }, { phone: '0912345678', extra: 1 }]) {
       const response = await client(t).post('/api/bookings/requestCode', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().message).toBeTruthy();
@@ -193,8 +188,14 @@ describe.each(dialects)('find my bookings by phone (%s)', (dialect) => {
     );
     expect(response.statusCode).toBe(201);
     const { booking, ticketCode } = response.json();
-    expect(t.app.ticketSigner.verify(ticketCode)).toEqual({ ticketId: booking.ticketId, tripId: trip._id, seats: [11] });
-    const found = await client(t).get(`/api/bookings/filterBookings?ticketId=${booking.ticketId}&phone=${phone}`);
+    expect(t.app.ticketSigner.verify(ticketCode)).toEqual({
+      ticketId: booking.ticketId,
+      tripId: trip._id,
+      seats: [11],
+    });
+    const found = await client(t).get(
+      `/api/bookings/filterBookings?ticketId=${booking.ticketId}&phone=${phone}`,
+    );
     expect(found.json()[0].ticketCode).toBe(ticketCode);
   });
 });
@@ -207,9 +208,9 @@ describe.each(dialects)('find my bookings: the limit per address (%s)', (dialect
       const post = (url: string, payload: object) => client(t).post(url, payload);
       expect((await post('/api/bookings/requestCode', { phone: '0912000001' })).statusCode).toBe(202);
       expect((await post('/api/bookings/requestCode', { phone: '0912000002' })).statusCode).toBe(202);
-      expect((await post('/api/bookings/myBookings', { phone: '0912000003', code: '000000' })).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await post('/api/bookings/myBookings', { phone: '0912000003', code: '000000' })).statusCode,
+      ).toBe(400);
       const refused = await post('/api/bookings/requestCode', { phone: '0912000004' });
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBeTruthy();

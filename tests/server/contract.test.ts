@@ -569,7 +569,11 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
     'POST /api/bookings/myBookings': async (path) => {
       await book();
       const phone = PASSENGER.phone;
-      const asked = await t.app.inject({ method: 'POST', url: '/api/bookings/requestCode', payload: { phone } });
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings/requestCode',
+        payload: { phone },
+      });
       expect(asked.statusCode, asked.body).toBe(202);
       const texted = await t.database.db
         .selectFrom('messages')
@@ -580,7 +584,14 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       const code = /\d{6}/.exec(texted.text)![0];
       return [
         { label: 'found', status: 200, url: path, payload: { phone, code }, anonymous: true },
-        { label: 'used', status: 400, url: path, payload: { phone, code }, anonymous: true, code: 'WRONG_CODE' },
+        {
+          label: 'used',
+          status: 400,
+          url: path,
+          payload: { phone, code },
+          anonymous: true,
+          code: 'WRONG_CODE',
+        },
       ];
     },
     'GET /api/trips/passengers/:id': async (path) => [

@@ -12,7 +12,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('access_codes_phone').on('access_codes').columns(['phone', 'created_at']).execute();
+  await db.schema
+    .createIndex('access_codes_phone')
+    .on('access_codes')
+    .columns(['phone', 'created_at'])
+    .execute();
   await db.schema
     .createTable('access_code_phones')
     .addColumn('phone', 'text', (c) => c.primaryKey())

@@ -21,9 +21,7 @@ const phone = z
   .max(40, { error: PHONE_FORMAT })
   .transform(normalizePhone)
   .pipe(z.string().regex(PHONE_PATTERN, { error: PHONE_FORMAT }));
-const requestCodeBody = z
-  .object({ phone, language: z.enum(['ar', 'en']).optional() })
-  .strict();
+const requestCodeBody = z.object({ phone, language: z.enum(['ar', 'en']).optional() }).strict();
 const myBookingsBody = z
   .object({
     phone,
@@ -35,7 +33,8 @@ const myBookingsBody = z
   })
   .strict();
 
-const minutesUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+const minutesUntil = (until: Date, now: Date) =>
+  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 
 function refusalError(refusal: CodeRefusal, now: Date): HttpError {
   switch (refusal.refused) {

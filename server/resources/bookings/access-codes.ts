@@ -25,8 +25,7 @@ export type CodeRefusal =
   | { refused: 'TOO_MANY_CODES'; until: Date }
   | { refused: 'WRONG_CODE'; triesLeft: number };
 
-const hashOf = (phone: string, code: string) =>
-  createHash('sha256').update(`${phone}:${code}`).digest('hex');
+const hashOf = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
@@ -82,7 +81,9 @@ export async function requestCode(
       .orderBy('created_at')
       .execute();
     if (recent.length >= ACCESS_CODES_PER_HOUR) {
-      const until = new Date(Date.parse(recent[recent.length - ACCESS_CODES_PER_HOUR].created_at) + 60 * MINUTE);
+      const until = new Date(
+        Date.parse(recent[recent.length - ACCESS_CODES_PER_HOUR].created_at) + 60 * MINUTE,
+      );
       return { refused: 'TOO_MANY_CODES' as const, until };
     }
     const code = String(randomInt(0, 10 ** ACCESS_CODE_LENGTH)).padStart(ACCESS_CODE_LENGTH, '0');
@@ -99,7 +100,11 @@ export async function requestCode(
         used_at: null,
       })
       .execute();
-    const booked = await trx.selectFrom('bookings').select('id').where('phone', '=', phone).executeTakeFirst();
+    const booked = await trx
+      .selectFrom('bookings')
+      .select('id')
+      .where('phone', '=', phone)
+      .executeTakeFirst();
     if (booked) {
       const text = ACCESS_CODE_TEMPLATES[language](code, ACCESS_CODE_MINUTES);
       await enqueue(trx, { kind: 'access_code', phone, language, text, dedupeKey: `access_code:${id}` }, now);
