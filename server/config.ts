@@ -45,6 +45,8 @@ export interface Config {
   noShowAfterMinutes: number;
   /** /api/docs (a map of every staff call) for everyone instead of staff only. */
   publicApiDocs: boolean;
+  /** PUBLIC_URL: the public site's address, the first value of Settings' site address (ticket messages' link). */
+  siteAddress: string;
   /** Time a client has to send a whole request, and the longest a connection may stay silent (ms). */
   requestTimeoutMs: number;
   /** Connections open at once; more are refused. */
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: env.OPERATOR_ADDRESS || '',
     },
     publicApiDocs: flag(env.PUBLIC_API_DOCS),
+    siteAddress: env.PUBLIC_URL || '',
     idRetentionDays: int(env.ID_RETENTION_DAYS, 90),
     salesHorizonDays: Math.min(positive(env.SALES_HORIZON_DAYS, DEFAULT_SALES_HORIZON_DAYS), 366),
     noShowAfterMinutes: int(env.NO_SHOW_AFTER_MINUTES, 60),
