@@ -17,7 +17,7 @@ import { tickets as ticketsEn } from '../../shared/i18n/public/tickets.en.ts';
 import { bookThroughApi, findTrips, freeSeats } from './helpers/api.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
-import { fill } from './helpers/journey.ts';
+import { attachProofAndConfirm, fill, fillPassenger, seatButton } from './helpers/journey.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { staffGet } from './helpers/staff.ts';
 
@@ -135,6 +135,40 @@ describe('My tickets on the phone, offline', () => {
       const scanned = await openOfflineAndScan(page, ticketsAr, booking.ticketId, 'ar');
       expect(scanned).toBe(await pdfCode(booking.ticketId, phone));
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('English: a ticket booked on the site is kept on the phone at once', async () => {
+    const phone = '0915550404';
+    const [trip] = await findTrips(server.url, 'Khartoum', 'Kassala');
+    const [seat] = freeSeats(trip, 1);
+    const context = await phoneContext(browser, server.url);
+    const page = await context.newPage();
+    try {
+      await page.goto(`/trip-details/${trip._id}?lang=en`);
+      await seatButton(page, en, seat, 'available').click();
+      await page.getByRole('button', { name: en.common.continue }).click();
+      await fillPassenger(page, en, { firstName: 'Amna', lastName: 'Osman', phone });
+      const dialog = await attachProofAndConfirm(page, en);
+      const downloading = page.waitForEvent('download');
+      // After the sale the page looks the ticket up once more, to keep it with its trip and code.
+      const kept = page.waitForResponse((response) => response.url().includes('/api/bookings/filterBookings'));
+      await dialog.getByRole('button', { name: en.confirm.submit }).click();
+      const ticketId = (await downloading).suggestedFilename().replace(/\.pdf$/, '');
+      await page.getByRole('dialog', { name: en.booking.thanksTitle }).waitFor();
+      expect((await kept).status()).toBe(200);
+
+      await page.goto('/my-tickets');
+      const card = page.getByRole('listitem').filter({ hasText: ticketId });
+      await card.getByText(en.payment.status.proof_submitted).waitFor();
+      await card.getByRole('button', { name: ticketsEn.show }).click();
+      const png = join(dir, `${ticketId}-booked.png`);
+      await card
+        .getByRole('img', { name: fill(ticketsEn.qrLabel, { id: ticketId }) })
+        .screenshot({ path: png });
+      expect(await scan(png)).toBe(await pdfCode(ticketId, phone));
     } finally {
       await context.close();
     }
