@@ -153,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       androidUrl: env.SMS_ANDROID_URL || '',
       androidUser: env.SMS_ANDROID_USER || '',
       androidPassword: env.SMS_ANDROID_PASSWORD || '',
+      androidSigningKey: env.SMS_ANDROID_SIGNING_KEY || '',
       timeoutMs: positive(env.SMS_TIMEOUT_MS, 10_000),
       senderSeconds: Math.max(1, int(env.SMS_SENDER_SECONDS, 2)),
       // How long a node's claim on a message holds; a node killed mid-send has its messages sent by another

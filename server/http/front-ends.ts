@@ -41,7 +41,7 @@ export async function registerFrontEnds(
 
   app.get<{ Params: { ticketId: string } }>(
     '/t/:ticketId',
-    { config: { access: 'public' } },
+    { schema: { hide: true }, config: { access: 'public' } },
     (request, reply) => {
       const { ticketId } = request.params;
       const query = TICKET_ID_PATTERN.test(ticketId) ? `?ticketId=${ticketId}` : '';
