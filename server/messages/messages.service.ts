@@ -12,7 +12,7 @@ import { ticketLink } from '../../shared/settings.ts';
 import { OPERATOR_SETTINGS_KEY, siteAddressOf } from '../resources/settings/settings.repository.ts';
 import { enqueueMany } from './outbox.repository.ts';
 
-type TemplateKind = Exclude<MessageKind, 'broadcast'>;
+type TemplateKind = Exclude<MessageKind, 'broadcast' | 'access_code'>;
 
 /** Bookings, their trips and their cities in each booking's language, as the templates need them (one query). */
 async function factsOf(trx: Db, bookingIds: string[]) {

@@ -321,6 +321,18 @@ export async function findByTicket(db: Db, ticketId: string, phone: string): Pro
   return documents(db, rows, true);
 }
 
+/** Every booking made with a phone, the latest first (a phone books a few times a year: no paging). */
+export async function findByPhone(db: Db, phone: string): Promise<Document[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('phone', '=', phone)
+    .orderBy('bookingDate', 'desc')
+    .limit(200)
+    .execute();
+  return documents(db, rows, true);
+}
+
 function documents(db: Db, rows: BookingRow[], populate: boolean) {
   return toDocuments(db, bookings, rows, populate ? undefined : 0);
 }

@@ -23,6 +23,7 @@ import {
   expireHolds,
   findBooking,
   findByIdempotencyKey,
+  findByPhone,
   findByTicket,
   insertBooking,
   type CancelledRow,
@@ -289,9 +290,9 @@ export function travellerView(booking: Document): Document {
   return view as Document;
 }
 
-/** Bookings under a ticket id and phone, a lapsed hold shown as what it is (expired). */
-async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone: string) {
-  const found = await findByTicket(ctx.db, ticketId, phone);
+/** Bookings `find` reads, a lapsed hold shown as what it is (expired). */
+async function withLapsedExpired(ctx: BookingContext, find: () => Promise<Document[]>) {
+  const found = await find();
   const now = ctx.clock.now();
   const lapsed = found.filter(
     (b) => !b.isCancelled && hasLapsed(String(b.paymentStatus), b.paymentDeadline as string, now),
@@ -302,12 +303,25 @@ async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone:
     lapsed.map((b) => ({ id: b._id, tripId: String((b.tripId as TripDetails)?._id) })),
     now,
   );
-  return findByTicket(ctx.db, ticketId, phone);
+  return find();
 }
+
+/** Bookings under a ticket id and phone, a lapsed hold shown as what it is (expired). */
+const bookingsOfTraveller = (ctx: BookingContext, ticketId: string, phone: string) =>
+  withLapsedExpired(ctx, () => findByTicket(ctx.db, ticketId, phone));
 
 /** The traveller's bookings under a ticket id and phone, each with its trip as a traveller needs it. */
 export async function travellerBookings(ctx: BookingContext, ticketId: string, phone: string) {
-  const found = await bookingsOfTraveller(ctx, ticketId, phone);
+  return travellerMatches(ctx, await bookingsOfTraveller(ctx, ticketId, phone));
+}
+
+/** Every booking made with a phone (its traveller proved it with a texted code), as the look-up shows them. */
+export async function phoneBookings(ctx: BookingContext, phone: string) {
+  return travellerMatches(ctx, await withLapsedExpired(ctx, () => findByPhone(ctx.db, phone)));
+}
+
+/** Bookings as a traveller's look-up shows them: each with its trip, message choice and disruption. */
+async function travellerMatches(ctx: BookingContext, found: Document[]) {
   const optedOut = await optOutsOf(
     ctx.db,
     found.map((booking) => String(booking._id)),
