@@ -154,7 +154,9 @@ describe('My tickets on the phone, offline', () => {
       const dialog = await attachProofAndConfirm(page, en);
       const downloading = page.waitForEvent('download');
       // After the sale the page looks the ticket up once more, to keep it with its trip and code.
-      const kept = page.waitForResponse((response) => response.url().includes('/api/bookings/filterBookings'));
+      const kept = page.waitForResponse((response) =>
+        response.url().includes('/api/bookings/filterBookings'),
+      );
       await dialog.getByRole('button', { name: en.confirm.submit }).click();
       const ticketId = (await downloading).suggestedFilename().replace(/\.pdf$/, '');
       await page.getByRole('dialog', { name: en.booking.thanksTitle }).waitFor();
