@@ -7,6 +7,7 @@ import type { RouteContract } from './route.ts';
 export * from './answers.ts';
 export * from './boarding.ts';
 export * from './bookings.ts';
+export * from './changes.ts';
 export * from './crud.ts';
 export * from './disruptions.ts';
 export * from './documents.ts';

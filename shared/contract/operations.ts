@@ -7,6 +7,7 @@
 import { type Operation, type ResourceDef, resources } from '../registry/index.ts';
 import { boardingContract } from './boarding.ts';
 import { bookingContract } from './bookings.ts';
+import { changeContract } from './changes.ts';
 import { crudContract } from './crud.ts';
 import { disruptionContract } from './disruptions.ts';
 import { messageContract } from './messages.ts';
@@ -27,6 +28,7 @@ const HAND_WRITTEN = [
   dashboardContract,
   uploadContract,
   bookingContract,
+  changeContract,
   boardingContract,
   paymentContract,
   messageContract,
@@ -63,6 +65,10 @@ const SUMMARIES: Record<CallName, string> = {
   disrupt: 'Cancel or delay trips, by id or a route over dates, or preview what it would do (dryRun)',
   moveBooking: "A cancelled trip's traveller moves to another trip of the route, free (ticket id and phone)",
   requestRefund: "A cancelled trip's traveller asks for a full refund (ticket id and phone)",
+  changeQuote:
+    'What changing a booking to another trip of its route costs or gives back now (ticket id and phone)',
+  changeBooking:
+    'Change a booking to another trip of its route until 15 minutes before departure; a higher price awaits payment',
   passengers: "A trip's passenger list, seat by seat",
   createTimetable: 'Create a timetable: its trips go on sale at once (the answer says how many)',
   updateTimetable:

@@ -158,6 +158,7 @@ export function bookingMatch(overrides: Partial<BookingMatch> = {}): BookingMatc
     refundRules: DEFAULT_REFUND_RULES,
     disruption: null,
     choices: null,
+    pendingChange: null,
     tripId: 't1',
     trip: {
       _id: 't1',

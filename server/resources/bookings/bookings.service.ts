@@ -4,6 +4,7 @@ import type { Actor } from '../../audit/audit.ts';
 import { optOutsOf } from '../../messages/messages.repository.ts';
 import { maskedPhone } from '../../../shared/passenger.ts';
 import { disruptionsOf } from './disrupted-bookings.ts';
+import { pendingChanges } from './booking-changes.ts';
 import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../../shared/payments.ts';
 import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../../shared/rules.ts';
 import type { Clock } from '../../clock.ts';
@@ -306,6 +307,11 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
     found.map((booking) => ({ _id: String(booking._id), seats: booking.seats as number[] })),
     ctx.clock.now(),
   );
+  const changes = await pendingChanges(
+    ctx.db,
+    found.map((booking) => String(booking._id)),
+    ctx.clock.now(),
+  );
   return found.map((found) => {
     const { tripId, ...booking } = travellerView(found);
     const trip = tripId as TripDetails | null;
@@ -328,6 +334,7 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
       messagesOptOut: optedOut.get(String(found._id)) ?? false,
       disruption: disruptions.get(String(found._id))?.disruption ?? null,
       choices: disruptions.get(String(found._id))?.choices ?? null,
+      pendingChange: changes.get(String(found._id)) ?? null,
     };
   });
 }

@@ -56,6 +56,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/bookings/filterBookings',
   'GET /api/bookings/ticket',
   'GET /api/bookings/cancellationQuote',
+  'GET /api/bookings/changeQuote',
   // The SMS gateway's delivery reports: no staff session, its own token (tests/server/messages.test.ts).
   'POST /api/messages/delivery',
   // A traveller's choice of messages, proved by ticket id and phone.
@@ -66,6 +67,8 @@ const TRAVELLER_ROUTES = new Set([
   // A cancelled trip's traveller chooses (ticket id and phone); staff at the counter may do it for them.
   'POST /api/bookings/moveBooking',
   'POST /api/bookings/requestRefund',
+  // Another day (ticket id and phone); staff at the counter may do it for them.
+  'POST /api/bookings/changeBooking',
 ]);
 /** What the hand-written staff routes need (the registry's generated ones follow RESOURCE_ACCESS). */
 const STAFF_ROUTES: Record<string, Capability> = {
