@@ -67,8 +67,7 @@ const SUMMARIES: Record<CallName, string> = {
   requestRefund: "A cancelled trip's traveller asks for a full refund (ticket id and phone)",
   changeQuote:
     'What changing a booking to another trip of its route costs or gives back now (ticket id and phone)',
-  changeBooking:
-    'Change a booking to another trip of its route until 15 minutes before departure; a higher price awaits payment',
+  changeBooking: 'Change a booking to another trip of its route (a higher price awaits the difference)',
   passengers: "A trip's passenger list, seat by seat",
   createTimetable: 'Create a timetable: its trips go on sale at once (the answer says how many)',
   updateTimetable:
