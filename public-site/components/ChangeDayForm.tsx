@@ -50,7 +50,7 @@ export default function ChangeDayForm({ booking, onClose, onChanged }: ChangeDay
 
   useEffect(() => {
     setPickedId('');
-    if (date) void search.run({ origin: trip.origin_city, destination: trip.destination_city, date });
+    if (date) void search.run({ origin: trip.trip_originId, destination: trip.trip_destinationId, date });
   }, [date]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
@@ -79,7 +79,7 @@ export default function ChangeDayForm({ booking, onClose, onChanged }: ChangeDay
     } catch (error) {
       setProblem(problemOf(error));
       if (problemOf(error) === 'SEATS_TAKEN')
-        void search.run({ origin: trip.origin_city, destination: trip.destination_city, date });
+        void search.run({ origin: trip.trip_originId, destination: trip.trip_destinationId, date });
     } finally {
       setBusy(false);
     }

@@ -168,6 +168,9 @@ export const bookingMatch = travellerBookingRecord.extend({
       _id: documentId,
       trip_date: z.iso.date(),
       trip_boarding_time: z.string(),
+      /** The route's cities (the trip search takes them: another day of the same route). */
+      trip_originId: documentId,
+      trip_destinationId: documentId,
       origin_city: z.string(),
       /** The Arabic names, where staff gave one (null otherwise). */
       origin_city_ar: z.string().nullable(),

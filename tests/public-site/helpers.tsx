@@ -164,6 +164,8 @@ export function bookingMatch(overrides: Partial<BookingMatch> = {}): BookingMatc
       _id: 't1',
       trip_date: tomorrow(),
       trip_boarding_time: '7:00 pm',
+      trip_originId: 'o1',
+      trip_destinationId: 'd1',
       origin_city: 'Khartoum',
       origin_city_ar: null,
       destination_city: 'Kassala',

@@ -322,6 +322,8 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
         _id: trip._id,
         trip_date: trip.trip_date,
         trip_boarding_time: trip.trip_boarding_time,
+        trip_originId: trip.trip_originId?._id,
+        trip_destinationId: trip.trip_destinationId?._id,
         origin_city: trip.trip_originId?.origin_city,
         origin_city_ar: trip.trip_originId?.origin_city_ar ?? null,
         destination_city: trip.trip_destinationId?.destination_city,
