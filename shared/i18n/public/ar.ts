@@ -264,7 +264,7 @@ export const ar: PublicMessages = {
     searchFailed: 'تعذّر تحميل الرحلات. حاول مرة أخرى.',
     trips: 'الرحلات في ذلك اليوم',
     tripOption: '{time} · {price} للمقعد · {seats} مقاعد متبقية',
-    pickSeats: 'اختر {count} مقاعد في البص الجديد.',
+    pickSeats: 'عدد المقاعد المطلوب اختيارها في البص الجديد: {count}',
     quoteLoading: 'جارٍ حساب السعر…',
     newTotal: 'السعر الجديد: {amount}',
     difference: 'فرق السعر: {amount}',
@@ -278,7 +278,8 @@ export const ar: PublicMessages = {
     changed: 'تم تغيير حجزك. نزّل تذكرتك الجديدة أدناه.',
     awaiting: 'ادفع الفرق لإتمام التغيير.',
     pendingTitle: 'تغيير في انتظار الدفع',
-    pendingLine: 'إلى {date} الساعة {time}، المقاعد {seats}: ادفع {amount} قبل {deadline}. حتى ذلك الحين يبقى حجزك الحالي كما هو.',
+    pendingLine:
+      'إلى {date} الساعة {time}، المقاعد {seats}: ادفع {amount} قبل {deadline}. حتى ذلك الحين يبقى حجزك الحالي كما هو.',
     pendingReference: 'الرقم المرجعي للدفع لهذا التغيير: {id}',
     CHANGE_CLOSED: 'لم يعد ممكنًا تغيير هذا الحجز: يُقفل التغيير قبل 15 دقيقة من القيام.',
     PAYMENT_UNDER_REVIEW: 'إثبات دفعك قيد المراجعة. يمكنك تغيير الحجز بعد تأكيده.',

@@ -275,7 +275,7 @@ export const en = {
     searchFailed: 'The trips could not be loaded. Please try again.',
     trips: 'Trips on that day',
     tripOption: '{time} · {price} a seat · {seats} seats left',
-    pickSeats: 'Choose {count} seats on the new bus.',
+    pickSeats: 'Seats to choose on the new bus: {count}',
     quoteLoading: 'Working out the price…',
     newTotal: 'New price: {amount}',
     difference: 'Price difference: {amount}',
@@ -289,10 +289,12 @@ export const en = {
     changed: 'Your booking was changed. Download your new ticket below.',
     awaiting: 'Pay the difference to complete the change.',
     pendingTitle: 'Change waiting for payment',
-    pendingLine: 'To {date} at {time}, seats {seats}: pay {amount} by {deadline}. Until then your current booking stays as it is.',
+    pendingLine:
+      'To {date} at {time}, seats {seats}: pay {amount} by {deadline}. Until then your current booking stays as it is.',
     pendingReference: 'Payment reference for this change: {id}',
     CHANGE_CLOSED: 'This booking can no longer be changed: changes close 15 minutes before departure.',
-    PAYMENT_UNDER_REVIEW: 'Your payment proof is being checked. You can change the booking once it is confirmed.',
+    PAYMENT_UNDER_REVIEW:
+      'Your payment proof is being checked. You can change the booking once it is confirmed.',
     CHANGE_PENDING: 'A change of this booking is already waiting for payment.',
     TRIP_UNAVAILABLE: 'That trip cannot take this booking any more. Choose another trip.',
     SEAT_COUNT: 'Choose as many seats as your booking has.',
