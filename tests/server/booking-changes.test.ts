@@ -186,6 +186,10 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
       .where('bookingId', '=', booking._id)
       .execute();
     expect(told.map((row) => row.kind).filter((kind) => kind === 'ticket').length).toBe(2);
+    // Cancelled later, the tiers' refund of the new price adds to what the change owed (7,000 − 10 % + 2,500).
+    const cancelled = await client(t).patch(`/api/bookings/cancelBooking/${booking._id}`, proofOf(booking));
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json().refundDue).toBe(8_800);
   });
 
   it('a higher price waits for the difference, keeping the old seats; verified, the move completes', async () => {

@@ -329,10 +329,12 @@ export async function cancelBooking(
     await dropPendingChange(trx, id);
     const row = await trx
       .selectFrom('bookings')
-      .select(['paymentStatus', 'totalTicketPrice', 'refundRules'])
+      .select(['paymentStatus', 'totalTicketPrice', 'refundRules', 'refundDue', 'refundPaidAt'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const refundDue = refundFor(row) || null;
+    // A refund still owed from before (a change to a cheaper trip) adds to this one rather than being lost.
+    const owed = row.refundPaidAt ? 0 : Number(row.refundDue ?? 0);
+    const refundDue = (refundFor(row) || 0) + owed || null;
     if (refundDue) await trx.updateTable('bookings').set({ refundDue }).where('id', '=', id).execute();
     await recordAudit(
       trx,
