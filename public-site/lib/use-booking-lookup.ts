@@ -20,6 +20,7 @@ export function useBookingLookup() {
   const [problem, setProblem] = useState<ActionProblem>(null);
   const [busy, setBusy] = useState(false);
   const [chosen, setChosen] = useState<ChoiceOutcome | null>(null);
+  const [changed, setChanged] = useState<'changed' | 'awaiting' | null>(null);
 
   const fetchMatches = (ticketId: string, phone: string) =>
     getJson<BookingMatch[]>(withQuery(apiPaths.filterBookings, credentials(ticketId, phone)));
@@ -29,6 +30,7 @@ export function useBookingLookup() {
     setCancelledTicket(null);
     setProblem(null);
     setChosen(null);
+    setChanged(null);
     try {
       const found = await fetchMatches(ticketId, phone);
       setBookings(found);
@@ -47,6 +49,16 @@ export function useBookingLookup() {
       setBookings(await fetchMatches(outcome.ticketId, phone));
     } catch {
       // The choice is made; the list shown stays as it was until the next look-up.
+    }
+  };
+
+  /** A booking changed day, or its change waits for payment: say so, and show it as it now is. */
+  const afterChange = async (booking: BookingMatch, outcome: 'changed' | 'awaiting', phone: string) => {
+    setChanged(outcome);
+    try {
+      setBookings(await fetchMatches(booking.ticketId, phone));
+    } catch {
+      // Changed all the same; the list shown stays as it was until the next look-up.
     }
   };
 
@@ -92,6 +104,8 @@ export function useBookingLookup() {
     bookings,
     cancelledTicket,
     chosen,
+    changed,
+    afterChange,
     problem,
     busy,
     find,

@@ -87,6 +87,8 @@ export default function CancelReservation() {
           problem={lookup.problem}
           chosen={lookup.chosen}
           onChosen={(outcome) => void lookup.choose(outcome, phone)}
+          changed={lookup.changed}
+          onChanged={(booking, outcome) => void lookup.afterChange(booking, outcome, phone)}
           onCancel={(booking) => void lookup.cancel(booking, phone)}
           onDownload={(booking) => void lookup.download(booking, phone)}
           onPaymentChange={(booking, patch) => lookup.update(booking._id, patch)}

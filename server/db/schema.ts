@@ -65,6 +65,10 @@ export interface BookingsTable {
   movedFromTripId?: string | null;
   /** The refund rules in force at purchase (JSON, shared/refund-rules.ts); null for older bookings: full refund. */
   refundRules?: string | null;
+  /** A change to another trip awaiting payment of the difference: the booking it changes (migration 2026-11-27-70). */
+  changeOf?: string | null;
+  /** Such a change's terms (JSON: fromTripId, newTotal, fee), applied once it is paid. */
+  changeTerms?: string | null;
 }
 
 /** The traveller on each seat of a booking, with an official ID (staff only). */

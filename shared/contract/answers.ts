@@ -177,6 +177,9 @@ export const bookingMatch = travellerBookingRecord.extend({
       _id: documentId,
       trip_date: z.iso.date(),
       trip_boarding_time: z.string(),
+      /** The route's cities (the trip search takes them: another day of the same route). */
+      trip_originId: documentId,
+      trip_destinationId: documentId,
       origin_city: z.string(),
       /** The Arabic names, where staff gave one (null otherwise). */
       origin_city_ar: z.string().nullable(),
@@ -194,6 +197,21 @@ export const bookingMatch = travellerBookingRecord.extend({
       'The traveller asked for no reminders or messages to the trip (tickets and payment news still go).',
     ),
   disruption: bookingDisruption.describe('The operator cancelled or delayed the trip: why, and when.'),
+  pendingChange: z
+    .object({
+      ticketId: z.string().describe('The change’s own reference: its proof is sent with it (submitProof).'),
+      toPay: z.number().min(0),
+      fee: z.number().min(0),
+      newTotal: z.number().min(0),
+      seats: z.array(z.number().int()),
+      paymentStatus: z.string(),
+      paymentDeadline: z.string().nullable(),
+      tripId: z.string(),
+      trip_date: z.string().nullable(),
+      trip_boarding_time: z.string().nullable(),
+    })
+    .nullable()
+    .describe('A change to another trip waiting for the difference to be paid; null when none.'),
   choices: disruptionChoices.describe(
     'A cancelled trip: the trips the booking may move to (free), and the full refund; null when none is open.',
   ),

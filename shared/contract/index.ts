@@ -8,6 +8,7 @@ export * from './access-codes.ts';
 export * from './answers.ts';
 export * from './boarding.ts';
 export * from './bookings.ts';
+export * from './changes.ts';
 export * from './crud.ts';
 export * from './disruptions.ts';
 export * from './documents.ts';

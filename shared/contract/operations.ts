@@ -8,6 +8,7 @@ import { type Operation, type ResourceDef, resources } from '../registry/index.t
 import { accessCodeContract } from './access-codes.ts';
 import { boardingContract } from './boarding.ts';
 import { bookingContract } from './bookings.ts';
+import { changeContract } from './changes.ts';
 import { crudContract } from './crud.ts';
 import { disruptionContract } from './disruptions.ts';
 import { messageContract } from './messages.ts';
@@ -29,6 +30,7 @@ const HAND_WRITTEN = [
   uploadContract,
   bookingContract,
   accessCodeContract,
+  changeContract,
   boardingContract,
   paymentContract,
   messageContract,
@@ -65,6 +67,9 @@ const SUMMARIES: Record<CallName, string> = {
   disrupt: 'Cancel or delay trips, by id or a route over dates, or preview what it would do (dryRun)',
   moveBooking: "A cancelled trip's traveller moves to another trip of the route, free (ticket id and phone)",
   requestRefund: "A cancelled trip's traveller asks for a full refund (ticket id and phone)",
+  changeQuote:
+    'What changing a booking to another trip of its route costs or gives back now (ticket id and phone)',
+  changeBooking: 'Change a booking to another trip of its route (a higher price awaits the difference)',
   passengers: "A trip's passenger list, seat by seat",
   createTimetable: 'Create a timetable: its trips go on sale at once (the answer says how many)',
   updateTimetable:

@@ -224,6 +224,28 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
     return { booking: sold.json().booking, next };
   }
 
+  /** A paid booking, and a later trip of its route that costs more (a change awaits payment). */
+  async function changeable(): Promise<{ booking: Doc; later: Doc }> {
+    const made = await makeTrip(t, t.token, { seats: 10 });
+    const dearer = await createOk(t, t.token, '/api/prices/createPrice', { price: made.price.price + 1_000 });
+    const later = await createOk(t, t.token, '/api/trips/createTrip', {
+      busId: made.bus._id,
+      trip_originId: made.origin._id,
+      trip_destinationId: made.destination._id,
+      trip_date: new Date(Date.parse(made.trip.trip_date) + 86_400_000).toISOString().slice(0, 10),
+      trip_boarding_time: '7:00 pm',
+      trip_ticket_priceId: dearer._id,
+    });
+    const sold = await t.staff.post('/api/bookings/counterSale', {
+      tripId: made.trip._id,
+      seats: [2],
+      passengerInfo: PASSENGER,
+      paymentMethod: 'cash',
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    return { booking: sold.json().booking, later };
+  }
+
   /** A new document of `resource`, made through the API. */
   async function fresh(resource: string): Promise<Doc> {
     if (resource === 'users') return createOk(t, t.token, '/api/auth/register', newUserBody());
@@ -646,6 +668,45 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       return [
         { label: 'found', status: 200, url: `${path}?${query}`, anonymous: true },
         { label: 'bad ticket id', status: 400, url: `${path}?ticketId=12&phone=0912345678`, anonymous: true },
+      ];
+    },
+    'GET /api/bookings/changeQuote': async (path) => {
+      const { booking, later } = await changeable();
+      const proof = { ticketId: booking.ticketId, phone: booking.passengerInfo.phone };
+      const query = (over: Record<string, string> = {}) =>
+        `${path}?${new URLSearchParams({ ...proof, tripId: later._id, seats: '2', ...over })}`;
+      return [
+        { label: 'quoted', status: 200, url: query(), anonymous: true },
+        {
+          label: 'two seats for one',
+          status: 409,
+          url: query({ seats: '2,3' }),
+          anonymous: true,
+          code: 'SEAT_COUNT',
+        },
+        { label: 'no such ticket', status: 404, url: query({ ticketId: '0000000000000' }), anonymous: true },
+        { label: 'no seats', status: 400, url: query({ seats: '' }), anonymous: true },
+      ];
+    },
+    'POST /api/bookings/changeBooking': async (path) => {
+      const { booking, later } = await changeable();
+      const payload = {
+        ticketId: booking.ticketId,
+        phone: booking.passengerInfo.phone,
+        tripId: later._id,
+        seats: [2],
+      };
+      return [
+        { label: 'awaits the difference', status: 200, url: path, payload, anonymous: true },
+        { label: 'again', status: 409, url: path, payload, anonymous: true, code: 'CHANGE_PENDING' },
+        {
+          label: 'no such ticket',
+          status: 404,
+          url: path,
+          payload: { ...payload, ticketId: '0000000000000' },
+          anonymous: true,
+        },
+        { label: 'no seats', status: 400, url: path, payload: { ...payload, seats: [] }, anonymous: true },
       ];
     },
     'GET /api/bookings/cancellationQuote': async (path) => {

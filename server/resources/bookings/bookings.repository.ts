@@ -117,7 +117,7 @@ export async function expireLapsed(
     .where('paymentStatus', 'in', [...LAPSING_STATUSES])
     .where('paymentDeadline', '<=', now.toISOString())
     .where('isCancelled', '=', 0)
-    .returning(['id', 'tripId'])
+    .returning(['id', 'tripId', 'changeOf'])
     .execute();
   if (!expired.length) return [];
   await trx
@@ -129,8 +129,9 @@ export async function expireLapsed(
       expired.map((row) => row.id),
     )
     .execute();
-  // Each traveller is told their seats went (with the expiry, in its transaction).
-  for (const row of expired) await queueBookingMessage(trx, 'hold_expired', row.id, now);
+  // Each traveller is told their seats went (with the expiry, in its transaction); a change to another day
+  // that lapsed leaves its booking as it was, its ticket still good: nothing to tell.
+  for (const row of expired) if (!row.changeOf) await queueBookingMessage(trx, 'hold_expired', row.id, now);
   return expired.map((row) => row.id);
 }
 
@@ -374,12 +375,15 @@ export async function cancelBooking(
     if (Number(result.numUpdatedRows) !== 1) return false;
     // Naming the trip lets the write layer forget only that trip's cached seat map.
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
+    await dropPendingChange(trx, id);
     const row = await trx
       .selectFrom('bookings')
-      .select(['paymentStatus', 'totalTicketPrice', 'refundRules'])
+      .select(['paymentStatus', 'totalTicketPrice', 'refundRules', 'refundDue', 'refundPaidAt'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const refundDue = refundFor(row) || null;
+    // A refund still owed from before (a change to a cheaper trip) adds to this one rather than being lost.
+    const owed = row.refundPaidAt ? 0 : Number(row.refundDue ?? 0);
+    const refundDue = (refundFor(row) || 0) + owed || null;
     if (refundDue) await trx.updateTable('bookings').set({ refundDue }).where('id', '=', id).execute();
     await recordAudit(
       trx,
@@ -397,6 +401,24 @@ export async function cancelBooking(
     );
     return true;
   });
+}
+
+/** A change to another day still awaiting payment of a booking being cancelled goes with it (its seats freed). */
+async function dropPendingChange(trx: Db, bookingId: string) {
+  const dropped = await trx
+    .updateTable('bookings')
+    .set({ isCancelled: 1 })
+    .where('changeOf', '=', bookingId)
+    .where('isCancelled', '=', 0)
+    .where('paymentStatus', '<>', 'verified')
+    .returning(['id', 'tripId'])
+    .execute();
+  for (const change of dropped)
+    await trx
+      .deleteFrom('booking_seats')
+      .where('tripId', '=', change.tripId)
+      .where('bookingId', '=', change.id)
+      .execute();
 }
 
 /**

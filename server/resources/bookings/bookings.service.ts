@@ -4,6 +4,7 @@ import type { Actor } from '../../audit/audit.ts';
 import { optOutsOf } from '../../messages/messages.repository.ts';
 import { maskedPhone } from '../../../shared/passenger.ts';
 import { disruptionsOf } from './disrupted-bookings.ts';
+import { pendingChanges } from './booking-changes.ts';
 import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../../shared/payments.ts';
 import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../../shared/rules.ts';
 import type { Clock } from '../../clock.ts';
@@ -331,6 +332,11 @@ async function travellerMatches(ctx: BookingContext, found: Document[]) {
     found.map((booking) => ({ _id: String(booking._id), seats: booking.seats as number[] })),
     ctx.clock.now(),
   );
+  const changes = await pendingChanges(
+    ctx.db,
+    found.map((booking) => String(booking._id)),
+    ctx.clock.now(),
+  );
   return found.map((found) => {
     const { tripId, ...booking } = travellerView(found);
     const trip = tripId as TripDetails | null;
@@ -341,6 +347,8 @@ async function travellerMatches(ctx: BookingContext, found: Document[]) {
         _id: trip._id,
         trip_date: trip.trip_date,
         trip_boarding_time: trip.trip_boarding_time,
+        trip_originId: trip.trip_originId?._id,
+        trip_destinationId: trip.trip_destinationId?._id,
         origin_city: trip.trip_originId?.origin_city,
         origin_city_ar: trip.trip_originId?.origin_city_ar ?? null,
         destination_city: trip.trip_destinationId?.destination_city,
@@ -353,6 +361,7 @@ async function travellerMatches(ctx: BookingContext, found: Document[]) {
       messagesOptOut: optedOut.get(String(found._id)) ?? false,
       disruption: disruptions.get(String(found._id))?.disruption ?? null,
       choices: disruptions.get(String(found._id))?.choices ?? null,
+      pendingChange: changes.get(String(found._id)) ?? null,
     };
   });
 }
