@@ -65,6 +65,8 @@ export interface BookingsTable {
   movedFromTripId?: string | null;
   /** The refund rules in force at purchase (JSON, shared/refund-rules.ts); null for older bookings: full refund. */
   refundRules?: string | null;
+  /** Seats cancelled from a paid booking that kept its others: the booking (id) they were part of. */
+  splitFrom?: string | null;
 }
 
 /** The traveller on each seat of a booking, with an official ID (staff only). */

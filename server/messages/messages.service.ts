@@ -20,12 +20,14 @@ async function factsOf(trx: Db, bookingIds: string[]) {
     .leftJoin('origins', 'origins.id', 'trips.trip_originId')
     .leftJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
     .leftJoin('disruptions', 'disruptions.id', 'bookings.disruptionId')
-    .select([
+    // Seats cancelled from a booking that kept its others are refunded under that booking's ticket id.
+    .leftJoin('bookings as whole', 'whole.id', 'bookings.splitFrom')
+    .select((eb) => [
+      eb.fn.coalesce('whole.ticketId', 'bookings.ticketId').as('ticketId'),
       'bookings.id',
       'disruptions.reason_en',
       'disruptions.reason_ar',
       'bookings.disruptionState',
-      'bookings.ticketId',
       'bookings.phone',
       'bookings.seats',
       'bookings.language',

@@ -167,6 +167,11 @@ export const bookingRecord = z.object({
   disruptionState: z.enum(DISRUPTION_STATES).nullable(),
   /** The refund rules the booking was sold under; null for one sold before they existed (refunded in full). */
   refundRules: refundRules.nullable(),
+  /**
+   * Seats cancelled from a paid booking that kept its others: this cancelled record holds those seats and their
+   * refund, and names the booking (its _id) they were part of. Null for every other booking.
+   */
+  splitFrom: text,
 });
 
 /** A booking with its trip filled; null once the trip was deleted (allowed when its bookings are cancelled). */

@@ -73,6 +73,8 @@ const SUMMARIES: Record<CallName, string> = {
   filterBookings: "Look up a booking by its ticket id and the traveller's phone",
   ticket: "Download a booking's PDF ticket again (ticket id and phone)",
   cancelBooking: 'Cancel a booking: its traveller with the ticket id and phone, or staff',
+  cancelSeats:
+    'Cancel some seats of a booking (its traveller with the ticket id and phone, or staff): refunded per seat',
   deleteBooking: 'Delete a booking',
   checkinTrip: "A trip's boarding package for the conductor app, to check tickets offline",
   scans: "Send the tickets scanned at the bus door; answers each scan's verdict",
