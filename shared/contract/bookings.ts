@@ -91,7 +91,9 @@ export const bookingContract = {
     '/api/bookings/cancelSeats/:id',
     {
       200: seatsCancelled
-        .extend({ booking: travellerBookingDocument.describe('The booking as it is now, with its other seats.') })
+        .extend({
+          booking: travellerBookingDocument.describe('The booking as it is now, with its other seats.'),
+        })
         .describe('The seats cancelled and their refund; cancelling every seat cancels the booking.'),
     },
     [403, 404, 429],

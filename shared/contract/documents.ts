@@ -31,7 +31,11 @@ const SET_ON_EVERY_ROW: Record<string, readonly string[]> = { bookings: ['ticket
 const TIMESTAMPS = ['created_at', 'updated_at'];
 /** Values a resource's rows carry beyond its registry fields (structured, so no field kind of the screens). */
 const BEYOND_REGISTRY: Record<string, Record<string, z.ZodType>> = {
-  bookings: { refundRules: refundRules.nullable() },
+  bookings: {
+    refundRules: refundRules.nullable(),
+    /** Seats cancelled from a paid booking that kept its others: the booking (_id) they were part of. */
+    splitFrom: z.string().nullable(),
+  },
 };
 
 /** A row may answer null for this field. */

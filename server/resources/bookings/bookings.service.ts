@@ -28,7 +28,12 @@ import {
   type CancelledRow,
 } from './bookings.repository.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
-import { FULL_REFUND_RULES, refundQuote, type RefundRules, seatsShare } from '../../../shared/refund-rules.ts';
+import {
+  FULL_REFUND_RULES,
+  refundQuote,
+  type RefundRules,
+  seatsShare,
+} from '../../../shared/refund-rules.ts';
 import { readRefundRules } from '../settings/settings.repository.ts';
 
 export interface BookingContext {

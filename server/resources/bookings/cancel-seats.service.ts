@@ -17,11 +17,7 @@ import {
 } from './bookings.service.ts';
 
 export type SeatsCancelRefusal =
-  | 'NOT_FOUND'
-  | 'NOT_YOURS'
-  | 'ALREADY_CANCELLED'
-  | 'DEPARTED'
-  | 'TRIP_CANCELLED';
+  'NOT_FOUND' | 'NOT_YOURS' | 'ALREADY_CANCELLED' | 'DEPARTED' | 'TRIP_CANCELLED';
 
 export type SeatsCancelOutcome =
   | { cancelled: { booking: Document; seats: number[]; refundDue: number; refundBookingId: string | null } }

@@ -252,6 +252,20 @@ export const ar: PublicMessages = {
     smsFailed: 'تعذّر الحفظ. حاول مرة أخرى.',
     downloadFailed: 'تعذّر تنزيل التذكرة. يُرجى المحاولة مرة أخرى.',
     downloadMissing: 'لا توجد تذكرة متاحة للتنزيل لهذا الحجز.',
+    seatsLegend: 'المقاعد المراد إلغاؤها',
+    seatOption: 'المقعد {seat}',
+    seatsNone: 'اختر مقعدًا واحدًا على الأقل لإلغائه.',
+    quoteSeats: 'المقعد {seats}:',
+    confirmSeats: 'نعم، ألغِ المقعد {seats}',
+    seatsSuccess:
+      'أُلغي المقعد {seats}. تبقى للتذكرة {id} المقاعد {kept}: نزّلها مرة أخرى لتحصل على التذكرة الجديدة.',
+    seatsRefund: 'سيُعاد إليك {refund}.',
+    seatsRefused: {
+      seatNotInBooking: 'لم يعد المقعد {seats} ضمن هذا الحجز. ابحث عن حجزك مرة أخرى.',
+      bookingCancelled: 'هذا الحجز ملغى من قبل.',
+      tripDeparted: 'تحرّك البص: لم يعد بالإمكان إلغاء المقاعد.',
+      tripUnavailable: 'ألغت شركة البصات هذه الرحلة: اختر رحلة أخرى أو استرداد القيمة كاملة أعلاه.',
+    },
   },
   disruption: {
     cancelled: 'ألغت شركة البصات هذه الرحلة',
