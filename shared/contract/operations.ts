@@ -74,7 +74,7 @@ const SUMMARIES: Record<CallName, string> = {
   ticket: "Download a booking's PDF ticket again (ticket id and phone)",
   cancelBooking: 'Cancel a booking: its traveller with the ticket id and phone, or staff',
   cancelSeats:
-    'Cancel some seats of a booking (its traveller with the ticket id and phone, or staff): refunded per seat',
+    'Cancel some seats of a booking, refunded per seat: its traveller (ticket id and phone), or staff',
   deleteBooking: 'Delete a booking',
   checkinTrip: "A trip's boarding package for the conductor app, to check tickets offline",
   scans: "Send the tickets scanned at the bus door; answers each scan's verdict",
