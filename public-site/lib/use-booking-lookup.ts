@@ -96,8 +96,7 @@ export function useBookingLookup() {
       if (some && SEATS_REFUSALS[code]) {
         const named = (error as ApiError).body?.seats;
         setRefusal({ key: SEATS_REFUSALS[code], seats: Array.isArray(named) ? (named as number[]) : [] });
-      } else
-        setProblem(error instanceof ApiError && error.status === 409 ? 'cannotCancel' : 'cancelFailed');
+      } else setProblem(error instanceof ApiError && error.status === 409 ? 'cannotCancel' : 'cancelFailed');
     } finally {
       setBusy(false);
     }
