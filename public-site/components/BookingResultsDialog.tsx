@@ -3,7 +3,14 @@
 // booking of several seats asks which seats, with the server's quote for them; download the ticket again:
 // pending or paid).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatBoardingTime, formatPrice, formatSeatList, formatTripDate, localName } from '../lib/format.ts';
+import {
+  formatBoardingTime,
+  formatPrice,
+  formatSeatList,
+  formatSeats,
+  formatTripDate,
+  localName,
+} from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { PaymentFacts } from '../lib/payment.ts';
@@ -96,15 +103,15 @@ export function BookingResultsDialog({
       )}
       {refusal && (
         <p class="message error" role="alert">
-          {fill(m.cancel.seatsRefused[refusal.key], { seats: formatSeatList(refusal.seats, lang) })}
+          {fill(m.cancel.seatsRefused[refusal.key], { which: formatSeats(refusal.seats, lang, m) })}
         </p>
       )}
       {seatsDone && (
         <p class="message success" role="status">
           {fill(m.cancel.seatsSuccess, {
-            seats: formatSeatList(seatsDone.seats, lang),
+            which: formatSeats(seatsDone.seats, lang, m),
             id: seatsDone.ticketId,
-            kept: formatSeatList(seatsDone.kept, lang),
+            kept: formatSeats(seatsDone.kept, lang, m),
           })}
           {seatsDone.refundDue > 0 &&
             ` ${fill(m.cancel.seatsRefund, { refund: formatPrice(seatsDone.refundDue, lang, m) })}`}
@@ -173,7 +180,7 @@ export function BookingResultsDialog({
                       {busy
                         ? m.cancel.cancelling
                         : some
-                          ? fill(m.cancel.confirmSeats, { seats: formatSeatList(seats, lang) })
+                          ? fill(m.cancel.confirmSeats, { which: formatSeats(seats, lang, m) })
                           : m.cancel.confirmYes}
                     </button>
                   </div>

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { getJson, withQuery } from '../lib/api.ts';
 import { apiPaths } from '../lib/api-paths.ts';
-import { formatPrice, formatSeatList } from '../lib/format.ts';
+import { formatPrice, formatSeats } from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
 import { credentials } from '../lib/ticket.ts';
 import type { CancellationQuote } from '../lib/types.ts';
@@ -45,7 +45,7 @@ export function CancelQuote({ ticketId, phone, seats }: Props) {
 
   if (quote === 'loading') return <p class="hint">{m.cancel.quoteLoading}</p>;
   if (quote === 'failed') return <p class="hint">{m.cancel.quoteFailed}</p>;
-  const which = some && <>{fill(m.cancel.quoteSeats, { seats: formatSeatList(quote.seats, lang) })} </>;
+  const which = some && <>{fill(m.cancel.quoteSeats, { which: formatSeats(quote.seats, lang, m) })} </>;
   if (!quote.paid)
     return (
       <p data-quote>

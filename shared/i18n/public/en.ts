@@ -266,13 +266,15 @@ export const en = {
     seatsLegend: 'Seats to cancel',
     seatOption: 'Seat {seat}',
     seatsNone: 'Tick at least one seat to cancel.',
-    quoteSeats: 'Seat {seats}:',
-    confirmSeats: 'Yes, cancel seat {seats}',
-    seatsSuccess:
-      'Seat {seats} cancelled. Ticket {id} keeps seat {kept}: download it again for the new ticket.',
+    /** Seats named in a sentence ({which} below): one, or several. */
+    seatOne: 'seat {seats}',
+    seatsMany: 'seats {seats}',
+    quoteSeats: 'For {which}:',
+    confirmSeats: 'Yes, cancel {which}',
+    seatsSuccess: 'Cancelled: {which}. Ticket {id} keeps {kept}: download it again for the new ticket.',
     seatsRefund: '{refund} will be refunded to you.',
     seatsRefused: {
-      seatNotInBooking: 'This booking no longer holds seat {seats}. Look up your booking again.',
+      seatNotInBooking: 'This booking no longer holds {which}. Look up your booking again.',
       bookingCancelled: 'This booking is already cancelled.',
       tripDeparted: 'The bus has left: seats can no longer be cancelled.',
       tripUnavailable: 'The bus company cancelled this trip: choose another trip or a full refund above.',
