@@ -200,6 +200,7 @@ if (process.argv[2] === 'provider') {
     androidUrl: '',
     androidUser: '',
     androidPassword: '',
+    androidSigningKey: '',
     timeoutMs: 10_000,
   });
   const started = Date.now();

@@ -91,6 +91,8 @@ export interface MessageFacts {
   why?: string;
   /** A cancelled trip's traveller who chooses: another trip of the route free of charge, or a full refund. */
   chooses?: boolean;
+  /** The look-up with this ticket filled in ("rihla.sd/t/4820193746152"), when the operator set the address. */
+  link?: string;
 }
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -138,6 +140,9 @@ const seatList = (seats: readonly number[]) => [...seats].sort((a, b) => a - b).
 
 type Template = (facts: MessageFacts) => string;
 
+/** The look-up link on a line of its own (phones make it a link; in Arabic it does not reorder the words). */
+const linkLine = (f: MessageFacts) => (f.link ? `\n${f.link}` : '');
+
 /**
  * The templates. Each starts with the ticket number and the trip (what a traveller needs at the land port with
  * no data), then what happened and what to do next.
@@ -150,14 +155,14 @@ export const MESSAGE_TEMPLATES: Record<
     en: (f) =>
       `Rihla ticket ${f.ticketId}: ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. ${money(f.amount)} SDG ${
         f.paid ? 'paid' : `unpaid${f.deadline ? `, pay by ${messageClock(f.deadline)}` : ''}`
-      }`,
+      }${linkLine(f)}`,
     // One UCS-2 segment (70) for a paid seat on a usual route: day as 12/12, «دفعت» rather than «مدفوعة».
     ar: (f) =>
       `تذكرة ${f.ticketId} ${f.from}-${f.to} ${messageShortDay(f.date)} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)} ${
         f.paid
           ? `دفعت ${money(f.amount)} ج.س`
           : `ادفع ${money(f.amount)} ج.س${f.deadline ? ` قبل ${messageClock(f.deadline)}` : ''}`
-      }`,
+      }${linkLine(f)}`,
   },
   reminder: {
     en: (f) =>

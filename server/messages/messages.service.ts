@@ -8,6 +8,8 @@ import {
   REJECTION_WORDS,
 } from '../../shared/messages.ts';
 import type { Db } from '../db/schema.ts';
+import { ticketLink } from '../../shared/settings.ts';
+import { OPERATOR_SETTINGS_KEY, siteAddressOf } from '../resources/settings/settings.repository.ts';
 import { enqueueMany } from './outbox.repository.ts';
 
 type TemplateKind = Exclude<MessageKind, 'broadcast'>;
@@ -20,9 +22,12 @@ async function factsOf(trx: Db, bookingIds: string[]) {
     .leftJoin('origins', 'origins.id', 'trips.trip_originId')
     .leftJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
     .leftJoin('disruptions', 'disruptions.id', 'bookings.disruptionId')
+    // The operator's settings (one row) ride along for the site's address: no second round trip in a sale.
+    .leftJoin('app_settings', (join) => join.on('app_settings.key', '=', OPERATOR_SETTINGS_KEY))
     // Seats cancelled from a booking that kept its others are refunded under that booking's ticket id.
     .leftJoin('bookings as whole', 'whole.id', 'bookings.splitFrom')
     .select((eb) => [
+      'app_settings.value as operatorSettings',
       eb.fn.coalesce('whole.ticketId', 'bookings.ticketId').as('ticketId'),
       'bookings.id',
       'disruptions.reason_en',
@@ -70,6 +75,7 @@ function factsOfRow(row: {
   reason_en: string | null;
   reason_ar: string | null;
   disruptionState?: string | null;
+  operatorSettings?: string | null;
 }) {
   const language = messageLanguage(row.language);
   const city = (en: string | null | undefined, ar: string | null | undefined) =>
@@ -89,6 +95,7 @@ function factsOfRow(row: {
       : undefined,
     why: (language === 'ar' ? row.reason_ar : row.reason_en) ?? undefined,
     chooses: row.disruptionState === 'waiting',
+    link: ticketLink(siteAddressOf(row.operatorSettings), row.ticketId),
   };
   return { bookingId: row.id, phone: row.phone, tripId: row.tripId, language, facts };
 }

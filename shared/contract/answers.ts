@@ -138,6 +138,8 @@ export const staffSettings = z.object({
   payment_wallets: z.array(z.object({ name: z.string(), number: z.string() })),
   /** Boarding times added to the spec's two, 24-hour clocks ("05:30"). */
   boarding_times: z.array(z.string()),
+  /** The public site's address in ticket messages ("rihla.sd"), blank for none. */
+  site_address: z.string(),
 });
 /** The refund rules as admins read and change them. */
 export const staffRefundRules = refundRules.extend({ _id: z.literal('refunds') });

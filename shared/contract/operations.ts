@@ -97,6 +97,7 @@ const SUMMARIES: Record<CallName, string> = {
   resend: 'Send a text message that failed again',
   broadcast: 'Text every passenger of a trip, or preview what it costs',
   delivery: "The SMS gateway's delivery report for a message",
+  androidEvents: "SMS Gateway for Android's signed webhook: a message delivered or failed",
   preferences: "A traveller turns the reminder and the trip's news by text off or on (ticket id and phone)",
   importStatement: 'Match a bank statement (CSV) to the payment proofs waiting, or preview it',
 };

@@ -5,6 +5,7 @@
 // schema (the serializer drops it and reports it in undeclaredFields), and so does a list without its
 // X-Total-Count, or a body a route took that its documented body refuses. Routes are looked up by method and
 // path in apiContract(); tests/server/openapi.test.ts checks that each route declares what it is held to here.
+import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,6 +57,8 @@ interface Call {
 
 /** The SMS gateway's token, which its delivery reports carry. */
 const GATEWAY_TOKEN = 'contract-gateway-token-0123456789';
+/** The Android phone's webhook signing key. */
+const ANDROID_KEY = 'contract-android-signing-key';
 
 /** A strong password (10+ characters, not guessable) for the accounts this test makes. */
 const STRONG = 'dune-camel-lantern-48';
@@ -117,7 +120,9 @@ function problems(contract: RouteContract, call: Call, response: LightMyRequestR
 }
 
 describe.each(dialects)('API contract (%s)', (dialect) => {
-  const t = useTestApp(dialect, { env: { SMS_HTTP_TOKEN: GATEWAY_TOKEN } });
+  const t = useTestApp(dialect, {
+    env: { SMS_HTTP_TOKEN: GATEWAY_TOKEN, SMS_ANDROID_SIGNING_KEY: ANDROID_KEY },
+  });
   const done = new Map<string, number[]>();
   let refs: Awaited<ReturnType<typeof makeReferences>>;
   let sale: Awaited<ReturnType<typeof makeTrip>>;
@@ -961,6 +966,28 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
           url: path,
           payload: { id: 'none', status: 'delivered' },
           headers,
+          anonymous: true,
+        },
+      ];
+    },
+    'POST /api/messages/androidEvents': async (path) => {
+      const id = await aMessage('sent');
+      const payload = { event: 'sms:delivered', payload: { messageId: id } };
+      const timestamp = String(Math.floor(t.app.clock.now().getTime() / 1000));
+      const sign = (body: unknown) =>
+        createHmac('sha256', ANDROID_KEY)
+          .update(JSON.stringify(body) + timestamp)
+          .digest('hex');
+      const headers = (body: unknown) => ({ 'x-timestamp': timestamp, 'x-signature': sign(body) });
+      return [
+        { label: 'delivered', status: 200, url: path, payload, headers: headers(payload), anonymous: true },
+        { label: 'unsigned', status: 401, url: path, payload, anonymous: true },
+        {
+          label: 'no message id',
+          status: 400,
+          url: path,
+          payload: { event: 'sms:failed' },
+          headers: headers({ event: 'sms:failed' }),
           anonymous: true,
         },
       ];

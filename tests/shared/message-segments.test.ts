@@ -41,6 +41,16 @@ describe('what each template costs', () => {
       expect(text).toContain(part);
   });
 
+  it('with the look-up link (Settings: the site address) the Arabic paid ticket is two segments, the English one', () => {
+    const link = 'rihla.sd/t/4820193746152';
+    expect(cost('ticket', 'ar', { link })).toEqual({ chars: 70 + 1 + link.length, segments: 2 });
+    expect(cost('ticket', 'en', { link, paid: false }).segments).toBe(1);
+    expect(messageText('ticket', 'ar', facts('ar', { link })).split('\n')).toEqual([
+      messageText('ticket', 'ar', facts('ar')),
+      link,
+    ]);
+  });
+
   it('every English template is one GSM-7 segment; the Arabic ones are measured (tickets and payment news: one)', () => {
     const measured = Object.fromEntries(
       (Object.keys(MESSAGE_TEMPLATES) as Kind[]).map((kind) => [

@@ -58,6 +58,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/bookings/cancellationQuote',
   // The SMS gateway's delivery reports: no staff session, its own token (tests/server/messages.test.ts).
   'POST /api/messages/delivery',
+  // The Android phone's signed delivery reports (tests/server/messages-android-events.test.ts).
+  'POST /api/messages/androidEvents',
   // A traveller's choice of messages, proved by ticket id and phone.
   'PATCH /api/messages/preferences',
 ]);
