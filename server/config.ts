@@ -29,6 +29,8 @@ export interface Config {
   ticketWorkers: number;
   loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
   lookupRateLimit: { perIp: number; windowMs: number };
+  /** "Find my bookings" calls (codes asked for and typed) per IP in an hour, on top of each phone's own limits. */
+  accessCodeRateLimit: { perIp: number; windowMs: number };
   /** Bookings per IP: generous, because many travellers share one mobile-carrier address. */
   bookingRateLimit: { perIp: number; windowMs: number };
   /** Scans one conductor's account may sync in the window (counted in the database, on every node). */
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: 15 * 60_000,
     },
     lookupRateLimit: { perIp: int(env.LOOKUP_RATE_LIMIT_PER_IP, 30), windowMs: 60_000 },
+    accessCodeRateLimit: { perIp: int(env.ACCESS_CODE_RATE_LIMIT_PER_IP, 60), windowMs: 3_600_000 },
     bookingRateLimit: { perIp: int(env.BOOKING_RATE_LIMIT_PER_IP, 60), windowMs: 60_000 },
     scanRateLimit: { perUser: int(env.SCAN_RATE_LIMIT_PER_HOUR, 1_000), windowMs: 3_600_000 },
     operator: {

@@ -15,6 +15,7 @@ export const MESSAGE_KINDS = [
   'trip_delayed',
   'refund_paid',
   'broadcast',
+  'access_code',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -148,7 +149,7 @@ const linkLine = (f: MessageFacts) => (f.link ? `\n${f.link}` : '');
  * no data), then what happened and what to do next.
  */
 export const MESSAGE_TEMPLATES: Record<
-  Exclude<MessageKind, 'broadcast'>,
+  Exclude<MessageKind, 'broadcast' | 'access_code'>,
   Record<MessageLanguage, Template>
 > = {
   ticket: {
@@ -237,9 +238,20 @@ export const REJECTION_WORDS: Record<string, Record<MessageLanguage, string>> = 
   other: { en: 'see the look-up', ar: 'راجع صفحة الحجز' },
 };
 
+/**
+ * The "find my bookings" code (no booking behind it): the code first, so a phone's preview shows it, and who
+ * sent it, so a code nobody asked for is recognised.
+ */
+export const ACCESS_CODE_TEMPLATES: Record<MessageLanguage, (code: string, minutes: number) => string> = {
+  en: (code, minutes) =>
+    `${code} is your Rihla code to see your bookings. It works once, for ${minutes} minutes. Never share it`,
+  // One UCS-2 segment (70): «لمرة واحدة خلال 10 دقائق» rather than «صالح مرة واحدة لمدة …».
+  ar: (code, minutes) => `${code} رمز رحلة لعرض حجوزاتك، لمرة واحدة خلال ${minutes} دقائق. لا تعطه لأحد`,
+};
+
 /** A template's text for these facts. */
 export function messageText(
-  kind: Exclude<MessageKind, 'broadcast'>,
+  kind: Exclude<MessageKind, 'broadcast' | 'access_code'>,
   lang: MessageLanguage,
   facts: MessageFacts,
 ): string {

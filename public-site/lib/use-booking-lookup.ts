@@ -6,6 +6,7 @@ import { ApiError, getJson, sendJson, withQuery } from './api.ts';
 import { apiPaths } from './api-paths.ts';
 import type { ChoiceOutcome } from './disruption-choice.ts';
 import type { PaymentFacts } from './payment.ts';
+import { saveTickets } from './saved-tickets.ts';
 import { credentials, downloadProblem, downloadTicket } from './ticket.ts';
 import type { BookingMatch, SeatsCancelled } from './types.ts';
 
@@ -49,6 +50,8 @@ export function useBookingLookup() {
       const found = await fetchMatches(ticketId, phone);
       setBookings(found);
       setStatus(found.length > 0 ? 'found' : 'notFound');
+      // Kept for My tickets; a phone that cannot store them still shows the look-up.
+      void saveTickets(found, phone).catch(() => undefined);
     } catch (error) {
       setStatus(error instanceof ApiError && error.status === 429 ? 'tooMany' : 'failed');
     }

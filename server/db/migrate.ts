@@ -23,7 +23,8 @@ import * as disruptions from './migrations/2026-11-25-40-disruptions.ts';
 import * as messagesFailedAt from './migrations/2026-11-26-50-messages-failed-at.ts';
 import * as timetables from './migrations/2026-11-26-60-timetables.ts';
 import * as refundRules from './migrations/2026-11-26-62-refund-rules.ts';
-import * as splitBookings from './migrations/2026-11-27-70-split-bookings.ts';
+import * as accessCodes from './migrations/2026-11-27-70-access-codes.ts';
+import * as splitBookings from './migrations/2026-11-27-71-split-bookings.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -49,7 +50,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-50-messages-failed-at': messagesFailedAt,
   '2026-11-26-60-timetables': timetables,
   '2026-11-26-62-refund-rules': refundRules,
-  '2026-11-27-70-split-bookings': splitBookings,
+  '2026-11-27-70-access-codes': accessCodes,
+  '2026-11-27-71-split-bookings': splitBookings,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -231,6 +231,23 @@ export interface RefreshTokensTable {
   revoked_at: number | null;
 }
 
+/** A "find my bookings" code texted to a phone: only its hash is kept (SHA-256 of phone and code). */
+export interface AccessCodesTable {
+  id: string;
+  phone: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A phone's wrong codes since its last right one, and until when it is locked. */
+export interface AccessCodePhonesTable {
+  phone: string;
+  wrong_tries: number;
+  locked_until: string | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -304,6 +321,8 @@ export interface Tables {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
+  access_codes: AccessCodesTable;
+  access_code_phones: AccessCodePhonesTable;
   app_secrets: AppSecretsTable;
   app_settings: AppSettingsTable;
   messages: MessagesTable;

@@ -60,10 +60,15 @@ export async function registerFrontEnds(
       index: false,
       preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The service worker (sw.js, maybe precompressed) is checked for a new version on every visit.
       setHeaders: (res, file) =>
         res.header(
           'Cache-Control',
-          file.includes(`${path.sep}assets${path.sep}`) ? YEAR : 'public, max-age=3600',
+          /^sw\.js(?:\.br|\.gz)?$/.test(path.basename(file))
+            ? 'no-cache'
+            : file.includes(`${path.sep}assets${path.sep}`)
+              ? YEAR
+              : 'public, max-age=3600',
         ),
     });
   }

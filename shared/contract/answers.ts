@@ -145,8 +145,15 @@ export const staffSettings = z.object({
 export const staffRefundRules = refundRules.extend({ _id: z.literal('refunds') });
 export const healthAnswer = z.object({ status: z.literal('ok') });
 
+/** The signed code of a ticket's QR (shared/ticket-code.ts), which a phone keeps to show offline. */
+const ticketCodeField = z
+  .string()
+  .nullable()
+  .describe("The signed code in the ticket's QR, as the conductor scans it; null for a cancelled booking.");
+
 export const bookingCreated = z.object({
   booking: travellerBookingRecord,
+  ticketCode: ticketCodeField,
   pdfBlob: z
     .string()
     .nullable()
@@ -209,6 +216,7 @@ export const bookingMatch = travellerBookingRecord.extend({
   choices: disruptionChoices.describe(
     'A cancelled trip: the trips the booking may move to (free), and the full refund; null when none is open.',
   ),
+  ticketCode: ticketCodeField,
 });
 
 /** Another booking that shares this one's transaction reference or proof image. */

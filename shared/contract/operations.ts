@@ -5,6 +5,7 @@
 // prefixed with its resource's path segment, for every call that carries it (`/api/checkin/trip/:id`
 // named `trip` twice would be `checkinTrip`), so an id never depends on which call was declared first.
 import { type Operation, type ResourceDef, resources } from '../registry/index.ts';
+import { accessCodeContract } from './access-codes.ts';
 import { boardingContract } from './boarding.ts';
 import { bookingContract } from './bookings.ts';
 import { crudContract } from './crud.ts';
@@ -27,6 +28,7 @@ const HAND_WRITTEN = [
   dashboardContract,
   uploadContract,
   bookingContract,
+  accessCodeContract,
   boardingContract,
   paymentContract,
   messageContract,
@@ -75,6 +77,8 @@ const SUMMARIES: Record<CallName, string> = {
   cancelBooking: 'Cancel a booking: its traveller with the ticket id and phone, or staff',
   cancelSeats:
     'Cancel some seats of a booking, refunded per seat: its traveller (ticket id and phone), or staff',
+  requestCode: 'Text a one-time code to a phone, to see every booking made with it',
+  myBookings: 'Every booking made with a phone, for the code texted to it',
   deleteBooking: 'Delete a booking',
   checkinTrip: "A trip's boarding package for the conductor app, to check tickets offline",
   scans: "Send the tickets scanned at the bus door; answers each scan's verdict",

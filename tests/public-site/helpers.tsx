@@ -160,6 +160,7 @@ export function bookingMatch(overrides: Partial<BookingMatch> = {}): BookingMatc
     splitFrom: null,
     disruption: null,
     choices: null,
+    ticketCode: null,
     tripId: 't1',
     trip: {
       _id: 't1',

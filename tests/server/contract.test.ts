@@ -571,6 +571,38 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         },
       ];
     },
+    'POST /api/bookings/requestCode': async (path) => [
+      { label: 'sent', status: 202, url: path, payload: { phone: '0912000999' }, anonymous: true },
+      { label: 'no phone', status: 400, url: path, payload: {}, anonymous: true },
+    ],
+    'POST /api/bookings/myBookings': async (path) => {
+      await book();
+      const phone = PASSENGER.phone;
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings/requestCode',
+        payload: { phone },
+      });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const texted = await t.database.db
+        .selectFrom('messages')
+        .select('text')
+        .where('kind', '=', 'access_code')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      const code = /\d{6}/.exec(texted.text)![0];
+      return [
+        { label: 'found', status: 200, url: path, payload: { phone, code }, anonymous: true },
+        {
+          label: 'used',
+          status: 400,
+          url: path,
+          payload: { phone, code },
+          anonymous: true,
+          code: 'WRONG_CODE',
+        },
+      ];
+    },
     'GET /api/trips/passengers/:id': async (path) => [
       { label: 'list', status: 200, url: path.replace(':id', sale.trip._id) },
     ],

@@ -3,6 +3,7 @@
 // the look-up with the number filled in. Blank: no link, and the Arabic ticket of a paid seat stays one text.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/schema.ts';
+import { queueBookingMessages } from '../../server/messages/messages.service.ts';
 import { SETTINGS_MESSAGES } from '../../shared/settings.ts';
 import { bookingFields, postBooking } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
@@ -77,6 +78,23 @@ describe.each(dialects)('the ticket message’s look-up link (%s)', (dialect) =>
     const plain = await ticketMessage('ar');
     expect(plain.message.text).not.toContain('/t/');
     expect(plain.message.text).not.toContain('\n');
+  });
+
+  it('the sale writes its ticket message from what it holds; it says exactly what the database read back says', async () => {
+    for (const language of ['ar', 'en'] as const) {
+      const { booking, message } = await ticketMessage(language);
+      await (t.app.db as Db)
+        .transaction()
+        .execute((trx) =>
+          queueBookingMessages(trx, 'ticket', [booking._id], new Date(), { event: 'read-back' }),
+        );
+      const readBack = await (t.app.db as Db)
+        .selectFrom('messages')
+        .select('text')
+        .where('dedupe_key', '=', `ticket:${booking._id}:read-back`)
+        .executeTakeFirstOrThrow();
+      expect(message.text).toBe(readBack.text);
+    }
   });
 
   it('/t/<ticket id> opens the look-up with the number filled in; anything else opens it empty', async () => {

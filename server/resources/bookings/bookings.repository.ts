@@ -18,7 +18,11 @@ import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
 import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
+import {
+  type BookingFactsRow,
+  queueBookingMessage,
+  queueBookingMessageOf,
+} from '../../messages/messages.service.ts';
 import type { RefundRules } from '../../../shared/refund-rules.ts';
 
 export interface NewBooking {
@@ -48,6 +52,19 @@ export interface NewBooking {
   limits?: HoldLimits;
   /** The refund rules in force, copied onto the booking (a later change of policy never changes its refund). */
   refundRules: RefundRules;
+  /**
+   * What the ticket message needs that the sale has already read (the trip's cities, the site's address), so
+   * that queueing it costs one statement; used when the locked trip still has these cities.
+   */
+  ticketMessage?: {
+    originId: string;
+    destinationId: string;
+    cities: Pick<
+      BookingFactsRow,
+      'origin_city' | 'origin_city_ar' | 'destination_city' | 'destination_city_ar'
+    >;
+    siteAddress: string;
+  };
   now: Date;
 }
 
@@ -240,7 +257,27 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
         await insertTravellers(trx, id, booking.travellers);
         if (booking.proof) await insertProof(trx, id, booking.proof, booking.now, booking.source);
         // The ticket by text message, committed with the sale (a refused sale queues nothing).
-        await queueBookingMessage(trx, 'ticket', id, booking.now);
+        const known = booking.ticketMessage;
+        if (
+          known &&
+          String(trip.trip_originId) === known.originId &&
+          String(trip.trip_destinationId) === known.destinationId
+        )
+          await queueBookingMessageOf(
+            trx,
+            'ticket',
+            {
+              ...row,
+              ...known.cities,
+              trip_date: String(trip.trip_date),
+              trip_boarding_time: String(trip.trip_boarding_time),
+              reason_en: null,
+              reason_ar: null,
+            },
+            known.siteAddress,
+            booking.now,
+          );
+        else await queueBookingMessage(trx, 'ticket', id, booking.now);
       });
       return { sold: bookingRowToDocument(row) };
     } catch (error) {
@@ -280,6 +317,18 @@ export async function findByTicket(db: Db, ticketId: string, phone: string): Pro
     .selectAll()
     .where('ticketId', '=', ticketId)
     .where('phone', '=', phone)
+    .execute();
+  return documents(db, rows, true);
+}
+
+/** Every booking made with a phone, the latest first (a phone books a few times a year: no paging). */
+export async function findByPhone(db: Db, phone: string): Promise<Document[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('phone', '=', phone)
+    .orderBy('bookingDate', 'desc')
+    .limit(200)
     .execute();
   return documents(db, rows, true);
 }

@@ -34,7 +34,7 @@ import {
   travellerBookings,
   travellerView,
 } from './bookings.service.ts';
-import { ticketData } from './ticket.ts';
+import { ticketData, withTicketCodes } from './ticket.ts';
 import { cancelSeats, type SeatsCancelRefusal } from './cancel-seats.service.ts';
 import { type MoveRefusal, moveBooking, requestRefund } from './disrupted-bookings.ts';
 import { findBooking } from './bookings.repository.ts';
@@ -191,7 +191,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { ticketId, phone } = request.query;
-      return travellerBookings(ctx, ticketId, phone);
+      return withTicketCodes(await travellerBookings(ctx, ticketId, phone), app.ticketSigner);
     },
   );
 

@@ -23,6 +23,7 @@ import {
   expireHolds,
   findBooking,
   findByIdempotencyKey,
+  findByPhone,
   findByTicket,
   insertBooking,
   type CancelledRow,
@@ -34,7 +35,7 @@ import {
   type RefundRules,
   seatsShare,
 } from '../../../shared/refund-rules.ts';
-import { readRefundRules } from '../settings/settings.repository.ts';
+import { readRefundRules, readSiteAddress } from '../settings/settings.repository.ts';
 
 export interface BookingContext {
   db: Db;
@@ -152,6 +153,17 @@ export async function sell(
   const review = holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined;
   const outcome = await insertBooking(db, {
     refundRules: await readRefundRules(db),
+    ticketMessage: {
+      originId: String(trip.trip_originId?._id),
+      destinationId: String(trip.trip_destinationId?._id),
+      cities: {
+        origin_city: trip.trip_originId?.origin_city ?? null,
+        origin_city_ar: trip.trip_originId?.origin_city_ar ?? null,
+        destination_city: trip.trip_destinationId?.destination_city ?? null,
+        destination_city_ar: trip.trip_destinationId?.destination_city_ar ?? null,
+      },
+      siteAddress: await readSiteAddress(db),
+    },
     tripId: input.tripId,
     seats: input.seats,
     passenger: input.passengerInfo,
@@ -310,9 +322,9 @@ export function travellerView(booking: Document): Document {
   return view as Document;
 }
 
-/** Bookings under a ticket id and phone, a lapsed hold shown as what it is (expired). */
-async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone: string) {
-  const found = await findByTicket(ctx.db, ticketId, phone);
+/** Bookings `find` reads, a lapsed hold shown as what it is (expired). */
+async function withLapsedExpired(ctx: BookingContext, find: () => Promise<Document[]>) {
+  const found = await find();
   const now = ctx.clock.now();
   const lapsed = found.filter(
     (b) => !b.isCancelled && hasLapsed(String(b.paymentStatus), b.paymentDeadline as string, now),
@@ -323,12 +335,25 @@ async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone:
     lapsed.map((b) => ({ id: b._id, tripId: String((b.tripId as TripDetails)?._id) })),
     now,
   );
-  return findByTicket(ctx.db, ticketId, phone);
+  return find();
 }
+
+/** Bookings under a ticket id and phone, a lapsed hold shown as what it is (expired). */
+const bookingsOfTraveller = (ctx: BookingContext, ticketId: string, phone: string) =>
+  withLapsedExpired(ctx, () => findByTicket(ctx.db, ticketId, phone));
 
 /** The traveller's bookings under a ticket id and phone, each with its trip as a traveller needs it. */
 export async function travellerBookings(ctx: BookingContext, ticketId: string, phone: string) {
-  const found = await bookingsOfTraveller(ctx, ticketId, phone);
+  return travellerMatches(ctx, await bookingsOfTraveller(ctx, ticketId, phone));
+}
+
+/** Every booking made with a phone (its traveller proved it with a texted code), as the look-up shows them. */
+export async function phoneBookings(ctx: BookingContext, phone: string) {
+  return travellerMatches(ctx, await withLapsedExpired(ctx, () => findByPhone(ctx.db, phone)));
+}
+
+/** Bookings as a traveller's look-up shows them: each with its trip, message choice and disruption. */
+async function travellerMatches(ctx: BookingContext, found: Document[]) {
   const optedOut = await optOutsOf(
     ctx.db,
     found.map((booking) => String(booking._id)),

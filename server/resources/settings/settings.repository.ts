@@ -116,3 +116,20 @@ export async function writeRefundRules(db: Db, rules: RefundRules, staffId: stri
     )
     .execute();
 }
+
+/** The site's address for ticket messages' links (Settings), through the read cache: a sale reads it for free. */
+export async function readSiteAddress(db: Db): Promise<string> {
+  const load = async () =>
+    siteAddressOf(
+      (
+        await db
+          .selectFrom('app_settings')
+          .select('value')
+          .where('key', '=', OPERATOR_SETTINGS_KEY)
+          .executeTakeFirst()
+      )?.value,
+    );
+  const cache = readCacheOf(db);
+  if (!cache) return load();
+  return (await cache.remember('settings|site', load, DEPENDS))!;
+}

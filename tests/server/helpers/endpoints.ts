@@ -56,6 +56,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/bookings/filterBookings',
   'GET /api/bookings/ticket',
   'GET /api/bookings/cancellationQuote',
+  // "Find my bookings" by phone: a code texted to the phone proves it.
+  'POST /api/bookings/requestCode',
+  'POST /api/bookings/myBookings',
   // The SMS gateway's delivery reports: no staff session, its own token (tests/server/messages.test.ts).
   'POST /api/messages/delivery',
   // The Android phone's signed delivery reports (tests/server/messages-android-events.test.ts).
