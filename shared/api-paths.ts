@@ -36,6 +36,8 @@ export const tripPaths = {
 export const bookingPaths = {
   filter: () => apiPath(API_BASES.bookings, 'filterBookings'),
   cancel: (id: string) => apiPath(API_BASES.bookings, 'cancelBooking', id),
+  /** Some seats of a booking cancelled, the rest kept under its ticket id. */
+  cancelSeats: (id: string) => apiPath(API_BASES.bookings, 'cancelSeats', id),
   /** The PDF ticket again, for the ticket id and phone in the query. */
   ticket: () => apiPath(API_BASES.bookings, 'ticket'),
 };

@@ -54,6 +54,15 @@ export function refundQuote(rules: RefundRules, paid: number, departure: Date, n
   return { paid, refund, keptPercent, minutesBefore: departed ? 0 : Math.floor(left / 60_000), departed };
 }
 
+/**
+ * What `dropped` of a booking's `seatCount` seats cost of its `total`: an equal share each, in whole SDG (a
+ * half up); every seat is the whole total, so the shares of the seats cancelled one at a time and of the
+ * seats kept add up to what was charged.
+ */
+export function seatsShare(total: number, seatCount: number, dropped: number): number {
+  return dropped >= seatCount ? total : Math.round((total * dropped) / seatCount);
+}
+
 /** Each tier's last instant (cancel by it to get `backPercent` back), latest tier last; departure closes the list. */
 export function refundSchedule(rules: RefundRules, departure: Date) {
   return rules.tiers.map((tier) => ({

@@ -10,6 +10,7 @@ export const ACTIVITY_ACTIONS = [
   'delete',
   'cancel_trip',
   'cancel_booking',
+  'cancel_seats',
   'verify_payment',
   'reject_payment',
   'counter_sale',

@@ -13,6 +13,7 @@ import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { KindField, kindLabel } from '../generated/kinds.tsx';
 import { OnDemandPage } from '../payments/routes.tsx';
 import { BookingTravellers } from './BookingTravellers.tsx';
+import { CancelSeatsButton } from './CancelSeatsButton.tsx';
 
 const successArgs = (record: Record<string, unknown>) => ({ id: record.ticketId });
 const DETAILS = [
@@ -41,6 +42,7 @@ export function BookingShow() {
       actions={
         <TopToolbar>
           <ListButton />
+          <CancelSeatsButton />
           <CancelRecordButton resource="bookings" successArgs={successArgs} />
           <DeleteRecordButton />
         </TopToolbar>

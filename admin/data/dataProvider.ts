@@ -53,6 +53,8 @@ export interface RihlaDataProvider extends DataProvider {
   /** Cancels or delays trips (or, with dryRun, says what it would do). */
   disrupt(body: DisruptBody): Promise<DisruptAnswer>;
   cancelBooking(id: string): Saved;
+  /** Cancels some seats of a booking, which keeps its others. */
+  cancelSeats(id: string, seats: number[]): Promise<unknown>;
   tripPassengers(id: string): Promise<PassengerRow[]>;
   dashboardSummary(): Promise<DashboardSummary>;
   /** Who sits on each seat of a booking, with their ID. */
@@ -197,6 +199,7 @@ export function createDataProvider(session: Session): RihlaDataProvider {
     disrupt: (body) => send('POST', apiPath(API_BASES.trips, 'disrupt'), body),
     cancelBooking: async (id) =>
       asRecords('bookings', { data: await send('PATCH', bookingPaths.cancel(id), { isCancelled: true }) }),
+    cancelSeats: (id, seats) => send('PATCH', bookingPaths.cancelSeats(id), { seats }),
     tripPassengers: (id) => json(tripPaths.passengers(id)),
     dashboardSummary: () => json(DASHBOARD_SUMMARY_PATH),
     travellers: (bookingId) => json(apiPath(API_BASES.bookings, 'getPassengers', bookingId)),

@@ -22,7 +22,8 @@ interface ErrorDetails {
   totalTicketPrice?: number;
   /** SEATS_SOLD_BEYOND */
   highestSeat?: number;
-  seats?: number;
+  /** SEATS_SOLD_BEYOND: the bus's seats; SEAT_NOT_IN_BOOKING: the seats the booking does not hold. */
+  seats?: number | number[];
   /** ALREADY_DECIDED */
   paymentStatus?: string;
 }
@@ -37,7 +38,11 @@ export function useErrorMessage() {
 
   /** The details a code's sentence names, written as staff read them. */
   const codeArgs = (body: ErrorDetails) => ({
-    seats: body.takenSeats ? formatSeatList(body.takenSeats, locale) : formatNumber(body.seats ?? 0, locale),
+    seats: body.takenSeats
+      ? formatSeatList(body.takenSeats, locale)
+      : Array.isArray(body.seats)
+        ? formatSeatList(body.seats, locale)
+        : formatNumber(body.seats ?? 0, locale),
     total: formatMoney(body.totalTicketPrice ?? 0, locale, translate),
     highestSeat: formatNumber(body.highestSeat ?? 0, locale),
     limit: formatNumber(body.limit ?? 0, locale),

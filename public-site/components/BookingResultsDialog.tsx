@@ -1,13 +1,21 @@
 // The results overlay of the cancel-reservation page: each booking found, its status and its payment (with
-// the proof to send while one is wanted), and the actions (cancel after a confirmation question, download
-// the ticket again: pending or paid).
+// the proof to send while one is wanted), and the actions (cancel after a confirmation question, which for a
+// booking of several seats asks which seats, with the server's quote for them; download the ticket again:
+// pending or paid).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatBoardingTime, formatPrice, formatSeatList, formatTripDate, localName } from '../lib/format.ts';
+import {
+  formatBoardingTime,
+  formatPrice,
+  formatSeatList,
+  formatSeats,
+  formatTripDate,
+  localName,
+} from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { PaymentFacts } from '../lib/payment.ts';
 import type { ChoiceOutcome } from '../lib/disruption-choice.ts';
-import type { ActionProblem } from '../lib/use-booking-lookup.ts';
+import type { ActionProblem, SeatsDone, SeatsRefusal } from '../lib/use-booking-lookup.ts';
 import type { BookingMatch } from '../lib/types.ts';
 import { DisruptionChoices } from './DisruptionChoices.tsx';
 import { type Fact, Facts } from './Facts.tsx';
@@ -18,6 +26,7 @@ import { TicketKind } from './TicketKind.tsx';
 import { MessagesChoice } from './MessagesChoice.tsx';
 import { CancelQuote } from './CancelQuote.tsx';
 import { ChangeDay } from './ChangeDay.tsx';
+import { SeatsToCancel } from './SeatsToCancel.tsx';
 
 interface Props {
   bookings: BookingMatch[];
@@ -27,11 +36,15 @@ interface Props {
   problem: ActionProblem;
   /** The choice just made on a disrupted booking, said at the top. */
   chosen: ChoiceOutcome | null;
+  /** Seats just cancelled from a booking that keeps its others, and why some could not be. */
+  seatsDone: SeatsDone | null;
+  refusal: { key: SeatsRefusal; seats: number[] } | null;
   onChosen: (outcome: ChoiceOutcome) => void;
   /** A booking changed day (or its change now waits for payment). */
   changed: 'changed' | 'awaiting' | null;
   onChanged: (booking: BookingMatch, outcome: 'changed' | 'awaiting') => void;
-  onCancel: (booking: BookingMatch) => void;
+  /** Cancels the booking, or the seats ticked when they are not all of its seats. */
+  onCancel: (booking: BookingMatch, seats: number[]) => void;
   onDownload: (booking: BookingMatch) => void;
   onPaymentChange: (booking: BookingMatch, patch: Partial<PaymentFacts>) => void;
   onClose: () => void;
@@ -43,6 +56,8 @@ export function BookingResultsDialog({
   busy,
   problem,
   chosen,
+  seatsDone,
+  refusal,
   onChosen,
   changed,
   onChanged,
@@ -53,9 +68,19 @@ export function BookingResultsDialog({
 }: Props) {
   const { m, lang } = useI18n();
   const [confirmingId, setConfirmingId] = useState<string | null>(null);
+  const [seats, setSeats] = useState<number[]>([]);
+  const confirm = (booking: BookingMatch | null) => {
+    setConfirmingId(booking?._id ?? null);
+    setSeats(booking?.seats ?? []);
+  };
   const listRef = useRef<HTMLUListElement>(null);
 
   const asked = useRef<string | null>(null);
+
+  // Seats cancelled: the booking is shown again as it now is, the question closed.
+  useEffect(() => {
+    if (seatsDone) confirm(null);
+  }, [seatsDone]);
 
   useEffect(() => {
     // The button that had focus disappears when the question opens or closes: move focus with it.
@@ -80,6 +105,22 @@ export function BookingResultsDialog({
       {problem && (
         <p class="message error" role="alert">
           {m.cancel[problem]}
+        </p>
+      )}
+      {refusal && (
+        <p class="message error" role="alert">
+          {fill(m.cancel.seatsRefused[refusal.key], { which: formatSeats(refusal.seats, lang, m) })}
+        </p>
+      )}
+      {seatsDone && (
+        <p class="message success" role="status">
+          {fill(m.cancel.seatsSuccess, {
+            which: formatSeats(seatsDone.seats, lang, m),
+            id: seatsDone.ticketId,
+            kept: formatSeats(seatsDone.kept, lang, m),
+          })}
+          {seatsDone.refundDue > 0 &&
+            ` ${fill(m.cancel.seatsRefund, { refund: formatPrice(seatsDone.refundDue, lang, m) })}`}
         </p>
       )}
       {chosen && (
@@ -115,6 +156,7 @@ export function BookingResultsDialog({
           const kindId = `ticket-kind-${booking._id}`;
           // A booking waiting for its traveller's choice is moved or refunded, not cancelled or printed.
           const waiting = booking.disruptionState === 'waiting';
+          const some = seats.length > 0 && seats.length < booking.seats.length;
           return (
             <li key={booking._id} class="card">
               <Facts class="summary" rows={rows} />
@@ -126,12 +168,17 @@ export function BookingResultsDialog({
               {confirmingId === booking._id ? (
                 <div class="confirm-box" role="group" aria-label={m.cancel.confirmQuestion}>
                   <p>{m.cancel.confirmQuestion}</p>
-                  <CancelQuote ticketId={booking.ticketId} phone={phone} />
+                  {booking.seats.length > 1 && (
+                    <SeatsToCancel seats={booking.seats} chosen={seats} onChange={setSeats} />
+                  )}
+                  {seats.length > 0 && (
+                    <CancelQuote ticketId={booking.ticketId} phone={phone} seats={some ? seats : undefined} />
+                  )}
                   <div class="actions">
                     <button
                       type="button"
                       class="button secondary"
-                      onClick={() => setConfirmingId(null)}
+                      onClick={() => confirm(null)}
                       data-confirm-no
                     >
                       {m.cancel.confirmNo}
@@ -139,10 +186,14 @@ export function BookingResultsDialog({
                     <button
                       type="button"
                       class="button danger"
-                      disabled={busy}
-                      onClick={() => onCancel(booking)}
+                      disabled={busy || seats.length === 0}
+                      onClick={() => onCancel(booking, seats)}
                     >
-                      {busy ? m.cancel.cancelling : m.cancel.confirmYes}
+                      {busy
+                        ? m.cancel.cancelling
+                        : some
+                          ? fill(m.cancel.confirmSeats, { which: formatSeats(seats, lang, m) })
+                          : m.cancel.confirmYes}
                     </button>
                   </div>
                 </div>
@@ -164,7 +215,7 @@ export function BookingResultsDialog({
                     class="button danger"
                     disabled={booking.isCancelled || busy}
                     data-cancel-for={booking._id}
-                    onClick={() => setConfirmingId(booking._id)}
+                    onClick={() => confirm(booking)}
                   >
                     {booking.isCancelled ? m.cancel.cancelled : m.cancel.cancelButton}
                   </button>

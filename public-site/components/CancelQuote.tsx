@@ -1,9 +1,10 @@
 // What the traveller gets back if they confirm the cancellation now, as the server works it out from the
-// rules their booking was sold under (GET cancellationQuote). Shown inside the confirmation question.
+// rules their booking was sold under (GET cancellationQuote): for the whole booking, or for the seats ticked
+// (`seats`). Shown inside the confirmation question.
 import { useEffect, useState } from 'preact/hooks';
 import { getJson, withQuery } from '../lib/api.ts';
 import { apiPaths } from '../lib/api-paths.ts';
-import { formatPrice } from '../lib/format.ts';
+import { formatPrice, formatSeats } from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
 import { credentials } from '../lib/ticket.ts';
 import type { CancellationQuote } from '../lib/types.ts';
@@ -17,21 +18,44 @@ function timeLeft(minutes: number, lang: string): string {
   return words.format(minutes, 'minute');
 }
 
-export function CancelQuote({ ticketId, phone }: { ticketId: string; phone: string }) {
+interface Props {
+  ticketId: string;
+  phone: string;
+  /** Some seats of the booking only; none: the whole booking. */
+  seats?: number[];
+}
+
+export function CancelQuote({ ticketId, phone, seats }: Props) {
   const { m, lang } = useI18n();
   const [quote, setQuote] = useState<CancellationQuote | 'loading' | 'failed'>('loading');
+  const some = seats?.join(',');
   useEffect(() => {
-    getJson<CancellationQuote>(withQuery(apiPaths.cancellationQuote, credentials(ticketId, phone))).then(
-      setQuote,
-      () => setQuote('failed'),
+    setQuote('loading');
+    const query = { ...credentials(ticketId, phone), ...(some ? { seats: some } : {}) };
+    let current = true;
+    getJson<CancellationQuote>(withQuery(apiPaths.cancellationQuote, query)).then(
+      (answer) => current && setQuote(answer),
+      () => current && setQuote('failed'),
     );
-  }, [ticketId, phone]);
+    // A quote for seats ticked a moment ago never replaces the one for the seats ticked now.
+    return () => {
+      current = false;
+    };
+  }, [ticketId, phone, some]);
 
   if (quote === 'loading') return <p class="hint">{m.cancel.quoteLoading}</p>;
   if (quote === 'failed') return <p class="hint">{m.cancel.quoteFailed}</p>;
-  if (!quote.paid) return <p data-quote>{m.cancel.quoteUnpaid}</p>;
+  const which = some && <>{fill(m.cancel.quoteSeats, { which: formatSeats(quote.seats, lang, m) })} </>;
+  if (!quote.paid)
+    return (
+      <p data-quote>
+        {which}
+        {m.cancel.quoteUnpaid}
+      </p>
+    );
   return (
     <p data-quote>
+      {which}
       <strong>
         {fill(m.cancel.quoteRefund, {
           refund: formatPrice(quote.refund, lang, m),

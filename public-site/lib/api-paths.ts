@@ -20,6 +20,8 @@ export const apiPaths = {
   createBooking: operationPath(bookings, 'create'),
   filterBookings: bookingPaths.filter(),
   cancelBooking: bookingPaths.cancel,
+  /** Some seats of a booking cancelled, the others kept under its ticket id. */
+  cancelSeats: bookingPaths.cancelSeats,
   ticket: bookingPaths.ticket(),
   cancellationQuote: apiPath(API_BASES.bookings, 'cancellationQuote'),
   /** A payment proof sent after booking (the traveller's ticket id and phone in the form). */

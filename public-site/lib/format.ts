@@ -1,6 +1,6 @@
 // Numbers, prices, dates and sizes as travellers read them: the formats shared with the back-office
 // (shared/i18n/format.ts: Latin digits in both languages), and the site's own.
-import { formatNumber } from '../../shared/i18n/format.ts';
+import { formatNumber, formatSeatList } from '../../shared/i18n/format.ts';
 import { boardingTimeIn } from '../../shared/rules.ts';
 import { fill, type Lang, type PublicMessages } from './i18n.ts';
 import type { Trip } from './types.ts';
@@ -10,6 +10,10 @@ export { formatDay as formatTripDate, formatNumber, formatSeatList } from '../..
 export function formatPrice(amount: number, lang: Lang, m: PublicMessages): string {
   return fill(m.units.currency, { amount: formatNumber(amount, lang) });
 }
+
+/** Seats named in a sentence: "seat 3", "seats 1, 2" (المقعد 3، المقاعد 1، 2). */
+export const formatSeats = (seats: readonly number[], lang: Lang, m: PublicMessages) =>
+  fill(seats.length > 1 ? m.cancel.seatsMany : m.cancel.seatOne, { seats: formatSeatList(seats, lang) });
 
 export function formatBoardingTime(time: string, m: PublicMessages): string {
   return boardingTimeIn(time, m.boardingTimes as Record<string, string>);

@@ -12,6 +12,7 @@ import type {
   publicSettings,
   publicTripDocument,
   routesOnSaleAnswer,
+  seatsCancelled,
   travellerBookingRecord,
 } from '../../shared/contract/index.ts';
 
@@ -25,6 +26,8 @@ export type PassengerInfo = z.infer<typeof passengerInfo>;
 /** A booking found by ticket id and phone, with what the traveller needs of its trip beside it. */
 export type BookingMatch = z.infer<typeof bookingMatch>;
 export type CancellationQuote = z.infer<typeof cancellationQuote>;
+/** Some seats of a booking cancelled: which, and what is refunded for them. */
+export type SeatsCancelled = z.infer<typeof seatsCancelled>;
 export type PublicSettings = z.infer<typeof publicSettings>;
 /** A booking as its traveller gets it from createBooking (its trip as an _id), with its payment. */
 export type TravellerBooking = z.infer<typeof travellerBookingRecord>;

@@ -1,5 +1,5 @@
-// The cancel-reservation page's calls: find bookings by ticket id and phone, cancel one, download a
-// ticket again; and a booking's payment updated in place once a proof was sent or its status checked.
+// The cancel-reservation page's calls: find bookings by ticket id and phone, cancel one (or some of its
+// seats, the booking then shown as it now is), download a ticket again; and a booking's payment updated in place once a proof was sent or its status checked.
 // Messages are kept as keys so they follow a language switch.
 import { useState } from 'preact/hooks';
 import { ApiError, getJson, sendJson, withQuery } from './api.ts';
@@ -8,10 +8,23 @@ import type { ChoiceOutcome } from './disruption-choice.ts';
 import type { PaymentFacts } from './payment.ts';
 import { saveTickets } from './saved-tickets.ts';
 import { credentials, downloadProblem, downloadTicket } from './ticket.ts';
-import type { BookingMatch } from './types.ts';
+import type { BookingMatch, SeatsCancelled } from './types.ts';
 
 export type LookupStatus = 'idle' | 'searching' | 'found' | 'notFound' | 'failed' | 'tooMany';
 export type ActionProblem = 'cancelFailed' | 'cannotCancel' | 'downloadFailed' | 'downloadMissing' | null;
+/** Why some seats could not be cancelled, as a key of the page's `seatsRefused` words. */
+export type SeatsRefusal = 'seatNotInBooking' | 'bookingCancelled' | 'tripDeparted' | 'tripUnavailable';
+const SEATS_REFUSALS: Record<string, SeatsRefusal> = {
+  SEAT_NOT_IN_BOOKING: 'seatNotInBooking',
+  BOOKING_CANCELLED: 'bookingCancelled',
+  TRIP_DEPARTED: 'tripDeparted',
+  TRIP_UNAVAILABLE: 'tripUnavailable',
+};
+/** Seats just cancelled from a booking that keeps its others: said at the top of the results. */
+export interface SeatsDone extends SeatsCancelled {
+  ticketId: string;
+  kept: number[];
+}
 
 export function useBookingLookup() {
   const [status, setStatus] = useState<LookupStatus>('idle');
@@ -21,6 +34,8 @@ export function useBookingLookup() {
   const [busy, setBusy] = useState(false);
   const [chosen, setChosen] = useState<ChoiceOutcome | null>(null);
   const [changed, setChanged] = useState<'changed' | 'awaiting' | null>(null);
+  const [seatsDone, setSeatsDone] = useState<SeatsDone | null>(null);
+  const [refusal, setRefusal] = useState<{ key: SeatsRefusal; seats: number[] } | null>(null);
 
   const fetchMatches = (ticketId: string, phone: string) =>
     getJson<BookingMatch[]>(withQuery(apiPaths.filterBookings, credentials(ticketId, phone)));
@@ -31,6 +46,8 @@ export function useBookingLookup() {
     setProblem(null);
     setChosen(null);
     setChanged(null);
+    setSeatsDone(null);
+    setRefusal(null);
     try {
       const found = await fetchMatches(ticketId, phone);
       setBookings(found);
@@ -62,16 +79,39 @@ export function useBookingLookup() {
     }
   };
 
-  const cancel = async (booking: BookingMatch, phone: string) => {
+  /** Some of the booking's seats: the others stay booked, and the booking is shown again as it now is. */
+  const cancelSome = async (booking: BookingMatch, phone: string, seats: number[]) => {
+    const done = await sendJson<SeatsCancelled>('PATCH', apiPaths.cancelSeats(booking._id), {
+      ...credentials(booking.ticketId, phone),
+      seats,
+    });
+    setSeatsDone({
+      ...done,
+      ticketId: booking.ticketId,
+      kept: booking.seats.filter((seat) => !seats.includes(seat)),
+    });
+    setBookings(await fetchMatches(booking.ticketId, phone));
+  };
+
+  /** Cancels the booking, or only `seats` of it when they are not all of its seats. */
+  const cancel = async (booking: BookingMatch, phone: string, seats = booking.seats) => {
     setBusy(true);
     setProblem(null);
+    setSeatsDone(null);
+    setRefusal(null);
+    const some = seats.length < booking.seats.length;
     try {
+      if (some) return await cancelSome(booking, phone, seats);
       await sendJson('PATCH', apiPaths.cancelBooking(booking._id), credentials(booking.ticketId, phone));
       setBookings([]);
       setStatus('idle');
       setCancelledTicket(booking.ticketId);
     } catch (error) {
-      setProblem(error instanceof ApiError && error.status === 409 ? 'cannotCancel' : 'cancelFailed');
+      const code = error instanceof ApiError ? String(error.body?.code ?? '') : '';
+      if (some && SEATS_REFUSALS[code]) {
+        const named = (error as ApiError).body?.seats;
+        setRefusal({ key: SEATS_REFUSALS[code], seats: Array.isArray(named) ? (named as number[]) : [] });
+      } else setProblem(error instanceof ApiError && error.status === 409 ? 'cannotCancel' : 'cancelFailed');
     } finally {
       setBusy(false);
     }
@@ -106,6 +146,8 @@ export function useBookingLookup() {
     chosen,
     changed,
     afterChange,
+    seatsDone,
+    refusal,
     problem,
     busy,
     find,

@@ -86,10 +86,12 @@ export default function CancelReservation() {
           busy={lookup.busy}
           problem={lookup.problem}
           chosen={lookup.chosen}
+          seatsDone={lookup.seatsDone}
+          refusal={lookup.refusal}
           onChosen={(outcome) => void lookup.choose(outcome, phone)}
           changed={lookup.changed}
           onChanged={(booking, outcome) => void lookup.afterChange(booking, outcome, phone)}
-          onCancel={(booking) => void lookup.cancel(booking, phone)}
+          onCancel={(booking, seats) => void lookup.cancel(booking, phone, seats)}
           onDownload={(booking) => void lookup.download(booking, phone)}
           onPaymentChange={(booking, patch) => lookup.update(booking._id, patch)}
           onClose={lookup.close}

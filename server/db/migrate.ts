@@ -25,6 +25,7 @@ import * as timetables from './migrations/2026-11-26-60-timetables.ts';
 import * as refundRules from './migrations/2026-11-26-62-refund-rules.ts';
 import * as accessCodes from './migrations/2026-11-27-70-access-codes.ts';
 import * as bookingChanges from './migrations/2026-11-27-70-booking-changes.ts';
+import * as splitBookings from './migrations/2026-11-27-71-split-bookings.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-62-refund-rules': refundRules,
   '2026-11-27-70-access-codes': accessCodes,
   '2026-11-27-70-booking-changes': bookingChanges,
+  '2026-11-27-71-split-bookings': splitBookings,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

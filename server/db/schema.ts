@@ -69,6 +69,8 @@ export interface BookingsTable {
   changeOf?: string | null;
   /** Such a change's terms (JSON: fromTripId, newTotal, fee), applied once it is paid. */
   changeTerms?: string | null;
+  /** Seats cancelled from a paid booking that kept its others: the booking (id) they were part of. */
+  splitFrom?: string | null;
 }
 
 /** The traveller on each seat of a booking, with an official ID (staff only). */

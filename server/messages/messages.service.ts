@@ -24,13 +24,15 @@ async function factsOf(trx: Db, bookingIds: string[]) {
     .leftJoin('disruptions', 'disruptions.id', 'bookings.disruptionId')
     // The operator's settings (one row) ride along for the site's address: no second round trip in a sale.
     .leftJoin('app_settings', (join) => join.on('app_settings.key', '=', OPERATOR_SETTINGS_KEY))
-    .select([
+    // Seats cancelled from a booking that kept its others are refunded under that booking's ticket id.
+    .leftJoin('bookings as whole', 'whole.id', 'bookings.splitFrom')
+    .select((eb) => [
       'app_settings.value as operatorSettings',
+      eb.fn.coalesce('whole.ticketId', 'bookings.ticketId').as('ticketId'),
       'bookings.id',
       'disruptions.reason_en',
       'disruptions.reason_ar',
       'bookings.disruptionState',
-      'bookings.ticketId',
       'bookings.phone',
       'bookings.seats',
       'bookings.language',

@@ -93,6 +93,25 @@ export const cancellationQuote = z.object({
   minutesBefore: z.number().int().min(0).describe('Whole minutes from now to departure; 0 once departed.'),
   departed: z.boolean().describe('The bus has left: the booking can no longer be cancelled.'),
   rules: refundRules,
+  seats: z
+    .array(z.number().int().positive())
+    .min(1)
+    .describe('The seats quoted: those asked for (`seats`), or every seat of the booking.'),
+});
+
+/** Some seats of a booking cancelled (PATCH /api/bookings/cancelSeats/{id}). */
+export const seatsCancelled = z.object({
+  seats: z.array(z.number().int().positive()).min(1).describe('The seats cancelled, free for sale now.'),
+  refundDue: z
+    .number()
+    .min(0)
+    .describe('What goes back for them, in whole SDG, by the tiers the booking was sold under (0 unpaid).'),
+  refundBookingId: z
+    .string()
+    .nullable()
+    .describe(
+      "The refunds list's record of these seats (a cancelled part of the booking, `splitFrom` it); null when nothing was paid or every seat was cancelled.",
+    ),
 });
 export const publicSettings = z.object({
   operator: z.object({ phone: z.string(), email: z.string(), address: z.string() }),

@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { MESSAGE_LANGUAGES } from '../messages.ts';
 import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
-import { bookingCreated, bookingMatch, cancellationQuote } from './answers.ts';
+import { bookingCreated, bookingMatch, cancellationQuote, seatsCancelled } from './answers.ts';
 import { PAYMENT_METHODS } from '../payments.ts';
 import { bookingDocument, travellerBookingDocument } from './documents.ts';
 import { binary, deviceId } from './fields.ts';
-import { bookingConflictBody, errorBody } from './errors.ts';
+import { bookingConflictBody, errorBody, seatsCancelConflictBody } from './errors.ts';
 import { route } from './route.ts';
 
 /** createBooking's multipart form, as the public site sends it (JSON lists and objects as text). */
@@ -73,6 +73,11 @@ export const bookingContract = {
     '/api/bookings/cancellationQuote',
     { 200: cancellationQuote },
     [400, 404, 429],
+    {
+      409: seatsCancelConflictBody.describe(
+        'SEAT_NOT_IN_BOOKING (seats): a seat asked for is not one of the booking’s.',
+      ),
+    },
   ),
   cancelBooking: route(
     'PATCH',
@@ -80,6 +85,23 @@ export const bookingContract = {
     // A traveller may call it: the answer is the traveller's view, staff or not (the back-office refetches).
     { 200: travellerBookingDocument.describe('The booking, cancelled.') },
     [403, 404, 409, 429],
+  ),
+  cancelSeats: route(
+    'PATCH',
+    '/api/bookings/cancelSeats/:id',
+    {
+      200: seatsCancelled
+        .extend({
+          booking: travellerBookingDocument.describe('The booking as it is now, with its other seats.'),
+        })
+        .describe('The seats cancelled and their refund; cancelling every seat cancels the booking.'),
+    },
+    [403, 404, 429],
+    {
+      409: seatsCancelConflictBody.describe(
+        'SEAT_NOT_IN_BOOKING (seats), BOOKING_CANCELLED, TRIP_DEPARTED, or TRIP_UNAVAILABLE (the operator cancelled the trip).',
+      ),
+    },
   ),
   deleteBooking: route(
     'DELETE',

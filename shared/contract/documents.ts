@@ -31,7 +31,11 @@ const SET_ON_EVERY_ROW: Record<string, readonly string[]> = { bookings: ['ticket
 const TIMESTAMPS = ['created_at', 'updated_at'];
 /** Values a resource's rows carry beyond its registry fields (structured, so no field kind of the screens). */
 const BEYOND_REGISTRY: Record<string, Record<string, z.ZodType>> = {
-  bookings: { refundRules: refundRules.nullable() },
+  bookings: {
+    refundRules: refundRules.nullable(),
+    /** Seats cancelled from a paid booking that kept its others: the booking (_id) they were part of. */
+    splitFrom: z.string().nullable(),
+  },
 };
 
 /** A row may answer null for this field. */
@@ -167,6 +171,11 @@ export const bookingRecord = z.object({
   disruptionState: z.enum(DISRUPTION_STATES).nullable(),
   /** The refund rules the booking was sold under; null for one sold before they existed (refunded in full). */
   refundRules: refundRules.nullable(),
+  /**
+   * Seats cancelled from a paid booking that kept its others: this cancelled record holds those seats and their
+   * refund, and names the booking (its _id) they were part of. Null for every other booking.
+   */
+  splitFrom: text,
 });
 
 /** A booking with its trip filled; null once the trip was deleted (allowed when its bookings are cancelled). */

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'TRIP_CLOSED',
   'ROLE_CANNOT_CANCEL',
   'BUS_BUSY',
+  'SEAT_NOT_IN_BOOKING',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -137,6 +138,15 @@ export const cancelledProofConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('NO_PROOF') }),
   alreadyDecided,
   errorBody.extend({ code: z.literal('DUPLICATE_PROOF'), flags: paymentFlags }),
+]);
+
+/**
+ * cancelSeats' 409s (and cancellationQuote's for seats): a seat the booking does not hold (`seats`), a booking
+ * already cancelled, a trip that left or that the operator cancelled.
+ */
+export const seatsCancelConflictBody = z.discriminatedUnion('code', [
+  errorBody.extend({ code: z.literal('SEAT_NOT_IN_BOOKING'), seats: z.array(z.number().int()).min(1) }),
+  errorBody.extend({ code: z.enum(['BOOKING_CANCELLED', 'TRIP_DEPARTED', 'TRIP_UNAVAILABLE']) }),
 ]);
 
 /** markRefundPaid's 409s. */

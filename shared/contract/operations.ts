@@ -80,6 +80,8 @@ const SUMMARIES: Record<CallName, string> = {
   filterBookings: "Look up a booking by its ticket id and the traveller's phone",
   ticket: "Download a booking's PDF ticket again (ticket id and phone)",
   cancelBooking: 'Cancel a booking: its traveller with the ticket id and phone, or staff',
+  cancelSeats:
+    'Cancel some seats of a booking, refunded per seat: its traveller (ticket id and phone), or staff',
   requestCode: 'Text a one-time code to a phone, to see every booking made with it',
   myBookings: 'Every booking made with a phone, for the code texted to it',
   deleteBooking: 'Delete a booking',

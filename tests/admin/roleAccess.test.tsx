@@ -1,7 +1,7 @@
 // Each role sees only what it may do, all of it derived from shared/roles.ts: which screens and actions a role
 // may use, its menu and start page, the buttons of a list and of a trip's and a booking's page, and the
 // forbidden page (both languages) on a screen it may not open, which asks nothing of the server.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { homePathFor, MENU_PAGES, mayAccess, pageAllowed } from '../../admin/auth/access.ts';
 import { BookingShow } from '../../admin/bookings/BookingShow.tsx';
@@ -199,9 +199,35 @@ describe('a booking’s page', () => {
     expect(within(travellers).getByText('P1234567')).toBeTruthy();
     expect(within(travellers).getByText('Not named yet')).toBeTruthy();
     expect(within(travellers).getByRole('button', { name: /edit travellers/i })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /cancel/i })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel seats' })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
+  });
+
+  it('lets a cashier cancel one seat of two: the seat ticked goes to the server, the other stays', async () => {
+    const { fetch, calls } = apiAs('cashier', {
+      'GET /api/bookings/getBooking/bk1': () => ({ body: booking }),
+      'GET /api/bookings/getPassengers/bk1': () => ({ body: [] }),
+      'PATCH /api/bookings/cancelSeats/bk1': () => ({
+        body: { seats: [5], refundDue: 40500, refundBookingId: 'bk2', booking: { ...booking, seats: [4] } },
+      }),
+    });
+    await renderAs(
+      { resource: 'bookings', path: '/bookings/bk1/show', route: '/bookings/:id/show' },
+      fetch,
+      <BookingShow />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel seats' }));
+    const confirm = await screen.findByRole('button', { name: 'Cancel these seats' });
+    fireEvent.click(confirm);
+    // Nothing ticked: nothing sent.
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seat 5' }));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const sent = calls.find((call) => call.method === 'PATCH')!;
+    expect(sent.body).toEqual({ seats: [5] });
   });
 });
 

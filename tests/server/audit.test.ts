@@ -165,6 +165,21 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         resource: 'bookings',
       };
     };
+    calls['PATCH /api/bookings/cancelSeats/:id'] = async () => {
+      const current = (await t.app.inject({ url: `/api/trips/getTrip/${trip._id}` })).json();
+      const seats = [++seat, ++seat];
+      const sold = await postBooking(t, bookingFields(current, seats));
+      expect(sold.statusCode, sold.body).toBe(201);
+      const booking = sold.json().booking;
+      return {
+        method: 'PATCH',
+        url: `/api/bookings/cancelSeats/${booking._id}`,
+        payload: { seats: [seats[1]] },
+        recordId: booking._id,
+        action: 'cancel_seats',
+        resource: 'bookings',
+      };
+    };
     calls['DELETE /api/bookings/deleteBooking/:id'] = async () => {
       const booking = await proofBooking(t, trip, ++seat, `AU-D-${seat}`);
       await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`);
@@ -404,7 +419,11 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         .filter(
           (route) => route.url.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(route.method),
         )
-        .filter((route) => route.access !== 'public' || route.url === '/api/bookings/cancelBooking/:id')
+        .filter(
+          (route) =>
+            route.access !== 'public' ||
+            ['/api/bookings/cancelBooking/:id', '/api/bookings/cancelSeats/:id'].includes(route.url),
+        )
         .map((route) => `${route.method} ${route.url}`);
       expect(
         writes.filter((route) => !calls[route]),

@@ -186,6 +186,7 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
     expect(routes(endpoints.filter((e) => e.access === 'traveller'))).toEqual([
       'PATCH /api/bookings/cancelBooking/:id',
       'POST /api/bookings/changeBooking',
+      'PATCH /api/bookings/cancelSeats/:id',
       'POST /api/bookings/moveBooking',
       'POST /api/bookings/requestRefund',
     ]);

@@ -160,9 +160,13 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
   const bookingForm = (overrides: Record<string, string> = {}, seats = [nextSeat++]) =>
     bookingFields(sale.trip, seats, overrides);
 
-  async function book(overrides: Record<string, string> = {}, withProof = false): Promise<Doc> {
+  async function book(
+    overrides: Record<string, string> = {},
+    withProof = false,
+    seats?: number[],
+  ): Promise<Doc> {
     const file = withProof ? { filename: 'proof.png', contentType: 'image/png', data: PNG } : undefined;
-    const response = await postBooking(t, bookingForm(overrides), file);
+    const response = await postBooking(t, bookingForm(overrides, seats), file);
     expect(response.statusCode, response.body).toBe(201);
     return response.json().booking;
   }
@@ -721,6 +725,12 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
           anonymous: true,
         },
         { label: 'bad phone', status: 400, url: `${path}?ticketId=0000000000000&phone=1`, anonymous: true },
+        {
+          label: 'a seat not its own',
+          status: 409,
+          url: `${path}?${query}&seats=${booking.seats[0]},999`,
+          anonymous: true,
+        },
       ];
     },
     'GET /api/bookings/ticket': async (path) => {
@@ -751,6 +761,30 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         },
         { label: 'by the traveller', status: 200, url, payload: proof, anonymous: true },
         { label: 'again, by staff', status: 409, url, payload: {} },
+      ];
+    },
+    'PATCH /api/bookings/cancelSeats/:id': async (path) => {
+      const seats = [nextSeat++, nextSeat++];
+      const booking = await book({}, false, seats);
+      const url = path.replace(':id', booking._id);
+      const proof = { ticketId: booking.ticketId, phone: booking.passengerInfo.phone };
+      return [
+        {
+          label: 'not theirs',
+          status: 403,
+          url,
+          payload: { ...proof, phone: '0999999999', seats: [seats[0]] },
+          anonymous: true,
+        },
+        { label: 'no seat', status: 400, url, payload: { ...proof, seats: [] }, anonymous: true },
+        { label: 'not its seat', status: 409, url, payload: { ...proof, seats: [999] }, anonymous: true },
+        { label: 'one seat', status: 200, url, payload: { ...proof, seats: [seats[0]] }, anonymous: true },
+        {
+          label: 'no such booking, by staff',
+          status: 404,
+          url: path.replace(':id', 'nope'),
+          payload: { seats: [1] },
+        },
       ];
     },
     'DELETE /api/bookings/deleteBooking/:id': async (path) => [

@@ -54,5 +54,6 @@ export function bookingRowToDocument(row: Row | BookingsTable): Document {
     noShow: Boolean(Number(row.noShow ?? 0)),
     disruptionState: (row as Row).disruptionState ?? null,
     refundRules: row.refundRules ? (JSON.parse(String(row.refundRules)) as RefundRules) : null,
+    splitFrom: (row as Row).splitFrom ?? null,
   };
 }

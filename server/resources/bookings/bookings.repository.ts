@@ -328,6 +328,8 @@ export async function findByPhone(db: Db, phone: string): Promise<Document[]> {
     .selectFrom('bookings')
     .selectAll()
     .where('phone', '=', phone)
+    // Seats cancelled from a booking that kept its others are that booking's refund record, not a ticket.
+    .where('splitFrom', 'is', null)
     .orderBy('bookingDate', 'desc')
     .limit(200)
     .execute();

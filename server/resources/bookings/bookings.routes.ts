@@ -19,9 +19,11 @@ import { bookingRefusalError, ticketAnswer } from './bookings.answers.ts';
 import {
   changeBookingSchema,
   changeQuoteSchema,
+  cancelSeatsSchema,
   createBookingSchema,
   moveBookingSchema,
   optionalTravellerProofSchema,
+  quoteQuerySchema,
   requestRefundSchema,
   travellerProofSchema,
 } from './bookings.schemas.ts';
@@ -35,6 +37,7 @@ import {
   travellerView,
 } from './bookings.service.ts';
 import { ticketData, withTicketCodes } from './ticket.ts';
+import { cancelSeats, type SeatsCancelRefusal } from './cancel-seats.service.ts';
 import { type MoveRefusal, moveBooking, requestRefund } from './disrupted-bookings.ts';
 import { findBooking } from './bookings.repository.ts';
 import { changeContract, disruptionContract } from '../../../shared/contract/index.ts';
@@ -90,12 +93,21 @@ const CHANGE_REFUSALS: Record<ChangeRefusal['code'], (refusal: ChangeRefusal) =>
   SEATS_TAKEN: (refusal) =>
     MOVE_REFUSALS.SEATS_TAKEN({ code: 'SEATS_TAKEN', seats: 'seats' in refusal ? refusal.seats : [] }),
 };
-const CANCEL_REFUSALS = {
+const CANCEL_REFUSALS: Record<SeatsCancelRefusal, () => Error> = {
   NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),
   NOT_FOUND: () => notFound('No booking has this _id.'),
-  ALREADY_CANCELLED: () => conflict('This booking is already cancelled.'),
-  DEPARTED: () => conflict('This trip has already departed; the booking can no longer be cancelled.'),
+  ALREADY_CANCELLED: () => conflict('This booking is already cancelled.', { code: 'BOOKING_CANCELLED' }),
+  DEPARTED: () =>
+    conflict('This trip has already departed; the booking can no longer be cancelled.', {
+      code: 'TRIP_DEPARTED',
+    }),
+  TRIP_CANCELLED: () =>
+    conflict('The operator cancelled this trip: choose another trip or a full refund instead.', {
+      code: 'TRIP_UNAVAILABLE',
+    }),
 };
+const notInBooking = (seats: number[]) =>
+  conflict(`This booking does not hold seat ${seats.join(', ')}.`, { code: 'SEAT_NOT_IN_BOOKING', seats });
 
 export async function bookingRoutes(instance: FastifyInstance) {
   const app = typed(instance);
@@ -236,21 +248,22 @@ export async function bookingRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags,
-        querystring: travellerProofSchema,
+        querystring: quoteQuerySchema,
         response: bookingContract.cancellationQuote.responses,
       },
       config: { ...lookupLimit, access: 'public' },
     },
     async (request, reply) => {
-      const { ticketId, phone } = request.query;
-      const quote = await cancellationQuote(ctx, ticketId, phone);
+      const { ticketId, phone, seats } = request.query;
+      const quote = await cancellationQuote(ctx, ticketId, phone, seats?.split(',').map(Number));
       if (!quote) throw notFound(NO_LIVE_BOOKING);
+      if (quote.notInBooking) throw notInBooking(quote.notInBooking);
       reply.header('Cache-Control', 'no-store');
       const { booking, rules, paid, refund, keptPercent, minutesBefore, departed } = quote;
       return {
         bookingId: String(booking._id),
         ticketId: String(booking.ticketId),
-        ...{ paid, refund, keptPercent, minutesBefore, departed, rules },
+        ...{ paid, refund, keptPercent, minutesBefore, departed, rules, seats: quote.seats },
       };
     },
   );
@@ -279,6 +292,31 @@ export async function bookingRoutes(instance: FastifyInstance) {
       );
       if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
       return travellerView(outcome.cancelled);
+    },
+  );
+
+  // Some seats of a booking, the others kept under its ticket id: proven and limited as cancelBooking is.
+  app.patch(
+    '/cancelSeats/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: cancelSeatsSchema,
+        response: bookingContract.cancelSeats.responses,
+      },
+      preHandler: identifyStaff,
+      // No `audit` here: the service records the seats cancelled in the activity log, in its transaction.
+      config: { ...travellerCancelLimit, access: 'public', staffAccess: STAFF_CANCEL },
+    },
+    async (request) => {
+      const { seats, ticketId, phone } = request.body;
+      const by = counterStaff(request) ? { staff: actor(request) } : { ticketId, phone, ip: request.ip };
+      const outcome = await cancelSeats(ctx, request.params.id, seats, by);
+      if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
+      if ('notInBooking' in outcome) throw notInBooking(outcome.notInBooking);
+      const { booking, ...cancelled } = outcome.cancelled;
+      return { ...cancelled, booking: travellerView(booking) };
     },
   );
 

@@ -174,3 +174,16 @@ export const changeQuoteSchema = travellerProofSchema.extend({
     changeFields.seats,
   ),
 });
+
+/** cancelSeats: the seats to cancel, with the traveller's proof (staff whose role may cancel send none). */
+export const cancelSeatsSchema = z
+  .object({ seats: seatsSchema, ticketId: ticketId.optional(), phone: phone.optional() })
+  .strict();
+
+/** The quote's seats in a query string: `seats=3` or `seats=1,3` (none: every seat of the booking). */
+export const quoteQuerySchema = travellerProofSchema.extend({
+  seats: z
+    .string()
+    .regex(/^\d{1,3}(,\d{1,3}){0,2}$/, { error: 'Seats must be 1 to 3 seat numbers separated by commas.' })
+    .optional(),
+});

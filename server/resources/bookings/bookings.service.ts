@@ -30,7 +30,12 @@ import {
   type CancelledRow,
 } from './bookings.repository.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
-import { FULL_REFUND_RULES, refundQuote, type RefundRules } from '../../../shared/refund-rules.ts';
+import {
+  FULL_REFUND_RULES,
+  refundQuote,
+  type RefundRules,
+  seatsShare,
+} from '../../../shared/refund-rules.ts';
 import { readRefundRules, readSiteAddress } from '../settings/settings.repository.ts';
 
 export interface BookingContext {
@@ -214,17 +219,14 @@ export type Canceller = { staff: Actor } | { ticketId?: string; phone?: string; 
  * member's name, or as the traveller's (no one signed in, the phone's last digits only).
  */
 export async function cancel(ctx: BookingContext, id: string, by: Canceller): Promise<CancelOutcome> {
-  const booking = await findBooking(ctx.db, id);
-  const phone = (booking?.passengerInfo as { phone: string } | undefined)?.phone;
-  if (!('staff' in by) && (!booking || by.ticketId !== booking.ticketId || by.phone !== phone))
-    return { refused: 'NOT_YOURS' };
-  if (!booking) return { refused: 'NOT_FOUND' };
+  const found = await bookingOf(ctx, id, by);
+  if ('refused' in found) return found;
+  const { booking, actor } = found;
   if (booking.isCancelled) return { refused: 'ALREADY_CANCELLED' };
   const trip = booking.tripId as TripDetails | null;
   const now = ctx.clock.now();
   if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time, now)) return { refused: 'DEPARTED' };
   const tripId = String(trip?._id ?? '');
-  const actor = 'staff' in by ? by.staff : { userId: null, userLabel: maskedPhone(phone!), ip: by.ip };
   // Staff cancelling at a traveller's request apply the same tiers; the operator's own cancellations (a
   // cancelled or disrupted trip) refund in full elsewhere.
   const refundFor = (row: CancelledRow) =>
@@ -239,27 +241,57 @@ export async function cancel(ctx: BookingContext, id: string, by: Canceller): Pr
   return { cancelled: (await findBooking(ctx.db, id))! };
 }
 
+/**
+ * The booking (trip populated) that `by` may change, and how the activity log names them: staff by their name,
+ * a traveller who proves it with its ticket id and phone as the phone's last digits. A traveller is told
+ * nothing about bookings that are not theirs: not found and not matching answer the same.
+ */
+export async function bookingOf(
+  ctx: BookingContext,
+  id: string,
+  by: Canceller,
+): Promise<{ booking: Document; actor: Actor } | { refused: 'NOT_FOUND' | 'NOT_YOURS' }> {
+  const booking = await findBooking(ctx.db, id);
+  const phone = (booking?.passengerInfo as { phone: string } | undefined)?.phone;
+  if (!('staff' in by) && (!booking || by.ticketId !== booking.ticketId || by.phone !== phone))
+    return { refused: 'NOT_YOURS' };
+  if (!booking) return { refused: 'NOT_FOUND' };
+  const actor = 'staff' in by ? by.staff : { userId: null, userLabel: maskedPhone(phone!), ip: by.ip };
+  return { booking, actor };
+}
+
 /** The rules a booking was sold under (stored as JSON or already parsed); none kept: a full refund. */
-function rulesOf(stored: unknown): RefundRules {
+export function rulesOf(stored: unknown): RefundRules {
   if (!stored) return FULL_REFUND_RULES;
   return typeof stored === 'string' ? (JSON.parse(stored) as RefundRules) : (stored as RefundRules);
 }
 
 /** A booking whose trip was deleted has left long ago, as far as refunds go. */
-const departureOf = (trip: TripDetails | null) =>
+export const departureOf = (trip: TripDetails | null) =>
   trip ? departureInstant(trip.trip_date, trip.trip_boarding_time) : new Date(0);
 
 /**
  * What the traveller of a live booking (ticket id and phone) gets back if they cancel now, by the rules the
  * booking was sold under: a booking not paid has nothing to refund. The cancel records exactly this.
  */
-export async function cancellationQuote(ctx: BookingContext, ticketId: string, phone: string) {
+export async function cancellationQuote(
+  ctx: BookingContext,
+  ticketId: string,
+  phone: string,
+  asked?: number[],
+) {
   const found = await liveBooking(ctx, ticketId, phone);
   if (!found) return undefined;
   const { booking, trip } = found;
+  const held = booking.seats as number[];
+  const seats = asked ?? held;
+  const notInBooking = seats.filter((seat) => !held.includes(seat));
+  if (notInBooking.length) return { notInBooking };
   const rules = rulesOf(booking.refundRules);
-  const paid = booking.paymentStatus === 'verified' ? (booking.totalTicketPrice as number[])[0] : 0;
-  return { booking, rules, ...refundQuote(rules, paid, departureOf(trip), ctx.clock.now()) };
+  const total = (booking.totalTicketPrice as number[])[0];
+  // Some seats: their share of what was paid, as cancelSeats records it.
+  const paid = booking.paymentStatus === 'verified' ? seatsShare(total, held.length, seats.length) : 0;
+  return { booking, rules, seats, ...refundQuote(rules, paid, departureOf(trip), ctx.clock.now()) };
 }
 
 /** Deletes a booking for good (staff), with its seats and its payment proofs. */

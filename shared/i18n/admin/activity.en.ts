@@ -10,6 +10,7 @@ export const activityEn = {
         delete: 'Deleted',
         cancel_trip: 'Cancelled the trip',
         cancel_booking: 'Cancelled the booking',
+        cancel_seats: 'Cancelled some seats of the booking',
         verify_payment: 'Verified the payment',
         reject_payment: 'Rejected the payment',
         counter_sale: 'Sold at the counter',
@@ -48,6 +49,7 @@ export const activityEn = {
         trips_created: 'Trips put on sale',
         trips_changed: 'Trips changed',
         trips_kept: 'Trips kept (they have passengers)',
+        refundRecord: 'Refund record of the cancelled seats',
       },
       /** A disruption's action. */
       disruption: { cancel: 'Cancel', delay: 'Delay' },

@@ -564,7 +564,8 @@ export const enOwn = {
         DUPLICATE_PROOF:
           "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
         ALREADY_DECIDED: 'This payment has already been decided (%{status}).',
-        BOOKING_CANCELLED: 'This booking is cancelled: its payment can no longer be decided.',
+        BOOKING_CANCELLED: 'This booking is cancelled: it can no longer change, nor its payment be decided.',
+        SEAT_NOT_IN_BOOKING: 'This booking does not hold seat %{seats}.',
         NO_REFUND_DUE: 'No refund is owed on this booking, or none waits for a confirmation.',
         REFUND_AWAITS_CONFIRMATION:
           'This refund was recorded as handed over in cash: a manager or an admin confirms it.',
@@ -592,7 +593,7 @@ export const enOwn = {
         OWN_ACCOUNT:
           'This is your own account: you cannot change its role or delete it, and its password is changed on the “Change my password” page.',
         LAST_ADMIN: 'This is the last admin account: make another admin first.',
-        TRIP_DEPARTED: 'This trip has departed: its passenger list can no longer change.',
+        TRIP_DEPARTED: 'This trip has departed: its bookings and passenger list can no longer change.',
         NOT_DOOR_TRIP: "Conductors see the passengers of yesterday's, today's and tomorrow's trips only.",
         TOO_MANY_SCANS:
           'This account has sent more than %{limit} scans this hour. Please wait before syncing again.',
@@ -646,6 +647,12 @@ export const enOwn = {
       cancel_confirm: 'Are you sure you want to cancel this booking?',
       cancel_success: 'Booking %{id} has been successfully canceled.',
       cancel_failure: 'Something went wrong. Please try again.',
+      cancel_seats: 'Cancel seats',
+      cancel_seats_title: 'Cancel some seats of booking %{id}',
+      cancel_seats_hint:
+        'The seats ticked are free for sale at once; the booking keeps its ticket ID with the others. A paid booking is refunded for them by the rules it was sold under.',
+      cancel_seats_yes: 'Cancel these seats',
+      cancel_seats_success: 'Seat %{seats} of booking %{id} cancelled.',
       payment_proof: 'Payment proof',
       no_payment_proof: 'No payment proof was uploaded.',
       proof_loading: 'Loading the payment proof…',

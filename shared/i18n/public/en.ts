@@ -264,6 +264,23 @@ export const en = {
     smsFailed: 'This could not be saved. Try again.',
     downloadFailed: 'The ticket could not be downloaded. Please try again.',
     downloadMissing: 'There is no ticket to download for this booking.',
+    /** One seat at a time: the seats to cancel, ticked in the confirmation. */
+    seatsLegend: 'Seats to cancel',
+    seatOption: 'Seat {seat}',
+    seatsNone: 'Tick at least one seat to cancel.',
+    /** Seats named in a sentence ({which} below): one, or several. */
+    seatOne: 'seat {seats}',
+    seatsMany: 'seats {seats}',
+    quoteSeats: 'For {which}:',
+    confirmSeats: 'Yes, cancel {which}',
+    seatsSuccess: 'Cancelled: {which}. Ticket {id} keeps {kept}: download it again for the new ticket.',
+    seatsRefund: '{refund} will be refunded to you.',
+    seatsRefused: {
+      seatNotInBooking: 'This booking no longer holds {which}. Look up your booking again.',
+      bookingCancelled: 'This booking is already cancelled.',
+      tripDeparted: 'The bus has left: seats can no longer be cancelled.',
+      tripUnavailable: 'The bus company cancelled this trip: choose another trip or a full refund above.',
+    },
   },
   /** A booking whose trip the bus company cancelled or delayed: why, and the traveller's choices. */
   changeDay: {

@@ -69,6 +69,7 @@ const PUBLIC_ROUTES = new Set([
 ]);
 const TRAVELLER_ROUTES = new Set([
   'PATCH /api/bookings/cancelBooking/:id',
+  'PATCH /api/bookings/cancelSeats/:id',
   // A cancelled trip's traveller chooses (ticket id and phone); staff at the counter may do it for them.
   'POST /api/bookings/moveBooking',
   'POST /api/bookings/requestRefund',
@@ -120,6 +121,7 @@ const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/payments/markRefundPaid/:id': { refundReference: 'SAMPLE-1' },
   'PATCH /api/payments/checkCancelledProof/:id': { moneyArrived: false },
   'PATCH /api/bookings/updatePassengers/:id': { passengers: [] },
+  'PATCH /api/bookings/cancelSeats/:id': { seats: [1] },
   'POST /api/messages/broadcast': { tripId: 'x', text_en: 'Hello', text_ar: 'مرحبا' },
 };
 const ANSWERS: Record<string, Answer> = {
