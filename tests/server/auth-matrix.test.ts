@@ -185,8 +185,8 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
     for (const route of registryPublicRoutes()) expect(routes(endpoints)).toContain(route);
     expect(routes(endpoints.filter((e) => e.access === 'traveller'))).toEqual([
       'PATCH /api/bookings/cancelBooking/:id',
-      'POST /api/bookings/changeBooking',
       'PATCH /api/bookings/cancelSeats/:id',
+      'POST /api/bookings/changeBooking',
       'POST /api/bookings/moveBooking',
       'POST /api/bookings/requestRefund',
     ]);
