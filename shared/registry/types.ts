@@ -1,4 +1,5 @@
 // The shape of a registry entry: what every layer needs to know about one resource, as plain data.
+import type { Capability } from '../roles.ts';
 
 export type FieldKind =
   | 'text' // one line of text
@@ -66,6 +67,11 @@ export interface ResourceDef {
     update?: string;
     remove?: string;
   };
+  /**
+   * Who may call its generated calls (shared/roles.ts): list and one need `read`; create, update and delete
+   * `write`. Also what the back-office's screens and menu follow.
+   */
+  access: { read: Capability; write: Capability };
   /** Operations open to anonymous travellers; every other one needs a staff token. */
   publicOps?: readonly Operation[];
   /** Routes written by hand on the server (the registry still describes fields and paths). */

@@ -1,5 +1,5 @@
 // Routes of every plain resource, generated from the registry: getAll…, get…/{id}, create…, update…/{id},
-// delete…/{id}. Each declares who may call it (shared/roles.ts RESOURCE_ACCESS, or the entry's public operations).
+// delete…/{id}. Each declares who may call it (the entry's `access`, or its public operations).
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import {
   type ResourceDef,
   updateSchema,
 } from '../../../shared/registry/index.ts';
-import { type Access, RESOURCE_ACCESS } from '../../../shared/roles.ts';
+import type { Access } from '../../../shared/roles.ts';
 import { notFound } from '../../http/errors.ts';
 import {
   createDocument,
@@ -35,7 +35,7 @@ export function crudRoutes(def: ResourceDef) {
   const access = (op: Operation): Access =>
     def.publicOps?.includes(op)
       ? 'public'
-      : RESOURCE_ACCESS[def.name][op === 'list' || op === 'one' ? 'read' : 'write'];
+      : def.access[op === 'list' || op === 'one' ? 'read' : 'write'];
   const before = (db: Kysely<any>, id: string) => findShallowDocument(db, def, id);
   const ACTIONS: Partial<Record<Operation, string>> = {
     create: 'create',
