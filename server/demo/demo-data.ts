@@ -163,11 +163,7 @@ const PASSENGERS = [
 ];
 
 /** A few bookings on trips three days ahead and later, at the back of the bus (seats 38–40). */
-async function seedDemoBookings(
-  trx: Db,
-  trips: TripInsert[],
-  prices: Record<string, string>,
-) {
+async function seedDemoBookings(trx: Db, trips: TripInsert[], prices: Record<string, string>) {
   const fareOf = Object.fromEntries(Object.entries(prices).map(([fare, id]) => [id, Number(fare)]));
   const later = trips.filter((trip) => trip.trip_date >= addDays(khartoumToday(), 3));
   const now = new Date().toISOString();

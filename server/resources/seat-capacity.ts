@@ -69,7 +69,6 @@ export const updateRules: Record<
 };
 
 /** Rules a resource's create must pass. */
-export const createRules: Record<string, (db: Db, body: Record<string, unknown>) => Promise<void>> =
-  {
-    trips: (db, body) => assertBusFree(db, body),
-  };
+export const createRules: Record<string, (db: Db, body: Record<string, unknown>) => Promise<void>> = {
+  trips: (db, body) => assertBusFree(db, body),
+};
