@@ -5,6 +5,7 @@
 // the trip as made by hand for its timetable.
 import { assertBusFree } from './trips/bus-conflicts.ts';
 import type { Db } from '../db/schema.ts';
+import type { ResourceName } from '../../shared/registry/index.ts';
 import { hasDeparted } from '../../shared/rules.ts';
 import { conflict } from '../http/errors.ts';
 
@@ -51,10 +52,7 @@ export async function assertTripFitsBus(db: Db, tripId: string, busId: string) {
 }
 
 /** Rules a resource's update must pass, run in its transaction with its row locked. */
-export const updateRules: Record<
-  string,
-  (db: Db, id: string, body: Record<string, unknown>) => Promise<void>
-> = {
+export const updateRules: Partial<Record<ResourceName, (db: Db, id: string, body: Body) => Promise<void>>> = {
   buses: async (db, id, body) => {
     if (typeof body.bus_number_of_seats === 'number')
       await assertBusKeepsSoldSeats(db, id, body.bus_number_of_seats);
@@ -69,6 +67,8 @@ export const updateRules: Record<
 };
 
 /** Rules a resource's create must pass. */
-export const createRules: Record<string, (db: Db, body: Record<string, unknown>) => Promise<void>> = {
+export const createRules: Partial<Record<ResourceName, (db: Db, body: Body) => Promise<void>>> = {
   trips: (db, body) => assertBusFree(db, body),
 };
+
+type Body = Record<string, unknown>;

@@ -1,7 +1,12 @@
 // Generic data access for every plain resource of the registry: list, find, create, update, delete,
 // with reference checks, unique checks and delete integrity. Route handlers hold no SQL.
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { getResource, type ResourceDef, resources } from '../../../shared/registry/index.ts';
+import {
+  getResource,
+  type ResourceDef,
+  type ResourceName,
+  resources,
+} from '../../../shared/registry/index.ts';
 import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
@@ -135,7 +140,7 @@ export async function createDocument(
 ) {
   await assertReferencesExist(db, def, body);
   await assertUnique(db, def, body);
-  await createRules[def.name]?.(db, body);
+  await createRules[def.name as ResourceName]?.(db, body);
   const now = new Date().toISOString();
   const row: Row = { id: newId(), ...bodyToRow(def, body), ...extra };
   if (def.timestamps) Object.assign(row, { created_at: now, updated_at: now });
@@ -155,7 +160,7 @@ export async function updateDocument(
   const row: Row = { ...bodyToRow(def, body), ...extra };
   if (def.timestamps) row.updated_at = new Date().toISOString();
   if (Object.keys(row).length) {
-    const rule = updateRules[def.name];
+    const rule = updateRules[def.name as ResourceName];
     const updated = await db.transaction().execute(async (trx) => {
       if (!(await lockRow(trx, def.table, id, 'update'))) return false;
       await rule?.(trx, id, body);
@@ -189,7 +194,10 @@ export async function referencesTo(db: Db, def: ResourceDef, id: string) {
 export function describeReferences(def: ResourceDef, found: Record<string, number>): string {
   const parts = Object.entries(found).map(([name, count]) => {
     const other = getResource(name);
-    const live = other.fields.isCancelled && name === 'bookings' ? 'live ' : '';
+    // Only some of its rows count (a booking that is not cancelled): say which.
+    const live = Object.values(other.fields).some((f) => f.ref === def.name && f.blocksDeleteWhen)
+      ? 'live '
+      : '';
     return `${count} ${live}${count === 1 ? other.singular : other.name}`;
   });
   const one = Object.keys(found).length === 1 && Object.values(found)[0] === 1;

@@ -8,7 +8,7 @@
 // p99 60–65 ms → 34–42 ms, README).
 import { getResource, type ResourceDef } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
-import { computedFields, rowMappers } from '../computed-fields.ts';
+import { computeOf, rowMapperOf } from '../computed-fields.ts';
 import { type Document, type Row, rowToDocument } from './row-mapper.ts';
 import type { Db } from '../../db/schema.ts';
 import { anyTable } from './generic-db.ts';
@@ -29,7 +29,7 @@ export const TRIP_SHOWN: Dependencies = {
 // remembered documents refer to must compute nothing.
 for (const name of TRIP_SHOWN_RESOURCES) {
   for (const field of Object.values(getResource(name).fields)) {
-    if (field.kind === 'reference' && computedFields[field.ref!]) {
+    if (field.kind === 'reference' && computeOf(field.ref!)) {
       throw new Error(`${name}.${field.ref}: a remembered document cannot hold computed fields`);
     }
   }
@@ -42,13 +42,13 @@ export async function toDocuments(
   depth = MAX_DEPTH,
 ): Promise<Document[]> {
   const documents = await withReferences(db, def, rows, depth);
-  if (documents.length) await computedFields[def.name]?.(db, documents);
+  if (documents.length) await computeOf(def.name)?.(db, documents);
   return documents;
 }
 
 /** Rows as documents with their references filled, but without their own computed fields. */
 async function withReferences(db: Db, def: ResourceDef, rows: Row[], depth: number) {
-  const toDocument = rowMappers[def.name] ?? ((row: Row) => rowToDocument(def, row));
+  const toDocument = rowMapperOf(def.name) ?? ((row: Row) => rowToDocument(def, row));
   const documents = rows.map(toDocument);
   if (!documents.length || depth <= 0) return documents;
   // The reference fields are independent: load them side by side (PostgreSQL runs them in parallel).
@@ -94,6 +94,6 @@ async function documentsById(db: Db, def: ResourceDef, ids: string[], depth: num
       found.push(document);
     }
   }
-  if (compute && found.length) await computedFields[def.name]?.(db, found);
+  if (compute && found.length) await computeOf(def.name)?.(db, found);
   return new Map(found.map((document) => [document._id, document]));
 }
