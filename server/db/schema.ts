@@ -248,7 +248,6 @@ export interface AppSettingsTable {
   updated_by: string | null;
 }
 
-
 /** The outbox (server/messages): one row per text message to a traveller. */
 export interface MessagesTable {
   id: string;

@@ -223,7 +223,8 @@ export const users = {
     create: 'register',
     update: 'updateUser',
     remove: 'deleteUser',
-  },  access: { read: 'users.manage', write: 'users.manage' },
+  },
+  access: { read: 'users.manage', write: 'users.manage' },
 
   customRoutes: ['create', 'update', 'remove'],
   fields: {
@@ -309,7 +310,8 @@ export const lostItems = {
     one: 'getLostItem',
     create: 'createLostItem',
     remove: 'deleteLostItem',
-  },  access: { read: 'inbox.read', write: 'inbox.delete' },
+  },
+  access: { read: 'inbox.read', write: 'inbox.delete' },
 
   publicOps: ['create'],
   fields: {
@@ -349,7 +351,8 @@ export const enquiries = {
     one: 'getEnquiry',
     create: 'createEnquiry',
     remove: 'deleteEnquiry',
-  },  access: { read: 'inbox.read', write: 'inbox.delete' },
+  },
+  access: { read: 'inbox.read', write: 'inbox.delete' },
 
   publicOps: ['create'],
   fields: {

@@ -148,10 +148,10 @@ export type DocumentOf<D extends ResourceDef> = { _id: string } & {
 
 /** The columns of a plain resource's table: `id`, one per stored field, and the timestamps it keeps. */
 export type TableOf<D extends ResourceDef> = { id: string } & {
-  -readonly [K in keyof Fields<D> as Fields<D>[K] extends
-    | { computed: true }
-    | { writeOnly: true }
-    | { kind: StructuredKind }
-    ? never
-    : K]: Nullable<Fields<D>[K], ColumnValue<Fields<D>[K]>>;
+  -readonly [
+    K in keyof Fields<D> as Fields<D>[K] extends
+      { computed: true } | { writeOnly: true } | { kind: StructuredKind }
+      ? never
+      : K
+  ]: Nullable<Fields<D>[K], ColumnValue<Fields<D>[K]>>;
 } & (D extends { timestamps: true } ? { created_at: string; updated_at: string } : unknown);
