@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PUBLIC_ROUTES } from './shared/routes.ts';
 
 /**
  * Writes a .br (brotli 11) and a .gz (gzip 9) beside every text file of the build, which the server sends
@@ -124,6 +125,59 @@ function checkinBuild() {
   };
 }
 
+/**
+ * The public site's Workbox service worker (/sw.js, scope /), registered only after a traveller keeps a ticket
+ * or opens My tickets (public-site/lib/offline.ts): the shell, every page's code, both languages, and the page
+ * itself (precached as "/": the server answers its index.html only under a page's path) for every public
+ * route with no network. Staff pages, /check-in and /api are never answered from it.
+ */
+function publicOffline() {
+  // 'trip-details/[^/]+|cancel-reservation|…': every page but the home page, a parameter as one segment.
+  const pages = PUBLIC_ROUTES.filter((route) => route !== '/')
+    .map((route) => route.slice(1).replace(/\/:\w+/g, '/[^/]+'))
+    .join('|');
+  return VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: false,
+    integration: { closeBundleOrder: 'pre' },
+    filename: 'sw.js',
+    scope: '/',
+    includeAssets: ['icon.svg'],
+    manifest: {
+      id: '/',
+      name: 'Rihla | رحلة',
+      short_name: 'Rihla',
+      description: 'Intercity bus tickets across Sudan, and your tickets with or without a connection.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#0a5c7a',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+      shortcuts: [{ name: 'My tickets | تذاكري', url: '/my-tickets' }],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html}'],
+      manifestTransforms: [
+        async (entries) => ({
+          manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry)),
+          warnings: [],
+        }),
+      ],
+      navigateFallback: '/',
+      // Workbox writes these into sw.js by value (a RegExp, never a function naming this file's variables).
+      navigateFallbackAllowlist: [new RegExp(`^/(?:$|(?:${pages})/?(?:[?#]|$))`)],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+    },
+  });
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'checkin') return checkinBuild();
   if (mode === 'admin') {
@@ -153,7 +207,7 @@ export default defineConfig(({ mode }) => {
     root: 'public-site',
     base: '/',
     publicDir: 'static',
-    plugins: [precompress()],
+    plugins: [publicOffline(), precompress()],
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     resolve: {
       alias: {

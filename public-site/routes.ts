@@ -16,6 +16,7 @@ export const pages: Record<PublicPath, { component: AnyComponent<any>; title: Ti
   '/create-booking': { component: CreateBooking, title: 'createBooking' },
   '/trip-details/:id': { component: lazyPages.TripDetails, title: 'tripDetails' },
   '/cancel-reservation': { component: lazyPages.CancelReservation, title: 'cancelReservation' },
+  '/my-tickets': { component: lazyPages.MyTickets, title: 'myTickets' },
   '/information': { component: lazyPages.Information, title: 'information' },
   '/contact-us': { component: lazyPages.ContactUs, title: 'contactUs' },
   '/lost-item-report': { component: lazyPages.LostItemReport, title: 'lostItemReport' },

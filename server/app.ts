@@ -33,6 +33,7 @@ import { listenForChanges } from './cache/cache-sync.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
 import { timetableRoutes } from './resources/timetables/timetables.routes.ts';
 import { TicketPool } from './tickets/ticket-pool.ts';
+import { accessCodeRoutes } from './resources/bookings/access-codes.routes.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { bookingPaymentRoutes, paymentRoutes } from './resources/payments/payments.routes.ts';
 import { checkinRoutes, manifestRoutes, travellerRoutes } from './resources/boarding/boarding.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(tripRoutes, { prefix: '/api/trips' });
   await app.register(timetableRoutes, { prefix: '/api/timetables' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(accessCodeRoutes, { prefix: '/api/bookings' });
   await app.register(bookingPaymentRoutes, { prefix: '/api/bookings' });
   await app.register(paymentRoutes, { prefix: '/api/payments' });
   await app.register(travellerRoutes, { prefix: '/api/bookings' });

@@ -29,6 +29,8 @@ export interface Config {
   ticketWorkers: number;
   loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
   lookupRateLimit: { perIp: number; windowMs: number };
+  /** "Find my bookings" calls (codes asked for and typed) per IP in an hour, on top of each phone's own limits. */
+  accessCodeRateLimit: { perIp: number; windowMs: number };
   /** Bookings per IP: generous, because many travellers share one mobile-carrier address. */
   bookingRateLimit: { perIp: number; windowMs: number };
   /** Scans one conductor's account may sync in the window (counted in the database, on every node). */
@@ -43,6 +45,8 @@ export interface Config {
   noShowAfterMinutes: number;
   /** /api/docs (a map of every staff call) for everyone instead of staff only. */
   publicApiDocs: boolean;
+  /** PUBLIC_URL: the public site's address, the first value of Settings' site address (ticket messages' link). */
+  siteAddress: string;
   /** Time a client has to send a whole request, and the longest a connection may stay silent (ms). */
   requestTimeoutMs: number;
   /** Connections open at once; more are refused. */
@@ -123,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: 15 * 60_000,
     },
     lookupRateLimit: { perIp: int(env.LOOKUP_RATE_LIMIT_PER_IP, 30), windowMs: 60_000 },
+    accessCodeRateLimit: { perIp: int(env.ACCESS_CODE_RATE_LIMIT_PER_IP, 60), windowMs: 3_600_000 },
     bookingRateLimit: { perIp: int(env.BOOKING_RATE_LIMIT_PER_IP, 60), windowMs: 60_000 },
     scanRateLimit: { perUser: int(env.SCAN_RATE_LIMIT_PER_HOUR, 1_000), windowMs: 3_600_000 },
     operator: {
@@ -131,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: env.OPERATOR_ADDRESS || '',
     },
     publicApiDocs: flag(env.PUBLIC_API_DOCS),
+    siteAddress: env.PUBLIC_URL || '',
     idRetentionDays: int(env.ID_RETENTION_DAYS, 90),
     salesHorizonDays: Math.min(positive(env.SALES_HORIZON_DAYS, DEFAULT_SALES_HORIZON_DAYS), 366),
     noShowAfterMinutes: int(env.NO_SHOW_AFTER_MINUTES, 60),
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       androidUrl: env.SMS_ANDROID_URL || '',
       androidUser: env.SMS_ANDROID_USER || '',
       androidPassword: env.SMS_ANDROID_PASSWORD || '',
+      androidSigningKey: env.SMS_ANDROID_SIGNING_KEY || '',
       timeoutMs: positive(env.SMS_TIMEOUT_MS, 10_000),
       senderSeconds: Math.max(1, int(env.SMS_SENDER_SECONDS, 2)),
       // How long a node's claim on a message holds; a node killed mid-send has its messages sent by another

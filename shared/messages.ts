@@ -15,6 +15,7 @@ export const MESSAGE_KINDS = [
   'trip_delayed',
   'refund_paid',
   'broadcast',
+  'access_code',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -91,6 +92,8 @@ export interface MessageFacts {
   why?: string;
   /** A cancelled trip's traveller who chooses: another trip of the route free of charge, or a full refund. */
   chooses?: boolean;
+  /** The look-up with this ticket filled in ("rihla.sd/t/4820193746152"), when the operator set the address. */
+  link?: string;
 }
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -138,26 +141,29 @@ const seatList = (seats: readonly number[]) => [...seats].sort((a, b) => a - b).
 
 type Template = (facts: MessageFacts) => string;
 
+/** The look-up link on a line of its own (phones make it a link; in Arabic it does not reorder the words). */
+const linkLine = (f: MessageFacts) => (f.link ? `\n${f.link}` : '');
+
 /**
  * The templates. Each starts with the ticket number and the trip (what a traveller needs at the land port with
  * no data), then what happened and what to do next.
  */
 export const MESSAGE_TEMPLATES: Record<
-  Exclude<MessageKind, 'broadcast'>,
+  Exclude<MessageKind, 'broadcast' | 'access_code'>,
   Record<MessageLanguage, Template>
 > = {
   ticket: {
     en: (f) =>
       `Rihla ticket ${f.ticketId}: ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. ${money(f.amount)} SDG ${
         f.paid ? 'paid' : `unpaid${f.deadline ? `, pay by ${messageClock(f.deadline)}` : ''}`
-      }`,
+      }${linkLine(f)}`,
     // One UCS-2 segment (70) for a paid seat on a usual route: day as 12/12, «دفعت» rather than «مدفوعة».
     ar: (f) =>
       `تذكرة ${f.ticketId} ${f.from}-${f.to} ${messageShortDay(f.date)} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)} ${
         f.paid
           ? `دفعت ${money(f.amount)} ج.س`
           : `ادفع ${money(f.amount)} ج.س${f.deadline ? ` قبل ${messageClock(f.deadline)}` : ''}`
-      }`,
+      }${linkLine(f)}`,
   },
   reminder: {
     en: (f) =>
@@ -232,9 +238,20 @@ export const REJECTION_WORDS: Record<string, Record<MessageLanguage, string>> = 
   other: { en: 'see the look-up', ar: 'راجع صفحة الحجز' },
 };
 
+/**
+ * The "find my bookings" code (no booking behind it): the code first, so a phone's preview shows it, and who
+ * sent it, so a code nobody asked for is recognised.
+ */
+export const ACCESS_CODE_TEMPLATES: Record<MessageLanguage, (code: string, minutes: number) => string> = {
+  en: (code, minutes) =>
+    `${code} is your Rihla code to see your bookings. It works once, for ${minutes} minutes. Never share it`,
+  // One UCS-2 segment (70): «لمرة واحدة خلال 10 دقائق» rather than «صالح مرة واحدة لمدة …».
+  ar: (code, minutes) => `${code} رمز رحلة لعرض حجوزاتك، لمرة واحدة خلال ${minutes} دقائق. لا تعطه لأحد`,
+};
+
 /** A template's text for these facts. */
 export function messageText(
-  kind: Exclude<MessageKind, 'broadcast'>,
+  kind: Exclude<MessageKind, 'broadcast' | 'access_code'>,
   lang: MessageLanguage,
   facts: MessageFacts,
 ): string {

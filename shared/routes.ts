@@ -8,6 +8,7 @@ export const PUBLIC_ROUTES = [
   '/create-booking',
   '/trip-details/:id',
   '/cancel-reservation',
+  '/my-tickets',
   '/information',
   '/contact-us',
   '/lost-item-report',

@@ -29,6 +29,8 @@ export const SETTINGS_MESSAGES = {
   text: 'Please use plain text, without control characters.',
   boardingTime: 'Each boarding time is a 24-hour time, e.g. 05:30.',
   boardingTimes: `At most ${MAX_EXTRA_BOARDING_TIMES} added boarding times.`,
+  siteAddress:
+    'The web address must look like rihla.sd or https://tickets.example.com (at most 60 characters).',
 } as const;
 
 /** Letters people type on one line: no control characters (tabs, new lines, bidi overrides). */
@@ -63,6 +65,30 @@ export const walletSchema = z.object({
     .transform(digitsOnly),
 });
 
+/**
+ * The public site's address as a text message prints it: "rihla.sd", "tickets.example.com/sd" (https is
+ * what phones assume, so "https://" and a last "/" are left out; "http://" is kept, it must be said).
+ */
+export function cleanSiteAddress(text: string): string {
+  return text
+    .trim()
+    .replace(/^https:\/\//i, '')
+    .replace(/\/+$/, '')
+    .replace(
+      /^(http:\/\/)?([^/]+)/i,
+      (_all, scheme: string | undefined, host: string) =>
+        `${scheme?.toLowerCase() ?? ''}${host.toLowerCase()}`,
+    );
+}
+const SITE_ADDRESS =
+  /^(http:\/\/)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{2,5})?(\/[a-z0-9._~-]+)*$/i;
+export const isSiteAddress = (text: string) =>
+  cleanSiteAddress(text).length <= 60 && SITE_ADDRESS.test(cleanSiteAddress(text));
+
+/** The link a ticket's text message carries: the look-up with the ticket id filled in (the server redirects). */
+export const ticketLink = (siteAddress: string, ticketId: string) =>
+  siteAddress ? `${siteAddress}/t/${ticketId}` : undefined;
+
 /** What the Settings form sends (every field; blank means "not published"). */
 export const operatorSettingsSchema = z.object({
   operator_phone: blankOr(SETTINGS_MESSAGES.phone, isValidPhone, normalizePhone),
@@ -90,10 +116,19 @@ export const operatorSettingsSchema = z.object({
     .max(MAX_EXTRA_BOARDING_TIMES, { error: SETTINGS_MESSAGES.boardingTimes })
     .transform(cleanExtraClocks)
     .optional(),
+  /**
+   * The public site's address, for the look-up link in ticket messages (blank: none, and the Arabic ticket
+   * stays one text). Not given: left as it is.
+   */
+  site_address: blankOr(SETTINGS_MESSAGES.siteAddress, isSiteAddress, cleanSiteAddress).optional(),
 });
 
-export type OperatorSettings = Omit<z.output<typeof operatorSettingsSchema>, 'boarding_times'> & {
+export type OperatorSettings = Omit<
+  z.output<typeof operatorSettingsSchema>,
+  'boarding_times' | 'site_address'
+> & {
   boarding_times: string[];
+  site_address: string;
 };
 
 /** Settings as travellers read them (GET /api/settings), less what the server adds (the hold's minutes). */

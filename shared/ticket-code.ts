@@ -5,6 +5,13 @@
 //
 //   R1.<13-digit ticket id>.<trip _id>.<seats joined by ->.<signature, base64url>
 
+/**
+ * How a code is drawn as a QR symbol, on the PDF and on the traveller's phone alike (the same symbol): byte
+ * mode, error correction M, a fixed mask (every mask is valid; searching for the best one cost time per
+ * ticket), and the quiet zone of light modules scanners need around it.
+ */
+export const TICKET_QR = { errorCorrectionLevel: 'M', maskPattern: 2, quietZone: 4 } as const;
+
 export interface TicketClaim {
   ticketId: string;
   tripId: string;

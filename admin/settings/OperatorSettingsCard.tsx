@@ -41,6 +41,7 @@ function settingsBody(values: Record<string, unknown>) {
       number: text(wallet?.number),
     })),
     boarding_times: timesList(values.boarding_times),
+    site_address: text(values.site_address),
   };
 }
 
@@ -155,6 +156,17 @@ export function OperatorSettingsCard() {
                 label={label('boarding_times')}
                 helperText={label('boarding_times_help')}
                 format={timesText}
+                fullWidth
+              />
+              <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+                {translate(label('messages'))}
+              </Typography>
+              <TextInput
+                source="site_address"
+                slotProps={LTR}
+                label={label('site_address')}
+                helperText={label('site_address_help')}
+                inputMode="url"
                 fullWidth
               />
               <SaveButton label={label('save')} alwaysEnable />

@@ -17,6 +17,7 @@ import { PaymentPanel } from './PaymentPanel.tsx';
 import { TicketKind } from './TicketKind.tsx';
 import { MessagesChoice } from './MessagesChoice.tsx';
 import { CancelQuote } from './CancelQuote.tsx';
+import { ChangeDay } from './ChangeDay.tsx';
 
 interface Props {
   bookings: BookingMatch[];
@@ -27,6 +28,9 @@ interface Props {
   /** The choice just made on a disrupted booking, said at the top. */
   chosen: ChoiceOutcome | null;
   onChosen: (outcome: ChoiceOutcome) => void;
+  /** A booking changed day (or its change now waits for payment). */
+  changed: 'changed' | 'awaiting' | null;
+  onChanged: (booking: BookingMatch, outcome: 'changed' | 'awaiting') => void;
   onCancel: (booking: BookingMatch) => void;
   onDownload: (booking: BookingMatch) => void;
   onPaymentChange: (booking: BookingMatch, patch: Partial<PaymentFacts>) => void;
@@ -40,6 +44,8 @@ export function BookingResultsDialog({
   problem,
   chosen,
   onChosen,
+  changed,
+  onChanged,
   onCancel,
   onDownload,
   onPaymentChange,
@@ -83,6 +89,11 @@ export function BookingResultsDialog({
             : fill(m.disruption.refunded, { amount: formatPrice(chosen.amount, lang, m) })}
         </p>
       )}
+      {changed && (
+        <p class="message success" role="status">
+          {m.changeDay[changed]}
+        </p>
+      )}
       <ul class="results" ref={listRef}>
         {bookings.map((booking) => {
           const rows: Fact[] = [
@@ -111,6 +122,7 @@ export function BookingResultsDialog({
               <PaymentPanel booking={booking} onChange={(patch) => onPaymentChange(booking, patch)} />
               {!booking.isCancelled && <TicketKind id={kindId} status={booking.paymentStatus} />}
               {!booking.isCancelled && <MessagesChoice booking={booking} />}
+              <ChangeDay booking={booking} onChanged={(outcome) => onChanged(booking, outcome)} />
               {confirmingId === booking._id ? (
                 <div class="confirm-box" role="group" aria-label={m.cancel.confirmQuestion}>
                   <p>{m.cancel.confirmQuestion}</p>

@@ -10,6 +10,7 @@ const LINKS: [string, keyof PublicMessages['nav']][] = [
   ['/', 'home'],
   ['/create-booking', 'createBooking'],
   ['/cancel-reservation', 'cancelReservation'],
+  ['/my-tickets', 'myTickets'],
   ['/information', 'information'],
   ['/contact-us', 'contactUs'],
   ['/login', 'login'],

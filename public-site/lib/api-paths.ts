@@ -31,4 +31,7 @@ export const apiPaths = {
   /** A cancelled trip's traveller moves to another trip of the route, or asks for a full refund. */
   moveBooking: apiPath(API_BASES.bookings, 'moveBooking'),
   requestRefund: apiPath(API_BASES.bookings, 'requestRefund'),
+  /** Another day: what a change costs, and the change (ticket id and phone). */
+  changeQuote: apiPath(API_BASES.bookings, 'changeQuote'),
+  changeBooking: apiPath(API_BASES.bookings, 'changeBooking'),
 };

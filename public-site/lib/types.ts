@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type {
   bookingMatch,
   cancellationQuote,
+  changeAnswer,
+  changeQuoteAnswer,
   destinationDocument,
   originDocument,
   passengerInfo,
@@ -26,3 +28,6 @@ export type CancellationQuote = z.infer<typeof cancellationQuote>;
 export type PublicSettings = z.infer<typeof publicSettings>;
 /** A booking as its traveller gets it from createBooking (its trip as an _id), with its payment. */
 export type TravellerBooking = z.infer<typeof travellerBookingRecord>;
+/** What changing a booking to another trip costs or gives back (changeQuote), and the change's answer. */
+export type ChangeQuote = z.infer<typeof changeQuoteAnswer>;
+export type ChangeAnswer = z.infer<typeof changeAnswer>;

@@ -6,6 +6,7 @@ import { ApiError, getJson, sendJson, withQuery } from './api.ts';
 import { apiPaths } from './api-paths.ts';
 import type { ChoiceOutcome } from './disruption-choice.ts';
 import type { PaymentFacts } from './payment.ts';
+import { saveTickets } from './saved-tickets.ts';
 import { credentials, downloadProblem, downloadTicket } from './ticket.ts';
 import type { BookingMatch } from './types.ts';
 
@@ -19,6 +20,7 @@ export function useBookingLookup() {
   const [problem, setProblem] = useState<ActionProblem>(null);
   const [busy, setBusy] = useState(false);
   const [chosen, setChosen] = useState<ChoiceOutcome | null>(null);
+  const [changed, setChanged] = useState<'changed' | 'awaiting' | null>(null);
 
   const fetchMatches = (ticketId: string, phone: string) =>
     getJson<BookingMatch[]>(withQuery(apiPaths.filterBookings, credentials(ticketId, phone)));
@@ -28,10 +30,13 @@ export function useBookingLookup() {
     setCancelledTicket(null);
     setProblem(null);
     setChosen(null);
+    setChanged(null);
     try {
       const found = await fetchMatches(ticketId, phone);
       setBookings(found);
       setStatus(found.length > 0 ? 'found' : 'notFound');
+      // Kept for My tickets; a phone that cannot store them still shows the look-up.
+      void saveTickets(found, phone).catch(() => undefined);
     } catch (error) {
       setStatus(error instanceof ApiError && error.status === 429 ? 'tooMany' : 'failed');
     }
@@ -44,6 +49,16 @@ export function useBookingLookup() {
       setBookings(await fetchMatches(outcome.ticketId, phone));
     } catch {
       // The choice is made; the list shown stays as it was until the next look-up.
+    }
+  };
+
+  /** A booking changed day, or its change waits for payment: say so, and show it as it now is. */
+  const afterChange = async (booking: BookingMatch, outcome: 'changed' | 'awaiting', phone: string) => {
+    setChanged(outcome);
+    try {
+      setBookings(await fetchMatches(booking.ticketId, phone));
+    } catch {
+      // Changed all the same; the list shown stays as it was until the next look-up.
     }
   };
 
@@ -89,6 +104,8 @@ export function useBookingLookup() {
     bookings,
     cancelledTicket,
     chosen,
+    changed,
+    afterChange,
     problem,
     busy,
     find,

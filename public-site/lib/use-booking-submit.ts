@@ -23,6 +23,12 @@ export type SendState =
   | { phase: 'unpaidLimit'; scope: UnpaidScope; limit: number }
   | { phase: 'booked'; booking: TravellerBooking; pdfBase64: string | null };
 
+/** The new ticket kept on the phone for My tickets (loaded now, after the sale: not with the first visit). */
+const keepTicket = (booking: TravellerBooking) =>
+  void import('./saved-tickets.ts')
+    .then((kept) => kept.rememberTicket(booking.ticketId, booking.passengerInfo.phone))
+    .catch(() => undefined);
+
 export function useBookingSubmit() {
   const [state, setState] = useState<SendState>({ phase: 'idle' });
   const upload = useRef<Upload | null>(null);
@@ -48,8 +54,10 @@ export function useBookingSubmit() {
     try {
       const { status, body } = await current.done;
       const outcome = bookingOutcome(status, body);
-      if (outcome.kind === 'booked') setState({ phase: 'booked', ...outcome });
-      else if (outcome.kind === 'rejected') setState({ phase: 'rejected', reason: outcome.reason });
+      if (outcome.kind === 'booked') {
+        setState({ phase: 'booked', ...outcome });
+        keepTicket(outcome.booking);
+      } else if (outcome.kind === 'rejected') setState({ phase: 'rejected', reason: outcome.reason });
       else if (outcome.kind === 'unavailable') setState({ phase: 'unavailable' });
       else if (outcome.kind === 'unpaidLimit') setState({ phase: 'unpaidLimit', ...outcome });
       else setState({ phase: 'idle' });

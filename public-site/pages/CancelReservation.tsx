@@ -1,7 +1,8 @@
 // Cancel a reservation: a 13-digit ticket id and a 10-digit phone with their hints, the submit
 // disabled until both are valid, the results overlay (with each booking's payment, and the proof to send
-// when one is wanted), confirmation, then the list is cleared.
+// when one is wanted), confirmation, then the list is cleared. ?ticketId= (a text message's link) fills the id.
 import { useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso/router';
 import { isValidPhone, isValidTicketId } from '../../shared/rules.ts';
 import { BookingResultsDialog } from '../components/BookingResultsDialog.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -13,7 +14,11 @@ import { useI18n } from '../lib/use-i18n.ts';
 export default function CancelReservation() {
   const { m } = useI18n();
   const lookup = useBookingLookup();
-  const [ticketId, setTicketId] = useState('');
+  // A ticket message's link (/t/<id>, which the server redirects here) fills the number in.
+  const { query } = useLocation();
+  const [ticketId, setTicketId] = useState(() =>
+    isValidTicketId(query.ticketId ?? '') ? query.ticketId! : '',
+  );
   const [phone, setPhone] = useState('');
   const ticketOk = isValidTicketId(ticketId);
   const phoneOk = isValidPhone(phone);
@@ -82,6 +87,8 @@ export default function CancelReservation() {
           problem={lookup.problem}
           chosen={lookup.chosen}
           onChosen={(outcome) => void lookup.choose(outcome, phone)}
+          changed={lookup.changed}
+          onChanged={(booking, outcome) => void lookup.afterChange(booking, outcome, phone)}
           onCancel={(booking) => void lookup.cancel(booking, phone)}
           onDownload={(booking) => void lookup.download(booking, phone)}
           onPaymentChange={(booking, patch) => lookup.update(booking._id, patch)}

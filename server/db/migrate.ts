@@ -24,6 +24,8 @@ import * as disruptions from './migrations/2026-11-25-40-disruptions.ts';
 import * as messagesFailedAt from './migrations/2026-11-26-50-messages-failed-at.ts';
 import * as timetables from './migrations/2026-11-26-60-timetables.ts';
 import * as refundRules from './migrations/2026-11-26-62-refund-rules.ts';
+import * as accessCodes from './migrations/2026-11-27-70-access-codes.ts';
+import * as bookingChanges from './migrations/2026-11-27-70-booking-changes.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-50-messages-failed-at': messagesFailedAt,
   '2026-11-26-60-timetables': timetables,
   '2026-11-26-62-refund-rules': refundRules,
+  '2026-11-27-70-access-codes': accessCodes,
+  '2026-11-27-70-booking-changes': bookingChanges,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -68,6 +68,10 @@ export interface BookingsTable {
   movedFromTripId?: string | null;
   /** The refund rules in force at purchase (JSON, shared/refund-rules.ts); null for older bookings: full refund. */
   refundRules?: string | null;
+  /** A change to another trip awaiting payment of the difference: the booking it changes (migration 2026-11-27-70). */
+  changeOf?: string | null;
+  /** Such a change's terms (JSON: fromTripId, newTotal, fee), applied once it is paid. */
+  changeTerms?: string | null;
 }
 
 /** The traveller on each seat of a booking, with an official ID (staff only). */
@@ -229,6 +233,23 @@ export interface RefreshTokensTable {
   revoked_at: number | null;
 }
 
+/** A "find my bookings" code texted to a phone: only its hash is kept (SHA-256 of phone and code). */
+export interface AccessCodesTable {
+  id: string;
+  phone: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A phone's wrong codes since its last right one, and until when it is locked. */
+export interface AccessCodePhonesTable {
+  phone: string;
+  wrong_tries: number;
+  locked_until: string | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -290,6 +311,8 @@ export interface Tables {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
+  access_codes: AccessCodesTable;
+  access_code_phones: AccessCodePhonesTable;
   app_secrets: AppSecretsTable;
   app_settings: AppSettingsTable;
   messages: MessagesTable;

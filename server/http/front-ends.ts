@@ -5,6 +5,8 @@
 // reach here.
 // Files go out as the build compressed them (.br/.gz beside each, see vite.config.ts); pages are compressed
 // with the API's answers (compression.ts).
+// /t/<ticket id>, the short link of a ticket's text message, redirects to the look-up with the number filled
+// in (the phone is still asked: a link found on a shared phone opens nothing by itself).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +18,7 @@ import {
   isPublicRoute,
   isStaffRoute,
 } from '../../shared/routes.ts';
+import { TICKET_ID_PATTERN } from '../../shared/rules.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -36,6 +39,18 @@ export async function registerFrontEnds(
   if (!publicPage || !adminPage || !checkinPage)
     app.log.warn('front ends not built (npm run build): some pages will be missing');
 
+  app.get<{ Params: { ticketId: string } }>(
+    '/t/:ticketId',
+    { schema: { hide: true }, config: { access: 'public' } },
+    (request, reply) => {
+      const { ticketId } = request.params;
+      const query = TICKET_ID_PATTERN.test(ticketId) ? `?ticketId=${ticketId}` : '';
+      return reply
+        .header('Cache-Control', 'public, max-age=86400')
+        .redirect(`/cancel-reservation${query}`, 302);
+    },
+  );
+
   if (publicPage) {
     // Files of the public site (assets/, favicon, robots.txt…), but not its index.html.
     await app.register(fastifyStatic, {
@@ -45,10 +60,15 @@ export async function registerFrontEnds(
       index: false,
       preCompressed: true,
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The service worker (sw.js, maybe precompressed) is checked for a new version on every visit.
       setHeaders: (res, file) =>
         res.header(
           'Cache-Control',
-          file.includes(`${path.sep}assets${path.sep}`) ? YEAR : 'public, max-age=3600',
+          /^sw\.js(?:\.br|\.gz)?$/.test(path.basename(file))
+            ? 'no-cache'
+            : file.includes(`${path.sep}assets${path.sep}`)
+              ? YEAR
+              : 'public, max-age=3600',
         ),
     });
   }

@@ -91,9 +91,23 @@ function reader(decode: Decode, scan?: () => (chunk: Uint8Array) => boolean) {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Keep the body's text as it arrived (`request.rawBody`): a webhook signed over its exact bytes. */
+    keepRawBody?: boolean;
+  }
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
 /** Replaces Fastify's JSON and text parsers (call before registering routes). */
 export function readBodiesCheaply(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'error') as unknown as Decode;
+  const defaultJson = app.getDefaultJsonParser('error', 'error') as unknown as Decode;
+  const parseJson: Decode = (request, text, done) => {
+    if (request.routeOptions.config?.keepRawBody) request.rawBody = text;
+    defaultJson(request, text, done);
+  };
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', reader(parseJson, nestingScanner));
   app.addContentTypeParser(

@@ -3,6 +3,7 @@
 // a bearer token and the message id as Idempotency-Key) or `android` (SMS Gateway for Android, capcom6's
 // open-source app, on a phone with a local SIM: its local server's POST /message with basic auth). Every call
 // carries the message's own id, so a message sent again after a crash is known to the gateway.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SendOutcome } from './outbox.repository.ts';
 import { maskedPhone } from '../../shared/passenger.ts';
@@ -25,6 +26,8 @@ export interface GatewayConfig {
   androidUrl: string;
   androidUser: string;
   androidPassword: string;
+  /** The key the phone signs its webhooks with (its Settings → Webhooks → Signing Key). */
+  androidSigningKey: string;
   /** Longest wait for a gateway's answer (ms). */
   timeoutMs: number;
 }
@@ -113,4 +116,28 @@ export function makeGateway(config: GatewayConfig, log: FastifyBaseLogger): Gate
   if (config.gateway === 'http') return httpGateway(config);
   if (config.gateway === 'android') return androidGateway(config);
   return logGateway(log);
+}
+
+/** How far a webhook's signing time may be from ours: a report replayed later than this is refused. */
+export const WEBHOOK_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * Whether a webhook of SMS Gateway for Android is the phone's: X-Signature is the hex HMAC-SHA256, under the
+ * signing key, of the body as it arrived followed by X-Timestamp (Unix seconds), which must be within five
+ * minutes of now. No key configured: nothing is the phone's.
+ */
+export function signedByPhone(
+  key: string,
+  rawBody: string,
+  timestamp: string | undefined,
+  signature: string | undefined,
+  now: Date,
+): boolean {
+  if (!key || !timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature))
+    return false;
+  if (Math.abs(now.getTime() - Number(timestamp) * 1000) > WEBHOOK_CLOCK_SKEW_MS) return false;
+  const expected = createHmac('sha256', key)
+    .update(rawBody + timestamp)
+    .digest();
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }

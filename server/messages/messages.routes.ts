@@ -12,6 +12,7 @@ import { idParams, page, parse } from '../resources/payments/route-helpers.ts';
 import { travellerProofSchema } from '../resources/bookings/bookings.schemas.ts';
 import { broadcast, findMessage, listMessages, messageDocument, setOptOut } from './messages.repository.ts';
 import { recordDelivery, requeue } from './outbox.repository.ts';
+import { signedByPhone } from './gateways.ts';
 import { travellerLimit } from '../http/traveller-limit.ts';
 import { typed } from '../http/validation.ts';
 
@@ -47,6 +48,18 @@ const deliveryBody = z.object({
   id: z.string().trim().min(1).max(160),
   status: z.enum(['delivered', 'failed']),
   error: z.string().max(500).optional(),
+});
+
+/**
+ * An event of SMS Gateway for Android's webhooks (registered for `sms:delivered` and `sms:failed`); its
+ * messageId is our message id (the gateway sends it with each message). Other events are taken and ignored.
+ */
+const androidEventBody = z.object({
+  event: z.string().max(40),
+  payload: z.object({
+    messageId: z.string().trim().min(1).max(160),
+    reason: z.string().max(500).optional(),
+  }),
 });
 
 /** The gateway's own bearer token (SMS_HTTP_TOKEN), compared in constant time; none configured: refused. */
@@ -175,6 +188,38 @@ export async function messageRoutes(instance: FastifyInstance) {
       if (!(await recordDelivery(db, report, app.clock.now())))
         throw notFound('No message waits for a report with this id.');
       return { message: 'Recorded.' };
+    },
+  );
+
+  app.post(
+    '/androidEvents',
+    {
+      schema: { tags, form: androidEventBody, response: contract.androidEvents.responses },
+      config: {
+        access: 'public',
+        keepRawBody: true,
+        rateLimit: { max: 600, timeWindow: 60_000, groupId: 'sms-delivery' },
+      },
+    },
+    async (request) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      const now = app.clock.now();
+      const key = app.config.sms.androidSigningKey;
+      if (!signedByPhone(key, request.rawBody ?? '', header('x-timestamp'), header('x-signature'), now))
+        throw unauthorized('Webhooks of the phone need its signature (SMS_ANDROID_SIGNING_KEY).');
+      const { event, payload } = parse(androidEventBody, request.body);
+      const status = event === 'sms:delivered' ? 'delivered' : event === 'sms:failed' ? 'failed' : undefined;
+      // Always 2xx: the phone retries anything else for two days, and an event we do not track needs no retry.
+      if (!status) return { message: 'Nothing to record.' };
+      const recorded = await recordDelivery(
+        db,
+        { id: payload.messageId, status, error: payload.reason },
+        now,
+      );
+      return { message: recorded ? 'Recorded.' : 'Nothing to record.' };
     },
   );
 }

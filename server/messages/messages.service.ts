@@ -8,9 +8,11 @@ import {
   REJECTION_WORDS,
 } from '../../shared/messages.ts';
 import type { Db } from '../db/schema.ts';
+import { ticketLink } from '../../shared/settings.ts';
+import { OPERATOR_SETTINGS_KEY, siteAddressOf } from '../resources/settings/settings.repository.ts';
 import { enqueueMany } from './outbox.repository.ts';
 
-type TemplateKind = Exclude<MessageKind, 'broadcast'>;
+type TemplateKind = Exclude<MessageKind, 'broadcast' | 'access_code'>;
 
 /** Bookings, their trips and their cities in each booking's language, as the templates need them (one query). */
 async function factsOf(trx: Db, bookingIds: string[]) {
@@ -20,7 +22,10 @@ async function factsOf(trx: Db, bookingIds: string[]) {
     .leftJoin('origins', 'origins.id', 'trips.trip_originId')
     .leftJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
     .leftJoin('disruptions', 'disruptions.id', 'bookings.disruptionId')
+    // The operator's settings (one row) ride along for the site's address: no second round trip in a sale.
+    .leftJoin('app_settings', (join) => join.on('app_settings.key', '=', OPERATOR_SETTINGS_KEY))
     .select([
+      'app_settings.value as operatorSettings',
       'bookings.id',
       'disruptions.reason_en',
       'disruptions.reason_ar',
@@ -44,10 +49,11 @@ async function factsOf(trx: Db, bookingIds: string[]) {
     ])
     .where('bookings.id', 'in', bookingIds)
     .execute();
-  return rows.map((row) => factsOfRow(row));
+  return rows.map((row) => factsOfRow(row, siteAddressOf(row.operatorSettings)));
 }
 
-function factsOfRow(row: {
+/** What a template needs of a booking and its trip, as read (or, for a sale, as already in hand). */
+export type BookingFactsRow = {
   id: string;
   ticketId: string;
   phone: string;
@@ -68,7 +74,9 @@ function factsOfRow(row: {
   reason_en: string | null;
   reason_ar: string | null;
   disruptionState?: string | null;
-}) {
+};
+
+function factsOfRow(row: BookingFactsRow, siteAddress: string) {
   const language = messageLanguage(row.language);
   const city = (en: string | null | undefined, ar: string | null | undefined) =>
     (language === 'ar' ? ar || en : en) ?? '';
@@ -87,6 +95,7 @@ function factsOfRow(row: {
       : undefined,
     why: (language === 'ar' ? row.reason_ar : row.reason_en) ?? undefined,
     chooses: row.disruptionState === 'waiting',
+    link: ticketLink(siteAddress, row.ticketId),
   };
   return { bookingId: row.id, phone: row.phone, tripId: row.tripId, language, facts };
 }
@@ -114,7 +123,31 @@ export async function queueBookingMessages(
   options: { event?: string; createdBy?: string | null } = {},
 ): Promise<number> {
   if (!bookingIds.length) return 0;
-  const found = await factsOf(trx, bookingIds);
+  return queueFacts(trx, kind, await factsOf(trx, bookingIds), now, options);
+}
+
+/**
+ * Queues the `kind` message of a booking whose facts the caller already holds (a sale: the booking it is
+ * writing, the trip it locked, the cities it read): one statement, no read.
+ */
+export async function queueBookingMessageOf(
+  trx: Db,
+  kind: TemplateKind,
+  row: BookingFactsRow,
+  siteAddress: string,
+  now: Date,
+  options: { event?: string; createdBy?: string | null } = {},
+): Promise<boolean> {
+  return (await queueFacts(trx, kind, [factsOfRow(row, siteAddress)], now, options)) === 1;
+}
+
+async function queueFacts(
+  trx: Db,
+  kind: TemplateKind,
+  found: ReturnType<typeof factsOfRow>[],
+  now: Date,
+  options: { event?: string; createdBy?: string | null },
+): Promise<number> {
   return enqueueMany(
     trx,
     found.map(({ bookingId, phone, tripId, language, facts }) => ({

@@ -1,5 +1,6 @@
 // The ticket's signed code (shared/ticket-code.ts) as a QR code, drawn as vector rectangles: sharp at any zoom.
 import QRCode from 'qrcode';
+import { TICKET_QR } from '../../shared/ticket-code.ts';
 
 /**
  * Draws the code's modules in the square at (x, y), `size` points wide. Scanners need a light quiet zone of 4
@@ -9,8 +10,8 @@ export function drawQrCode(doc: PDFKit.PDFDocument, value: string, x: number, y:
   // Byte mode and a fixed mask: the signed code is ~135 characters, and letting qrcode search for the best
   // segmentation and mask cost 2.4 ms a ticket (0.15 ms so); every mask is valid and scanners read them all.
   const { modules } = QRCode.create([{ data: Buffer.from(value, 'utf8'), mode: 'byte' }], {
-    errorCorrectionLevel: 'M',
-    maskPattern: 2,
+    errorCorrectionLevel: TICKET_QR.errorCorrectionLevel,
+    maskPattern: TICKET_QR.maskPattern,
   });
   const count = modules.size;
   const unit = size / count;

@@ -119,13 +119,22 @@ export const staffSettings = z.object({
   payment_wallets: z.array(z.object({ name: z.string(), number: z.string() })),
   /** Boarding times added to the spec's two, 24-hour clocks ("05:30"). */
   boarding_times: z.array(z.string()),
+  /** The public site's address in ticket messages ("rihla.sd"), blank for none. */
+  site_address: z.string(),
 });
 /** The refund rules as admins read and change them. */
 export const staffRefundRules = refundRules.extend({ _id: z.literal('refunds') });
 export const healthAnswer = z.object({ status: z.literal('ok') });
 
+/** The signed code of a ticket's QR (shared/ticket-code.ts), which a phone keeps to show offline. */
+const ticketCodeField = z
+  .string()
+  .nullable()
+  .describe("The signed code in the ticket's QR, as the conductor scans it; null for a cancelled booking.");
+
 export const bookingCreated = z.object({
   booking: travellerBookingRecord,
+  ticketCode: ticketCodeField,
   pdfBlob: z
     .string()
     .nullable()
@@ -168,6 +177,9 @@ export const bookingMatch = travellerBookingRecord.extend({
       _id: documentId,
       trip_date: z.iso.date(),
       trip_boarding_time: z.string(),
+      /** The route's cities (the trip search takes them: another day of the same route). */
+      trip_originId: documentId,
+      trip_destinationId: documentId,
       origin_city: z.string(),
       /** The Arabic names, where staff gave one (null otherwise). */
       origin_city_ar: z.string().nullable(),
@@ -185,9 +197,25 @@ export const bookingMatch = travellerBookingRecord.extend({
       'The traveller asked for no reminders or messages to the trip (tickets and payment news still go).',
     ),
   disruption: bookingDisruption.describe('The operator cancelled or delayed the trip: why, and when.'),
+  pendingChange: z
+    .object({
+      ticketId: z.string().describe('The change’s own reference: its proof is sent with it (submitProof).'),
+      toPay: z.number().min(0),
+      fee: z.number().min(0),
+      newTotal: z.number().min(0),
+      seats: z.array(z.number().int()),
+      paymentStatus: z.string(),
+      paymentDeadline: z.string().nullable(),
+      tripId: z.string(),
+      trip_date: z.string().nullable(),
+      trip_boarding_time: z.string().nullable(),
+    })
+    .nullable()
+    .describe('A change to another trip waiting for the difference to be paid; null when none.'),
   choices: disruptionChoices.describe(
     'A cancelled trip: the trips the booking may move to (free), and the full refund; null when none is open.',
   ),
+  ticketCode: ticketCodeField,
 });
 
 /** Another booking that shares this one's transaction reference or proof image. */

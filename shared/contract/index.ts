@@ -4,9 +4,11 @@
 import { apiOperations } from './operations.ts';
 import type { RouteContract } from './route.ts';
 
+export * from './access-codes.ts';
 export * from './answers.ts';
 export * from './boarding.ts';
 export * from './bookings.ts';
+export * from './changes.ts';
 export * from './crud.ts';
 export * from './disruptions.ts';
 export * from './documents.ts';

@@ -51,6 +51,8 @@ export const messageContract = {
     [401, 404, 409],
   ),
   delivery: route('POST', '/api/messages/delivery', { 200: messageAnswer }, [401, 404]),
+  /** SMS Gateway for Android's webhooks (sms:delivered, sms:failed), signed with its key. */
+  androidEvents: route('POST', '/api/messages/androidEvents', { 200: messageAnswer }, [400, 401]),
   preferences: route(
     'PATCH',
     '/api/messages/preferences',

@@ -5,8 +5,10 @@
 // prefixed with its resource's path segment, for every call that carries it (`/api/checkin/trip/:id`
 // named `trip` twice would be `checkinTrip`), so an id never depends on which call was declared first.
 import { type Operation, type ResourceDef, resources } from '../registry/index.ts';
+import { accessCodeContract } from './access-codes.ts';
 import { boardingContract } from './boarding.ts';
 import { bookingContract } from './bookings.ts';
+import { changeContract } from './changes.ts';
 import { crudContract } from './crud.ts';
 import { disruptionContract } from './disruptions.ts';
 import { messageContract } from './messages.ts';
@@ -27,6 +29,8 @@ const HAND_WRITTEN = [
   dashboardContract,
   uploadContract,
   bookingContract,
+  accessCodeContract,
+  changeContract,
   boardingContract,
   paymentContract,
   messageContract,
@@ -63,6 +67,9 @@ const SUMMARIES: Record<CallName, string> = {
   disrupt: 'Cancel or delay trips, by id or a route over dates, or preview what it would do (dryRun)',
   moveBooking: "A cancelled trip's traveller moves to another trip of the route, free (ticket id and phone)",
   requestRefund: "A cancelled trip's traveller asks for a full refund (ticket id and phone)",
+  changeQuote:
+    'What changing a booking to another trip of its route costs or gives back now (ticket id and phone)',
+  changeBooking: 'Change a booking to another trip of its route (a higher price awaits the difference)',
   passengers: "A trip's passenger list, seat by seat",
   createTimetable: 'Create a timetable: its trips go on sale at once (the answer says how many)',
   updateTimetable:
@@ -73,6 +80,8 @@ const SUMMARIES: Record<CallName, string> = {
   filterBookings: "Look up a booking by its ticket id and the traveller's phone",
   ticket: "Download a booking's PDF ticket again (ticket id and phone)",
   cancelBooking: 'Cancel a booking: its traveller with the ticket id and phone, or staff',
+  requestCode: 'Text a one-time code to a phone, to see every booking made with it',
+  myBookings: 'Every booking made with a phone, for the code texted to it',
   deleteBooking: 'Delete a booking',
   checkinTrip: "A trip's boarding package for the conductor app, to check tickets offline",
   scans: "Send the tickets scanned at the bus door; answers each scan's verdict",
@@ -95,6 +104,7 @@ const SUMMARIES: Record<CallName, string> = {
   resend: 'Send a text message that failed again',
   broadcast: 'Text every passenger of a trip, or preview what it costs',
   delivery: "The SMS gateway's delivery report for a message",
+  androidEvents: "SMS Gateway for Android's signed webhook: a message delivered or failed",
   preferences: "A traveller turns the reminder and the trip's news by text off or on (ticket id and phone)",
   importStatement: 'Match a bank statement (CSV) to the payment proofs waiting, or preview it',
 };

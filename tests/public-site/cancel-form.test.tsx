@@ -42,6 +42,16 @@ describe('cancel reservation form', () => {
     expect(submit().disabled).toBe(false);
   });
 
+  it('a ticket message’s link fills the ticket id in (the phone is still asked); a bad one fills nothing', () => {
+    answerFetch({});
+    renderAt(`/cancel-reservation?ticketId=${TICKET}`, <CancelReservation />);
+    expect((screen.getByLabelText(m.cancel.ticketId) as HTMLInputElement).value).toBe(TICKET);
+    expect(submit().disabled).toBe(true);
+    cleanup();
+    renderAt('/cancel-reservation?ticketId=12%3Cb%3E', <CancelReservation />);
+    expect((screen.getByLabelText(m.cancel.ticketId) as HTMLInputElement).value).toBe('');
+  });
+
   it('says when no booking matches, and when the lookup fails', async () => {
     let status = 200;
     answerFetch({ '/api/bookings/filterBookings': () => ({ status, body: [] }) });

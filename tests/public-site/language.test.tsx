@@ -77,6 +77,7 @@ describe('language switch', () => {
       '/',
       '/create-booking',
       '/cancel-reservation',
+      '/my-tickets',
       '/information',
       '/contact-us',
       '/login',

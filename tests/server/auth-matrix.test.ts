@@ -185,6 +185,7 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
     for (const route of registryPublicRoutes()) expect(routes(endpoints)).toContain(route);
     expect(routes(endpoints.filter((e) => e.access === 'traveller'))).toEqual([
       'PATCH /api/bookings/cancelBooking/:id',
+      'POST /api/bookings/changeBooking',
       'POST /api/bookings/moveBooking',
       'POST /api/bookings/requestRefund',
     ]);

@@ -5,6 +5,7 @@
 // schema (the serializer drops it and reports it in undeclaredFields), and so does a list without its
 // X-Total-Count, or a body a route took that its documented body refuses. Routes are looked up by method and
 // path in apiContract(); tests/server/openapi.test.ts checks that each route declares what it is held to here.
+import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,6 +57,8 @@ interface Call {
 
 /** The SMS gateway's token, which its delivery reports carry. */
 const GATEWAY_TOKEN = 'contract-gateway-token-0123456789';
+/** The Android phone's webhook signing key. */
+const ANDROID_KEY = 'contract-android-signing-key';
 
 /** A strong password (10+ characters, not guessable) for the accounts this test makes. */
 const STRONG = 'dune-camel-lantern-48';
@@ -117,7 +120,9 @@ function problems(contract: RouteContract, call: Call, response: LightMyRequestR
 }
 
 describe.each(dialects)('API contract (%s)', (dialect) => {
-  const t = useTestApp(dialect, { env: { SMS_HTTP_TOKEN: GATEWAY_TOKEN } });
+  const t = useTestApp(dialect, {
+    env: { SMS_HTTP_TOKEN: GATEWAY_TOKEN, SMS_ANDROID_SIGNING_KEY: ANDROID_KEY },
+  });
   const done = new Map<string, number[]>();
   let refs: Awaited<ReturnType<typeof makeReferences>>;
   let sale: Awaited<ReturnType<typeof makeTrip>>;
@@ -217,6 +222,28 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
     expect(sold.statusCode, sold.body).toBe(201);
     expect((await t.staff.patch(`/api/trips/cancelTrip/${made.trip._id}`)).statusCode).toBe(200);
     return { booking: sold.json().booking, next };
+  }
+
+  /** A paid booking, and a later trip of its route that costs more (a change awaits payment). */
+  async function changeable(): Promise<{ booking: Doc; later: Doc }> {
+    const made = await makeTrip(t, t.token, { seats: 10 });
+    const dearer = await createOk(t, t.token, '/api/prices/createPrice', { price: made.price.price + 1_000 });
+    const later = await createOk(t, t.token, '/api/trips/createTrip', {
+      busId: made.bus._id,
+      trip_originId: made.origin._id,
+      trip_destinationId: made.destination._id,
+      trip_date: new Date(Date.parse(made.trip.trip_date) + 86_400_000).toISOString().slice(0, 10),
+      trip_boarding_time: '7:00 pm',
+      trip_ticket_priceId: dearer._id,
+    });
+    const sold = await t.staff.post('/api/bookings/counterSale', {
+      tripId: made.trip._id,
+      seats: [2],
+      passengerInfo: PASSENGER,
+      paymentMethod: 'cash',
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    return { booking: sold.json().booking, later };
   }
 
   /** A new document of `resource`, made through the API. */
@@ -562,6 +589,38 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         },
       ];
     },
+    'POST /api/bookings/requestCode': async (path) => [
+      { label: 'sent', status: 202, url: path, payload: { phone: '0912000999' }, anonymous: true },
+      { label: 'no phone', status: 400, url: path, payload: {}, anonymous: true },
+    ],
+    'POST /api/bookings/myBookings': async (path) => {
+      await book();
+      const phone = PASSENGER.phone;
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings/requestCode',
+        payload: { phone },
+      });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const texted = await t.database.db
+        .selectFrom('messages')
+        .select('text')
+        .where('kind', '=', 'access_code')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      const code = /\d{6}/.exec(texted.text)![0];
+      return [
+        { label: 'found', status: 200, url: path, payload: { phone, code }, anonymous: true },
+        {
+          label: 'used',
+          status: 400,
+          url: path,
+          payload: { phone, code },
+          anonymous: true,
+          code: 'WRONG_CODE',
+        },
+      ];
+    },
     'GET /api/trips/passengers/:id': async (path) => [
       { label: 'list', status: 200, url: path.replace(':id', sale.trip._id) },
     ],
@@ -609,6 +668,45 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       return [
         { label: 'found', status: 200, url: `${path}?${query}`, anonymous: true },
         { label: 'bad ticket id', status: 400, url: `${path}?ticketId=12&phone=0912345678`, anonymous: true },
+      ];
+    },
+    'GET /api/bookings/changeQuote': async (path) => {
+      const { booking, later } = await changeable();
+      const proof = { ticketId: booking.ticketId, phone: booking.passengerInfo.phone };
+      const query = (over: Record<string, string> = {}) =>
+        `${path}?${new URLSearchParams({ ...proof, tripId: later._id, seats: '2', ...over })}`;
+      return [
+        { label: 'quoted', status: 200, url: query(), anonymous: true },
+        {
+          label: 'two seats for one',
+          status: 409,
+          url: query({ seats: '2,3' }),
+          anonymous: true,
+          code: 'SEAT_COUNT',
+        },
+        { label: 'no such ticket', status: 404, url: query({ ticketId: '0000000000000' }), anonymous: true },
+        { label: 'no seats', status: 400, url: query({ seats: '' }), anonymous: true },
+      ];
+    },
+    'POST /api/bookings/changeBooking': async (path) => {
+      const { booking, later } = await changeable();
+      const payload = {
+        ticketId: booking.ticketId,
+        phone: booking.passengerInfo.phone,
+        tripId: later._id,
+        seats: [2],
+      };
+      return [
+        { label: 'awaits the difference', status: 200, url: path, payload, anonymous: true },
+        { label: 'again', status: 409, url: path, payload, anonymous: true, code: 'CHANGE_PENDING' },
+        {
+          label: 'no such ticket',
+          status: 404,
+          url: path,
+          payload: { ...payload, ticketId: '0000000000000' },
+          anonymous: true,
+        },
+        { label: 'no seats', status: 400, url: path, payload: { ...payload, seats: [] }, anonymous: true },
       ];
     },
     'GET /api/bookings/cancellationQuote': async (path) => {
@@ -927,6 +1025,28 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
           url: path,
           payload: { id: 'none', status: 'delivered' },
           headers,
+          anonymous: true,
+        },
+      ];
+    },
+    'POST /api/messages/androidEvents': async (path) => {
+      const id = await aMessage('sent');
+      const payload = { event: 'sms:delivered', payload: { messageId: id } };
+      const timestamp = String(Math.floor(t.app.clock.now().getTime() / 1000));
+      const sign = (body: unknown) =>
+        createHmac('sha256', ANDROID_KEY)
+          .update(JSON.stringify(body) + timestamp)
+          .digest('hex');
+      const headers = (body: unknown) => ({ 'x-timestamp': timestamp, 'x-signature': sign(body) });
+      return [
+        { label: 'delivered', status: 200, url: path, payload, headers: headers(payload), anonymous: true },
+        { label: 'unsigned', status: 401, url: path, payload, anonymous: true },
+        {
+          label: 'no message id',
+          status: 400,
+          url: path,
+          payload: { event: 'sms:failed' },
+          headers: headers({ event: 'sms:failed' }),
           anonymous: true,
         },
       ];

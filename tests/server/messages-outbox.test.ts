@@ -92,6 +92,7 @@ describe.each(dialects)('the outbox (%s)', (dialect) => {
       androidUrl: '',
       androidUser: '',
       androidPassword: '',
+      androidSigningKey: '',
       timeoutMs,
     }),
     node: name,

@@ -3,7 +3,9 @@
 // segment fails here and is shortened on purpose or its new cost written down. The Arabic ticket, the message
 // every traveller gets, fits one UCS-2 segment (70 characters) when paid.
 import { describe, expect, it } from 'vitest';
+import { ACCESS_CODE_MINUTES } from '../../shared/access-codes.ts';
 import {
+  ACCESS_CODE_TEMPLATES,
   MESSAGE_TEMPLATES,
   type MessageFacts,
   type MessageLanguage,
@@ -41,6 +43,16 @@ describe('what each template costs', () => {
       expect(text).toContain(part);
   });
 
+  it('with the look-up link (Settings: the site address) the Arabic paid ticket is two segments, the English one', () => {
+    const link = 'rihla.sd/t/4820193746152';
+    expect(cost('ticket', 'ar', { link })).toEqual({ chars: 70 + 1 + link.length, segments: 2 });
+    expect(cost('ticket', 'en', { link, paid: false }).segments).toBe(1);
+    expect(messageText('ticket', 'ar', facts('ar', { link })).split('\n')).toEqual([
+      messageText('ticket', 'ar', facts('ar')),
+      link,
+    ]);
+  });
+
   it('every English template is one GSM-7 segment; the Arabic ones are measured (tickets and payment news: one)', () => {
     const measured = Object.fromEntries(
       (Object.keys(MESSAGE_TEMPLATES) as Kind[]).map((kind) => [
@@ -59,5 +71,15 @@ describe('what each template costs', () => {
       trip_delayed: { en: 1, ar: 2 },
       refund_paid: { en: 1, ar: 1 },
     });
+  });
+});
+
+describe('the "find my bookings" code', () => {
+  it('is one segment in both languages, the code first (a phone shows it in the preview)', () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const text = ACCESS_CODE_TEMPLATES[lang]('048213', ACCESS_CODE_MINUTES);
+      expect(text.startsWith('048213 '), lang).toBe(true);
+      expect(segmentCount(text), lang).toBe(1);
+    }
   });
 });

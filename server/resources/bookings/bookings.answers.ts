@@ -6,7 +6,7 @@ import type { Document } from '../crud/row-mapper.ts';
 import type { ProofOutcome } from '../payments/payments.service.ts';
 import type { SaleRefusal } from './bookings.service.ts';
 import { travellerView } from './bookings.service.ts';
-import { ticketData } from './ticket.ts';
+import { signedTicketCode, ticketData } from './ticket.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
 
 const seatWord = (seats: number[]) =>
@@ -108,5 +108,6 @@ export async function ticketAnswer(
   } catch (error) {
     request.log.error({ err: error }, 'ticket PDF failed');
   }
-  return { booking: travellerView(booking), pdfBlob };
+  const ticketCode = signedTicketCode({ ...booking, tripId: String(trip._id) }, app.ticketSigner);
+  return { booking: travellerView(booking), ticketCode, pdfBlob };
 }

@@ -18,7 +18,11 @@ import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
 import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
+import {
+  type BookingFactsRow,
+  queueBookingMessage,
+  queueBookingMessageOf,
+} from '../../messages/messages.service.ts';
 import type { RefundRules } from '../../../shared/refund-rules.ts';
 
 export interface NewBooking {
@@ -48,6 +52,19 @@ export interface NewBooking {
   limits?: HoldLimits;
   /** The refund rules in force, copied onto the booking (a later change of policy never changes its refund). */
   refundRules: RefundRules;
+  /**
+   * What the ticket message needs that the sale has already read (the trip's cities, the site's address), so
+   * that queueing it costs one statement; used when the locked trip still has these cities.
+   */
+  ticketMessage?: {
+    originId: string;
+    destinationId: string;
+    cities: Pick<
+      BookingFactsRow,
+      'origin_city' | 'origin_city_ar' | 'destination_city' | 'destination_city_ar'
+    >;
+    siteAddress: string;
+  };
   now: Date;
 }
 
@@ -100,7 +117,7 @@ export async function expireLapsed(
     .where('paymentStatus', 'in', [...LAPSING_STATUSES])
     .where('paymentDeadline', '<=', now.toISOString())
     .where('isCancelled', '=', 0)
-    .returning(['id', 'tripId'])
+    .returning(['id', 'tripId', 'changeOf'])
     .execute();
   if (!expired.length) return [];
   await trx
@@ -112,8 +129,9 @@ export async function expireLapsed(
       expired.map((row) => row.id),
     )
     .execute();
-  // Each traveller is told their seats went (with the expiry, in its transaction).
-  for (const row of expired) await queueBookingMessage(trx, 'hold_expired', row.id, now);
+  // Each traveller is told their seats went (with the expiry, in its transaction); a change to another day
+  // that lapsed leaves its booking as it was, its ticket still good: nothing to tell.
+  for (const row of expired) if (!row.changeOf) await queueBookingMessage(trx, 'hold_expired', row.id, now);
   return expired.map((row) => row.id);
 }
 
@@ -240,7 +258,27 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
         await insertTravellers(trx, id, booking.travellers);
         if (booking.proof) await insertProof(trx, id, booking.proof, booking.now, booking.source);
         // The ticket by text message, committed with the sale (a refused sale queues nothing).
-        await queueBookingMessage(trx, 'ticket', id, booking.now);
+        const known = booking.ticketMessage;
+        if (
+          known &&
+          String(trip.trip_originId) === known.originId &&
+          String(trip.trip_destinationId) === known.destinationId
+        )
+          await queueBookingMessageOf(
+            trx,
+            'ticket',
+            {
+              ...row,
+              ...known.cities,
+              trip_date: String(trip.trip_date),
+              trip_boarding_time: String(trip.trip_boarding_time),
+              reason_en: null,
+              reason_ar: null,
+            },
+            known.siteAddress,
+            booking.now,
+          );
+        else await queueBookingMessage(trx, 'ticket', id, booking.now);
       });
       return { sold: bookingRowToDocument(row) };
     } catch (error) {
@@ -280,6 +318,18 @@ export async function findByTicket(db: Db, ticketId: string, phone: string): Pro
     .selectAll()
     .where('ticketId', '=', ticketId)
     .where('phone', '=', phone)
+    .execute();
+  return documents(db, rows, true);
+}
+
+/** Every booking made with a phone, the latest first (a phone books a few times a year: no paging). */
+export async function findByPhone(db: Db, phone: string): Promise<Document[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('phone', '=', phone)
+    .orderBy('bookingDate', 'desc')
+    .limit(200)
     .execute();
   return documents(db, rows, true);
 }
@@ -325,12 +375,15 @@ export async function cancelBooking(
     if (Number(result.numUpdatedRows) !== 1) return false;
     // Naming the trip lets the write layer forget only that trip's cached seat map.
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
+    await dropPendingChange(trx, id);
     const row = await trx
       .selectFrom('bookings')
-      .select(['paymentStatus', 'totalTicketPrice', 'refundRules'])
+      .select(['paymentStatus', 'totalTicketPrice', 'refundRules', 'refundDue', 'refundPaidAt'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const refundDue = refundFor(row) || null;
+    // A refund still owed from before (a change to a cheaper trip) adds to this one rather than being lost.
+    const owed = row.refundPaidAt ? 0 : Number(row.refundDue ?? 0);
+    const refundDue = (refundFor(row) || 0) + owed || null;
     if (refundDue) await trx.updateTable('bookings').set({ refundDue }).where('id', '=', id).execute();
     await recordAudit(
       trx,
@@ -348,6 +401,24 @@ export async function cancelBooking(
     );
     return true;
   });
+}
+
+/** A change to another day still awaiting payment of a booking being cancelled goes with it (its seats freed). */
+async function dropPendingChange(trx: Db, bookingId: string) {
+  const dropped = await trx
+    .updateTable('bookings')
+    .set({ isCancelled: 1 })
+    .where('changeOf', '=', bookingId)
+    .where('isCancelled', '=', 0)
+    .where('paymentStatus', '<>', 'verified')
+    .returning(['id', 'tripId'])
+    .execute();
+  for (const change of dropped)
+    await trx
+      .deleteFrom('booking_seats')
+      .where('tripId', '=', change.tripId)
+      .where('bookingId', '=', change.id)
+      .execute();
 }
 
 /**

@@ -17,6 +17,8 @@ import { travellersField } from '../boarding/travellers.ts';
 import { readBookingForm } from './booking-form.ts';
 import { bookingRefusalError, ticketAnswer } from './bookings.answers.ts';
 import {
+  changeBookingSchema,
+  changeQuoteSchema,
   createBookingSchema,
   moveBookingSchema,
   optionalTravellerProofSchema,
@@ -32,10 +34,11 @@ import {
   travellerBookings,
   travellerView,
 } from './bookings.service.ts';
-import { ticketData } from './ticket.ts';
+import { ticketData, withTicketCodes } from './ticket.ts';
 import { type MoveRefusal, moveBooking, requestRefund } from './disrupted-bookings.ts';
 import { findBooking } from './bookings.repository.ts';
-import { disruptionContract } from '../../../shared/contract/index.ts';
+import { changeContract, disruptionContract } from '../../../shared/contract/index.ts';
+import { type ChangeRefusal, changeBooking, quoteChange } from './booking-changes.ts';
 import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
 
@@ -62,6 +65,30 @@ const MOVE_REFUSALS: Record<MoveRefusal['code'], (refusal: MoveRefusal) => Error
       code: 'SEATS_TAKEN',
       takenSeats: 'seats' in refusal ? refusal.seats : [],
     }),
+};
+const CHANGE_REFUSALS: Record<ChangeRefusal['code'], (refusal: ChangeRefusal) => Error> = {
+  NOT_FOUND: () => notFound(NO_LIVE_BOOKING),
+  CHANGE_CLOSED: () =>
+    conflict('This booking can no longer be changed: changes close 15 minutes before departure.', {
+      code: 'CHANGE_CLOSED',
+    }),
+  PAYMENT_UNDER_REVIEW: () =>
+    conflict('A payment proof of this booking waits for staff: change it once they have decided.', {
+      code: 'PAYMENT_UNDER_REVIEW',
+    }),
+  CHANGE_PENDING: () =>
+    conflict('A change of this booking is waiting for payment: pay it or let it lapse first.', {
+      code: 'CHANGE_PENDING',
+    }),
+  TRIP_UNAVAILABLE: () =>
+    conflict(
+      'That trip cannot take this booking: choose a trip of the same route leaving more than 15 minutes from now.',
+      { code: 'TRIP_UNAVAILABLE' },
+    ),
+  SEAT_COUNT: () => MOVE_REFUSALS.SEAT_COUNT({ code: 'SEAT_COUNT' }),
+  SEAT_OUT_OF_RANGE: () => MOVE_REFUSALS.SEAT_OUT_OF_RANGE({ code: 'SEAT_OUT_OF_RANGE' }),
+  SEATS_TAKEN: (refusal) =>
+    MOVE_REFUSALS.SEATS_TAKEN({ code: 'SEATS_TAKEN', seats: 'seats' in refusal ? refusal.seats : [] }),
 };
 const CANCEL_REFUSALS = {
   NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),
@@ -179,7 +206,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { ticketId, phone } = request.query;
-      return travellerBookings(ctx, ticketId, phone);
+      return withTicketCodes(await travellerBookings(ctx, ticketId, phone), app.ticketSigner);
     },
   );
 
@@ -309,6 +336,49 @@ export async function bookingRoutes(instance: FastifyInstance) {
         throw conflict(NOT_WAITING, { code: 'NOT_WAITING' });
       }
       return travellerView((await findBooking(app.db, outcome.refunded))!);
+    },
+  );
+
+  // Another day: the quote first (nothing held), then the change. Proven by the ticket id and phone, limited
+  // like the look-up; staff at the counter do it for them (their role decides, their name is logged).
+  app.get(
+    '/changeQuote',
+    {
+      schema: { tags, querystring: changeQuoteSchema, response: changeContract.changeQuote.responses },
+      config: { ...lookupLimit, access: 'public' },
+    },
+    async (request, reply) => {
+      const outcome = await quoteChange(ctx, request.query);
+      if ('refused' in outcome) throw CHANGE_REFUSALS[outcome.refused.code](outcome.refused);
+      reply.header('Cache-Control', 'no-store');
+      return outcome.quote;
+    },
+  );
+
+  app.post(
+    '/changeBooking',
+    {
+      schema: { tags, body: changeBookingSchema, response: changeContract.changeBooking.responses },
+      preHandler: identifyStaff,
+      config: { ...lookupLimit, access: 'public' },
+    },
+    async (request) => {
+      const staff = counterStaff(request);
+      const outcome = await changeBooking(
+        ctx,
+        request.body,
+        staff ? { userId: staff.id, userLabel: staff.email, ip: request.ip } : { ip: request.ip },
+      );
+      if ('refused' in outcome) throw CHANGE_REFUSALS[outcome.refused.code](outcome.refused);
+      const { quote } = outcome;
+      const pending = 'awaitingPayment' in outcome ? outcome.awaitingPayment : undefined;
+      return {
+        bookingId: pending?.bookingId ?? ('changed' in outcome ? outcome.changed : ''),
+        ticketId: request.body.ticketId,
+        ...quote,
+        state: pending ? ('awaiting_payment' as const) : ('changed' as const),
+        change: pending ? { ticketId: pending.ticketId, deadline: pending.deadline } : null,
+      };
     },
   );
 }

@@ -159,3 +159,18 @@ export const moveBookingSchema = travellerProofSchema
   })
   .strict();
 export const requestRefundSchema = travellerProofSchema.strict();
+
+/** changeQuote and changeBooking: the traveller's proof, the trip to change to and its seats. */
+const changeFields = {
+  tripId: z.string().min(1).max(64),
+  seats: z.array(z.number().int().min(1).max(200)).min(1).max(MAX_SEATS_PER_BOOKING),
+};
+export const changeBookingSchema = travellerProofSchema.extend(changeFields).strict();
+/** The quote's query: seats as a comma-separated list ("3,4") or repeated. */
+export const changeQuoteSchema = travellerProofSchema.extend({
+  tripId: changeFields.tripId,
+  seats: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').filter(Boolean).map(Number) : value),
+    changeFields.seats,
+  ),
+});

@@ -4,6 +4,7 @@ import type { Actor } from '../../audit/audit.ts';
 import { optOutsOf } from '../../messages/messages.repository.ts';
 import { maskedPhone } from '../../../shared/passenger.ts';
 import { disruptionsOf } from './disrupted-bookings.ts';
+import { pendingChanges } from './booking-changes.ts';
 import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../../shared/payments.ts';
 import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../../shared/rules.ts';
 import type { Clock } from '../../clock.ts';
@@ -23,13 +24,14 @@ import {
   expireHolds,
   findBooking,
   findByIdempotencyKey,
+  findByPhone,
   findByTicket,
   insertBooking,
   type CancelledRow,
 } from './bookings.repository.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
 import { FULL_REFUND_RULES, refundQuote, type RefundRules } from '../../../shared/refund-rules.ts';
-import { readRefundRules } from '../settings/settings.repository.ts';
+import { readRefundRules, readSiteAddress } from '../settings/settings.repository.ts';
 
 export interface BookingContext {
   db: Db;
@@ -147,6 +149,17 @@ export async function sell(
   const review = holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined;
   const outcome = await insertBooking(db, {
     refundRules: await readRefundRules(db),
+    ticketMessage: {
+      originId: String(trip.trip_originId?._id),
+      destinationId: String(trip.trip_destinationId?._id),
+      cities: {
+        origin_city: trip.trip_originId?.origin_city ?? null,
+        origin_city_ar: trip.trip_originId?.origin_city_ar ?? null,
+        destination_city: trip.trip_destinationId?.destination_city ?? null,
+        destination_city_ar: trip.trip_destinationId?.destination_city_ar ?? null,
+      },
+      siteAddress: await readSiteAddress(db),
+    },
     tripId: input.tripId,
     seats: input.seats,
     passenger: input.passengerInfo,
@@ -278,9 +291,9 @@ export function travellerView(booking: Document): Document {
   return view as Document;
 }
 
-/** Bookings under a ticket id and phone, a lapsed hold shown as what it is (expired). */
-async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone: string) {
-  const found = await findByTicket(ctx.db, ticketId, phone);
+/** Bookings `find` reads, a lapsed hold shown as what it is (expired). */
+async function withLapsedExpired(ctx: BookingContext, find: () => Promise<Document[]>) {
+  const found = await find();
   const now = ctx.clock.now();
   const lapsed = found.filter(
     (b) => !b.isCancelled && hasLapsed(String(b.paymentStatus), b.paymentDeadline as string, now),
@@ -291,12 +304,25 @@ async function bookingsOfTraveller(ctx: BookingContext, ticketId: string, phone:
     lapsed.map((b) => ({ id: b._id, tripId: String((b.tripId as TripDetails)?._id) })),
     now,
   );
-  return findByTicket(ctx.db, ticketId, phone);
+  return find();
 }
+
+/** Bookings under a ticket id and phone, a lapsed hold shown as what it is (expired). */
+const bookingsOfTraveller = (ctx: BookingContext, ticketId: string, phone: string) =>
+  withLapsedExpired(ctx, () => findByTicket(ctx.db, ticketId, phone));
 
 /** The traveller's bookings under a ticket id and phone, each with its trip as a traveller needs it. */
 export async function travellerBookings(ctx: BookingContext, ticketId: string, phone: string) {
-  const found = await bookingsOfTraveller(ctx, ticketId, phone);
+  return travellerMatches(ctx, await bookingsOfTraveller(ctx, ticketId, phone));
+}
+
+/** Every booking made with a phone (its traveller proved it with a texted code), as the look-up shows them. */
+export async function phoneBookings(ctx: BookingContext, phone: string) {
+  return travellerMatches(ctx, await withLapsedExpired(ctx, () => findByPhone(ctx.db, phone)));
+}
+
+/** Bookings as a traveller's look-up shows them: each with its trip, message choice and disruption. */
+async function travellerMatches(ctx: BookingContext, found: Document[]) {
   const optedOut = await optOutsOf(
     ctx.db,
     found.map((booking) => String(booking._id)),
@@ -304,6 +330,11 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
   const disruptions = await disruptionsOf(
     ctx.db,
     found.map((booking) => ({ _id: String(booking._id), seats: booking.seats as number[] })),
+    ctx.clock.now(),
+  );
+  const changes = await pendingChanges(
+    ctx.db,
+    found.map((booking) => String(booking._id)),
     ctx.clock.now(),
   );
   return found.map((found) => {
@@ -316,6 +347,8 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
         _id: trip._id,
         trip_date: trip.trip_date,
         trip_boarding_time: trip.trip_boarding_time,
+        trip_originId: trip.trip_originId?._id,
+        trip_destinationId: trip.trip_destinationId?._id,
         origin_city: trip.trip_originId?.origin_city,
         origin_city_ar: trip.trip_originId?.origin_city_ar ?? null,
         destination_city: trip.trip_destinationId?.destination_city,
@@ -328,6 +361,7 @@ export async function travellerBookings(ctx: BookingContext, ticketId: string, p
       messagesOptOut: optedOut.get(String(found._id)) ?? false,
       disruption: disruptions.get(String(found._id))?.disruption ?? null,
       choices: disruptions.get(String(found._id))?.choices ?? null,
+      pendingChange: changes.get(String(found._id)) ?? null,
     };
   });
 }

@@ -11,7 +11,8 @@ import { lockRow } from '../../db/locks.ts';
 import type { Db, TripRow } from '../../db/schema.ts';
 import { queueBookingMessage } from '../../messages/messages.service.ts';
 import type { Actor } from '../trips/disruptions.service.ts';
-import { cancelledWithRefund, expireLapsed, lapsedHoldsOn } from './bookings.repository.ts';
+import { cancelledWithRefund } from './bookings.repository.ts';
+import { lockTarget, relocate, soldSeats } from './seat-move.ts';
 
 export type MoveRefusal =
   | { code: 'NOT_FOUND' }
@@ -56,12 +57,6 @@ function movable(from: TripRow, target: TripRow, now: Date): boolean {
     target.trip_date <= window.until &&
     departureInstant(target.trip_date, target.trip_boarding_time).getTime() > now.getTime()
   );
-}
-
-/** Seats sold on a trip (live bookings hold their booking_seats rows). */
-async function soldSeats(db: Db, tripId: string): Promise<Set<number>> {
-  const rows = await db.selectFrom('booking_seats').select('seat').where('tripId', '=', tripId).execute();
-  return new Set(rows.map((row) => Number(row.seat)));
 }
 
 /** The trips a waiting booking may move to, with the seats they have left (enough for the booking). */
@@ -150,65 +145,22 @@ export async function moveBooking(
     await db.transaction().execute(async (trx) => {
       // The target trip under a share lock (a cancellation of it waits), the booking under an update lock (a
       // second choice at the same instant waits, then finds it no longer waiting).
-      const locked = (await lockRow(trx, 'trips', target.id, 'share')) as TripRow | undefined;
-      if (!locked || Number(locked.isCancelled)) throw new Refused({ code: 'TRIP_UNAVAILABLE' });
-      const bus = await lockRow(trx, 'buses', locked.busId, 'share');
-      if (!bus || bus.bus_status === BUS_OUT_OF_SERVICE) throw new Refused({ code: 'TRIP_UNAVAILABLE' });
+      const locked = await lockTarget(trx, target.id);
+      if (!locked) throw new Refused({ code: 'TRIP_UNAVAILABLE' });
       const current = await lockRow(trx, 'bookings', booking.id, 'update');
       if (!current || Number(current.isCancelled) || current.disruptionState !== 'waiting')
         throw new Refused({ code: 'NOT_WAITING' });
-      const capacity = Number(bus.bus_number_of_seats);
+      const { capacity } = locked;
       if (input.seats?.some((seat) => seat > capacity)) throw new Refused({ code: 'SEAT_OUT_OF_RANGE' });
       let seats = input.seats;
       if (!seats) {
         seats = pickSeats(booking.seats, capacity, await soldSeats(trx, target.id));
         if (!seats) throw new Refused({ code: 'SEATS_TAKEN', seats: booking.seats });
       }
-      // A lapsed unpaid hold on these seats gives way, as in a sale.
-      await expireLapsed(trx, await lapsedHoldsOn(trx, target.id, seats, now), now);
-      await trx
-        .deleteFrom('booking_seats')
-        .where('tripId', '=', booking.tripId)
-        .where('bookingId', '=', booking.id)
-        .execute();
-      await trx
-        .insertInto('booking_seats')
-        .values(
-          [...seats]
-            .sort((a, b) => a - b)
-            .map((seat) => ({ tripId: target.id, seat, bookingId: booking.id })),
-        )
-        .execute();
-      await trx
-        .updateTable('bookings')
-        .set({
-          tripId: target.id,
-          seats: JSON.stringify(seats),
-          disruptionState: 'moved',
-          movedFromTripId: booking.tripId,
-        })
-        .where('id', '=', booking.id)
-        .execute();
-      // Each traveller keeps their place in the booking: the first seat's traveller sits on the first new seat.
-      const travellers = await trx
-        .selectFrom('booking_passengers')
-        .select('seat')
-        .where('bookingId', '=', booking.id)
-        .execute();
-      const newSeat = new Map(booking.seats.map((seat, index) => [seat, seats[index]!]));
-      for (const { seat } of travellers)
-        await trx
-          .updateTable('booking_passengers')
-          .set({ seat: -(newSeat.get(Number(seat)) ?? Number(seat)) })
-          .where('bookingId', '=', booking.id)
-          .where('seat', '=', seat)
-          .execute();
-      await trx
-        .updateTable('booking_passengers')
-        .set((eb) => ({ seat: eb.neg(eb.ref('seat')) }))
-        .where('bookingId', '=', booking.id)
-        .where('seat', '<', 0)
-        .execute();
+      await relocate(trx, booking, target.id, seats, now, {
+        disruptionState: 'moved',
+        movedFromTripId: booking.tripId,
+      });
       await queueBookingMessage(trx, 'ticket', booking.id, now, {
         event: `move:${target.id}`,
         createdBy: actor.userId,

@@ -32,3 +32,16 @@ export function ticketData(booking: Document, trip: TripDetails, signer: TicketS
     code: signer.code({ ticketId: String(booking.ticketId), tripId: String(trip._id), seats }),
   };
 }
+
+/** The signed code of a booking's ticket, as its QR carries it; null for a cancelled booking or one without a trip. */
+export function signedTicketCode(booking: { tripId: string | null }, signer: TicketSigner): string | null {
+  const { ticketId, seats, isCancelled } = booking as Record<string, unknown>;
+  if (isCancelled || !booking.tripId) return null;
+  return signer.code({ ticketId: String(ticketId), tripId: booking.tripId, seats: seats as number[] });
+}
+
+/** A traveller's look-up answers, each with its ticket's signed code (to keep on the phone, and show offline). */
+export const withTicketCodes = <T extends Parameters<typeof signedTicketCode>[0]>(
+  matches: T[],
+  signer: TicketSigner,
+) => matches.map((match) => ({ ...match, ticketCode: signedTicketCode(match, signer) }));

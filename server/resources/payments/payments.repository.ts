@@ -8,6 +8,7 @@ import { readCacheOf } from '../../cache/read-cache.ts';
 import { isPostgres } from '../../db/locks.ts';
 import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
 import { expireLapsed } from '../bookings/bookings.repository.ts';
+import { completeChange } from '../bookings/booking-changes.ts';
 import { toDocuments } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import { insertProof, type Proof, type ProofSender } from './proofs.ts';
@@ -35,7 +36,11 @@ export async function transition(
     .where('isCancelled', '=', 0)
     .where('paymentStatus', 'in', [...from]);
   if (before) query = query.where('paymentDeadline', '>', before.toISOString());
-  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+  const moved = Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+  // A change to another day whose difference is now paid moves its booking, in the same transaction.
+  if (moved && changes.paymentStatus === 'verified')
+    await completeChange(db, id, new Date(changes.verifiedAt ?? Date.now()));
+  return moved;
 }
 
 /**

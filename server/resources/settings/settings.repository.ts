@@ -3,11 +3,23 @@
 import { readCacheOf } from '../../cache/read-cache.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
-import type { OperatorSettings } from '../../../shared/settings.ts';
+import { cleanSiteAddress, isSiteAddress, type OperatorSettings } from '../../../shared/settings.ts';
 import { boardingTimesWith } from '../../../shared/rules.ts';
 import { DEFAULT_REFUND_RULES, type RefundRules } from '../../../shared/refund-rules.ts';
 
-const KEY = 'operator';
+export const OPERATOR_SETTINGS_KEY = 'operator';
+const KEY = OPERATOR_SETTINGS_KEY;
+
+/** The site's address out of the stored operator settings (JSON), blank when unset or unreadable. */
+export function siteAddressOf(stored: string | null | undefined): string {
+  if (!stored) return '';
+  try {
+    const address = (JSON.parse(stored) as Partial<OperatorSettings>).site_address;
+    return typeof address === 'string' ? address : '';
+  } catch {
+    return '';
+  }
+}
 const DEPENDS = { tables: ['app_settings'] };
 
 /** The first values: what OPERATOR_* and PAYMENT_* say (empty where unset). */
@@ -22,6 +34,7 @@ export function settingsFromConfig(config: Config): OperatorSettings {
     payment_account_name: instructions.accountName,
     payment_wallets: instructions.wallets,
     boarding_times: [],
+    site_address: isSiteAddress(config.siteAddress) ? cleanSiteAddress(config.siteAddress) : '',
   };
 }
 
@@ -102,4 +115,21 @@ export async function writeRefundRules(db: Db, rules: RefundRules, staffId: stri
       oc.column('key').doUpdateSet({ value, updated_at: now.toISOString(), updated_by: staffId }),
     )
     .execute();
+}
+
+/** The site's address for ticket messages' links (Settings), through the read cache: a sale reads it for free. */
+export async function readSiteAddress(db: Db): Promise<string> {
+  const load = async () =>
+    siteAddressOf(
+      (
+        await db
+          .selectFrom('app_settings')
+          .select('value')
+          .where('key', '=', OPERATOR_SETTINGS_KEY)
+          .executeTakeFirst()
+      )?.value,
+    );
+  const cache = readCacheOf(db);
+  if (!cache) return load();
+  return (await cache.remember('settings|site', load, DEPENDS))!;
 }

@@ -56,10 +56,11 @@ export async function settingsRoutes(instance: FastifyInstance) {
     async (request) => {
       // Validated (and cleaned: phones and account numbers in Latin digits) by the body schema.
       const current = await readSettings(db, config);
-      // Boarding times not given are left as they are (a caller that predates them does not wipe them).
+      // Boarding times and the site's address not given are left as they are (a caller that predates them does not wipe them).
       const settings = {
         ...request.body,
         boarding_times: request.body.boarding_times ?? current.boarding_times,
+        site_address: request.body.site_address ?? current.site_address,
       };
       request.auditBefore = staffDocument(current);
       await writeSettings(db, settings, request.staff!.id, app.clock.now());

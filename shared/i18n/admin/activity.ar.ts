@@ -34,6 +34,9 @@ export const activityAr: MessageTree<ActivityMessages> = {
         move_booking: 'نقل الحجز إلى رحلة أخرى',
         request_refund: 'استرداد قيمة الحجز (باختيار المسافر)',
         auto_refund: 'استرداد قيمة الحجز (دون اختيار من المسافر)',
+        change_booking: 'تغيير الحجز إلى رحلة أخرى',
+        request_change: 'طلب تغيير الحجز إلى رحلة أخرى (فرق للدفع)',
+        change_refunded: 'استرداد فرق تغيير (الحجز الأصلي لم يعد قائمًا)',
       },
       changes: {
         action: 'الإجراء',

@@ -33,6 +33,9 @@ export const activityEn = {
         move_booking: 'Moved the booking to another trip',
         request_refund: 'Refunded the booking (traveller’s choice)',
         auto_refund: 'Refunded the booking (no choice made)',
+        change_booking: 'Changed the booking to another trip',
+        request_change: 'Asked to change the booking to another trip (difference to pay)',
+        change_refunded: 'Owed back a change’s difference (its booking had gone)',
       },
       /** What an entry records beyond a record's fields (a disruption, a timetable's trips). */
       changes: {

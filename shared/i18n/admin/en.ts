@@ -363,6 +363,10 @@ export const enOwn = {
         boarding_times: 'Added boarding times',
         boarding_times_help:
           '9:00 am and 7:00 pm are always offered. Add others as 24-hour times, separated by commas (e.g. 05:30, 13:00).',
+        messages: 'Text messages',
+        site_address: 'Web address in ticket messages',
+        site_address_help:
+          'E.g. rihla.sd: each ticket message carries a link that opens the look-up with its ticket number. With it an Arabic ticket message costs two texts instead of one; leave blank to send one text without a link.',
         blank: 'Leave blank to show nothing.',
         save: 'Save',
         saved: 'Saved: travellers see the new details within a minute.',

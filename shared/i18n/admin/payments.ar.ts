@@ -48,6 +48,7 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
           trip_delayed: 'تأخير الرحلة',
           refund_paid: 'إرجاع المبلغ',
           broadcast: 'رسالة إلى ركاب رحلة',
+          access_code: 'رمز عرض الحجوزات',
         },
       },
       queue: {

@@ -48,6 +48,7 @@ export const paymentsEn = {
           trip_delayed: 'Trip delayed',
           refund_paid: 'Refund paid',
           broadcast: 'Message to a trip',
+          access_code: 'Code to see bookings',
         },
       },
       queue: {

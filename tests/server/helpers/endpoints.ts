@@ -56,8 +56,14 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/bookings/filterBookings',
   'GET /api/bookings/ticket',
   'GET /api/bookings/cancellationQuote',
+  // "Find my bookings" by phone: a code texted to the phone proves it.
+  'POST /api/bookings/requestCode',
+  'POST /api/bookings/myBookings',
+  'GET /api/bookings/changeQuote',
   // The SMS gateway's delivery reports: no staff session, its own token (tests/server/messages.test.ts).
   'POST /api/messages/delivery',
+  // The Android phone's signed delivery reports (tests/server/messages-android-events.test.ts).
+  'POST /api/messages/androidEvents',
   // A traveller's choice of messages, proved by ticket id and phone.
   'PATCH /api/messages/preferences',
 ]);
@@ -66,6 +72,8 @@ const TRAVELLER_ROUTES = new Set([
   // A cancelled trip's traveller chooses (ticket id and phone); staff at the counter may do it for them.
   'POST /api/bookings/moveBooking',
   'POST /api/bookings/requestRefund',
+  // Another day (ticket id and phone); staff at the counter may do it for them.
+  'POST /api/bookings/changeBooking',
 ]);
 /** What the hand-written staff routes need (the registry's generated ones follow their entry's `access`). */
 const STAFF_ROUTES: Record<string, Capability> = {

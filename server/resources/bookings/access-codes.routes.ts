@@ -1,0 +1,98 @@
+// "Find my bookings" by phone: POST requestCode texts a one-time code, POST myBookings answers every booking
+// made with the phone for a right code. Both count against the address (ACCESS_CODE_RATE_LIMIT_PER_IP, one
+// group) besides each phone's own limits (access-codes.ts). The rules live there; this only translates.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ACCESS_CODE_LENGTH, isAccessCode } from '../../../shared/access-codes.ts';
+import { accessCodeContract } from '../../../shared/contract/index.ts';
+import { messageLanguage } from '../../../shared/messages.ts';
+import { normalizeDigits, normalizePhone, PHONE_PATTERN } from '../../../shared/rules.ts';
+import { HttpError } from '../../http/errors.ts';
+import { typed } from '../../http/validation.ts';
+import { checkCode, type CodeRefusal, requestCode } from './access-codes.ts';
+import { PHONE_FORMAT } from './bookings.schemas.ts';
+import { bookingContext } from '../payments/payments.routes.ts';
+import { phoneBookings } from './bookings.service.ts';
+import { withTicketCodes } from './ticket.ts';
+
+const CODE_FORMAT = `The code is the ${ACCESS_CODE_LENGTH} digits of the text message.`;
+const phone = z
+  .string({ error: PHONE_FORMAT })
+  .max(40, { error: PHONE_FORMAT })
+  .transform(normalizePhone)
+  .pipe(z.string().regex(PHONE_PATTERN, { error: PHONE_FORMAT }));
+const requestCodeBody = z.object({ phone, language: z.enum(['ar', 'en']).optional() }).strict();
+const myBookingsBody = z
+  .object({
+    phone,
+    code: z
+      .string({ error: CODE_FORMAT })
+      .max(20, { error: CODE_FORMAT })
+      .transform((value) => normalizeDigits(value.replace(/\s/g, '')))
+      .refine(isAccessCode, { error: CODE_FORMAT }),
+  })
+  .strict();
+
+const minutesUntil = (until: Date, now: Date) =>
+  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+
+function refusalError(refusal: CodeRefusal, now: Date): HttpError {
+  switch (refusal.refused) {
+    case 'LOCKED':
+      return new HttpError(
+        429,
+        `Too many wrong codes for this phone: try again in ${minutesUntil(refusal.until, now)} minutes.`,
+        { code: 'PHONE_LOCKED', until: refusal.until.toISOString() },
+      );
+    case 'TOO_MANY_CODES':
+      return new HttpError(
+        429,
+        `This phone was sent 5 codes in the last hour: try again in ${minutesUntil(refusal.until, now)} minutes.`,
+        { code: 'CODE_LIMIT', until: refusal.until.toISOString() },
+      );
+    case 'WRONG_CODE':
+      return new HttpError(
+        400,
+        'This code is not right, or it has expired. Check the text message or ask for a new code.',
+        { code: 'WRONG_CODE', triesLeft: refusal.triesLeft },
+      );
+  }
+}
+
+export async function accessCodeRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
+  const tags = ['bookings'];
+  const { perIp, windowMs } = app.config.accessCodeRateLimit;
+  const limit = { rateLimit: { max: perIp, timeWindow: windowMs, groupId: 'access-code' } };
+
+  app.post(
+    '/requestCode',
+    {
+      schema: { tags, body: requestCodeBody, response: accessCodeContract.requestCode.responses },
+      config: { ...limit, access: 'public' },
+    },
+    async (request, reply) => {
+      const now = app.clock.now();
+      const { phone, language } = request.body;
+      const outcome = await requestCode(app.db, phone, messageLanguage(language), now);
+      if ('refused' in outcome) throw refusalError(outcome, now);
+      reply.status(202).header('Cache-Control', 'no-store');
+      return { expiresAt: outcome.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/myBookings',
+    {
+      schema: { tags, body: myBookingsBody, response: accessCodeContract.myBookings.responses },
+      config: { ...limit, access: 'public' },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const { phone, code } = request.body;
+      const outcome = await checkCode(app.db, phone, code, now);
+      if ('refused' in outcome) throw refusalError(outcome, now);
+      return withTicketCodes(await phoneBookings(bookingContext(app), phone), app.ticketSigner);
+    },
+  );
+}

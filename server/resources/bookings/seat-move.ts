@@ -1,0 +1,84 @@
+// Moving a live booking's seats to another trip, inside the caller's transaction: one write path for a
+// cancelled trip's traveller moving (disrupted-bookings.ts) and a traveller changing day (booking-changes.ts).
+// The (tripId, seat) key stays the only guard: a seat taken meanwhile makes the insert fail, and the caller's
+// transaction with it.
+import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
+import { lockRow } from '../../db/locks.ts';
+import type { BookingsTable, Db, TripRow } from '../../db/schema.ts';
+import { expireLapsed, lapsedHoldsOn } from './bookings.repository.ts';
+
+/**
+ * The target trip under a share lock (a cancellation of it waits) and its bus's capacity; undefined when it is
+ * cancelled, gone or its bus out of service.
+ */
+export async function lockTarget(
+  trx: Db,
+  tripId: string,
+): Promise<{ trip: TripRow; capacity: number } | undefined> {
+  const trip = (await lockRow(trx, 'trips', tripId, 'share')) as TripRow | undefined;
+  if (!trip || Number(trip.isCancelled)) return undefined;
+  const bus = await lockRow(trx, 'buses', trip.busId, 'share');
+  if (!bus || bus.bus_status === BUS_OUT_OF_SERVICE) return undefined;
+  return { trip, capacity: Number(bus.bus_number_of_seats) };
+}
+
+/** Seats sold on a trip (live bookings hold their booking_seats rows). */
+export async function soldSeats(db: Db, tripId: string): Promise<Set<number>> {
+  const rows = await db.selectFrom('booking_seats').select('seat').where('tripId', '=', tripId).execute();
+  return new Set(rows.map((row) => Number(row.seat)));
+}
+
+/** Holds `seats` of `tripId` for `bookingId` (a lapsed unpaid hold on them gives way, as in a sale). */
+export async function holdSeats(trx: Db, bookingId: string, tripId: string, seats: number[], now: Date) {
+  await expireLapsed(trx, await lapsedHoldsOn(trx, tripId, seats, now), now);
+  await trx
+    .insertInto('booking_seats')
+    // In seat order, so that two writers of overlapping seats lock them in the same order (no deadlock).
+    .values([...seats].sort((a, b) => a - b).map((seat) => ({ tripId, seat, bookingId })))
+    .execute();
+}
+
+/**
+ * Moves a booking from its trip's seats to `seats` of `tripId`: the old seats freed, the new ones held, its row
+ * pointed at them (with `also`), each traveller kept in their place (the first seat's on the first new seat).
+ */
+export async function relocate(
+  trx: Db,
+  booking: { id: string; tripId: string; seats: number[] },
+  tripId: string,
+  seats: number[],
+  now: Date,
+  also: Partial<BookingsTable> = {},
+) {
+  await trx
+    .deleteFrom('booking_seats')
+    .where('tripId', '=', booking.tripId)
+    .where('bookingId', '=', booking.id)
+    .execute();
+  await holdSeats(trx, booking.id, tripId, seats, now);
+  await trx
+    .updateTable('bookings')
+    .set({ ...also, tripId, seats: JSON.stringify(seats) })
+    .where('id', '=', booking.id)
+    .execute();
+  const travellers = await trx
+    .selectFrom('booking_passengers')
+    .select('seat')
+    .where('bookingId', '=', booking.id)
+    .execute();
+  const newSeat = new Map(booking.seats.map((seat, index) => [seat, seats[index]!]));
+  // Through negative numbers, so that a seat swapped with another never meets the key twice.
+  for (const { seat } of travellers)
+    await trx
+      .updateTable('booking_passengers')
+      .set({ seat: -(newSeat.get(Number(seat)) ?? Number(seat)) })
+      .where('bookingId', '=', booking.id)
+      .where('seat', '=', seat)
+      .execute();
+  await trx
+    .updateTable('booking_passengers')
+    .set((eb) => ({ seat: eb.neg(eb.ref('seat')) }))
+    .where('bookingId', '=', booking.id)
+    .where('seat', '<', 0)
+    .execute();
+}

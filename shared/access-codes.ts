@@ -1,0 +1,18 @@
+// "Find my bookings" by phone: the rules of the one-time code texted to a phone (issue 22). Pure data, read by
+// the server (which enforces them, in the database) and the public site (which says them).
+
+/** Digits in a code. */
+export const ACCESS_CODE_LENGTH = 6;
+/** Minutes a code stays good after it is sent; at exactly this many it has lapsed. */
+export const ACCESS_CODE_MINUTES = 10;
+/** Codes one phone may be sent in any hour. */
+export const ACCESS_CODES_PER_HOUR = 5;
+/** Wrong codes typed for one phone before it is locked. */
+export const ACCESS_CODE_WRONG_TRIES = 5;
+/** Minutes a phone stays locked after too many wrong codes. */
+export const ACCESS_CODE_LOCK_MINUTES = 15;
+
+const CODE_PATTERN = new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`);
+
+/** Whether `value` (Latin digits, as normalizeDigits leaves it) is written as a code. */
+export const isAccessCode = (value: string) => CODE_PATTERN.test(value);
