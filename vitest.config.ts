@@ -31,7 +31,7 @@ const postgresRun = process.env.RIHLA_TEST_DIALECTS === 'postgres';
  * its own database, so nothing but the module cache is shared, and the server's ~80 files no longer each load
  * the whole server again (measured on SQLite on a loaded machine: 833 s → 321 s).
  */
-const MODULE_MOCKING = ['tests/server/bookings-race.test.ts'];
+const MODULE_MOCKING = ['tests/server/bookings-race.test.ts', 'tests/server/throwaway-resource.test.ts'];
 const SERVER_TESTS = ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'];
 
 export default defineConfig({

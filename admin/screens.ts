@@ -8,7 +8,7 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { type ComponentType, createElement, Fragment, useEffect, useRef } from 'react';
 import type { ResourceProps } from 'react-admin';
-import { resources, type ResourceDef } from '../shared/registry/index.ts';
+import { type ResourceDef, type ResourceName, resources } from '../shared/registry/index.ts';
 import { activityScreens } from './activity/index.ts';
 import { mayAccess } from './auth/access.ts';
 import { RequireAccess } from './auth/RequireAccess.tsx';
@@ -21,7 +21,7 @@ import { reportScreens } from './reports/index.ts';
 import { tripScreens } from './trips/index.ts';
 import { userScreens } from './users/index.ts';
 
-const handWritten: Record<string, ResourceScreens> = {
+const handWritten: Partial<Record<ResourceName, ResourceScreens>> = {
   bookings: bookingScreens,
   trips: tripScreens,
   reports: reportScreens,
@@ -30,7 +30,8 @@ const handWritten: Record<string, ResourceScreens> = {
 };
 
 /** Which screens a resource has, and how each one loads. */
-export const declaredScreens = (def: ResourceDef) => handWritten[def.name] ?? generatedScreens(def);
+export const declaredScreens = (def: ResourceDef) =>
+  handWritten[def.name as ResourceName] ?? generatedScreens(def);
 
 /** A screen that opens only for a role that may take `action` on `resource`. */
 export function guarded(resource: string, action: string, Screen: ComponentType): ComponentType {
@@ -62,7 +63,7 @@ export function screensFor(def: ResourceDef): Screens {
     const load = views[view];
     if (!load) continue;
     let Screen = onFirstUse(load);
-    if (view === 'edit' && !handWritten[def.name]) Screen = withHistory(def.name, Screen);
+    if (view === 'edit' && !handWritten[def.name as ResourceName]) Screen = withHistory(def.name, Screen);
     screens[view] = guarded(def.name, view, Screen);
   }
   made.set(def.name, screens);
@@ -72,7 +73,7 @@ export function screensFor(def: ResourceDef): Screens {
 export const allScreens = resources.map((def) => ({ name: def.name, ...screensFor(def) }));
 
 /** What the roles that may open them open all day: fetched once the first page has shown. */
-const EVERYDAY: [resource: string, view: View][] = [
+const EVERYDAY: [resource: 'bookings' | 'trips', view: View][] = [
   ['bookings', 'list'],
   ['bookings', 'show'],
   ['trips', 'list'],
@@ -92,7 +93,7 @@ export function usePrefetchEveryday() {
     started.current = true;
     const start = () => {
       for (const [resource, view] of EVERYDAY) {
-        const load = handWritten[resource].views[view];
+        const load = handWritten[resource]?.views[view];
         // A screen that fails to arrive now is asked for again when opened.
         if (load && mayAccess(role, resource, view)) prefetch(load).catch(() => undefined);
       }

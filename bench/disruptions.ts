@@ -58,6 +58,7 @@ try {
         totalTicketPrice: 15000,
         bookingDate: at,
         isCancelled: 0,
+        noShow: 0,
         created_at: at,
         paymentStatus: kind < 2 ? 'verified' : kind === 2 ? 'awaiting_proof' : 'proof_submitted',
         bankakScreenshot: kind === 3 ? `/api/uploads/${booking}.png` : null,

@@ -58,6 +58,7 @@ try {
       totalTicketPrice: 15000,
       bookingDate: lapsed,
       isCancelled: 0,
+      noShow: 0,
       created_at: lapsed,
       paymentStatus: i % 2 ? 'awaiting_proof' : 'rejected',
       paymentDeadline: lapsed,

@@ -8,6 +8,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { BOARDING_TIMES, khartoumToday } from '../shared/rules.ts';
+import type { Tables } from '../server/db/schema.ts';
 
 const PAIRS = Number(process.env.PAIRS ?? 200);
 const DAYS = 365;
@@ -62,7 +63,7 @@ const id = () => `g${(seq++).toString(16).padStart(23, '0')}`;
 const started = Date.now();
 
 async function insertMany(
-  table: string,
+  table: keyof Tables,
   rows: Record<string, unknown>[],
   chunk = dialect === 'postgres' ? 1000 : 500,
 ) {

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Db } from './db/schema.ts';
 import { systemContract } from '../shared/contract/index.ts';
 import { resources } from '../shared/registry/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -47,7 +47,7 @@ import { MAX_UPLOAD_BYTES } from '../shared/rules.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Kysely<any>;
+    db: Db;
     dialect: Dialect;
     config: Config;
     jwtSecret: Uint8Array;

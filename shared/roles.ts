@@ -66,25 +66,6 @@ export type Capability = keyof typeof CAPABILITIES;
 /** What a route declares: the public may call it, or a capability is needed. */
 export type Access = 'public' | Capability;
 
-/** The capabilities of a registry resource's generated calls (list and one; create, update and delete). */
-export const RESOURCE_ACCESS: Record<string, { read: Capability; write: Capability }> = {
-  bookings: { read: 'bookings.read', write: 'bookings.delete' },
-  trips: { read: 'trips.read', write: 'trips.write' },
-  timetables: { read: 'trips.read', write: 'trips.write' },
-  companies: { read: 'reference.read', write: 'operations.write' },
-  buses: { read: 'reference.read', write: 'operations.write' },
-  origins: { read: 'reference.read', write: 'operations.write' },
-  destinations: { read: 'reference.read', write: 'operations.write' },
-  prices: { read: 'reference.read', write: 'operations.write' },
-  employees: { read: 'operations.read', write: 'operations.write' },
-  positions: { read: 'operations.read', write: 'operations.write' },
-  reports: { read: 'operations.read', write: 'operations.write' },
-  users: { read: 'users.manage', write: 'users.manage' },
-  lostItems: { read: 'inbox.read', write: 'inbox.delete' },
-  enquiries: { read: 'inbox.read', write: 'inbox.delete' },
-  activity: { read: 'activity.read', write: 'activity.read' },
-};
-
 export function can(role: string | undefined, capability: Capability): boolean {
   return !!role && (CAPABILITIES[capability] as readonly string[]).includes(role);
 }

@@ -1,5 +1,6 @@
 // The page route table: which front end serves a path, and which paths exist at all.
 // The server uses it to pick the page (and to answer 404); both front ends use it for their routers.
+import { type ResourceName, resources } from './registry/resources.ts';
 
 /** Pages of the public site (Preact). */
 export const PUBLIC_ROUTES = [
@@ -45,10 +46,10 @@ export const REFERENCE_DATA = [
     createPage: 'create-employee-position',
     createLabel: 'rihla.settings.create_position',
   },
-] as const;
+] as const satisfies readonly { resource: ResourceName; createPage: string; createLabel: string }[];
 
 /** The staff pages with URLs of their own (/user, /create-…, /edit-…/{id}): first segment → its resource. */
-export const STAFF_PAGE_RESOURCES: Readonly<Record<string, string>> = {
+export const STAFF_PAGE_RESOURCES: Readonly<Record<string, ResourceName>> = {
   user: 'users',
   register: 'users',
   'create-company': 'companies',
@@ -69,26 +70,16 @@ export const DISRUPTIONS_PATH = '/disruptions';
 
 /**
  * First path segments that belong to the staff back-office (react-admin): its own pages, react-admin's
- * resource routes (/companies/create, /trips/:id, …) and the staff pages' URLs.
+ * resource routes (/companies/create, /trips/:id, …: every registry resource's name, so a new resource's
+ * screens are reached without a line here) and the staff pages' URLs.
  */
 export const STAFF_SEGMENTS: readonly string[] = [
   'login',
   'dashboard',
   'setting',
-  'companies',
-  'buses',
-  'employees',
-  'trips',
-  'timetables',
-  'bookings',
-  'reports',
-  'users',
-  'lostItems',
-  'enquiries',
-  'activity',
   'change-password',
   'disruptions',
-  ...REFERENCE_DATA.map(({ resource }) => resource),
+  ...resources.map(({ name }) => name),
   ...Object.keys(STAFF_PAGE_RESOURCES),
 ];
 

@@ -1,9 +1,9 @@
 // What a role may see and do in the back-office, read from shared/roles.ts (the table the server enforces), so
-// that nothing offered would only answer 403. A registry resource's screens follow its RESOURCE_ACCESS (list and
+// that nothing offered would only answer 403. A registry resource's screens follow its entry's `access` (list and
 // show: read; create, edit and delete: write), and only where the registry has the call at all (the activity log
 // has no create, edit or delete; bookings no edit). Pages of our own name the capability they need.
-import { registry, type Operation } from '../../shared/registry/index.ts';
-import { type Capability, can, RESOURCE_ACCESS } from '../../shared/roles.ts';
+import { type Operation, type ResourceDef, registry } from '../../shared/registry/index.ts';
+import { type Capability, can } from '../../shared/roles.ts';
 import { PAYMENTS_PATH } from '../payments/paths.ts';
 import { CHANGE_PASSWORD_PATH } from './redirects.ts';
 import { DISRUPTIONS_PATH } from '../../shared/routes.ts';
@@ -27,9 +27,9 @@ export function hasCapability(role: string | undefined, capability: Capability):
 
 /** Whether `role` may take `action` on a registry resource. Other names are pages that check for themselves. */
 export function mayAccess(role: string | undefined, resource: string, action: string): boolean {
-  const def = (registry as Record<string, (typeof registry)[keyof typeof registry]>)[resource];
-  const access = RESOURCE_ACCESS[resource];
-  if (!def || !access) return true;
+  const def: ResourceDef | undefined = (registry as Record<string, ResourceDef>)[resource];
+  if (!def) return true;
+  const { access } = def;
   const operation = OPERATIONS[action] ?? 'update';
   if (!def.api[operation]) return false;
   const reads = operation === 'list' || operation === 'one';
@@ -42,7 +42,7 @@ export function mayAccess(role: string | undefined, resource: string, action: st
  * it is listed for those who may also change it.
  */
 export function inMenu(role: string | undefined, resource: string): boolean {
-  const access = RESOURCE_ACCESS[resource];
+  const access = (registry as Record<string, ResourceDef>)[resource]?.access;
   if (!mayAccess(role, resource, 'list')) return false;
   return !access || access.read !== 'reference.read' || hasCapability(role, access.write);
 }

@@ -4,6 +4,7 @@
 // which resources are read-only inboxes, and their own failure notices. Everything else comes from the
 // registry.
 import type { RedirectionSideEffect } from 'react-admin';
+import type { ResourceName } from '../../shared/registry/index.ts';
 import { REFERENCE_DATA } from '../../shared/routes.ts';
 
 export interface ScreenConfig {
@@ -21,7 +22,7 @@ export interface ScreenConfig {
 
 const toSettings = () => '/setting';
 
-export const screenConfig: Record<string, ScreenConfig> = {
+export const screenConfig: Partial<Record<ResourceName, ScreenConfig>> = {
   companies: { afterCreate: 'list' },
   buses: { afterCreate: 'list' },
   employees: {
@@ -71,4 +72,5 @@ export const screenConfig: Record<string, ScreenConfig> = {
   activity: { readOnly: true, listFields: ['at', 'userLabel', 'action', 'resource', 'recordId'] },
 };
 
-export const configOf = (resource: string): ScreenConfig => screenConfig[resource] ?? { afterCreate: 'list' };
+export const configOf = (resource: string): ScreenConfig =>
+  screenConfig[resource as ResourceName] ?? { afterCreate: 'list' };

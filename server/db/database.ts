@@ -7,12 +7,13 @@ import { LruMap } from '../lru-map.ts';
 import { ChangeFeed, EVERYTHING, watchChanges } from './changes.ts';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SQLite } from './sqlite-driver.ts';
+import type { Db, Tables } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
-  /** Tables differ per resource and are described by the registry, so the generic layer is untyped. */
-  db: Kysely<any>;
+  /** Typed by server/db/schema.ts (the generic CRUD layer views it as any registry table: crud/generic-db.ts). */
+  db: Db;
   dialect: Dialect;
   /** Every write through `db` is announced here (server/db/changes.ts). */
   changes: ChangeFeed;
@@ -30,7 +31,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // An idle connection dropped by the server (restart, failover) must not take the process down: the
     // pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    const db = new Kysely<any>({ dialect: watchChanges(new PostgresDialect({ pool }), changes, true) });
+    const db = new Kysely<Tables>({ dialect: watchChanges(new PostgresDialect({ pool }), changes, true) });
     return { db, dialect: 'postgres', changes, close: () => db.destroy() };
   }
   // Password hashes and travellers' details: readable by the server's own user only. SQLite creates the
@@ -45,7 +46,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   for (const suffix of ['', '-wal', '-shm']) ownerOnly(file + suffix);
-  const db = new Kysely<any>({
+  const db = new Kysely<Tables>({
     dialect: watchChanges(new SqliteDialect({ database: withStatementCache(sqlite) }), changes, false),
   });
   // Another connection's commit (a script, a second process on the same file) changes data_version; this

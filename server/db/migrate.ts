@@ -1,5 +1,6 @@
 // Runs the migrations in order, once each, at start-up (both databases; Kysely takes a lock while it runs).
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Migration, Migrator } from 'kysely';
+import type { Db } from './schema.ts';
 import * as referenceData from './migrations/2026-11-21-01-reference-data.ts';
 import * as staffAuth from './migrations/2026-11-21-02-staff-auth.ts';
 import * as bookings from './migrations/2026-11-21-03-bookings.ts';
@@ -56,7 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-71-split-bookings': splitBookings,
 };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -1,7 +1,10 @@
-// The tables the hand-written repositories read and write, as Kysely sees them (rows as the drivers return
-// them: flags as 0/1 integers, times as ISO text or epoch milliseconds). Tables of plain resources are
-// described by the registry and reached through the generic CRUD layer (Kysely<any>) instead.
+// Every table the application reads and writes, as Kysely sees them (rows as the drivers return them: flags as
+// 0/1 integers, times as ISO text or epoch milliseconds). A plain resource's table is derived from its registry
+// entry (TableOf); the tables with columns the registry does not describe (a booking's passenger, a trip's
+// timetable) are written out here.
 import type { Kysely, Selectable } from 'kysely';
+import type { TableOf } from '../../shared/registry/index.ts';
+import type * as registry from '../../shared/registry/resources.ts';
 
 export interface BookingsTable {
   id: string;
@@ -180,14 +183,11 @@ export interface TimetablesTable {
   isActive: number;
 }
 
-export interface BusesTable {
-  id: string;
-  bus_number: string;
-  bus_owner_companyId: string;
-  bus_number_of_seats: number;
-  bus_status: string;
-  date_ofLast_oil_service: string;
-}
+export type BusesTable = TableOf<typeof registry.buses>;
+export type CompaniesTable = TableOf<typeof registry.companies>;
+export type OriginsTable = TableOf<typeof registry.origins>;
+export type DestinationsTable = TableOf<typeof registry.destinations>;
+export type PricesTable = TableOf<typeof registry.prices>;
 
 export interface UsersTable {
   id: string;
@@ -271,18 +271,6 @@ export interface AppSettingsTable {
   updated_by: string | null;
 }
 
-/** The cities (read by hand where a message names them; written through the registry's CRUD). */
-export interface OriginsTable {
-  id: string;
-  origin_city: string;
-  origin_city_ar: string | null;
-}
-export interface DestinationsTable {
-  id: string;
-  destination_city: string;
-  destination_city_ar: string | null;
-}
-
 /** The outbox (server/messages): one row per text message to a traveller. */
 export interface MessagesTable {
   id: string;
@@ -333,6 +321,13 @@ export interface Tables {
   disruptions: DisruptionsTable;
   origins: OriginsTable;
   destinations: DestinationsTable;
+  companies: CompaniesTable;
+  prices: PricesTable;
+  positions: TableOf<typeof registry.positions>;
+  employees: TableOf<typeof registry.employees>;
+  reports: TableOf<typeof registry.reports>;
+  lost_items: TableOf<typeof registry.lostItems>;
+  enquiries: TableOf<typeof registry.enquiries>;
 }
 
 /** The database as the hand-written repositories use it (a transaction is one too). */

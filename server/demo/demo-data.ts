@@ -1,8 +1,9 @@
 // DEMO_DATA=1 fills an empty database with a realistic network: the spec's nine cities, Khartoum to every
 // other city and back, twice a day for the next 14 days, on four buses of two companies.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import { BOARDING_TIMES, khartoumToday } from '../../shared/rules.ts';
+import type { Insertable } from 'kysely';
+import type { Db, TripsTable } from '../db/schema.ts';
+import { BOARDING_TIMES, BUS_STATUSES, khartoumToday } from '../../shared/rules.ts';
 import { newId } from '../db/ids.ts';
 import { newTicketId } from '../resources/bookings/ticket-ids.ts';
 
@@ -39,7 +40,7 @@ function addDays(date: string, days: number) {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
+export async function seedDemoData(db: Db, log: FastifyBaseLogger) {
   if (await db.selectFrom('origins').select('id').limit(1).executeTakeFirst()) return;
   await db.transaction().execute(async (trx) => {
     const cityNames = [HUB, ...CITIES.map(([name]) => name)];
@@ -99,13 +100,13 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
         bus_number: `KH-${1201 + i}`,
         bus_owner_companyId: companies[i % 2].id,
         bus_number_of_seats: seats,
-        bus_status: 'In Service',
+        bus_status: BUS_STATUSES[0],
         date_ofLast_oil_service: addDays(khartoumToday(), -10 * (i + 1)),
       }),
     );
     await trx.insertInto('buses').values(buses).execute();
 
-    const trips: Record<string, unknown>[] = [];
+    const trips: TripInsert[] = [];
     const today = khartoumToday();
     for (let day = 0; day < DAYS; day++) {
       CITIES.forEach(([city, fare], c) => {
@@ -150,6 +151,8 @@ export async function seedDemoData(db: Kysely<any>, log: FastifyBaseLogger) {
   });
 }
 
+type TripInsert = Insertable<TripsTable>;
+
 const PASSENGERS = [
   ['Amna', 'Osman'],
   ['Mohamed', 'Ahmed'],
@@ -160,13 +163,9 @@ const PASSENGERS = [
 ];
 
 /** A few bookings on trips three days ahead and later, at the back of the bus (seats 38–40). */
-async function seedDemoBookings(
-  trx: Kysely<any>,
-  trips: Record<string, unknown>[],
-  prices: Record<string, string>,
-) {
+async function seedDemoBookings(trx: Db, trips: TripInsert[], prices: Record<string, string>) {
   const fareOf = Object.fromEntries(Object.entries(prices).map(([fare, id]) => [id, Number(fare)]));
-  const later = trips.filter((trip) => String(trip.trip_date) >= addDays(khartoumToday(), 3));
+  const later = trips.filter((trip) => trip.trip_date >= addDays(khartoumToday(), 3));
   const now = new Date().toISOString();
   let made = 0;
   for (const [i, [firstName, lastName]] of PASSENGERS.entries()) {
@@ -185,11 +184,14 @@ async function seedDemoBookings(
         last_name: lastName,
         phone: `09${String(12345670 + i)}`,
         email: null,
-        totalTicketPrice: seats.length * fareOf[String(trip.trip_ticket_priceId)],
+        totalTicketPrice: seats.length * fareOf[trip.trip_ticket_priceId],
         bookingDate: now,
         isCancelled: 0,
         bankakScreenshot: null,
         created_at: now,
+        // The columns' defaults, said: a hold without a proof, not (yet) a no-show.
+        paymentStatus: 'awaiting_proof',
+        noShow: 0,
       })
       .execute();
     await trx

@@ -1,10 +1,11 @@
 // What differs per resource when documents are read: fields a resource answers but does not store (a
 // trip's bookedSeats, a user's full_name), and resources whose rows are not one column per field.
+import type { registry, ResourceName } from '../../shared/registry/index.ts';
 import type { Db } from '../db/schema.ts';
 import { bookingRowToDocument } from './bookings/booking-mapper.ts';
 import type { Document, Row } from './crud/row-mapper.ts';
 
-export const rowMappers: Record<string, (row: Row) => Document> = {
+export const rowMappers: Partial<Record<ResourceName, (row: Row) => Document>> = {
   bookings: bookingRowToDocument,
 };
 
@@ -24,7 +25,17 @@ export async function bookedSeatsByTrip(db: Db, tripIds: string[]): Promise<Map<
   return seats;
 }
 
-export const computedFields: Record<string, Compute> = {
+/** The resources whose entry declares a computed field: each must say how it is computed (tsc holds it). */
+type WithComputedFields = {
+  [N in ResourceName]: Extract<
+    (typeof registry)[N]['fields'][keyof (typeof registry)[N]['fields']],
+    { computed: true }
+  > extends never
+    ? never
+    : N;
+}[ResourceName];
+
+export const computedFields: Record<WithComputedFields, Compute> & Partial<Record<ResourceName, Compute>> = {
   trips: async (db, trips) => {
     const seats = await bookedSeatsByTrip(
       db,
@@ -36,3 +47,7 @@ export const computedFields: Record<string, Compute> = {
     for (const user of users) user.full_name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
   },
 };
+
+/** A resource's own computed fields and row mapper, by its name (none for most). */
+export const computeOf = (name: string): Compute | undefined => computedFields[name as ResourceName];
+export const rowMapperOf = (name: string) => rowMappers[name as ResourceName];

@@ -4,12 +4,13 @@
 // A trip's create and edit also keep its bus on one trip at a time (trips/bus-conflicts.ts), and an edit marks
 // the trip as made by hand for its timetable.
 import { assertBusFree } from './trips/bus-conflicts.ts';
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/schema.ts';
+import type { ResourceName } from '../../shared/registry/index.ts';
 import { hasDeparted } from '../../shared/rules.ts';
 import { conflict } from '../http/errors.ts';
 
 /** The highest seat sold on each live trip matching `where`, with the trip's date and boarding time. */
-async function highestSoldSeats(db: Kysely<any>, where: { busId?: string; tripId?: string }) {
+async function highestSoldSeats(db: Db, where: { busId?: string; tripId?: string }) {
   let query = db
     .selectFrom('booking_seats')
     .innerJoin('trips', 'trips.id', 'booking_seats.tripId')
@@ -33,12 +34,12 @@ function tooSmall(seats: number, sold: { highest: number; trip_date: string; tri
   );
 }
 
-export async function assertBusKeepsSoldSeats(db: Kysely<any>, busId: string, seats: number) {
+export async function assertBusKeepsSoldSeats(db: Db, busId: string, seats: number) {
   const beyond = (await highestSoldSeats(db, { busId })).find((sold) => sold.highest > seats);
   if (beyond) throw tooSmall(seats, beyond);
 }
 
-export async function assertTripFitsBus(db: Kysely<any>, tripId: string, busId: string) {
+export async function assertTripFitsBus(db: Db, tripId: string, busId: string) {
   const bus = await db
     .selectFrom('buses')
     .select('bus_number_of_seats')
@@ -51,10 +52,7 @@ export async function assertTripFitsBus(db: Kysely<any>, tripId: string, busId: 
 }
 
 /** Rules a resource's update must pass, run in its transaction with its row locked. */
-export const updateRules: Record<
-  string,
-  (db: Kysely<any>, id: string, body: Record<string, unknown>) => Promise<void>
-> = {
+export const updateRules: Partial<Record<ResourceName, (db: Db, id: string, body: Body) => Promise<void>>> = {
   buses: async (db, id, body) => {
     if (typeof body.bus_number_of_seats === 'number')
       await assertBusKeepsSoldSeats(db, id, body.bus_number_of_seats);
@@ -69,7 +67,8 @@ export const updateRules: Record<
 };
 
 /** Rules a resource's create must pass. */
-export const createRules: Record<string, (db: Kysely<any>, body: Record<string, unknown>) => Promise<void>> =
-  {
-    trips: (db, body) => assertBusFree(db, body),
-  };
+export const createRules: Partial<Record<ResourceName, (db: Db, body: Body) => Promise<void>>> = {
+  trips: (db, body) => assertBusFree(db, body),
+};
+
+type Body = Record<string, unknown>;

@@ -16,11 +16,12 @@ const crud = (base: string, entity: string, plural = `${entity}s`) => ({
   remove: `delete${entity}`,
 });
 
-export const companies: ResourceDef = {
+export const companies = {
   name: 'companies',
   singular: 'company',
   table: 'companies',
   api: /* @__PURE__ */ crud('/api/companies', 'Company', 'Companies'),
+  access: { read: 'reference.read', write: 'operations.write' },
   fields: {
     company_name: { kind: 'text', required: true, searchable: true, unique: true },
     /** The name in Arabic, shown on Arabic screens and the ticket's Arabic half (the English one otherwise). */
@@ -32,13 +33,14 @@ export const companies: ResourceDef = {
   messages: { create: 'Please provide company details.', update: 'Please provide all company details.' },
   representation: 'company_name',
   defaultSort: { field: 'company_name', order: 'ASC' },
-};
+} as const satisfies ResourceDef;
 
-export const buses: ResourceDef = {
+export const buses = {
   name: 'buses',
   singular: 'bus',
   table: 'buses',
   api: /* @__PURE__ */ crud('/api/buses', 'Bus', 'Buses'),
+  access: { read: 'reference.read', write: 'operations.write' },
   fields: {
     bus_number: { kind: 'text', required: true, searchable: true, unique: true },
     bus_owner_companyId: { kind: 'reference', ref: 'companies', required: true },
@@ -49,13 +51,14 @@ export const buses: ResourceDef = {
   messages: { create: 'Please provide all bus details.', update: 'Please provide all bus details.' },
   representation: 'bus_number',
   defaultSort: { field: 'bus_number', order: 'ASC' },
-};
+} as const satisfies ResourceDef;
 
-export const positions: ResourceDef = {
+export const positions = {
   name: 'positions',
   singular: 'employee position',
   table: 'positions',
   api: /* @__PURE__ */ crud('/api/positions', 'Position'),
+  access: { read: 'operations.read', write: 'operations.write' },
   fields: {
     employee_position_title: { kind: 'text', required: true, searchable: true, unique: true },
   },
@@ -65,13 +68,14 @@ export const positions: ResourceDef = {
   },
   representation: 'employee_position_title',
   defaultSort: { field: 'employee_position_title', order: 'ASC' },
-};
+} as const satisfies ResourceDef;
 
-export const employees: ResourceDef = {
+export const employees = {
   name: 'employees',
   singular: 'employee',
   table: 'employees',
   api: /* @__PURE__ */ crud('/api/employees', 'Employee'),
+  access: { read: 'operations.read', write: 'operations.write' },
   fields: {
     employee_full_name: { kind: 'text', required: true, searchable: true },
     employee_national_id: { kind: 'text', required: true, searchable: true, unique: true },
@@ -82,13 +86,14 @@ export const employees: ResourceDef = {
   messages: { create: 'Please provide employee details.', update: 'Please provide all employee details.' },
   representation: 'employee_full_name',
   defaultSort: { field: 'employee_full_name', order: 'ASC' },
-};
+} as const satisfies ResourceDef;
 
-export const origins: ResourceDef = {
+export const origins = {
   name: 'origins',
   singular: 'origin',
   table: 'origins',
   api: /* @__PURE__ */ crud('/api/origins', 'Origin'),
+  access: { read: 'reference.read', write: 'operations.write' },
   publicOps: ['list'],
   fields: {
     origin_city: { kind: 'text', required: true, searchable: true, unique: true },
@@ -97,13 +102,14 @@ export const origins: ResourceDef = {
   messages: { create: 'Please provide origin details.', update: 'Please provide origin details.' },
   representation: 'origin_city',
   defaultSort: { field: 'origin_city', order: 'ASC' },
-};
+} as const satisfies ResourceDef;
 
-export const destinations: ResourceDef = {
+export const destinations = {
   name: 'destinations',
   singular: 'destination',
   table: 'destinations',
   api: /* @__PURE__ */ crud('/api/destination', 'Destination'),
+  access: { read: 'reference.read', write: 'operations.write' },
   publicOps: ['list'],
   fields: {
     destination_city: { kind: 'text', required: true, searchable: true, unique: true },
@@ -112,24 +118,26 @@ export const destinations: ResourceDef = {
   messages: { create: 'Please provide destination details.', update: 'Please provide destination details.' },
   representation: 'destination_city',
   defaultSort: { field: 'destination_city', order: 'ASC' },
-};
+} as const satisfies ResourceDef;
 
-export const prices: ResourceDef = {
+export const prices = {
   name: 'prices',
   singular: 'price',
   table: 'prices',
   api: /* @__PURE__ */ crud('/api/prices', 'Price'),
+  access: { read: 'reference.read', write: 'operations.write' },
   fields: { price: { kind: 'money', required: true, unique: true } },
   messages: { create: 'Please provide price details.', update: 'Please provide price details.' },
   representation: 'price',
   defaultSort: { field: 'price', order: 'ASC' },
-};
+} as const satisfies ResourceDef;
 
-export const trips: ResourceDef = {
+export const trips = {
   name: 'trips',
   singular: 'trip',
   table: 'trips',
   api: /* @__PURE__ */ crud(API_BASES.trips, 'Trip'),
+  access: { read: 'trips.read', write: 'trips.write' },
   publicOps: ['one'],
   customRoutes: ['one'],
   fields: {
@@ -150,14 +158,15 @@ export const trips: ResourceDef = {
   messages: { create: 'Please provide all trip details.', update: 'Please provide all trip details.' },
   representation: 'trip_date',
   defaultSort: { field: 'trip_date', order: 'DESC' },
-};
+} as const satisfies ResourceDef;
 
 /** A trip that repeats: the trips of its days are put on sale SALES_HORIZON_DAYS ahead (server/jobs.ts). */
-export const timetables: ResourceDef = {
+export const timetables = {
   name: 'timetables',
   singular: 'timetable',
   table: 'timetables',
   api: /* @__PURE__ */ crud('/api/timetables', 'Timetable'),
+  access: { read: 'trips.read', write: 'trips.write' },
   // Creating and editing put trips on sale at once and answer how many (server/resources/timetables/).
   customRoutes: ['create', 'update'],
   fields: {
@@ -183,13 +192,14 @@ export const timetables: ResourceDef = {
   },
   representation: 'timetable_boarding_time',
   defaultSort: { field: 'timetable_from', order: 'DESC' },
-};
+} as const satisfies ResourceDef;
 
-export const reports: ResourceDef = {
+export const reports = {
   name: 'reports',
   singular: 'report',
   table: 'reports',
   api: /* @__PURE__ */ crud('/api/reports', 'Report'),
+  access: { read: 'operations.read', write: 'operations.write' },
   fields: {
     report_title: { kind: 'text', required: true, searchable: true },
     report_description: { kind: 'longtext', required: true, searchable: true, maxLength: 20000 },
@@ -200,9 +210,9 @@ export const reports: ResourceDef = {
   representation: 'report_title',
   defaultSort: { field: 'created_at', order: 'DESC' },
   timestamps: true,
-};
+} as const satisfies ResourceDef;
 
-export const users: ResourceDef = {
+export const users = {
   name: 'users',
   singular: 'user',
   table: 'users',
@@ -214,6 +224,8 @@ export const users: ResourceDef = {
     update: 'updateUser',
     remove: 'deleteUser',
   },
+  access: { read: 'users.manage', write: 'users.manage' },
+
   customRoutes: ['create', 'update', 'remove'],
   fields: {
     username: { kind: 'text', required: true, searchable: true, unique: true },
@@ -234,13 +246,14 @@ export const users: ResourceDef = {
   representation: 'full_name',
   defaultSort: { field: 'first_name', order: 'ASC' },
   timestamps: true,
-};
+} as const satisfies ResourceDef;
 
-export const bookings: ResourceDef = {
+export const bookings = {
   name: 'bookings',
   singular: 'booking',
   table: 'bookings',
   api: { .../* @__PURE__ */ crud(API_BASES.bookings, 'Booking'), update: undefined },
+  access: { read: 'bookings.read', write: 'bookings.delete' },
   publicOps: ['create'],
   customRoutes: ['create', 'remove'],
   fields: {
@@ -284,10 +297,10 @@ export const bookings: ResourceDef = {
   },
   representation: 'ticketId',
   defaultSort: { field: 'bookingDate', order: 'DESC' },
-};
+} as const satisfies ResourceDef;
 
 /** Lost-item reports sent from the public site; staff read them in an inbox. */
-export const lostItems: ResourceDef = {
+export const lostItems = {
   name: 'lostItems',
   singular: 'lost-item report',
   table: 'lost_items',
@@ -298,6 +311,8 @@ export const lostItems: ResourceDef = {
     create: 'createLostItem',
     remove: 'deleteLostItem',
   },
+  access: { read: 'inbox.read', write: 'inbox.delete' },
+
   publicOps: ['create'],
   fields: {
     first_name: { kind: 'text', required: true, searchable: true },
@@ -323,10 +338,10 @@ export const lostItems: ResourceDef = {
   representation: 'item_type',
   defaultSort: { field: 'created_at', order: 'DESC' },
   timestamps: true,
-};
+} as const satisfies ResourceDef;
 
 /** Public enquiries sent from the public site; staff read them in an inbox. */
-export const enquiries: ResourceDef = {
+export const enquiries = {
   name: 'enquiries',
   singular: 'enquiry',
   table: 'enquiries',
@@ -337,6 +352,8 @@ export const enquiries: ResourceDef = {
     create: 'createEnquiry',
     remove: 'deleteEnquiry',
   },
+  access: { read: 'inbox.read', write: 'inbox.delete' },
+
   publicOps: ['create'],
   fields: {
     first_name: { kind: 'text', required: true, searchable: true },
@@ -353,14 +370,15 @@ export const enquiries: ResourceDef = {
   representation: 'first_name',
   defaultSort: { field: 'created_at', order: 'DESC' },
   timestamps: true,
-};
+} as const satisfies ResourceDef;
 
 /** The activity log (who did what), written by the server as staff work; read only, never changed. */
-export const activity: ResourceDef = {
+export const activity = {
   name: 'activity',
   singular: 'activity entry',
   table: 'audit_log',
   api: { base: API_BASES.activity, list: 'getAllActivity', one: 'getActivity' },
+  access: { read: 'activity.read', write: 'activity.read' },
   fields: {
     at: { kind: 'timestamp', readOnly: true },
     userId: { kind: 'text', readOnly: true },
@@ -374,7 +392,7 @@ export const activity: ResourceDef = {
   messages: { create: 'Activity is recorded by the server.', update: 'Activity is never changed.' },
   representation: 'action',
   defaultSort: { field: 'at', order: 'DESC' },
-};
+} as const satisfies ResourceDef;
 
 /** Every resource, in the order the back-office lists them. */
 export const registry = {

@@ -1,4 +1,5 @@
 // The shape of a registry entry: what every layer needs to know about one resource, as plain data.
+import type { Capability } from '../roles.ts';
 
 export type FieldKind =
   | 'text' // one line of text
@@ -66,6 +67,11 @@ export interface ResourceDef {
     update?: string;
     remove?: string;
   };
+  /**
+   * Who may call its generated calls (shared/roles.ts): list and one need `read`; create, update and delete
+   * `write`. Also what the back-office's screens and menu follow.
+   */
+  access: { read: Capability; write: Capability };
   /** Operations open to anonymous travellers; every other one needs a staff token. */
   publicOps?: readonly Operation[];
   /** Routes written by hand on the server (the registry still describes fields and paths). */
@@ -86,3 +92,66 @@ export interface ResourceDef {
 /** i18n keys of the labels, by react-admin's convention. */
 export const resourceLabelKey = (resource: string) => `resources.${resource}.name`;
 export const fieldLabelKey = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
+
+// What an entry's fields are, as types: a resource's document (what the API answers) and its table's columns
+// (what the generic CRUD layer writes), derived from the entry itself, so a field added to an entry is a field
+// of both.
+
+/** What a value of each kind is in a document. */
+interface KindValues {
+  text: string;
+  longtext: string;
+  email: string;
+  phone: string;
+  integer: number;
+  money: number;
+  date: string;
+  choice: string;
+  reference: string;
+  password: string;
+  boolean: boolean;
+  timestamp: string;
+  seats: number[];
+  passenger: { firstName: string; lastName: string; phone: string; email?: string | null };
+  priceList: number[];
+  image: string;
+  weekdays: number[];
+  dateList: string[];
+}
+
+/** A field's value in a document: one of its choices (any text where Settings may add more), else its kind's. */
+export type FieldValue<F extends FieldDef> = F extends { kind: 'choice'; moreChoices: string }
+  ? string
+  : F extends { kind: 'choice'; choices: readonly (infer C)[] }
+    ? C
+    : KindValues[F['kind']];
+
+/** How a value of each kind is kept in its column: flags as 0/1, lists as JSON text. */
+type ColumnValue<F extends FieldDef> = F['kind'] extends 'boolean'
+  ? number
+  : F['kind'] extends 'weekdays' | 'dateList'
+    ? string
+    : FieldValue<F>;
+
+type Fields<D extends ResourceDef> = D['fields'];
+/** Kinds kept in columns of their own shape (a booking's seats, passenger and prices), not one per field. */
+type StructuredKind = 'seats' | 'passenger' | 'priceList';
+type Nullable<F, V> = F extends { required: true } ? V : V | null;
+
+/** A resource's document as the API answers it (references as ids; the CRUD layer may fill them in). */
+export type DocumentOf<D extends ResourceDef> = { _id: string } & {
+  -readonly [K in keyof Fields<D> as Fields<D>[K] extends { writeOnly: true } ? never : K]?: Nullable<
+    Fields<D>[K],
+    FieldValue<Fields<D>[K]>
+  >;
+};
+
+/** The columns of a plain resource's table: `id`, one per stored field, and the timestamps it keeps. */
+export type TableOf<D extends ResourceDef> = { id: string } & {
+  -readonly [
+    K in keyof Fields<D> as Fields<D>[K] extends
+      { computed: true } | { writeOnly: true } | { kind: StructuredKind }
+      ? never
+      : K
+  ]: Nullable<Fields<D>[K], ColumnValue<Fields<D>[K]>>;
+} & (D extends { timestamps: true } ? { created_at: string; updated_at: string } : unknown);

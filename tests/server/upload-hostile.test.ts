@@ -13,6 +13,7 @@ import { type FormPart, formData } from './helpers/endpoints.ts';
 import { dataDirEntries, expectNoProofFiles, expectProofStored, proofNames } from './helpers/bookings.ts';
 import { dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
+import type { Tables } from '../../server/db/schema.ts';
 
 // --- Image bytes, written by hand so that every header field (and every CRC) is exactly what we claim. ---
 
@@ -144,7 +145,7 @@ describe.each(dialects)('hostile payment proofs (%s)', (dialect) => {
     uploadsDir = path.join(t.dataDir, 'uploads');
   });
 
-  const count = async (table: string) => {
+  const count = async (table: keyof Tables) => {
     const row = await t.database.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll().as('count'))

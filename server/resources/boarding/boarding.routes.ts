@@ -1,7 +1,7 @@
 // Boarding calls. /api/checkin: the package a conductor's phone downloads and the scans it syncs.
 // /api/bookings: a booking's travellers, read and completed by staff. /api/trips: the checkpoint manifest.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { z } from 'zod';
 import { boardingContract } from '../../../shared/contract/index.ts';
 import { departureInstant } from '../../../shared/rules.ts';
@@ -45,7 +45,7 @@ const context = (app: FastifyInstance): BoardingContext => ({
 });
 
 /** A booking's travellers as the activity log records them (ID numbers are hidden there). */
-const travellersBefore = async (db: Kysely<any>, id: string) => ({
+const travellersBefore = async (db: Db, id: string) => ({
   passengers: (await travellersOf(db, [id])).get(id) ?? [],
 });
 

@@ -1,7 +1,12 @@
 // Generic data access for every plain resource of the registry: list, find, create, update, delete,
 // with reference checks, unique checks and delete integrity. Route handlers hold no SQL.
-import { type Kysely, sql } from 'kysely';
-import { getResource, type ResourceDef, resources } from '../../../shared/registry/index.ts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import {
+  getResource,
+  type ResourceDef,
+  type ResourceName,
+  resources,
+} from '../../../shared/registry/index.ts';
 import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
@@ -10,8 +15,14 @@ import { createRules, updateRules } from '../seat-capacity.ts';
 import type { ListParams } from './list-params.ts';
 import { toDocuments } from './populate.ts';
 import { bodyToRow, type Document, type Row } from './row-mapper.ts';
+import type { Db } from '../../db/schema.ts';
+import { anyTable, type AnyTables } from './generic-db.ts';
 
-function applyFilters(def: ResourceDef, params: ListParams, query: any) {
+function applyFilters<O>(
+  def: ResourceDef,
+  params: ListParams,
+  query: SelectQueryBuilder<AnyTables, string, O>,
+) {
   let q = query;
   if (params.ids) q = q.where('id', 'in', params.ids.length ? params.ids : ['']);
   for (const [field, value] of Object.entries(params.equals)) {
@@ -30,15 +41,15 @@ function applyFilters(def: ResourceDef, params: ListParams, query: any) {
   if (params.q) {
     const searchable = Object.entries(def.fields).filter(([, f]) => f.searchable && !f.computed);
     const pattern = `%${params.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb: any) =>
+    q = q.where((eb) =>
       eb.or(searchable.map(([name]) => sql<boolean>`lower(${sql.ref(name)}) like ${pattern} escape '\\'`)),
     );
   }
   return q;
 }
 
-export async function listDocuments(db: Kysely<any>, def: ResourceDef, params: ListParams) {
-  let query = applyFilters(def, params, db.selectFrom(def.table).selectAll());
+export async function listDocuments(db: Db, def: ResourceDef, params: ListParams) {
+  let query = applyFilters(def, params, anyTable(db).selectFrom(def.table).selectAll());
   query = query.orderBy(params.sort, params.order === 'DESC' ? 'desc' : 'asc');
   if (params.sort !== 'id') query = query.orderBy('id', 'asc');
   const paged = params.start !== undefined || params.end !== undefined;
@@ -50,7 +61,7 @@ export async function listDocuments(db: Kysely<any>, def: ResourceDef, params: L
   const rows: Row[] = await query.execute();
   let total = rows.length;
   if (paged) {
-    const countQuery = applyFilters(def, params, db.selectFrom(def.table)).select((eb: any) =>
+    const countQuery = applyFilters(def, params, anyTable(db).selectFrom(def.table)).select((eb) =>
       eb.fn.countAll().as('count'),
     );
     const compiled = countQuery.compile();
@@ -67,12 +78,8 @@ export async function listDocuments(db: Kysely<any>, def: ResourceDef, params: L
   return { documents: await toDocuments(db, def, rows), total };
 }
 
-export async function findDocument(
-  db: Kysely<any>,
-  def: ResourceDef,
-  id: string,
-): Promise<Document | undefined> {
-  const row = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+export async function findDocument(db: Db, def: ResourceDef, id: string): Promise<Document | undefined> {
+  const row = await anyTable(db).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
   return row ? (await toDocuments(db, def, [row]))[0] : undefined;
 }
 
@@ -81,24 +88,20 @@ export async function findDocument(
  * references as ids anyway (server/audit/audit.ts), in one query less per reference.
  */
 export async function findShallowDocument(
-  db: Kysely<any>,
+  db: Db,
   def: ResourceDef,
   id: string,
 ): Promise<Document | undefined> {
-  const row = await db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await anyTable(db).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst();
   return row ? (await toDocuments(db, def, [row], 0))[0] : undefined;
 }
 
 /** 400 naming the field when a reference points at nothing. */
-export async function assertReferencesExist(
-  db: Kysely<any>,
-  def: ResourceDef,
-  body: Record<string, unknown>,
-) {
+export async function assertReferencesExist(db: Db, def: ResourceDef, body: Record<string, unknown>) {
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind !== 'reference' || typeof body[name] !== 'string') continue;
     const target = getResource(field.ref!);
-    const found = await db
+    const found = await anyTable(db)
       .selectFrom(target.table)
       .select('id')
       .where('id', '=', body[name])
@@ -112,14 +115,14 @@ export async function assertReferencesExist(
 
 /** 409 when a unique field's value is already taken by another document. */
 export async function assertUnique(
-  db: Kysely<any>,
+  db: Db,
   def: ResourceDef,
   body: Record<string, unknown>,
   exceptId?: string,
 ) {
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.unique || body[name] === undefined) continue;
-    let query = db.selectFrom(def.table).select('id').where(name, '=', body[name]);
+    let query = anyTable(db).selectFrom(def.table).select('id').where(name, '=', body[name]);
     if (exceptId) query = query.where('id', '<>', exceptId);
     if (await query.executeTakeFirst()) {
       throw conflict(`A ${def.singular} with this ${name} already exists.`, {
@@ -130,23 +133,23 @@ export async function assertUnique(
 }
 
 export async function createDocument(
-  db: Kysely<any>,
+  db: Db,
   def: ResourceDef,
   body: Record<string, unknown>,
   extra: Row = {},
 ) {
   await assertReferencesExist(db, def, body);
   await assertUnique(db, def, body);
-  await createRules[def.name]?.(db, body);
+  await createRules[def.name as ResourceName]?.(db, body);
   const now = new Date().toISOString();
   const row: Row = { id: newId(), ...bodyToRow(def, body), ...extra };
   if (def.timestamps) Object.assign(row, { created_at: now, updated_at: now });
-  await db.insertInto(def.table).values(row).execute();
+  await anyTable(db).insertInto(def.table).values(row).execute();
   return (await findDocument(db, def, row.id as string))!;
 }
 
 export async function updateDocument(
-  db: Kysely<any>,
+  db: Db,
   def: ResourceDef,
   id: string,
   body: Record<string, unknown>,
@@ -157,11 +160,11 @@ export async function updateDocument(
   const row: Row = { ...bodyToRow(def, body), ...extra };
   if (def.timestamps) row.updated_at = new Date().toISOString();
   if (Object.keys(row).length) {
-    const rule = updateRules[def.name];
+    const rule = updateRules[def.name as ResourceName];
     const updated = await db.transaction().execute(async (trx) => {
       if (!(await lockRow(trx, def.table, id, 'update'))) return false;
       await rule?.(trx, id, body);
-      await trx.updateTable(def.table).set(row).where('id', '=', id).execute();
+      await anyTable(trx).updateTable(def.table).set(row).where('id', '=', id).execute();
       return true;
     });
     if (!updated) return undefined;
@@ -170,18 +173,18 @@ export async function updateDocument(
 }
 
 /** Who still refers to a document: {resource name: count}, counting only rows that block deletion. */
-export async function referencesTo(db: Kysely<any>, def: ResourceDef, id: string) {
+export async function referencesTo(db: Db, def: ResourceDef, id: string) {
   const found: Record<string, number> = {};
   for (const other of resources) {
     for (const [name, field] of Object.entries(other.fields)) {
       if (field.kind !== 'reference' || field.ref !== def.name) continue;
-      let query = db
+      let query = anyTable(db)
         .selectFrom(other.table)
-        .select((eb: any) => eb.fn.countAll().as('count'))
+        .select((eb) => eb.fn.countAll().as('count'))
         .where(name, '=', id);
       for (const [column, value] of Object.entries(field.blocksDeleteWhen ?? {}))
         query = query.where(column, '=', value);
-      const count = Number(((await query.executeTakeFirst()) as { count?: unknown } | undefined)?.count ?? 0);
+      const count = Number((await query.executeTakeFirst())?.count ?? 0);
       if (count > 0) found[other.name] = (found[other.name] ?? 0) + count;
     }
   }
@@ -191,14 +194,17 @@ export async function referencesTo(db: Kysely<any>, def: ResourceDef, id: string
 export function describeReferences(def: ResourceDef, found: Record<string, number>): string {
   const parts = Object.entries(found).map(([name, count]) => {
     const other = getResource(name);
-    const live = other.fields.isCancelled && name === 'bookings' ? 'live ' : '';
+    // Only some of its rows count (a booking that is not cancelled): say which.
+    const live = Object.values(other.fields).some((f) => f.ref === def.name && f.blocksDeleteWhen)
+      ? 'live '
+      : '';
     return `${count} ${live}${count === 1 ? other.singular : other.name}`;
   });
   const one = Object.keys(found).length === 1 && Object.values(found)[0] === 1;
   return `This ${def.singular} cannot be deleted: ${parts.join(', ')} still ${one ? 'refers' : 'refer'} to it.`;
 }
 
-export async function deleteDocument(db: Kysely<any>, def: ResourceDef, id: string) {
+export async function deleteDocument(db: Db, def: ResourceDef, id: string) {
   const document = await findDocument(db, def, id);
   if (!document) return undefined;
   // Checked and deleted in one transaction with the row locked, so nothing can start referring to it
@@ -207,7 +213,7 @@ export async function deleteDocument(db: Kysely<any>, def: ResourceDef, id: stri
     await lockRow(trx, def.table, id, 'update');
     const found = await referencesTo(trx, def, id);
     if (Object.keys(found).length) throw conflict(describeReferences(def, found), { referencedBy: found });
-    await trx.deleteFrom(def.table).where('id', '=', id).execute();
+    await anyTable(trx).deleteFrom(def.table).where('id', '=', id).execute();
   });
   return document;
 }

@@ -1,7 +1,6 @@
 // Routes of every plain resource, generated from the registry: getAll…, get…/{id}, create…, update…/{id},
-// delete…/{id}. Each declares who may call it (shared/roles.ts RESOURCE_ACCESS, or the entry's public operations).
+// delete…/{id}. Each declares who may call it (the entry's `access`, or its public operations).
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { crudContract } from '../../../shared/contract/index.ts';
 import {
@@ -10,8 +9,9 @@ import {
   type ResourceDef,
   updateSchema,
 } from '../../../shared/registry/index.ts';
-import { type Access, RESOURCE_ACCESS } from '../../../shared/roles.ts';
+import type { Access } from '../../../shared/roles.ts';
 import { notFound } from '../../http/errors.ts';
+import type { Db } from '../../db/schema.ts';
 import {
   createDocument,
   deleteDocument,
@@ -33,10 +33,8 @@ export function crudRoutes(def: ResourceDef) {
   const generated = (op: Operation) => contract[op] !== undefined;
   // Who may call each: the public where the entry opens the operation, otherwise the resource's capability.
   const access = (op: Operation): Access =>
-    def.publicOps?.includes(op)
-      ? 'public'
-      : RESOURCE_ACCESS[def.name][op === 'list' || op === 'one' ? 'read' : 'write'];
-  const before = (db: Kysely<any>, id: string) => findShallowDocument(db, def, id);
+    def.publicOps?.includes(op) ? 'public' : def.access[op === 'list' || op === 'one' ? 'read' : 'write'];
+  const before = (db: Db, id: string) => findShallowDocument(db, def, id);
   const ACTIONS: Partial<Record<Operation, string>> = {
     create: 'create',
     update: 'update',

@@ -6,11 +6,12 @@
 // (server/cache/read-cache.ts), which every write to their tables empties on every node: a page of bookings
 // then costs its own query and one for its trips' booked seats, instead of eight (1M bookings on PostgreSQL:
 // p99 60–65 ms → 34–42 ms, README).
-import type { Kysely } from 'kysely';
 import { getResource, type ResourceDef } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
-import { computedFields, rowMappers } from '../computed-fields.ts';
+import { computeOf, rowMapperOf } from '../computed-fields.ts';
 import { type Document, type Row, rowToDocument } from './row-mapper.ts';
+import type { Db } from '../../db/schema.ts';
+import { anyTable } from './generic-db.ts';
 
 /** booking → trip → bus → company is the longest chain documents show. */
 const MAX_DEPTH = 3;
@@ -28,26 +29,26 @@ export const TRIP_SHOWN: Dependencies = {
 // remembered documents refer to must compute nothing.
 for (const name of TRIP_SHOWN_RESOURCES) {
   for (const field of Object.values(getResource(name).fields)) {
-    if (field.kind === 'reference' && computedFields[field.ref!]) {
+    if (field.kind === 'reference' && computeOf(field.ref!)) {
       throw new Error(`${name}.${field.ref}: a remembered document cannot hold computed fields`);
     }
   }
 }
 
 export async function toDocuments(
-  db: Kysely<any>,
+  db: Db,
   def: ResourceDef,
   rows: Row[],
   depth = MAX_DEPTH,
 ): Promise<Document[]> {
   const documents = await withReferences(db, def, rows, depth);
-  if (documents.length) await computedFields[def.name]?.(db, documents);
+  if (documents.length) await computeOf(def.name)?.(db, documents);
   return documents;
 }
 
 /** Rows as documents with their references filled, but without their own computed fields. */
-async function withReferences(db: Kysely<any>, def: ResourceDef, rows: Row[], depth: number) {
-  const toDocument = rowMappers[def.name] ?? ((row: Row) => rowToDocument(def, row));
+async function withReferences(db: Db, def: ResourceDef, rows: Row[], depth: number) {
+  const toDocument = rowMapperOf(def.name) ?? ((row: Row) => rowToDocument(def, row));
   const documents = rows.map(toDocument);
   if (!documents.length || depth <= 0) return documents;
   // The reference fields are independent: load them side by side (PostgreSQL runs them in parallel).
@@ -69,18 +70,12 @@ async function withReferences(db: Kysely<any>, def: ResourceDef, rows: Row[], de
  * One document as another refers to it (populated to MAX_DEPTH - 1), remembered when its resource allows, and
  * without its computed fields: a sale reads its trip's bus, cities and price this way.
  */
-export async function referencedDocument(db: Kysely<any>, def: ResourceDef, id: string) {
+export async function referencedDocument(db: Db, def: ResourceDef, id: string) {
   return (await documentsById(db, def, [id], MAX_DEPTH - 1, false)).get(id);
 }
 
 /** The documents of `def` with these ids, populated to `depth`; remembered ones from the cache. */
-async function documentsById(
-  db: Kysely<any>,
-  def: ResourceDef,
-  ids: string[],
-  depth: number,
-  compute = true,
-) {
+async function documentsById(db: Db, def: ResourceDef, ids: string[], depth: number, compute = true) {
   const cache = TRIP_SHOWN_RESOURCES.includes(def.name) ? readCacheOf(db) : undefined;
   const key = (id: string) => `document|${def.name}|${depth}|${id}`;
   const found: Document[] = [];
@@ -93,12 +88,12 @@ async function documentsById(
   }
   if (missing.length) {
     const since = cache?.mark() ?? 0;
-    const rows = await db.selectFrom(def.table).selectAll().where('id', 'in', missing).execute();
+    const rows = await anyTable(db).selectFrom(def.table).selectAll().where('id', 'in', missing).execute();
     for (const document of await withReferences(db, def, rows, depth)) {
       cache?.keep(key(document._id), JSON.stringify(document), TRIP_SHOWN, since);
       found.push(document);
     }
   }
-  if (compute && found.length) await computedFields[def.name]?.(db, found);
+  if (compute && found.length) await computeOf(def.name)?.(db, found);
   return new Map(found.map((document) => [document._id, document]));
 }

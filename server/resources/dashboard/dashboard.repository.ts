@@ -1,7 +1,8 @@
 // The back-office dashboard in one call: counts, recent reports, proofs and disrupted bookings waiting, the
 // outbox's figures, and seats sold against seats offered for each of the next 14 days (aggregated in the
 // database, never by downloading bookings).
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { khartoumMidnight, khartoumToday } from '../../../shared/rules.ts';
 
 export const DASHBOARD_DAYS = 14;
@@ -9,14 +10,13 @@ export const DASHBOARD_DAYS = 14;
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-async function count(db: Kysely<any>, table: string, where?: [string, unknown]) {
-  let query = db.selectFrom(table).select((eb) => eb.fn.countAll().as('count'));
-  if (where) query = query.where(where[0], '=', where[1]);
-  return Number((await query.executeTakeFirst())?.count ?? 0);
-}
+/** A count of the rows a query selects (pg answers counts as text, SQLite as numbers). */
+const countAll = sql<number | string>`count(*)`.as('count');
+const counted = async (row: Promise<{ count: number | string } | undefined>) =>
+  Number((await row)?.count ?? 0);
 
 /** The outbox at a glance: failed in the last 24 h (to resend), segments sent since the 1st (the credit spent). */
-async function messageFigures(db: Kysely<any>, now: Date) {
+async function messageFigures(db: Db, now: Date) {
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
   const monthStart = new Date(khartoumMidnight(`${khartoumToday(now).slice(0, 7)}-01`)).toISOString();
   const [failed, sent] = await Promise.all([
@@ -35,7 +35,7 @@ async function messageFigures(db: Kysely<any>, now: Date) {
   return { failedLastDay: Number(failed?.count ?? 0), segmentsThisMonth: Number(sent?.segments ?? 0) };
 }
 
-export async function dashboardSummary(db: Kysely<any>, now = new Date()) {
+export async function dashboardSummary(db: Db, now = new Date()) {
   const today = khartoumToday(now);
   const last = addDays(today, DASHBOARD_DAYS - 1);
   const [
@@ -50,10 +50,10 @@ export async function dashboardSummary(db: Kysely<any>, now = new Date()) {
     messages,
     disruptedWaiting,
   ] = await Promise.all([
-    count(db, 'bookings', ['isCancelled', 0]),
-    count(db, 'trips'),
-    count(db, 'buses'),
-    count(db, 'employees'),
+    counted(db.selectFrom('bookings').select(countAll).where('isCancelled', '=', 0).executeTakeFirst()),
+    counted(db.selectFrom('trips').select(countAll).executeTakeFirst()),
+    counted(db.selectFrom('buses').select(countAll).executeTakeFirst()),
+    counted(db.selectFrom('employees').select(countAll).executeTakeFirst()),
     db
       .selectFrom('reports')
       .select(['id', 'report_title', 'created_at'])
@@ -85,7 +85,9 @@ export async function dashboardSummary(db: Kysely<any>, now = new Date()) {
       .where('isCancelled', '=', 0)
       .executeTakeFirst(),
     messageFigures(db, now),
-    count(db, 'bookings', ['disruptionState', 'waiting']),
+    counted(
+      db.selectFrom('bookings').select(countAll).where('disruptionState', '=', 'waiting').executeTakeFirst(),
+    ),
   ]);
   const offeredByDate = new Map(offered.map((row) => [row.date, Number(row.seats)]));
   const soldByDate = new Map(sold.map((row) => [row.date, Number(row.seats)]));

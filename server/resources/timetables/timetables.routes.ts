@@ -3,7 +3,6 @@
 // stops new trips; those made stay, as trips made by hand).
 import { assertOfferedChoices } from '../settings/boarding-times.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { timetableContract } from '../../../shared/contract/index.ts';
 import { createSchema, timetables, updateSchema } from '../../../shared/registry/index.ts';
@@ -19,10 +18,10 @@ import {
 } from '../crud/crud.repository.ts';
 import { busBusy, busyTrips } from '../trips/bus-conflicts.ts';
 import { applyTimetableEdit, calendarOf, generateTrips } from './timetables.service.ts';
-import type { TimetablesTable } from '../../db/schema.ts';
+import type { Db, TimetablesTable } from '../../db/schema.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const before = (db: Kysely<any>, id: string) => findShallowDocument(db, timetables, id);
+const before = (db: Db, id: string) => findShallowDocument(db, timetables, id);
 const write = { access: 'trips.write' } as const;
 /** What saving did to the trips is in the answer, not in the timetable: the log keeps its counts. */
 const notRecord = ['generation'];

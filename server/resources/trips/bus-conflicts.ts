@@ -1,7 +1,7 @@
 // A bus is on one trip at a time: no two live trips of a bus leave on the same date at the same boarding time
 // (routes have no duration yet, so the same departure is the overlap we can see). Checked when staff create or
 // edit a trip or a timetable; a timetable's job skips a date whose bus is taken rather than double-book it.
-import type { Kysely } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 
 export interface BusyTrip {
@@ -12,7 +12,7 @@ export interface BusyTrip {
 
 /** The bus's live trips at `time` on any of `dates`, other than those `except` names. */
 export async function busyTrips(
-  db: Kysely<any>,
+  db: Db,
   busId: string,
   time: string,
   dates: readonly string[],
@@ -33,11 +33,11 @@ export async function busyTrips(
       : query.where('trip_date', 'in', dates);
   if (except.tripId) query = query.where('id', '<>', except.tripId);
   if (except.timetableId)
-    query = query.where((eb: any) =>
+    query = query.where((eb) =>
       eb.or([eb('timetableId', 'is', null), eb('timetableId', '<>', except.timetableId)]),
     );
   const wanted = new Set(dates);
-  const rows = (await query.execute()) as { id: string; trip_date: string; trip_boarding_time: string }[];
+  const rows = await query.execute();
   return rows
     .filter((row) => wanted.has(row.trip_date))
     .map((row) => ({ _id: row.id, trip_date: row.trip_date, trip_boarding_time: row.trip_boarding_time }));
@@ -58,7 +58,7 @@ export function busBusy(other: BusyTrip) {
 
 /** A hand-made trip's create or edit: refused when its bus is already on another trip at that time. */
 export async function assertBusFree(
-  db: Kysely<any>,
+  db: Db,
   trip: { busId?: unknown; trip_date?: unknown; trip_boarding_time?: unknown },
   tripId?: string,
 ) {

@@ -1,6 +1,6 @@
 // Trip calls beyond plain CRUD: the public search and cancelling a trip.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { z } from 'zod';
 import { tripContract } from '../../../shared/contract/index.ts';
 import { trips } from '../../../shared/registry/index.ts';
@@ -38,7 +38,7 @@ const searchQuery = z.object({
     .refine(isValidDate, { error: 'Dates must be real dates written YYYY-MM-DD.' }),
 });
 
-const tripBefore = (db: Kysely<any>, id: string) => findDocument(db, trips, id);
+const tripBefore = (db: Db, id: string) => findDocument(db, trips, id);
 
 export async function tripRoutes(instance: FastifyInstance) {
   const app = typed(instance);

@@ -2,12 +2,12 @@
 // fuzzed and put through the auth matrix without anyone remembering to list it. Who may call it comes from
 // the registry (publicOps) plus the short hand-written list below; anything not listed counts as staff-only,
 // so a new route that is accidentally open makes the auth matrix fail rather than pass unnoticed. Which
-// capability a staff endpoint needs comes from shared/roles.ts (RESOURCE_ACCESS for the registry's calls)
+// capability a staff endpoint needs comes from shared/roles.ts (each registry entry's `access` for its calls)
 // and the hand-written table below, written apart from the routes' own declarations so that the auth matrix
 // can hold those to it: a staff route the table does not know has no capability, which fails the matrix.
 import type { FastifyInstance } from 'fastify';
 import { type Operation, resources } from '../../../shared/registry/index.ts';
-import { type Capability, RESOURCE_ACCESS } from '../../../shared/roles.ts';
+import type { Capability } from '../../../shared/roles.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** public: anyone; staff: a valid access token; traveller: anyone with proof in the body, or staff. */
@@ -76,7 +76,7 @@ const TRAVELLER_ROUTES = new Set([
   // Another day (ticket id and phone); staff at the counter may do it for them.
   'POST /api/bookings/changeBooking',
 ]);
-/** What the hand-written staff routes need (the registry's generated ones follow RESOURCE_ACCESS). */
+/** What the hand-written staff routes need (the registry's generated ones follow their entry's `access`). */
 const STAFF_ROUTES: Record<string, Capability> = {
   'GET /api/auth/user': 'self',
   'PATCH /api/auth/changePassword': 'self',
@@ -148,8 +148,7 @@ export function registryPublicRoutes(): Set<string> {
 export function registryCapabilities(): Map<string, Capability> {
   const needs = new Map<string, Capability>();
   for (const def of resources) {
-    const access = RESOURCE_ACCESS[def.name];
-    if (!access) continue;
+    const { access } = def;
     for (const op of Object.keys(OPERATION_METHODS) as Operation[]) {
       const name = def.api[op];
       if (!name) continue;
