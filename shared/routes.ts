@@ -1,6 +1,7 @@
 // The page route table: which front end serves a path, and which paths exist at all.
 // The server uses it to pick the page (and to answer 404); both front ends use it for their routers.
-import { type ResourceName, resources } from './registry/resources.ts';
+// Types only: the registry's data stays out of the public site's and the conductors' first download.
+import type { ResourceName } from './registry/resources.ts';
 
 /** Pages of the public site (Preact). */
 export const PUBLIC_ROUTES = [
@@ -68,10 +69,30 @@ export const STAFF_PAGE_RESOURCES: Readonly<Record<string, ResourceName>> = {
 /** The back-office's Disruptions screen (cancel or delay a route's trips over dates). */
 export const DISRUPTIONS_PATH = '/disruptions';
 
+/** The registry's resources as of writing (react-admin's routes /trips/:id, …), for the front ends' routers. */
+const RESOURCE_SEGMENTS = [
+  'companies',
+  'buses',
+  'positions',
+  'employees',
+  'origins',
+  'destinations',
+  'prices',
+  'trips',
+  'timetables',
+  'reports',
+  'users',
+  'bookings',
+  'lostItems',
+  'enquiries',
+  'activity',
+] as const satisfies readonly ResourceName[];
+
 /**
  * First path segments that belong to the staff back-office (react-admin): its own pages, react-admin's
- * resource routes (/companies/create, /trips/:id, …: every registry resource's name, so a new resource's
- * screens are reached without a line here) and the staff pages' URLs.
+ * resource routes (/companies/create, /trips/:id, …) and the staff pages' URLs. The server also gives the
+ * back-office every registry resource's name (isStaffRoute's second argument), so a new resource's screens
+ * are reached without a line here.
  */
 export const STAFF_SEGMENTS: readonly string[] = [
   'login',
@@ -79,7 +100,7 @@ export const STAFF_SEGMENTS: readonly string[] = [
   'setting',
   'change-password',
   'disruptions',
-  ...resources.map(({ name }) => name),
+  ...RESOURCE_SEGMENTS,
   ...Object.keys(STAFF_PAGE_RESOURCES),
 ];
 
@@ -111,7 +132,8 @@ export function isCheckinRoute(path: string): boolean {
   return path === CHECKIN_BASE || path.startsWith(`${CHECKIN_BASE}/`);
 }
 
-export function isStaffRoute(path: string): boolean {
+/** A back-office path: one of STAFF_SEGMENTS, or of `resourceNames` (the server passes the registry's). */
+export function isStaffRoute(path: string, resourceNames: readonly string[] = []): boolean {
   const first = path.split('/')[1] ?? '';
-  return STAFF_SEGMENTS.includes(first);
+  return STAFF_SEGMENTS.includes(first) || resourceNames.includes(first);
 }

@@ -19,6 +19,10 @@ import {
   isStaffRoute,
 } from '../../shared/routes.ts';
 import { TICKET_ID_PATTERN } from '../../shared/rules.ts';
+import { resources } from '../../shared/registry/resources.ts';
+
+/** Every registry resource's screens are the back-office's (/drivers/create for a resource added tomorrow). */
+const RESOURCE_NAMES: readonly string[] = resources.map(({ name }) => name);
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -118,7 +122,7 @@ export async function registerFrontEnds(
     const pathname = request.url.split('?')[0];
     if (pathname.startsWith('/api/') || pathname === '/api') return false;
     if (isCheckinRoute(pathname) && checkinPage) return (sendPage(reply, checkinPage), true);
-    if (isStaffRoute(pathname) && adminPage) return (sendPage(reply, adminPage), true);
+    if (isStaffRoute(pathname, RESOURCE_NAMES) && adminPage) return (sendPage(reply, adminPage), true);
     if (!publicPage) return false;
     sendPage(reply, publicPage, isPublicRoute(pathname) ? 200 : 404);
     return true;
