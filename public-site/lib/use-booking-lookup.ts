@@ -13,12 +13,20 @@ import type { BookingMatch, SeatsCancelled } from './types.ts';
 export type LookupStatus = 'idle' | 'searching' | 'found' | 'notFound' | 'failed' | 'tooMany';
 export type ActionProblem = 'cancelFailed' | 'cannotCancel' | 'downloadFailed' | 'downloadMissing' | null;
 /** Why some seats could not be cancelled, as a key of the page's `seatsRefused` words. */
-export type SeatsRefusal = 'seatNotInBooking' | 'bookingCancelled' | 'tripDeparted' | 'tripUnavailable';
+export type SeatsRefusal =
+  | 'seatNotInBooking'
+  | 'bookingCancelled'
+  | 'tripDeparted'
+  | 'tripUnavailable'
+  | 'paymentUnderReview'
+  | 'changePending';
 const SEATS_REFUSALS: Record<string, SeatsRefusal> = {
   SEAT_NOT_IN_BOOKING: 'seatNotInBooking',
   BOOKING_CANCELLED: 'bookingCancelled',
   TRIP_DEPARTED: 'tripDeparted',
   TRIP_UNAVAILABLE: 'tripUnavailable',
+  PAYMENT_UNDER_REVIEW: 'paymentUnderReview',
+  CHANGE_PENDING: 'changePending',
 };
 /** Seats just cancelled from a booking that keeps its others: said at the top of the results. */
 export interface SeatsDone extends SeatsCancelled {

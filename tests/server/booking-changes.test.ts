@@ -274,6 +274,21 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
     }
   });
 
+  it('while a change waits for its difference, no seat of the booking is cancelled alone (the change moves them all)', async () => {
+    const booking = await paidBooking([9, 10]);
+    const taken = await bookedSeats(t, trips.b._id);
+    const free = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter((seat) => !taken.includes(seat)).slice(0, 2);
+    const asked = await change(booking, trips.b, free);
+    expect(asked.json().state, asked.body).toBe('awaiting_payment');
+    const some = await client(t).patch(`/api/bookings/cancelSeats/${booking._id}`, {
+      ...proofOf(booking),
+      seats: [10],
+    });
+    expect(some.statusCode, some.body).toBe(409);
+    expect(some.json().code).toBe('CHANGE_PENDING');
+    expect(await lookUp(booking)).toMatchObject({ seats: [9, 10], isCancelled: false });
+  });
+
   it('an unpaid booking moves at once with its deadline, free of fee, at the new price', async () => {
     const booking = (await book(t, trips.a, [8])) as unknown as Doc;
     const moved = await change(booking, trips.b, [8]);

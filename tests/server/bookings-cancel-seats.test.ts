@@ -12,6 +12,7 @@ import { futureDate, makeTrip } from './helpers/fixtures.ts';
 import { book, bookedSeats, PASSENGER, pdfText, type TripDoc } from './helpers/bookings.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
+import { bookWithProof } from './helpers/payments.ts';
 
 const HOUR = 3_600_000;
 const PRICE = 30_000;
@@ -181,6 +182,19 @@ describe.each(dialects)('cancelling some seats on %s', (dialect) => {
     // The rest is the booking itself, cancelled: its refund is its remaining price by the tier now.
     expect(rest.json().booking).toMatchObject({ isCancelled: true, refundDue: 45_000 });
     expect((await stored(first.refundBookingId)).json().refundDue).toBe(27_000);
+  });
+
+  it('not while a payment proof waits for staff: it was sent for the whole total (a statement matches that)', async () => {
+    at(48 * HOUR);
+    const seats = seatsOf(2);
+    const booked = await bookWithProof(t, trip, seats, 'CS-PENDING');
+    const sale = booked as unknown as Sale;
+    const some = await cancelSeats(sale, [seats[1]], booked.passengerInfo.phone);
+    expect(some.statusCode, some.body).toBe(409);
+    expect(some.json().code).toBe('PAYMENT_UNDER_REVIEW');
+    expect((await stored(sale._id)).json()).toMatchObject({ seats, paymentStatus: 'proof_submitted' });
+    expect(en.cancel.seatsRefused.paymentUnderReview).toBeTruthy();
+    expect(ar.cancel.seatsRefused.paymentUnderReview).toBeTruthy();
   });
 
   it('staff cancel seats without the proof; a conductor may not', async () => {

@@ -105,6 +105,14 @@ const CANCEL_REFUSALS: Record<SeatsCancelRefusal, () => Error> = {
     conflict('The operator cancelled this trip: choose another trip or a full refund instead.', {
       code: 'TRIP_UNAVAILABLE',
     }),
+  PAYMENT_UNDER_REVIEW: () =>
+    conflict('A payment proof of this booking waits for staff: cancel some seats once they have decided.', {
+      code: 'PAYMENT_UNDER_REVIEW',
+    }),
+  CHANGE_PENDING: () =>
+    conflict('A change of this booking is waiting for payment: pay it or let it lapse first.', {
+      code: 'CHANGE_PENDING',
+    }),
 };
 const notInBooking = (seats: number[]) =>
   conflict(`This booking does not hold seat ${seats.join(', ')}.`, { code: 'SEAT_NOT_IN_BOOKING', seats });

@@ -14,6 +14,11 @@ export type SeatsCancelWrite =
   | { done: { refundDue: number; refundBookingId: string | null } }
   | { cancelled: true }
   | { notInBooking: number[] }
+  /**
+   * Not while money is in flight: a proof staff have not decided (it was sent for the whole total, which a bank
+   * statement will match) or a change to another day awaiting its difference (it moves every seat).
+   */
+  | { waits: 'PAYMENT_UNDER_REVIEW' | 'CHANGE_PENDING' }
   /** Every seat left was asked for (another partial cancel got in first): a whole cancellation instead. */
   | { every: true };
 
@@ -93,6 +98,14 @@ export async function cancelSeatsOf(db: Db, request: SeatsCancelRequest): Promis
     if (missing.length) return { notInBooking: missing };
     const kept = held.filter((seat) => !seats.includes(seat));
     if (!kept.length) return { every: true };
+    if (row.paymentStatus === 'proof_submitted') return { waits: 'PAYMENT_UNDER_REVIEW' };
+    const change = await trx
+      .selectFrom('bookings')
+      .select('id')
+      .where('changeOf', '=', id)
+      .where('isCancelled', '=', 0)
+      .executeTakeFirst();
+    if (change) return { waits: 'CHANGE_PENDING' };
 
     const total = Number(row.totalTicketPrice);
     const price = seatsShare(total, held.length, seats.length);

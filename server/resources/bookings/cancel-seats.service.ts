@@ -17,7 +17,13 @@ import {
 } from './bookings.service.ts';
 
 export type SeatsCancelRefusal =
-  'NOT_FOUND' | 'NOT_YOURS' | 'ALREADY_CANCELLED' | 'DEPARTED' | 'TRIP_CANCELLED';
+  | 'NOT_FOUND'
+  | 'NOT_YOURS'
+  | 'ALREADY_CANCELLED'
+  | 'DEPARTED'
+  | 'TRIP_CANCELLED'
+  | 'PAYMENT_UNDER_REVIEW'
+  | 'CHANGE_PENDING';
 
 export type SeatsCancelOutcome =
   | { cancelled: { booking: Document; seats: number[]; refundDue: number; refundBookingId: string | null } }
@@ -67,6 +73,7 @@ export async function cancelSeats(
   });
   if ('cancelled' in written) return { refused: 'ALREADY_CANCELLED' };
   if ('notInBooking' in written) return written;
+  if ('waits' in written) return { refused: written.waits };
   if ('every' in written) return cancelWhole(ctx, id, seats, by);
   return { cancelled: { booking: (await findBooking(ctx.db, id))!, seats, ...written.done } };
 }

@@ -280,6 +280,10 @@ export const en = {
       bookingCancelled: 'This booking is already cancelled.',
       tripDeparted: 'The bus has left: seats can no longer be cancelled.',
       tripUnavailable: 'The bus company cancelled this trip: choose another trip or a full refund above.',
+      paymentUnderReview:
+        'Your payment proof is still being checked: you can cancel some seats once staff have decided.',
+      changePending:
+        'A change of day waits for payment: pay the difference or let it lapse before cancelling seats.',
     },
   },
   /** A booking whose trip the bus company cancelled or delayed: why, and the traveller's choices. */
