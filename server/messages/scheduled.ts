@@ -44,7 +44,10 @@ export async function queueHoldWarnings(db: Db, now: Date, limit = 500): Promise
   return queued;
 }
 
-/** From REMINDER_HOUR on, tomorrow's travellers who booked before it and did not opt out; answers how many. */
+/**
+ * From REMINDER_HOUR on, tomorrow's travellers who booked before it and did not opt out (a change awaiting its
+ * difference is not one); answers how many.
+ */
 export async function queueReminders(db: Db, now: Date, limit = 2000): Promise<number> {
   const today = khartoumToday(now);
   const evening = khartoumMidnight(today) + REMINDER_HOUR * 60 * MINUTE;
@@ -58,6 +61,8 @@ export async function queueReminders(db: Db, now: Date, limit = 2000): Promise<n
     .where('trips.isCancelled', '=', 0)
     .where('bookings.isCancelled', '=', 0)
     .where('bookings.messagesOptOut', '=', 0)
+    // A change to another day still awaiting its difference is no journey yet (its booking is reminded).
+    .where('bookings.changeOf', 'is', null)
     .where('bookings.bookingDate', '<', new Date(evening).toISOString())
     .where(notTold('reminder'))
     .limit(limit)

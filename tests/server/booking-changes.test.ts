@@ -5,7 +5,8 @@
 // and sales on the same seats.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REFUND_RULES } from '../../shared/refund-rules.ts';
-import { departureInstant, khartoumToday } from '../../shared/rules.ts';
+import { departureInstant, khartoumMidnight, khartoumToday } from '../../shared/rules.ts';
+import { queueReminders } from '../../server/messages/scheduled.ts';
 import { ManualClock } from '../../server/clock.ts';
 import { bookingContext } from '../../server/resources/payments/payments.routes.ts';
 import { expireLapsedHolds } from '../../server/resources/payments/payments.service.ts';
@@ -74,6 +75,11 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
     client(t).post('/api/bookings/changeBooking', { ...proofOf(booking), tripId: trip._id, seats });
   const lookUp = async (booking: Doc) =>
     (await client(t).get(`/api/bookings/filterBookings?${new URLSearchParams(proofOf(booking))}`)).json()[0];
+  /** `count` seats of `trip` nobody holds yet (earlier tests sell some). */
+  const freeSeats = async (trip: Doc, count: number) => {
+    const taken = await bookedSeats(t, trip._id);
+    return [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter((seat) => !taken.includes(seat)).slice(0, count);
+  };
   const listed = async (url: string) => ((await t.staff.get(url)).json() as Doc[]).map((row) => row._id);
 
   it('quotes up and down in price with the change fee of the booking’s snapshot, not the settings of now', async () => {
@@ -274,21 +280,6 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
     }
   });
 
-  it('while a change waits for its difference, no seat of the booking is cancelled alone (the change moves them all)', async () => {
-    const booking = await paidBooking([9, 10]);
-    const taken = await bookedSeats(t, trips.b._id);
-    const free = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter((seat) => !taken.includes(seat)).slice(0, 2);
-    const asked = await change(booking, trips.b, free);
-    expect(asked.json().state, asked.body).toBe('awaiting_payment');
-    const some = await client(t).patch(`/api/bookings/cancelSeats/${booking._id}`, {
-      ...proofOf(booking),
-      seats: [10],
-    });
-    expect(some.statusCode, some.body).toBe(409);
-    expect(some.json().code).toBe('CHANGE_PENDING');
-    expect(await lookUp(booking)).toMatchObject({ seats: [9, 10], isCancelled: false });
-  });
-
   it('an unpaid booking moves at once with its deadline, free of fee, at the new price', async () => {
     const booking = (await book(t, trips.a, [8])) as unknown as Doc;
     const moved = await change(booking, trips.b, [8]);
@@ -328,5 +319,39 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
       .where('isCancelled', '=', 0)
       .execute();
     expect(live.filter((row) => (JSON.parse(row.seats) as number[]).includes(seat)).length).toBe(1);
+  });
+  it('while a change waits for its difference, no seat of the booking is cancelled alone (the change moves them all)', async () => {
+    const booking = await paidBooking(await freeSeats(trips.a, 2));
+    const asked = await change(booking, trips.b, await freeSeats(trips.b, 2));
+    expect(asked.json().state, asked.body).toBe('awaiting_payment');
+    const some = await client(t).patch(`/api/bookings/cancelSeats/${booking._id}`, {
+      ...proofOf(booking),
+      seats: [booking.seats[1]],
+    });
+    expect(some.statusCode, some.body).toBe(409);
+    expect(some.json().code).toBe('CHANGE_PENDING');
+    expect(await lookUp(booking)).toMatchObject({ seats: booking.seats, isCancelled: false });
+  });
+
+  it('a change awaiting its difference is not reminded the evening before its trip: it is no journey yet', async () => {
+    const booking = await paidBooking(await freeSeats(trips.a, 1));
+    const asked = await change(booking, trips.b, await freeSeats(trips.b, 1));
+    expect(asked.json().state, asked.body).toBe('awaiting_payment');
+    const start = clock.now();
+    // 18:00 Khartoum the evening before trip B (day 3), while the change still waits (its deadline is later).
+    clock.set(new Date(khartoumMidnight(day(2)) + 18 * 60 * MINUTE + MINUTE));
+    try {
+      await queueReminders(t.database.db, clock.now());
+      const reminders = await t.database.db
+        .selectFrom('messages')
+        .innerJoin('bookings', 'bookings.id', 'messages.bookingId')
+        .select('messages.bookingId')
+        .where('messages.kind', '=', 'reminder')
+        .where('bookings.ticketId', '=', asked.json().change.ticketId)
+        .execute();
+      expect(reminders).toEqual([]);
+    } finally {
+      clock.set(start);
+    }
   });
 });
