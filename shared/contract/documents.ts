@@ -193,6 +193,7 @@ const STAFF_ONLY = {
   refundRecordedAt: true,
   rejectionNote: true,
   noShow: true,
+  splitFrom: true,
 } as const;
 
 /** A booking as its traveller sees it (createBooking, filterBookings, their own cancellation). */

@@ -316,10 +316,12 @@ export function travellerView(booking: Document): Document {
     refundRecordedAt,
     rejectionNote,
     noShow,
+    // The refunds list's record of seats cancelled from another booking: staff's bookkeeping.
+    splitFrom,
     ...view
   } = booking;
   void [verifiedBy, verifiedVia, overrideNote, soldBy, refundPaidBy, refundMethod, refundRecordedBy];
-  void [refundRecordedAt, rejectionNote, noShow];
+  void [refundRecordedAt, rejectionNote, noShow, splitFrom];
   return view as Document;
 }
 
