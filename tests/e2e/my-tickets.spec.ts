@@ -67,6 +67,33 @@ async function textedCode(phone: string): Promise<string> {
   return /\d{6}/.exec(mine!.text)![0];
 }
 
+/**
+ * Waits until this page has kept the ticket on the phone (the look-up keeps what it finds without holding the
+ * page up; a navigation at once, as a test does and a person does not, could leave before it is written).
+ */
+async function keptOnPhone(page: Page, ticketId: string) {
+  await page.waitForFunction(
+    async (id) => {
+      // Only a database the site created (opening one that does not exist would create it without its store).
+      const known = await indexedDB.databases();
+      if (!known.some((db) => db.name === 'rihla-tickets')) return false;
+      return new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('rihla-tickets');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('tickets')) return (db.close(), resolve(false));
+          const all = db.transaction('tickets').objectStore('tickets').getAll();
+          all.onsuccess = () => (db.close(), resolve(all.result.some((kept) => kept?.ticketId === id)));
+          all.onerror = () => (db.close(), resolve(false));
+        };
+      });
+    },
+    ticketId,
+    { timeout: 30_000, polling: 100 },
+  );
+}
+
 async function openOfflineAndScan(page: Page, t: typeof ticketsEn, ticketId: string, lang: string) {
   // My tickets installs the worker; once it controls the page, the network may go.
   await page.goto(`/my-tickets?lang=${lang}`);
@@ -99,6 +126,7 @@ describe('My tickets on the phone, offline', () => {
       await page.getByLabel(en.cancel.phone, { exact: true }).fill(phone);
       await page.getByRole('button', { name: en.cancel.submit }).click();
       await page.getByRole('dialog', { name: en.cancel.resultsTitle }).waitFor();
+      await keptOnPhone(page, booking.ticketId);
 
       const scanned = await openOfflineAndScan(page, ticketsEn, booking.ticketId, 'en');
       expect(scanned).toMatch(/^R1\.\d{13}\./);
