@@ -1,23 +1,22 @@
-// The API calls this site makes, with their paths from shared/api-paths.ts (the registry's where it names
-// them). Only plain objects are imported (not the zod schemas), so zod stays out of the bundle.
+// The API calls this site makes, with their paths from shared/api-paths.ts. The four of the registry's generic
+// calls are written out here rather than read from the registry, whose data (3 KB gzip) would otherwise be in
+// every first visit; tests/public-site/api-paths.test.ts holds them equal to the registry's.
 import {
   API_BASES,
   apiPath,
   authPath,
   bookingPaths,
-  operationPath,
   SETTINGS_PATH,
   tripPaths,
 } from '../../shared/api-paths.ts';
-import { bookings, destinations, origins, trips } from '../../shared/registry/resources.ts';
 
 export const apiPaths = {
-  origins: operationPath(origins, 'list'),
-  destinations: operationPath(destinations, 'list'),
+  origins: apiPath('/api/origins', 'getAllOrigins'),
+  destinations: apiPath('/api/destination', 'getAllDestinations'),
   filterTrips: tripPaths.filter(),
   routesOnSale: tripPaths.onSale(),
-  trip: (id: string) => operationPath(trips, 'one', id),
-  createBooking: operationPath(bookings, 'create'),
+  trip: (id: string) => apiPath(API_BASES.trips, 'getTrip', id),
+  createBooking: apiPath(API_BASES.bookings, 'createBooking'),
   filterBookings: bookingPaths.filter(),
   cancelBooking: bookingPaths.cancel,
   /** Some seats of a booking cancelled, the others kept under its ticket id. */
