@@ -189,6 +189,7 @@ describe('My tickets on the phone, offline', () => {
       const ticketId = (await downloading).suggestedFilename().replace(/\.pdf$/, '');
       await page.getByRole('dialog', { name: en.booking.thanksTitle }).waitFor();
       expect((await kept).status()).toBe(200);
+      await keptOnPhone(page, ticketId);
 
       await page.goto('/my-tickets');
       const card = page.getByRole('listitem').filter({ hasText: ticketId });
