@@ -26,7 +26,7 @@ import { cachedTripDetails } from '../trips/trips.repository.ts';
 import type { BookingContext } from './bookings.service.ts';
 import { expireLapsed, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate } from './seat-move.ts';
-import { newTicketId } from './ticket-ids.ts';
+import { freeTicketId } from './ticket-ids.ts';
 
 export type ChangeRefusal =
   | { code: 'NOT_FOUND' }
@@ -273,7 +273,7 @@ async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, p
     ...booking,
     id: newId(),
     tripId: target._id,
-    ticketId: newTicketId(),
+    ticketId: await freeTicketId(trx),
     seats: JSON.stringify(seats),
     totalTicketPrice: quote.toPay,
     bookingDate: now.toISOString(),

@@ -8,7 +8,7 @@ import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
 import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { seatsShare } from '../../../shared/refund-rules.ts';
-import { newTicketId } from './ticket-ids.ts';
+import { freeTicketId } from './ticket-ids.ts';
 
 export type SeatsCancelWrite =
   | { done: { refundDue: number; refundBookingId: string | null } }
@@ -29,22 +29,6 @@ export interface SeatsCancelRequest {
   now: Date;
   /** What goes back for `amount` of this booking (its stored rules): called for a paid booking only. */
   refundFor: (rules: BookingsTable['refundRules'], amount: number) => number;
-}
-
-const TICKET_ID_ATTEMPTS = 5;
-
-/** A ticket id no booking has (checked in the transaction; a collision among concurrent draws is negligible). */
-async function freeTicketId(trx: Db): Promise<string> {
-  for (let attempt = 0; attempt < TICKET_ID_ATTEMPTS; attempt++) {
-    const ticketId = newTicketId();
-    const taken = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('ticketId', '=', ticketId)
-      .executeTakeFirst();
-    if (!taken) return ticketId;
-  }
-  throw new Error('Could not draw a unique ticket id');
 }
 
 /** The cancelled part of a paid booking: its seats, what they cost and their refund, naming the booking. */
