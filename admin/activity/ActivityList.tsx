@@ -3,6 +3,7 @@
 // record's history, one record. Each entry says who did what when, to which record, and what changed as a
 // before → after table; a table on a desktop, one card per entry on a phone.
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -117,38 +118,42 @@ function Entries() {
       </Stack>
     );
   return (
-    <Table size="small" sx={{ '& td': { verticalAlign: 'top' } }}>
-      <TableHead>
-        <TableRow>
-          {COLUMNS.map((column) => (
-            <TableCell key={column} sx={COLUMN_WIDTHS[column]}>
-              {translate(`rihla.activity.columns.${column}`)}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {data.map((row) => (
-          <TableRow key={row.id} data-testid="activity-entry" data-action={row.action}>
-            <TableCell>
-              <When row={row} link />
-            </TableCell>
-            <TableCell>
-              <Who row={row} filterable />
-            </TableCell>
-            <TableCell>
-              <What row={row} />
-            </TableCell>
-            <TableCell>
-              <Which row={row} />
-            </TableCell>
-            <TableCell>
-              <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} entry={row} />
-            </TableCell>
+    // Long unbroken values (an e-mail, a reference, a file name) wrap inside their cell; a table still too wide
+    // scrolls in its own box, never the page.
+    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <Table size="small" sx={{ '& td': { verticalAlign: 'top', overflowWrap: 'anywhere' } }}>
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell key={column} sx={COLUMN_WIDTHS[column]}>
+                {translate(`rihla.activity.columns.${column}`)}
+              </TableCell>
+            ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {data.map((row) => (
+            <TableRow key={row.id} data-testid="activity-entry" data-action={row.action}>
+              <TableCell>
+                <When row={row} link />
+              </TableCell>
+              <TableCell>
+                <Who row={row} filterable />
+              </TableCell>
+              <TableCell>
+                <What row={row} />
+              </TableCell>
+              <TableCell>
+                <Which row={row} />
+              </TableCell>
+              <TableCell>
+                <DiffTable resource={row.resource ?? ''} rows={diffRows(row.diff)} entry={row} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 

@@ -151,7 +151,16 @@ export async function sendProofLater(scope: Locator, m: PublicMessages, referenc
   await scope.getByText(/receipt\.png/).waitFor();
   await scope.getByLabel(m.payment.reference).fill(reference);
   await scope.getByLabel(m.payment.method).selectOption('mobile_money');
+  // Resolves once the server has answered the upload, so a caller that next reads the booking sees it.
+  const answered = scope
+    .page()
+    .waitForResponse(
+      (response) =>
+        response.url().includes('/api/bookings/submitProof') && response.request().method() !== 'OPTIONS',
+    );
   await scope.getByRole('button', { name: m.payment.submit, exact: true }).click();
+  const response = await answered;
+  if (!response.ok()) throw new Error(`submitProof answered ${response.status()}`);
 }
 
 /** The payment status shown in `scope` (its title line). */
