@@ -6,6 +6,7 @@ import { PAYMENT_STATUSES } from '../payments.ts';
 import { errorBody } from './errors.ts';
 import { binary, documentId } from './fields.ts';
 import { route } from './route.ts';
+import { routePlaces, stretchOfBooking } from './segments.ts';
 
 const nullableText = z.string().nullable();
 const scanTime = z.object({ scannedAt: z.iso.datetime(), deviceId: z.string() });
@@ -33,6 +34,11 @@ export const checkinPackage = z.object({
     bus_number: z.string(),
     company_name: z.string(),
     company_name_ar: nullableText,
+    /**
+     * Every stop in order, origin and destination included: who boards and alights where. Always sent; optional
+     * because a phone may still hold a package from before stops.
+     */
+    stops: routePlaces.optional(),
   }),
   /** Ed25519, raw 32 bytes as base64url: verifies the codes in tickets' QR codes (shared/ticket-code.ts). */
   publicKey: z.string(),
@@ -44,6 +50,9 @@ export const checkinPackage = z.object({
       seats: z.array(z.number().int().positive()),
       paymentStatus: z.enum(PAYMENT_STATUSES),
       isCancelled: z.boolean(),
+      /** The ticket's stops (absent from packages made before stops: the trip's ends). */
+      boardingStop: stretchOfBooking.boardingStop.optional(),
+      alightingStop: stretchOfBooking.alightingStop.optional(),
       travellers: z.array(
         z.object({
           seat: z.number().int().positive(),
