@@ -78,7 +78,8 @@ export function fareOf(
   to: number,
 ): number | undefined {
   const last = lastStop(stops);
-  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > last || from >= to) return undefined;
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > last || from >= to)
+    return undefined;
   if (from === 0 && to === last) return tripPrice;
   return fares.find((fare) => fare.from === from && fare.to === to)?.price;
 }

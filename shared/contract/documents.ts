@@ -39,8 +39,6 @@ export const POPULATE_DEPTH = 3;
  */
 const SET_ON_EVERY_ROW: Record<string, readonly string[]> = {
   bookings: ['ticketId', 'paymentStatus', 'boardingStop', 'alightingStop'],
-  trips: ['trip_stops', 'trip_fares'],
-  timetables: ['trip_stops', 'trip_fares'],
 };
 const TIMESTAMPS = ['created_at', 'updated_at'];
 /** Values a resource's rows carry beyond its registry fields (structured, so no field kind of the screens). */
@@ -75,7 +73,9 @@ export function documentSchema(def: ResourceDef, depth = POPULATE_DEPTH): z.ZodO
     // A filled reference answers null once its document is gone, which only a reference that blocks deletion
     // just for some of its rows (blocksDeleteWhen) lets happen.
     const gone = filled && field.blocksDeleteWhen !== undefined;
-    shape[name] = canBeEmpty(def, name) || gone ? value.nullable() : value;
+    // A route's stops and fares are left out when there are none (a trip answers as it did before stops).
+    if (field.kind === 'stops' || field.kind === 'fares') shape[name] = value.optional();
+    else shape[name] = canBeEmpty(def, name) || gone ? value.nullable() : value;
   }
   const schema = z.object({ ...shape, ...BEYOND_REGISTRY[def.name] });
   derived.set(key, schema);
@@ -120,10 +120,10 @@ export const tripDocument = z.object({
   trip_date: z.iso.date(),
   trip_boarding_time: z.string().regex(BOARDING_TIME_PATTERN),
   trip_ticket_priceId: priceDocument,
-  /** Intermediate stops in order (shared/segments.ts); [] for a trip from its origin to its destination. */
-  trip_stops: z.array(tripStop),
-  /** Fares between stops other than the ends; a pair not listed is not sold. */
-  trip_fares: z.array(tripFare),
+  /** Intermediate stops in order (shared/segments.ts); absent for a trip from its origin to its destination. */
+  trip_stops: z.array(tripStop).optional(),
+  /** Fares between stops other than the ends; a pair not listed is not sold (absent: none). */
+  trip_fares: z.array(tripFare).optional(),
   /** Seats held by live bookings (on any leg, or on the legs of the stretch asked). */
   bookedSeats: seatList,
   isCancelled: z.boolean(),
@@ -159,7 +159,11 @@ export const bookingRecord = z.object({
   totalTicketPrice: z.array(z.number()).min(1),
   /** The stops the traveller boards and alights at (0 = the trip's origin, n + 1 its destination). */
   boardingStop: z.number().int().min(0).max(MAX_STOPS),
-  alightingStop: z.number().int().min(1).max(MAX_STOPS + 1),
+  alightingStop: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_STOPS + 1),
   bookingDate: z.iso.datetime(),
   isCancelled: z.boolean(),
   bankakScreenshot: z.string().startsWith('/api/uploads/').nullable(),

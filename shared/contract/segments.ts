@@ -10,7 +10,12 @@ const stopIndex = (description: string) =>
   z
     .preprocess(
       (value) => (value === '' ? undefined : readNumber(value)),
-      z.number(wrongPair).int(wrongPair).min(0, wrongPair).max(MAX_STOPS + 1, wrongPair).optional(),
+      z
+        .number(wrongPair)
+        .int(wrongPair)
+        .min(0, wrongPair)
+        .max(MAX_STOPS + 1, wrongPair)
+        .optional(),
     )
     .describe(description);
 
@@ -41,7 +46,11 @@ export const tripStretchQuery = z.object({
 
 /** What a search answer adds to a trip: the stretch asked, its fare and its times. */
 export const stretchAnswer = {
-  boardingStop: z.number().int().min(0).describe('The stop the searched origin boards at (0: the trip’s origin).'),
+  boardingStop: z
+    .number()
+    .int()
+    .min(0)
+    .describe('The stop the searched origin boards at (0: the trip’s origin).'),
   alightingStop: z.number().int().positive().describe('The stop the searched destination alights at.'),
   price: z.number().positive().describe('The fare of one seat between those stops, in SDG.'),
   departsAt: z.iso.datetime().describe('When the bus leaves the boarding stop.'),

@@ -46,6 +46,9 @@ export function bookingRowToDocument(row: Row | BookingsTable): Document {
     seats: JSON.parse(String(row.seats)) as number[],
     passengerInfo,
     totalTicketPrice: [Number(row.totalTicketPrice)],
+    // Bookings of before stops: the ends of a trip without stops.
+    boardingStop: Number((row as Row).boardingStop ?? 0),
+    alightingStop: Number((row as Row).alightingStop ?? 1),
     bookingDate: row.bookingDate,
     isCancelled: Boolean(Number(row.isCancelled)),
     bankakScreenshot: row.bankakScreenshot ?? null,

@@ -98,7 +98,12 @@ export async function takenSeats(
   stretch?: Stretch,
 ): Promise<number[]> {
   const rows = await onLegs(
-    db.selectFrom('booking_seats').select('seat').distinct().where('tripId', '=', tripId).where('seat', 'in', seats),
+    db
+      .selectFrom('booking_seats')
+      .select('seat')
+      .distinct()
+      .where('tripId', '=', tripId)
+      .where('seat', 'in', seats),
     stretch,
     'leg',
   ).execute();

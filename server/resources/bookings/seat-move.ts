@@ -85,7 +85,13 @@ export async function relocate(
   await holdSeats(trx, booking.id, tripId, seats, now, stretch);
   await trx
     .updateTable('bookings')
-    .set({ ...also, tripId, seats: JSON.stringify(seats), boardingStop: stretch.from, alightingStop: stretch.to })
+    .set({
+      ...also,
+      tripId,
+      seats: JSON.stringify(seats),
+      boardingStop: stretch.from,
+      alightingStop: stretch.to,
+    })
     .where('id', '=', booking.id)
     .execute();
   const travellers = await trx

@@ -134,7 +134,8 @@ const unproven = (at: string) => (eb: ExpressionBuilder<Tables, 'bookings'>) =>
   ]);
 
 const seatLegsOf = (row: { seats: string; boardingStop?: number | null; alightingStop?: number | null }) =>
-  (JSON.parse(row.seats) as number[]).length * (Number(row.alightingStop ?? 1) - Number(row.boardingStop ?? 0));
+  (JSON.parse(row.seats) as number[]).length *
+  (Number(row.alightingStop ?? 1) - Number(row.boardingStop ?? 0));
 
 /**
  * Frees at least `seats` seat-legs of the trip's unpaid share by expiring its oldest live holds without a proof, as far

@@ -7,6 +7,8 @@ export type Row = Record<string, unknown>;
 /** Kinds kept as a JSON list in a text column (a timetable's days, its days off). */
 const LIST_KINDS = new Set(['weekdays', 'dateList', 'stops', 'fares']);
 const readList = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? []));
+/** A route's stops and fares: answered only when there are some. */
+const ROUTE_KINDS = new Set(['stops', 'fares']);
 export type Document = Record<string, unknown> & { _id: string };
 
 /** Fields with a column of their own (computed and structured ones are filled elsewhere). */
@@ -23,6 +25,8 @@ export function rowToDocument(def: ResourceDef, row: Row): Document {
     const field = def.fields[name];
     const value = row[name];
     if (value === undefined) continue;
+    // A trip without stops answers exactly as before stops existed: no route lists at all.
+    if (ROUTE_KINDS.has(field.kind) && readList(value).length === 0) continue;
     if (field.kind === 'boolean') document[name] = Boolean(Number(value));
     else if (LIST_KINDS.has(field.kind)) document[name] = readList(value);
     else if ((field.kind === 'integer' || field.kind === 'money') && value !== null)

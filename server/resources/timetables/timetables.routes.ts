@@ -96,7 +96,8 @@ export async function timetableRoutes(instance: FastifyInstance) {
       const route = routeOf(current);
       await assertRoute(db, {
         originId: (body.timetable_originId as string | undefined) ?? current.timetable_originId,
-        destinationId: (body.timetable_destinationId as string | undefined) ?? current.timetable_destinationId,
+        destinationId:
+          (body.timetable_destinationId as string | undefined) ?? current.timetable_destinationId,
         stops: (body.trip_stops as TripStop[] | undefined) ?? route.stops,
         fares: (body.trip_fares as TripFare[] | undefined) ?? route.fares,
       });

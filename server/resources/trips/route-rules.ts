@@ -2,7 +2,14 @@
 // both lists (the origins row and the destinations row name it alike, in English and Arabic), none the trip's
 // own ends, each once; fares only between its stops, never its ends (the trip's own price); and, on an edit,
 // no live booking left on a pair the new route no longer sells (409 STOPS_IN_USE).
-import { ROUTE_MESSAGES, type RouteProblem, faresProblem, sameTownName, type TripFare, type TripStop } from '../../../shared/segments.ts';
+import {
+  ROUTE_MESSAGES,
+  type RouteProblem,
+  faresProblem,
+  sameTownName,
+  type TripFare,
+  type TripStop,
+} from '../../../shared/segments.ts';
 import type { Db } from '../../db/schema.ts';
 import { conflict, HttpError } from '../../http/errors.ts';
 import { fareOfStretch, routeOf } from './segments.ts';
@@ -22,7 +29,11 @@ interface RouteBody {
 }
 
 /** 400 ROUTE_INVALID when the stops' towns or the fares do not fit the route. */
-export async function assertRoute(db: Db, route: RouteBody, fields = { stops: 'trip_stops', fares: 'trip_fares' }) {
+export async function assertRoute(
+  db: Db,
+  route: RouteBody,
+  fields = { stops: 'trip_stops', fares: 'trip_fares' },
+) {
   const { stops, fares } = route;
   if (stops.length) {
     const originIds = [...new Set([route.originId, ...stops.map((stop) => stop.originId)])];
@@ -41,14 +52,15 @@ export async function assertRoute(db: Db, route: RouteBody, fields = { stops: 't
       if (!o || !d) return undefined;
       const same =
         sameTownName(o.origin_city, d.destination_city) &&
-        (!o.origin_city_ar || !d.destination_city_ar || sameTownName(o.origin_city_ar, d.destination_city_ar));
+        (!o.origin_city_ar ||
+          !d.destination_city_ar ||
+          sameTownName(o.origin_city_ar, d.destination_city_ar));
       return same ? o.origin_city.trim().toLowerCase() : undefined;
     };
     const towns = new Set<string>();
     for (const stop of stops) {
       const town = townOf(stop);
-      const isEnd =
-        sameTownName(tripOrigin, town) || sameTownName(tripDestination, town);
+      const isEnd = sameTownName(tripOrigin, town) || sameTownName(tripDestination, town);
       if (!town || isEnd || towns.has(town)) throw routeError('stopTown', fields.stops);
       towns.add(town);
     }

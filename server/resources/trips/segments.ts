@@ -54,8 +54,7 @@ export function askedStretch(
   asked: { boardingStop?: number; alightingStop?: number; origin?: string; destination?: string },
 ): Stretch | undefined {
   const from =
-    asked.boardingStop ??
-    (asked.origin ? boardingIndex(trip.originId, route.stops, asked.origin) : 0);
+    asked.boardingStop ?? (asked.origin ? boardingIndex(trip.originId, route.stops, asked.origin) : 0);
   const to =
     asked.alightingStop ??
     (asked.destination
@@ -103,7 +102,10 @@ export function townsOf(trip: RouteRow, stretch: Stretch) {
 }
 
 /** A stored booking's stretch (bookings of before stops: 0 → 1). */
-export const stretchOfRow = (row: { boardingStop?: number | null; alightingStop?: number | null }): Stretch => ({
+export const stretchOfRow = (row: {
+  boardingStop?: number | null;
+  alightingStop?: number | null;
+}): Stretch => ({
   from: Number(row.boardingStop ?? 0),
   to: Number(row.alightingStop ?? 1),
 });

@@ -1,0 +1,283 @@
+// Routes with stops, seats by segment (issue 23) on both databases: the Khartoum – Wad Madani – Gedaref –
+// Kassala – Port Sudan road as one trip with three intermediate stops. Leg k is stop k → k + 1; a booking
+// holds one booking_seats row per seat and leg, under the (trip, seat, leg) key.
+import { describe, expect, it } from 'vitest';
+import { ROUTE_MESSAGES } from '../../shared/segments.ts';
+import { createOk, futureDate, unique, uniquePrice } from './helpers/fixtures.ts';
+import { PASSENGER } from './helpers/bookings.ts';
+import { dialects } from './helpers/test-app.ts';
+import { type TestAppHandle as TestApp, useTestApp } from './helpers/use-test-app.ts';
+
+const TOWNS = ['Khartoum', 'Wad Madani', 'Gedaref', 'Kassala', 'Port Sudan'];
+const TOWNS_AR = ['الخرطوم', 'ود مدني', 'القضارف', 'كسلا', 'بورتسودان'];
+/** Fare of each pair (from, to) other than the ends: 1000 a leg. */
+const FARES: { from: number; to: number; price: number }[] = [];
+for (let from = 0; from < 5; from++)
+  for (let to = from + 1; to < 5; to++)
+    if (!(from === 0 && to === 4)) FARES.push({ from, to, price: (to - from) * 1000 });
+
+async function corridor(t: TestApp, date = futureDate()) {
+  const id = unique();
+  const company = await createOk(t, t.token, '/api/companies/createCompany', {
+    company_name: `Corridor ${id}`,
+    company_phone: '0912345678',
+    company_email: `s${id}@example.com`,
+    company_tin: `TIN-S-${id}`,
+  });
+  const bus = await createOk(t, t.token, '/api/buses/createBus', {
+    bus_number: `SEG-${id}`,
+    bus_owner_companyId: company._id,
+    bus_number_of_seats: 12,
+    bus_status: 'In Service',
+    date_ofLast_oil_service: '2026-10-01',
+  });
+  const origins: { _id: string }[] = [];
+  const destinations: { _id: string }[] = [];
+  for (const [i, town] of TOWNS.entries()) {
+    origins.push(
+      await createOk(t, t.token, '/api/origins/createOrigin', {
+        origin_city: `${town} ${id}`,
+        origin_city_ar: `${TOWNS_AR[i]} ${id}`,
+      }),
+    );
+    destinations.push(
+      await createOk(t, t.token, '/api/destination/createDestination', {
+        destination_city: `${town.toUpperCase()}  ${id}`,
+        destination_city_ar: `${TOWNS_AR[i]} ${id}`,
+      }),
+    );
+  }
+  const price = await createOk(t, t.token, '/api/prices/createPrice', { price: uniquePrice() });
+  const stops = [1, 2, 3].map((i) => ({
+    originId: origins[i]._id,
+    destinationId: destinations[i]._id,
+    minutes: i * 120,
+  }));
+  const body = {
+    busId: bus._id,
+    trip_originId: origins[0]._id,
+    trip_destinationId: destinations[4]._id,
+    trip_date: date,
+    trip_boarding_time: '9:00 am',
+    trip_ticket_priceId: price._id,
+    trip_stops: stops,
+    trip_fares: FARES,
+  };
+  const trip = await createOk(t, t.token, '/api/trips/createTrip', body);
+  return { trip, origins, destinations, price, bus, body, date };
+}
+
+function sell(
+  t: TestApp,
+  tripId: string,
+  seats: number[],
+  from: number,
+  to: number,
+  phone = PASSENGER.phone,
+) {
+  return t.staff.post('/api/bookings/counterSale', {
+    tripId,
+    seats,
+    passengerInfo: { ...PASSENGER, phone },
+    paymentMethod: 'cash',
+    boardingStop: from,
+    alightingStop: to,
+  });
+}
+
+describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) => {
+  const t = useTestApp(dialect);
+
+  it('a seat sold on one stretch is taken on every pair that shares a leg, free on every other', async () => {
+    const { trip } = await corridor(t);
+    // Madani (1) → Kassala (3) holds legs 1 and 2 of seat 5.
+    const sold = await sell(t, trip._id, [5], 1, 3);
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(sold.json().booking).toMatchObject({
+      boardingStop: 1,
+      alightingStop: 3,
+      totalTicketPrice: [2000],
+    });
+    for (let from = 0; from < 5; from++)
+      for (let to = from + 1; to < 5; to++) {
+        const overlaps = from < 3 && 1 < to;
+        const again = await sell(t, trip._id, [5], from, to);
+        if (overlaps) {
+          expect(again.statusCode, `${from}→${to}`).toBe(409);
+          expect(again.json()).toMatchObject({ code: 'SEATS_TAKEN', takenSeats: [5] });
+        } else {
+          expect(again.statusCode, `${from}→${to} ${again.body}`).toBe(201);
+          // Free it again for the next pair.
+          const cancelled = await t.staff.patch(`/api/bookings/cancelBooking/${again.json().booking._id}`);
+          expect(cancelled.statusCode, cancelled.body).toBe(200);
+        }
+      }
+    const rows = await t.database.db
+      .selectFrom('booking_seats')
+      .select(['seat', 'leg'])
+      .where('tripId', '=', trip._id)
+      .execute();
+    expect(rows.map((row) => Number(row.leg)).sort()).toEqual([1, 2]);
+  });
+
+  it('touching stretches share a seat: Madani → Gedaref and Gedaref → Kassala both have seat 7', async () => {
+    const { trip } = await corridor(t);
+    expect((await sell(t, trip._id, [7], 1, 2)).statusCode).toBe(201);
+    expect((await sell(t, trip._id, [7], 2, 3)).statusCode).toBe(201);
+    expect((await sell(t, trip._id, [7], 1, 3)).statusCode).toBe(409);
+    const whole = await t.staff.get(`/api/trips/getTrip/${trip._id}`);
+    expect(whole.json().bookedSeats).toEqual([7]);
+  });
+
+  it('prices each pair by its fare, the ends by the trip’s price; a pair not for sale is refused and nothing changes', async () => {
+    const { trip, price, body } = await corridor(t);
+    const ends = await sell(t, trip._id, [1, 2], 0, 4);
+    expect(ends.json().booking.totalTicketPrice).toEqual([2 * price.price]);
+    const kassala = await sell(t, trip._id, [3], 3, 4);
+    expect(kassala.json().booking.totalTicketPrice).toEqual([1000]);
+    // Only some pairs on sale: Madani → Kassala is no longer listed.
+    const fewer = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
+      trip_fares: body.trip_fares.filter((fare) => !(fare.from === 1 && fare.to === 3)),
+    });
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    const before = await t.database.db
+      .selectFrom('booking_seats')
+      .select('seat')
+      .where('tripId', '=', trip._id)
+      .execute();
+    const refused = await sell(t, trip._id, [9], 1, 3);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'PAIR_NOT_FOR_SALE',
+      message: ROUTE_MESSAGES.pairNotForSale.en,
+    });
+    expect(ROUTE_MESSAGES.pairNotForSale.ar).toMatch(/[\u0600-\u06FF]/);
+    for (const [from, to] of [
+      [2, 1],
+      [0, 5],
+      [3, 3],
+    ])
+      expect((await sell(t, trip._id, [9], from, to)).statusCode).toBe(400);
+    const after = await t.database.db
+      .selectFrom('booking_seats')
+      .select('seat')
+      .where('tripId', '=', trip._id)
+      .execute();
+    expect(after.length).toBe(before.length);
+    // A fare that strands a live booking is refused: Kassala → Port Sudan is sold.
+    const strand = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, { trip_fares: [] });
+    expect(strand.statusCode).toBe(409);
+    expect(strand.json()).toMatchObject({ code: 'STOPS_IN_USE' });
+  });
+
+  it('refuses stops and fares that do not fit (400 with words in English and Arabic), and stores nothing', async () => {
+    const { body, origins, destinations } = await corridor(t);
+    const count = async () => (await t.database.db.selectFrom('trips').select('id').execute()).length;
+    const trips = await count();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ trip_stops: [{ ...body.trip_stops[0], minutes: 0 }] }, 'stops'],
+      [{ trip_stops: [body.trip_stops[1], body.trip_stops[0]] }, 'stops'],
+      [
+        {
+          trip_stops: [{ originId: origins[1]._id, destinationId: destinations[2]._id, minutes: 60 }],
+          trip_fares: [],
+        },
+        'stopTown',
+      ],
+      [
+        {
+          trip_stops: [{ originId: origins[0]._id, destinationId: destinations[0]._id, minutes: 60 }],
+          trip_fares: [],
+        },
+        'stopTown',
+      ],
+      [{ trip_fares: [{ from: 0, to: 4, price: 10 }] }, 'endsFare'],
+      [{ trip_fares: [{ from: 0, to: 6, price: 10 }] }, 'fares'],
+      [{ trip_fares: [{ from: 1, to: 2, price: -1 }] }, 'fares'],
+    ];
+    for (const [change, problem] of cases) {
+      // Another day: the bus is free then, so only the route can be wrong.
+      const response = await t.staff.post('/api/trips/createTrip', { ...body, trip_date: futureDate(40), ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message).toBe(ROUTE_MESSAGES[problem as keyof typeof ROUTE_MESSAGES].en);
+      expect(ROUTE_MESSAGES[problem as keyof typeof ROUTE_MESSAGES].ar).toMatch(/[\u0600-\u06FF]/);
+    }
+    expect(await count()).toBe(trips);
+  });
+
+  it('filterTrips finds an intermediate pair with its departure at the stop, its fare and its seats', async () => {
+    const { trip, origins, destinations } = await corridor(t);
+    await sell(t, trip._id, [4], 0, 2); // Khartoum → Gedaref: busy on Madani → Gedaref
+    await sell(t, trip._id, [6], 3, 4); // Kassala → Port Sudan: not on Madani → Kassala
+    const found = await t.app.inject({
+      url: `/api/trips/filterTrips?${new URLSearchParams({ origin: origins[1]._id, destination: destinations[3]._id, date: trip.trip_date })}`,
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    const [hit] = found.json().filter((x: { _id: string }) => x._id === trip._id);
+    expect(hit).toMatchObject({ boardingStop: 1, alightingStop: 3, price: 2000, bookedSeats: [4] });
+    // 9:00 am Khartoum (UTC+2) + 120 minutes.
+    expect(hit.departsAt).toBe(
+      new Date(Date.parse(`${trip.trip_date}T09:00:00+02:00`) + 120 * 60_000).toISOString(),
+    );
+  });
+
+  it('a counter sale Kassala → Port Sudan of a seat freed at Kassala', async () => {
+    const { trip } = await corridor(t);
+    expect((await sell(t, trip._id, [8], 1, 3)).statusCode).toBe(201); // Madani → Kassala
+    const counter = await sell(t, trip._id, [8], 3, 4);
+    expect(counter.statusCode, counter.body).toBe(201);
+    expect(counter.json().booking).toMatchObject({ boardingStop: 3, alightingStop: 4 });
+  });
+
+  it('timetables copy stops and fares to their trips', async () => {
+    const { body } = await corridor(t);
+    const made = await t.staff.post('/api/timetables/createTimetable', {
+      timetable_originId: body.trip_originId,
+      timetable_destinationId: body.trip_destinationId,
+      busId: body.busId,
+      timetable_boarding_time: '7:00 pm',
+      timetable_ticket_priceId: body.trip_ticket_priceId,
+      timetable_days: [0, 1, 2, 3, 4, 5, 6],
+      timetable_from: futureDate(20),
+      timetable_until: futureDate(21),
+      trip_stops: body.trip_stops,
+      trip_fares: body.trip_fares,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const trips = await t.database.db
+      .selectFrom('trips')
+      .select(['trip_stops', 'trip_fares'])
+      .where('timetableId', '=', made.json()._id)
+      .execute();
+    expect(trips.length).toBeGreaterThan(0);
+    for (const trip of trips) {
+      expect(JSON.parse(trip.trip_stops!)).toEqual(body.trip_stops);
+      expect(JSON.parse(trip.trip_fares!)).toEqual(body.trip_fares);
+    }
+  });
+
+  it('a 60-way race of overlapping stretches on the same seats sells each seat-leg once', async () => {
+    const { trip } = await corridor(t);
+    const attempts = Array.from({ length: 60 }, (_, i) => {
+      const from = i % 4;
+      const to = from + 1 + (i % (4 - from));
+      return { from, to, seats: [1 + (i % 3)], phone: `09${String(10_000_000 + i).slice(-8)}` };
+    });
+    const answers = await Promise.all(attempts.map((a) => sell(t, trip._id, a.seats, a.from, a.to, a.phone)));
+    for (const answer of answers) expect([201, 409]).toContain(answer.statusCode);
+    const won = attempts.filter((_, i) => answers[i].statusCode === 201);
+    const legs = new Set<string>();
+    for (const a of won)
+      for (let leg = a.from; leg < a.to; leg++) {
+        const key = `${a.seats[0]}:${leg}`;
+        expect(legs.has(key), key).toBe(false);
+        legs.add(key);
+      }
+    const rows = await t.database.db
+      .selectFrom('booking_seats')
+      .select(['seat', 'leg'])
+      .where('tripId', '=', trip._id)
+      .execute();
+    expect(rows.length).toBe(legs.size);
+  });
+});
