@@ -16,8 +16,13 @@ import { stopPlace, stretchAnswer, stretchOfBooking } from './segments.ts';
 
 export const userDocument = documentSchema(users);
 
+/** The stretch is answered for trips with stops (a trip without them answers as it always did: its ends). */
+const optionalStretch = Object.fromEntries(
+  Object.entries(stretchAnswer).map(([name, schema]) => [name, schema.optional()]),
+) as { [K in keyof typeof stretchAnswer]: z.ZodOptional<(typeof stretchAnswer)[K]> };
+
 export const tripSearchAnswer = z
-  .array(publicTripDocument.extend(stretchAnswer))
+  .array(publicTripDocument.extend(optionalStretch))
   .describe(
     'Trips that pass the origin before the destination, leaving the origin on that date (Khartoum time), not ' +
       'cancelled and not yet departed, with the fare of that stretch on sale, by departure; bookedSeats: seats ' +

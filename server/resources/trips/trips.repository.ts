@@ -230,6 +230,8 @@ export async function tripPassengers(db: Db, tripId: string) {
       'paymentStatus',
       'verifiedVia',
       'noShow',
+      'boardingStop',
+      'alightingStop',
     ])
     .where('tripId', '=', tripId)
     .execute();
@@ -255,6 +257,8 @@ export async function tripPassengers(db: Db, tripId: string) {
         verifiedVia: row.verifiedVia ?? null,
         boardedAt: boardedAt.get(row.id) ?? null,
         noShow: Boolean(Number(row.noShow)),
+        boardingStop: Number(row.boardingStop ?? 0),
+        alightingStop: Number(row.alightingStop ?? 1),
       })),
     )
     .sort((a, b) => Number(a.isCancelled) - Number(b.isCancelled) || a.seat - b.seat);
