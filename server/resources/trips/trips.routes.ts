@@ -51,7 +51,9 @@ export async function tripRoutes(instance: FastifyInstance) {
   const sendJson = (reply: FastifyReply, body: string) =>
     reply.type('application/json; charset=utf-8').send(body);
 
-  app.get('/filterTrips', { schema: searchSchema, config: { access: 'public' } }, async (request, reply) => {
+  // Searches and trips answer the read cache's text: its compressed forms are remembered too (compression.ts).
+  const searchConfig = { access: 'public', sameAnswers: true } as const;
+  app.get('/filterTrips', { schema: searchSchema, config: searchConfig }, async (request, reply) => {
     const { origin, destination, date } = request.query;
     const body = await rememberTripsJson(db, `search|${origin}|${destination}|${date}`, () =>
       searchTrips(db, origin, destination, date),
@@ -70,7 +72,7 @@ export async function tripRoutes(instance: FastifyInstance) {
   );
 
   // Staff who read trips see the whole trip; everyone else the public view.
-  const getTrip = { access: 'public', staffAccess: 'trips.read' } as const;
+  const getTrip = { access: 'public', staffAccess: 'trips.read', sameAnswers: true } as const;
   app.get('/getTrip/:id', { schema: tripSchema, config: getTrip }, async (request, reply) => {
     const { id } = request.params;
     await identifyStaff(request);
