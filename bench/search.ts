@@ -77,7 +77,12 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       runs.bare.push(await load(bare.url, [{ path: '/same-json' }]));
       runs.hot.push(await load(server.url, [searches[0]]));
-      runs.health.push(await load(server.url, [{ path: '/api/health' }]));
+      // BENCH_HEALTH=no: the hot search alone (a profile of it: BENCH_NODE_ARGS="--cpu-prof …").
+      runs.health.push(
+        process.env.BENCH_HEALTH === 'no'
+          ? { rps: NaN, p50: NaN, p99: NaN, errors: 0 }
+          : await load(server.url, [{ path: '/api/health' }]),
+      );
       console.log(
         `  round ${round + 1}: bare ${Math.round(runs.bare[round].rps)}, hot search ${Math.round(runs.hot[round].rps)}, health ${Math.round(runs.health[round].rps)} req/s`,
       );
