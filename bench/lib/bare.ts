@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 
 export interface BareServer {
   url: string;
+  pid: number;
   stop(): void;
 }
 
@@ -21,7 +22,7 @@ export async function startBare(path: string, body: string): Promise<BareServer>
     child.once('exit', (code) => reject(new Error(`bare Fastify exited with code ${code}`)));
   });
   child.send({ path, body });
-  return { url: await url, stop: () => child.kill() };
+  return { url: await url, pid: child.pid!, stop: () => child.kill() };
 }
 
 if (process.argv[1] === import.meta.filename && process.argv[2] === 'bare' && process.send) {
