@@ -7,6 +7,7 @@ import { trips } from '../../../shared/registry/index.ts';
 import { assertOfferedTime } from '../settings/boarding-times.ts';
 import { isValidDate } from '../../../shared/rules.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { findDocument } from '../crud/crud.repository.ts';
 import {
   publicTrip,
@@ -39,6 +40,16 @@ const searchQuery = z.object({
 });
 
 const tripBefore = (db: Db, id: string) => findDocument(db, trips, id);
+
+/** How each refused trip cancellation is answered (a failure is the server's: a 500). */
+const CANCEL_REFUSALS: RefusalTable<Extract<Awaited<ReturnType<typeof cancelTrip>>, { refused: string }>> = {
+  NOT_FOUND: () => notFound('No trip has this _id.'),
+  DEPARTED: () => conflict('This trip has already departed; it can no longer be cancelled.'),
+  ALREADY_CANCELLED: () => conflict('This trip is already cancelled.'),
+  FAILED: () => {
+    throw new Error('cancelTrip failed');
+  },
+};
 
 export async function tripRoutes(instance: FastifyInstance) {
   const app = typed(instance);
@@ -98,13 +109,7 @@ export async function tripRoutes(instance: FastifyInstance) {
       const { id } = request.params;
       const reason = (request.body ?? {}) as { reason_en?: string; reason_ar?: string };
       const outcome = await cancelTrip(db, id, actor(request), app.clock.now(), reason);
-      if ('refused' in outcome) {
-        if (outcome.refused === 'NOT_FOUND') throw notFound('No trip has this _id.');
-        if (outcome.refused === 'DEPARTED')
-          throw conflict('This trip has already departed; it can no longer be cancelled.');
-        if (outcome.refused === 'FAILED') throw new Error('cancelTrip failed');
-        throw conflict('This trip is already cancelled.');
-      }
+      if ('refused' in outcome) throw refusalError(CANCEL_REFUSALS, outcome);
       return findDocument(db, trips, id);
     },
   );
