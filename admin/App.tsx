@@ -7,6 +7,7 @@ import { AdminLoginPage } from './auth/AdminLoginPage.tsx';
 import { createAuthProvider } from './auth/authProvider.ts';
 import { session } from './auth/session.ts';
 import { createDataProvider } from './data/dataProvider.ts';
+import { createQueryClient } from './data/queryClient.ts';
 import { themeOptions } from './frame/theme.ts';
 import type { RihlaI18n } from './i18n/i18nProvider.ts';
 import { directionOf, type Locale, storedLocale } from './i18n/locale.ts';
@@ -16,6 +17,7 @@ import { allScreens } from './screens.ts';
 
 const dataProvider = createDataProvider(session);
 const authProvider = createAuthProvider(session);
+const queryClient = createQueryClient();
 
 /** react-admin's preferences store, whose 'locale' is the language kept under the site-wide key. */
 function rihlaStore(): Store {
@@ -48,6 +50,7 @@ function RihlaAdmin() {
       requireAuth
       dataProvider={dataProvider}
       authProvider={authProvider}
+      queryClient={queryClient}
       i18nProvider={i18n}
       theme={theme}
       store={store}

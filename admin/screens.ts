@@ -8,7 +8,7 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { type ComponentType, createElement, Fragment, useEffect, useRef } from 'react';
 import type { ResourceProps } from 'react-admin';
-import { type ResourceDef, type ResourceName, resources } from '../shared/registry/index.ts';
+import { getResource, type ResourceDef, type ResourceName, resources } from '../shared/registry/index.ts';
 import { activityScreens } from './activity/index.ts';
 import { mayAccess } from './auth/access.ts';
 import { RequireAccess } from './auth/RequireAccess.tsx';
@@ -16,7 +16,8 @@ import { useRole } from './auth/useCan.ts';
 import { bookingScreens } from './bookings/index.ts';
 import { onFirstUse, prefetch } from './common/onDemand.tsx';
 import { RecordHistory } from './common/RecordHistory.tsx';
-import { generatedScreens, type ResourceScreens, type View, VIEWS } from './generated/screens.ts';
+import { configOf } from './generated/screenConfig.ts';
+import { generatedScreens, type ResourceScreens, VIEWS } from './generated/screens.ts';
 import { reportScreens } from './reports/index.ts';
 import { tripScreens } from './trips/index.ts';
 import { userScreens } from './users/index.ts';
@@ -72,13 +73,10 @@ export function screensFor(def: ResourceDef): Screens {
 
 export const allScreens = resources.map((def) => ({ name: def.name, ...screensFor(def) }));
 
-/** What the roles that may open them open all day: fetched once the first page has shown. */
-const EVERYDAY: [resource: 'bookings' | 'trips', view: View][] = [
-  ['bookings', 'list'],
-  ['bookings', 'show'],
-  ['trips', 'list'],
-  ['trips', 'show'],
-];
+/** What the roles that may open them open all day (their screenConfig's `everyday`): fetched once the first page has shown. */
+const EVERYDAY = resources.flatMap((def) =>
+  (configOf(def.name).everyday ?? []).map((view) => [def.name, view] as const),
+);
 
 /**
  * Fetches the everyday screens the signed-in role may open once the first page has shown and its data has
@@ -93,7 +91,7 @@ export function usePrefetchEveryday() {
     started.current = true;
     const start = () => {
       for (const [resource, view] of EVERYDAY) {
-        const load = handWritten[resource]?.views[view];
+        const load = declaredScreens(getResource(resource)).views[view];
         // A screen that fails to arrive now is asked for again when opened.
         if (load && mayAccess(role, resource, view)) prefetch(load).catch(() => undefined);
       }

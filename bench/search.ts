@@ -1,43 +1,34 @@
-// Search at scale: filterTrips and the admin's bookings list against a generated year
-// (bench/generate-year.ts), at 50 connections with autocannon; in the same run, a bare Fastify route
-// answering the same JSON from memory, as the ceiling to compare with.
-//   DATA_DIR=/tmp/rihla-year node --import tsx bench/search.ts          (SQLite)
+// Search: one hot search (the same one again and again, answered from the read cache) and /api/health, then
+// filterTrips and the admin's lists against a generated year (bench/generate-year.ts), with autocannon in this
+// process and every server in a process of its own: the real one, and a bare Fastify answering the search's JSON
+// from memory (bench/lib/bare.ts), the ceiling each figure is a share of, measured in the same run.
+//   node --import tsx bench/search.ts                                   (SQLite, a few trips made for it)
+//   DATA_DIR=/tmp/rihla-year node --import tsx bench/search.ts          (SQLite, a generated year)
 //   DATABASE_URL=postgres://… node --import tsx bench/search.ts         (PostgreSQL)
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { ADMIN, login, percentile, startServer } from './lib/server.ts';
+//   BENCH_ONLY=hot: the hot search and health only. BENCH_ROUNDS (2): how often each of those three runs,
+//   in turn, so that the machine's changing load falls on each alike. BENCH_SECONDS (10) per run.
+import { makeTrips } from './lib/fixtures.ts';
+import { startBare } from './lib/bare.ts';
+import { fmt, load as loadWith, type LoadRequest, type LoadResult, ratio } from './lib/load.ts';
+import { login, percentile, startServer } from './lib/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 50;
 
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+const load = (url: string, requests: LoadRequest[], connections = CONNECTIONS, pid?: number) =>
+  loadWith(url, requests, { connections, seconds: SECONDS, pid });
 
-async function load(
-  url: string,
-  requests: { path: string; headers?: Record<string, string> }[],
-  connections = CONNECTIONS,
-): Promise<Result> {
-  let i = 0;
-  const result = await autocannon({
-    url,
-    connections,
-    duration: SECONDS,
-    requests: [{ setupRequest: (req: any) => ({ ...req, ...requests[i++ % requests.length] }) }],
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
-  };
-}
+const mean = (results: LoadResult[]): LoadResult => ({
+  rps: results.reduce((sum, r) => sum + r.rps, 0) / results.length,
+  p50: Math.max(...results.map((r) => r.p50)),
+  p99: Math.max(...results.map((r) => r.p99)),
+  errors: results.reduce((sum, r) => sum + r.errors, 0),
+  cpuUs: results.reduce((sum, r) => sum + (r.cpuUs ?? NaN), 0) / results.length,
+});
 
-const fmt = (r: Result) => `${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors`;
+/** What one answer costs `r`'s process in CPU, as a share of what it costs the bare one ("56 %"). */
+const cpuRatio = (r: LoadResult, bare: LoadResult) => `${((100 * bare.cpuUs!) / r.cpuUs!).toFixed(0)} %`;
 
 const server = await startServer({ DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL });
 try {
@@ -49,7 +40,7 @@ try {
     `${server.url}/api/destination/getAllDestinations`,
   ).then((r) => r.json());
   // The searches of a booking rush: every pair, over the next 3 days.
-  const searches: { path: string }[] = [];
+  const searches: LoadRequest[] = [];
   const today = Date.now() + 2 * 3_600_000; // Khartoum is UTC+2
   for (let d = 0; d < 3; d++) {
     const date = new Date(today + d * 86_400_000).toISOString().slice(0, 10);
@@ -59,6 +50,12 @@ try {
           path: `/api/trips/filterTrips?origin=${o._id}&destination=${dest._id}&date=${date}`,
         });
   }
+  // A fresh database (no DATA_DIR): a few trips between two new cities, searched by their days.
+  if (!process.env.DATA_DIR && !process.env.DATABASE_URL)
+    for (const trip of await makeTrips(server.url, token, 6, 50))
+      searches.push({
+        path: `/api/trips/filterTrips?origin=${trip.origin}&destination=${trip.destination}&date=${trip.date}`,
+      });
   // Keep the searches that find trips (the generator links ~200 of the 400 city pairs).
   // 50 at a time: the server caps its connections (MAX_CONNECTIONS).
   const answers: string[] = [];
@@ -69,26 +66,58 @@ try {
       )),
     );
   const found = searches.filter((_, i) => answers[i] !== '[]');
+  if (!found.length) throw new Error('no search finds a trip');
   searches.length = 0;
   searches.push(...found);
-  const sample = answers.find((a) => a !== '[]') ?? '[]';
+  const sample = answers.find((a) => a !== '[]')!;
 
-  const baseline = Fastify();
-  baseline.get('/same-json', async (_req, reply) =>
-    reply.type('application/json; charset=utf-8').send(sample),
-  );
-  const baseUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
+  const bare = await startBare('/same-json', sample);
+  try {
+    // One search asked again and again (its answer is the bare process's), and the health check.
+    console.log(
+      `one hot search (answer ${(sample.length / 1024).toFixed(1)} KB) and /api/health, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`,
+    );
+    const runs: Record<'bare' | 'hot' | 'health', LoadResult[]> = { bare: [], hot: [], health: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const pid = server.process.pid;
+      runs.bare.push(await load(bare.url, [{ path: '/same-json' }], CONNECTIONS, bare.pid));
+      runs.hot.push(await load(server.url, [searches[0]], CONNECTIONS, pid));
+      // BENCH_HEALTH=no: the hot search alone (a profile of it: BENCH_NODE_ARGS="--cpu-prof …").
+      runs.health.push(
+        process.env.BENCH_HEALTH === 'no'
+          ? { rps: NaN, p50: NaN, p99: NaN, errors: 0 }
+          : await load(server.url, [{ path: '/api/health' }], CONNECTIONS, pid),
+      );
+      console.log(
+        `  round ${round + 1}: bare ${Math.round(runs.bare[round].rps)}, hot search ${Math.round(runs.hot[round].rps)}, health ${Math.round(runs.health[round].rps)} req/s`,
+      );
+    }
+    const [memory, hot, health] = [mean(runs.bare), mean(runs.hot), mean(runs.health)];
+    console.log(`  bare Fastify, own process:      ${fmt(memory)}`);
+    // CPU an answer: the bare process's share of the server's (on an idle machine, each at one core, the
+    // share its req/s would be); req/s shares swing with what else the 2 cores run.
+    console.log(
+      `  one hot search (cached):        ${fmt(hot)}  → ${ratio(hot, memory)} of bare's req/s, ${cpuRatio(hot, memory)} by CPU an answer`,
+    );
+    console.log(
+      `  /api/health:                    ${fmt(health)}  → ${ratio(health, memory)} of bare's req/s, ${cpuRatio(health, memory)} by CPU an answer`,
+    );
 
+    if (process.env.BENCH_ONLY !== 'hot') await mixed(searches, memory, token);
+  } finally {
+    bare.stop();
+  }
+} finally {
+  await server.stop();
+}
+
+/** Every search of a booking rush, with the cache and without; the admin's lists. */
+async function mixed(searches: LoadRequest[], memory: LoadResult, token: string) {
   console.log(
-    `filterTrips: ${searches.length} different searches, answer ~${(sample.length / 1024).toFixed(1)} KB, ${CONNECTIONS} connections, ${SECONDS} s each`,
+    `filterTrips: ${searches.length} different searches, ${CONNECTIONS} connections, ${SECONDS} s each`,
   );
-  const memory = await load(baseUrl, [{ path: '/same-json' }]);
-  console.log(`  baseline (Fastify from memory): ${fmt(memory)}`);
   const search = await load(server.url, searches);
-  console.log(
-    `  filterTrips, cache on:          ${fmt(search)}  → ${((100 * search.rps) / memory.rps).toFixed(0)} % of baseline`,
-  );
-  await baseline.close();
+  console.log(`  filterTrips, cache on:          ${fmt(search)}  → ${ratio(search, memory)} of bare`);
   // The same searches from a second server on the same data with its read cache off: what the cache buys.
   const uncached = await startServer({
     DATA_DIR: server.dataDir,
@@ -97,9 +126,7 @@ try {
   });
   try {
     const direct = await load(uncached.url, searches);
-    console.log(
-      `  filterTrips, cache off:         ${fmt(direct)}  → ${((100 * direct.rps) / memory.rps).toFixed(0)} % of baseline`,
-    );
+    console.log(`  filterTrips, cache off:         ${fmt(direct)}  → ${ratio(direct, memory)} of bare`);
   } finally {
     await uncached.stop();
   }
@@ -138,7 +165,4 @@ try {
   console.log(
     `payments queue (${waiting} proofs waiting, 25 a page, first 40 pages, 10 connections): ${fmt(queue)}`,
   );
-  void ADMIN;
-} finally {
-  await server.stop();
 }

@@ -25,6 +25,11 @@ export interface Config {
   logLevel: string;
   /** Longest life of a cached public trip search answer (ms; writes invalidate it sooner); 0 turns it off. */
   searchCacheMs: number;
+  /**
+   * SQLite: how often, at most, a cached read asks the file whether another process wrote (PRAGMA data_version,
+   * ~12 µs); such a write is noticed within this many ms (another PostgreSQL node's, when NOTIFY arrives).
+   */
+  outsideWritesCheckMs: number;
   /** Worker threads rendering ticket PDFs; 0 renders on the main thread. */
   ticketWorkers: number;
   loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
@@ -120,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: flag(env.SECURE_COOKIES),
     logLevel: env.LOG_LEVEL || 'info',
     searchCacheMs: int(env.SEARCH_CACHE_MS, 60_000),
+    outsideWritesCheckMs: int(env.OUTSIDE_WRITES_CHECK_MS, 2),
     ticketWorkers: int(env.TICKET_WORKERS, Math.max(1, Math.min(4, os.availableParallelism() - 1))),
     loginRateLimit: {
       perIp: int(env.LOGIN_RATE_LIMIT_PER_IP, 20),

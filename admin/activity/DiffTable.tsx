@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useLocale, useTranslate } from 'react-admin';
 import { registry } from '../../shared/registry/index.ts';
+import { liveStatusOf } from '../generated/screenConfig.ts';
 import { formatDay, formatMoney, formatNumber, formatTimestamp } from '../i18n/format.ts';
 import type { ReactNode } from 'react';
 import { type ActivityRow, type DiffRow, fieldName } from './entries.ts';
@@ -38,11 +39,7 @@ function useValueText(resource: string) {
     if (value === null || value === undefined || value === '') return translate('rihla.activity.diff.empty');
     // A cancellation reads as the record's status: "Scheduled → Cancelled", not "No → Yes".
     if (field === 'isCancelled' && typeof value === 'boolean')
-      return translate(
-        value
-          ? 'rihla.ui.status.cancelled'
-          : `rihla.ui.status.${resource === 'trips' ? 'scheduled' : 'active'}`,
-      );
+      return translate(value ? 'rihla.ui.status.cancelled' : liveStatusOf(resource));
     if (typeof value === 'boolean') return translate(`rihla.activity.diff.${value ? 'yes' : 'no'}`);
     if (field === 'seat')
       return `${translate('rihla.travellers.seat')} ${formatNumber(Number(value), locale)}`;

@@ -1,7 +1,8 @@
 // Reading an activity row (the registry's `activity` resource, written by server/audit/audit.ts): the page of
 // the record it names, and its diff ({field: [before, after]}, JSON text) as rows.
-import { getResource, registry } from '../../shared/registry/index.ts';
-import { configOf } from '../generated/screenConfig.ts';
+import { activity, getResource, registry } from '../../shared/registry/index.ts';
+import { recordPath } from '../generated/screenConfig.ts';
+import { declaredScreens } from '../screens.ts';
 
 /** What the server records (its routes' `audit` declarations, sign-ins and sign-outs). */
 export const ACTIVITY_ACTIONS = [
@@ -45,7 +46,7 @@ const OTHER_KINDS: Record<string, { name: string; fields?: string }> = {
 
 /** Record kinds of the log: the registry's resources, and the others above. */
 export const ACTIVITY_KINDS = [
-  ...Object.keys(registry).filter((name) => name !== 'activity'),
+  ...Object.keys(registry).filter((name) => name !== activity.name),
   ...Object.keys(OTHER_KINDS),
 ];
 
@@ -76,17 +77,18 @@ export interface ActivityRow {
   ip?: string | null;
 }
 
-/** The page a record of `resource` opens on, and the action a role needs to open it; none for a deleted one. */
+/**
+ * The page a record of `resource` opens on (its detail page where it has one, else its edit page), and the
+ * action a role needs to open it; none for a deleted one.
+ */
 export function recordPage(
   resource: string | null | undefined,
   id: string | null | undefined,
 ): { path: string; action: 'show' | 'edit' } | undefined {
-  if (!resource || !id || !(resource in registry) || resource === 'activity') return undefined;
-  const encoded = encodeURIComponent(id);
-  if (resource === 'reports') return { path: `/reports/${encoded}`, action: 'show' };
-  if (resource === 'trips' || resource === 'bookings' || configOf(resource).readOnly)
-    return { path: `/${resource}/${encoded}/show`, action: 'show' };
-  return getResource(resource).api.update ? { path: `/${resource}/${encoded}`, action: 'edit' } : undefined;
+  if (!resource || !id || !(resource in registry) || resource === activity.name) return undefined;
+  const { views } = declaredScreens(getResource(resource));
+  const action = views.show ? 'show' : views.edit ? 'edit' : undefined;
+  return action && { path: recordPath(resource, action, encodeURIComponent(id)), action };
 }
 
 export interface DiffRow {

@@ -2,11 +2,12 @@
 // that nothing offered would only answer 403. A registry resource's screens follow its entry's `access` (list and
 // show: read; create, edit and delete: write), and only where the registry has the call at all (the activity log
 // has no create, edit or delete; bookings no edit). Pages of our own name the capability they need.
-import { type Operation, type ResourceDef, registry } from '../../shared/registry/index.ts';
+import { type Operation, type ResourceDef, registry, resources } from '../../shared/registry/index.ts';
 import { type Capability, can } from '../../shared/roles.ts';
 import { PAYMENTS_PATH } from '../payments/paths.ts';
 import { CHANGE_PASSWORD_PATH } from './redirects.ts';
 import { DISRUPTIONS_PATH } from '../../shared/routes.ts';
+import { configOf } from '../generated/screenConfig.ts';
 
 /** react-admin's actions (its buttons and views ask for these) → the registry call behind them. */
 const OPERATIONS: Record<string, Operation> = {
@@ -47,33 +48,41 @@ export function inMenu(role: string | undefined, resource: string): boolean {
   return !access || access.read !== 'reference.read' || hasCapability(role, access.write);
 }
 
-/** A page of the menu: a registry resource's list, or a page of our own with the capability it needs. */
-export type MenuPage = { key: string; to: string } & ({ resource: string } | { capability: Capability });
+/**
+ * A page of the menu: a registry resource's list (listed for those who may list it, or for a capability of its
+ * own), or a page of our own with the capability it needs.
+ */
+export type MenuPage = { key: string; to: string; order: number } & (
+  { resource: string; capability?: Capability } | { capability: Capability }
+);
 
-/** The menu, in its order (the sidebar adds an icon to each); the first a role may open is its start page. */
-export const MENU_PAGES: readonly MenuPage[] = [
-  { key: 'dashboard', to: '/dashboard', capability: 'dashboard.read' },
-  { key: 'payments', to: PAYMENTS_PATH, capability: 'payments.review' },
-  { key: 'bookings', to: '/bookings', resource: 'bookings' },
-  { key: 'trips', to: '/trips', resource: 'trips' },
-  // Those who plan trips: cashiers and conductors may read timetables, but their day is the trips.
-  { key: 'timetables', to: '/timetables', capability: 'trips.write' },
-  { key: 'disruptions', to: DISRUPTIONS_PATH, capability: 'trips.write' },
-  { key: 'reports', to: '/reports', resource: 'reports' },
-  { key: 'companies', to: '/companies', resource: 'companies' },
-  { key: 'buses', to: '/buses', resource: 'buses' },
-  { key: 'employees', to: '/employees', resource: 'employees' },
-  { key: 'users', to: '/user', resource: 'users' },
+/** The pages of our own, each at its place among the resources' (their screenConfig's `menu.order`). */
+const OWN_PAGES: readonly MenuPage[] = [
+  { key: 'dashboard', to: '/dashboard', capability: 'dashboard.read', order: 10 },
+  { key: 'payments', to: PAYMENTS_PATH, capability: 'payments.review', order: 20 },
+  { key: 'disruptions', to: DISRUPTIONS_PATH, capability: 'trips.write', order: 60 },
   // Settings creates reference data.
-  { key: 'settings', to: '/setting', capability: 'operations.write' },
-  { key: 'lostItems', to: '/lostItems', resource: 'lostItems' },
-  { key: 'enquiries', to: '/enquiries', resource: 'enquiries' },
-  { key: 'activity', to: '/activity', resource: 'activity' },
-  { key: 'password', to: CHANGE_PASSWORD_PATH, capability: 'self' },
+  { key: 'settings', to: '/setting', capability: 'operations.write', order: 120 },
+  { key: 'password', to: CHANGE_PASSWORD_PATH, capability: 'self', order: 200 },
 ];
 
+/** After every page placed: a resource with no place of its own (a new one), in the registry's order. */
+const LAST = Number.MAX_SAFE_INTEGER;
+
+const resourcePages: MenuPage[] = resources.flatMap((def) => {
+  const menu = configOf(def.name).menu;
+  if (menu === false) return [];
+  const { order = LAST, to = `/${def.name}`, capability } = menu ?? {};
+  return [{ key: def.name, to, order, resource: def.name, ...(capability && { capability }) }];
+});
+
+/** The menu, in its order (the sidebar adds an icon to each); the first a role may open is its start page. */
+export const MENU_PAGES: readonly MenuPage[] = [...OWN_PAGES, ...resourcePages].sort(
+  (a, b) => a.order - b.order,
+);
+
 export const pageAllowed = (role: string | undefined, page: MenuPage) =>
-  'resource' in page ? inMenu(role, page.resource) : hasCapability(role, page.capability);
+  page.capability ? hasCapability(role, page.capability) : 'resource' in page && inMenu(role, page.resource);
 
 /** Where a role starts: the first page of the menu it may open (the dashboard, for those who may read it). */
 export const homePathFor = (role: string | undefined) =>

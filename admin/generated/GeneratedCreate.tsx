@@ -31,7 +31,7 @@ export function generatedCreate(def: ResourceDef) {
               return setSaved(true);
             }
             // A timetable says how many trips it put on sale.
-            notify(formExtras[def.name]?.saved?.(data) ?? created, { type: 'success' });
+            notify(formExtras(def.name).saved?.(data) ?? created, { type: 'success' });
             redirect(afterCreate, def.name, data.id, data);
           },
           onError: (error: unknown) => {

@@ -52,7 +52,7 @@ export function generatedEdit(def: ResourceDef) {
             saved ? (
               <>
                 {translate(`resources.${def.name}.notifications.updated`)}
-                {answer && formExtras[def.name]?.saved?.(answer)}
+                {answer && formExtras(def.name).saved?.(answer)}
               </>
             ) : null
           }

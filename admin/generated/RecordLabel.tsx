@@ -9,14 +9,18 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { getResource, type ResourceDef } from '../../shared/registry/index.ts';
+import { getResource, type ResourceDef, type ResourceName } from '../../shared/registry/index.ts';
 import { BusLabel } from '../buses/BusLabel.tsx';
 import { formatDay, formatMoney, formatTimestamp } from '../i18n/format.ts';
 import { LocalNameField } from '../i18n/localName.tsx';
 import { TripLabel } from '../trips/TripLabel.tsx';
 import { DayField, MoneyField } from './fields/ValueFields.tsx';
 
-const customLabels: Record<string, React.ComponentType> = { buses: BusLabel, trips: TripLabel };
+/** Labels written by hand, per resource (a misspelt name fails tsc). */
+const customLabels: Partial<Record<ResourceName, React.ComponentType>> = {
+  buses: BusLabel,
+  trips: TripLabel,
+};
 
 type Translate = (key: string, options?: any) => string;
 
@@ -26,7 +30,7 @@ export const choicesOf = (choices: readonly string[] | undefined) =>
 export function RecordLabel({ resource }: { resource?: string }) {
   const fromContext = useResourceContext();
   const name = resource ?? fromContext ?? '';
-  const Custom = customLabels[name];
+  const Custom = customLabels[name as ResourceName];
   if (Custom) return <Custom />;
   const def = getResource(name);
   const field = def.fields[def.representation];

@@ -49,7 +49,7 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
   const record = useRecordContext();
   const validate = useMemo(() => validator(def, mode), [def, mode]);
   const empty = useMemo(() => (record ? { id: record.id } : {}), [record]);
-  const Below = formExtras[def.name]?.Below;
+  const Below = formExtras(def.name).Below;
   const defaults = useMemo(
     () =>
       mode === 'create'

@@ -2,6 +2,7 @@
 // carries): a timetable's form previews its next dates, and saving one says what became of its trips.
 import type { ComponentType, ReactNode } from 'react';
 import type { TimetableGeneration } from '../../shared/contract/timetables.ts';
+import type { ResourceName } from '../../shared/registry/index.ts';
 import { GenerationSummary } from '../timetables/GenerationSummary.tsx';
 import { TimetablePreview } from '../timetables/TimetablePreview.tsx';
 
@@ -12,10 +13,12 @@ interface FormExtras {
   saved?: (answer: Record<string, unknown>) => ReactNode;
 }
 
-export const formExtras: Record<string, FormExtras> = {
+const extras: Partial<Record<ResourceName, FormExtras>> = {
   timetables: {
     Below: TimetablePreview,
     saved: (answer) =>
       answer.generation ? <GenerationSummary generation={answer.generation as TimetableGeneration} /> : null,
   },
 };
+
+export const formExtras = (resource: string): FormExtras => extras[resource as ResourceName] ?? {};

@@ -31,6 +31,7 @@ import {
   TimestampField,
 } from './fields/ValueFields.tsx';
 import { RecordLabel } from './RecordLabel.tsx';
+import { liveStatusOf } from './screenConfig.ts';
 import { useBoardingTimes } from '../common/useBoardingTimes.ts';
 import { DateListField, DateListInput, WeekdaysField, WeekdaysInput } from './fields/ListFields.tsx';
 
@@ -101,13 +102,7 @@ const STATUS_CHOICES = [
 function BooleanWords({ source, resource }: KindProps) {
   const value = useFieldValue({ source });
   const translate = useTranslate();
-  if (source === 'isCancelled')
-    return (
-      <StatusField
-        source={source}
-        active={resource === 'trips' ? 'rihla.ui.status.scheduled' : 'rihla.ui.status.active'}
-      />
-    );
+  if (source === 'isCancelled') return <StatusField source={source} active={liveStatusOf(resource)} />;
   if (value == null) return null;
   return <>{translate(value ? 'rihla.ui.status.yes' : 'rihla.ui.status.no')}</>;
 }

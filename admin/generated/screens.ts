@@ -3,8 +3,9 @@
 // create, edit (or detail, for inboxes), all generated from its registry entry: a new plain resource appears
 // in the admin by its entry alone.
 import type { ComponentType } from 'react';
-import type { ResourceDef } from '../../shared/registry/index.ts';
+import type { ResourceDef, ResourceName } from '../../shared/registry/index.ts';
 import type { ScreenLoader } from '../common/onDemand.tsx';
+import { generatedIcons } from './icons.ts';
 import { configOf } from './screenConfig.ts';
 
 export type View = 'list' | 'create' | 'edit' | 'show';
@@ -40,6 +41,7 @@ export function generatedScreens(def: ResourceDef): ResourceScreens {
       ];
   return {
     views: Object.fromEntries(views.map((view) => [view, generated[view](def)])),
+    icon: generatedIcons[def.name as ResourceName],
     recordRepresentation: def.representation,
   };
 }

@@ -1,65 +1,51 @@
-// The sidebar: dashboard, payments (with the count of proofs waiting), bookings, trips, timetables, reports, companies,
-// buses, employees, users and settings, in that order, then the public inboxes, the activity log and one's own
-// password; any other registry resource that is neither listed here nor reference data (reached from Settings)
-// is appended, so a new one shows up. Each role sees only the pages it may open (admin/auth/access.ts, from
-// shared/roles.ts).
-import BookOnlineIcon from '@mui/icons-material/BookOnline';
-import BusinessIcon from '@mui/icons-material/Business';
+// The sidebar: the pages of admin/auth/access.ts's MENU_PAGES (dashboard, payments with the count of proofs
+// waiting, then the resources and our other pages in their order; a registry resource with no place is
+// appended, so a new one shows up). Each role sees only the pages it may open (admin/auth/access.ts, from
+// shared/roles.ts). A resource's icon is its screens' (admin/screens.ts); our own pages' are below.
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import DescriptionIcon from '@mui/icons-material/Description';
-import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
-import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
-import LuggageIcon from '@mui/icons-material/Luggage';
-import MailIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import PeopleIcon from '@mui/icons-material/People';
-import PersonIcon from '@mui/icons-material/ManageAccounts';
-import RouteIcon from '@mui/icons-material/Route';
 import SettingsIcon from '@mui/icons-material/Settings';
+import DefaultIcon from '@mui/icons-material/ViewList';
 import Box from '@mui/material/Box';
 import type { ReactElement } from 'react';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Menu, useLocale, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { resources } from '../../shared/registry/index.ts';
-import { REFERENCE_DATA } from '../../shared/routes.ts';
-import { inMenu, MENU_PAGES, pageAllowed } from '../auth/access.ts';
+import { getResource, resourceLabelKey } from '../../shared/registry/index.ts';
+import { type MenuPage, MENU_PAGES, pageAllowed } from '../auth/access.ts';
 import { useRole } from '../auth/useCan.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { PAYMENTS_PATH } from '../payments/paths.ts';
 import { usePaymentsWaiting } from '../payments/usePaymentsWaiting.ts';
+import { screensFor } from '../screens.ts';
 
-const ICONS: Record<string, ReactElement> = {
+/** The icons of our own pages. */
+const OWN_ICONS: Record<string, ReactElement> = {
   dashboard: <DashboardIcon />,
   payments: <PaymentsIcon />,
-  bookings: <BookOnlineIcon />,
-  trips: <RouteIcon />,
-  timetables: <EventRepeatIcon />,
   disruptions: <EventBusyIcon />,
-  reports: <DescriptionIcon />,
-  companies: <BusinessIcon />,
-  buses: <DirectionsBusIcon />,
-  employees: <PeopleIcon />,
-  users: <PersonIcon />,
   settings: <SettingsIcon />,
-  lostItems: <LuggageIcon />,
-  enquiries: <MailIcon />,
-  activity: <HistoryIcon />,
   password: <KeyIcon />,
 };
 
 const notCurrent = { '&.RaMenuItemLink-active': { color: 'text.secondary', fontWeight: 'inherit' } };
 
-// Reference data is reached from the Settings page.
-const listed = new Set([
-  ...MENU_PAGES.flatMap((page) => ('resource' in page ? [page.resource] : [])),
-  ...REFERENCE_DATA.map(({ resource }) => resource),
-  'timetables',
-]);
-const others = resources.filter((def) => !listed.has(def.name));
+function iconOf(page: MenuPage): ReactElement {
+  if (!('resource' in page)) return OWN_ICONS[page.key];
+  const Icon = screensFor(getResource(page.resource)).icon ?? DefaultIcon;
+  return <Icon />;
+}
+
+/** A page's name in the menu; a resource without a menu word of its own is named as its screens name it. */
+function useMenuLabel() {
+  const translate = useTranslate();
+  return (page: MenuPage) =>
+    translate(`rihla.menu.${page.key}`, {
+      _: 'resource' in page ? translate(resourceLabelKey(page.resource), { smart_count: 2 }) : page.key,
+    });
+}
 
 /** Payments, with the number of proofs waiting (refreshed every 30 s and after every decision). */
 function PaymentsItem({ to, icon }: { to: string; icon: ReactElement }) {
@@ -130,31 +116,28 @@ function PaymentsItem({ to, icon }: { to: string; icon: ReactElement }) {
 }
 
 export function RihlaMenu() {
-  // The payments' pages live under /bookings/…: there, Bookings is not the current page.
+  // The payments' pages live under /bookings/…: there, the item leading to /bookings is not the current page.
   const onPayments = useLocation().pathname.startsWith(PAYMENTS_PATH);
+  const label = useMenuLabel();
   const { known, role } = useRole();
   if (!known) return <Menu />;
   return (
     <Menu>
-      {MENU_PAGES.filter((page) => pageAllowed(role, page)).map(({ key, to }) =>
-        key === 'payments' ? (
-          <PaymentsItem key={key} to={to} icon={ICONS[key]} />
+      {MENU_PAGES.filter((page) => pageAllowed(role, page)).map((page) =>
+        page.key === 'payments' ? (
+          <PaymentsItem key={page.key} to={page.to} icon={iconOf(page)} />
         ) : (
           <Menu.Item
-            key={key}
-            to={to}
-            primaryText={`rihla.menu.${key}`}
-            leftIcon={ICONS[key]}
-            data-testid={`menu-${key}`}
-            sx={key === 'bookings' && onPayments ? notCurrent : undefined}
+            key={page.key}
+            to={page.to}
+            // A node, not a string: react-admin would look the words up again.
+            primaryText={<>{label(page)}</>}
+            leftIcon={iconOf(page)}
+            data-testid={`menu-${page.key}`}
+            sx={onPayments && PAYMENTS_PATH.startsWith(`${page.to}/`) ? notCurrent : undefined}
           />
         ),
       )}
-      {others
-        .filter((def) => inMenu(role, def.name))
-        .map((def) => (
-          <Menu.ResourceItem key={def.name} name={def.name} />
-        ))}
     </Menu>
   );
 }

@@ -7,7 +7,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -20,7 +20,7 @@ import { OVERRIDE_NOTE_MIN } from './OverrideDialog.tsx';
 import { type Booking, type Flags, isFlagged } from './paymentsApi.ts';
 import { PAYMENTS_PATH } from './paths.ts';
 import { amountOf } from './tripWords.ts';
-import { invalidatePayments, usePaymentsApi } from './usePaymentsApi.ts';
+import { paymentChange, usePaymentsApi } from './usePaymentsApi.ts';
 
 /** A cancelled booking with a proof not decided: the money may have arrived. */
 export const awaitsMoneyCheck = (booking: Booking) =>
@@ -36,7 +36,6 @@ export function CancelledCheck({ booking, flags }: { booking: Booking; flags: Fl
   const notify = useNotify();
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'arrived' | 'missing' | null>(null);
   const [serverFlags, setServerFlags] = useState<Flags>();
   const shown = serverFlags ?? flags;
@@ -52,10 +51,10 @@ export function CancelledCheck({ booking, flags }: { booking: Booking; flags: Fl
         ...(note ? { note } : {}),
         ...(arrived && flagged ? { override: true } : {}),
       }),
-    onSuccess: async (_, { arrived }) => {
+    meta: paymentChange,
+    onSuccess: (_, { arrived }) => {
       setDialog(null);
       notify(t(arrived ? 'done_arrived' : 'done_missing', { id }), { type: 'success' });
-      await invalidatePayments(queryClient);
       navigate(PAYMENTS_PATH);
     },
     onError: (error) => {
@@ -67,7 +66,6 @@ export function CancelledCheck({ booking, flags }: { booking: Booking; flags: Fl
       }
       setDialog(null);
       notify(errorMessage(error, 'rihla.payments.review.load_error'), { type: 'error' });
-      void invalidatePayments(queryClient);
     },
   });
 

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Loading, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { formatNumber, formatTimestamp } from '../i18n/format.ts';
@@ -40,15 +40,12 @@ export function MessageCard({ message }: { message: OutboxMessage }) {
   const locale = useLocale();
   const notify = useNotify();
   const api = usePaymentsApi();
-  const queryClient = useQueryClient();
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`rihla.payments.messages.${key}`, options);
   const resend = useMutation({
     mutationFn: () => api.resendMessage(message._id),
-    onSuccess: async () => {
-      notify(t('resent'), { type: 'info' });
-      await queryClient.invalidateQueries({ queryKey: ['payments', 'messages'] });
-    },
+    meta: { invalidates: [paymentKeys.messagesAll] },
+    onSuccess: () => notify(t('resent'), { type: 'info' }),
     onError: () => notify(t('resend_failed'), { type: 'error' }),
   });
   const canResend = ['failed', 'sent', 'delivered'].includes(message.status);

@@ -29,7 +29,7 @@ import { ProofViewer } from './ProofViewer.tsx';
 import { afterDecision, nextInQueue } from './queueOrder.ts';
 import { RejectDialog } from './RejectDialog.tsx';
 import { ReviewDetails, ReviewSummary } from './ReviewDetails.tsx';
-import { invalidatePayments, paymentKeys, usePaymentsApi } from './usePaymentsApi.ts';
+import { paymentChange, paymentKeys, usePaymentsApi } from './usePaymentsApi.ts';
 import { useShortcuts } from './useShortcuts.ts';
 
 /** How much of the queue the review knows, to find the next proof (the server's largest page). */
@@ -69,7 +69,6 @@ function PaymentReview({ id }: { id: string }) {
 
   async function moveOn() {
     const before = queueIds;
-    await invalidatePayments(queryClient);
     const fresh = await queryClient.fetchQuery({
       queryKey: queueKey,
       queryFn: () => api.queue(0, QUEUE_WINDOW),
@@ -91,6 +90,8 @@ function PaymentReview({ id }: { id: string }) {
       'verify' in decision
         ? api.verify(id, decision.note ? { note: decision.note, override: !!decision.override } : undefined)
         : api.reject(id, decision.reason, decision.note || undefined),
+    // Stale before onSuccess runs: moving on reads the fresh queue.
+    meta: paymentChange,
     onSuccess: async (_, decision) => {
       setDialog(null);
       const ticket = isolated(booking?.ticketId ?? '');
@@ -111,7 +112,6 @@ function PaymentReview({ id }: { id: string }) {
       }
       setDialog(null);
       notify(errorMessage(error, 'rihla.payments.review.load_error'), { type: 'error' });
-      void invalidatePayments(queryClient);
     },
   });
 

@@ -14,7 +14,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useGetIdentity, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { RefundMethod } from '../../shared/payments.ts';
@@ -24,7 +24,7 @@ import { formatMoney, formatTimestamp } from '../i18n/format.ts';
 import { isolated } from './Ltr.tsx';
 import type { Booking } from './paymentsApi.ts';
 import { useStaffName } from './ReviewDetails.tsx';
-import { invalidatePayments, usePaymentsApi } from './usePaymentsApi.ts';
+import { paymentChange, usePaymentsApi } from './usePaymentsApi.ts';
 
 export function PaidBy({ id }: { id: string | null }) {
   return <>{useStaffName(id)}</>;
@@ -34,18 +34,14 @@ export function PaidBy({ id }: { id: string | null }) {
 function useRefundCall<T>(call: () => Promise<T>, done: (answer: T) => string, after?: () => void) {
   const notify = useNotify();
   const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
+    meta: paymentChange,
     onSuccess: (answer) => {
       notify(done(answer), { type: 'success' });
-      void invalidatePayments(queryClient);
       after?.();
     },
-    onError: (error) => {
-      notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' });
-      void invalidatePayments(queryClient);
-    },
+    onError: (error) => notify(errorMessage(error, 'rihla.notices.update_failed'), { type: 'error' }),
   });
 }
 

@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
@@ -26,7 +26,7 @@ import { PaymentsHeader } from './PaymentsHeader.tsx';
 import type { StatementPreview, StatementResult as Result } from './paymentsApi.ts';
 import { guessMapping, isComplete, type MappingChoice, toMapping } from './statementMapping.ts';
 import { StatementResult } from './StatementResult.tsx';
-import { invalidatePayments, usePaymentsApi } from './usePaymentsApi.ts';
+import { paymentChange, usePaymentsApi } from './usePaymentsApi.ts';
 import { scrollsSideways } from './styles.ts';
 
 const ROLES = ['reference', 'amount', 'date'] as const;
@@ -69,7 +69,6 @@ export default function StatementImport() {
   const translate = useTranslate();
   const locale = useLocale();
   const errorMessage = useErrorMessage();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
   const [choice, setChoice] = useState<MappingChoice>({ reference: '', amount: '', date: '' });
@@ -84,7 +83,7 @@ export default function StatementImport() {
   });
   const run = useMutation({
     mutationFn: () => api.importStatement(file!, toMapping(choice), false),
-    onSuccess: () => void invalidatePayments(queryClient),
+    meta: paymentChange,
   });
 
   function choose(chosen: File | undefined) {

@@ -1,9 +1,9 @@
 // The payment calls bound to the app's data provider, and the react-query keys their answers live under (a
 // decision invalidates the whole 'payments' family: the queue, the count in the sidebar, the review).
-import type { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
+import type { RihlaMutationMeta } from '../data/queryClient.ts';
 import { paymentsApi } from './paymentsApi.ts';
 
 export const paymentKeys = {
@@ -12,6 +12,7 @@ export const paymentKeys = {
   review: (id: string) => ['payments', 'review', id] as const,
   refunds: (status: string, page: number) => ['payments', 'refunds', status, page] as const,
   cancelled: (start: number, end: number) => ['payments', 'cancelled', start, end] as const,
+  messagesAll: ['payments', 'messages'] as const,
   messages: (status: string, page: number) => ['payments', 'messages', status, page] as const,
 };
 
@@ -20,11 +21,10 @@ export function usePaymentsApi() {
   return useMemo(() => paymentsApi(provider), [provider]);
 }
 
-/** After a payment changed: the payments' queries, the dashboard's count and react-admin's bookings. */
-export function invalidatePayments(queryClient: QueryClient) {
-  return Promise.all(
-    [paymentKeys.all, ['dashboard'], ['bookings']].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
-}
+/**
+ * What a payment's change makes stale (a mutation's `meta`, admin/data/queryClient.ts): the payments' queries,
+ * the dashboard's count and react-admin's bookings.
+ */
+export const paymentChange = {
+  invalidates: [paymentKeys.all, ['dashboard'], ['bookings']],
+} as const satisfies RihlaMutationMeta;

@@ -6,7 +6,7 @@
 // sends a role without one to its start page instead.
 import { cloneElement, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import { reports, users } from '../../shared/registry/index.ts';
+import { resources } from '../../shared/registry/index.ts';
 import { DISRUPTIONS_PATH, STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
 import type { Capability } from '../../shared/roles.ts';
 import { hasCapability, homePathFor } from '../auth/access.ts';
@@ -17,6 +17,7 @@ import { AsResource } from '../common/AsResource.tsx';
 import { onFirstUse } from '../common/onDemand.tsx';
 import { Dashboard } from '../dashboard/Dashboard.tsx';
 import { paymentRoutes } from '../payments/routes.tsx';
+import { configOf } from '../generated/screenConfig.ts';
 import { office } from '../generated/screens.ts';
 import { screensFor } from '../screens.ts';
 
@@ -29,12 +30,21 @@ const SettingsPage = onFirstUse(async () => (await office()).SettingsPage);
 const ChangePasswordPage = onFirstUse(async () => (await office()).ChangePasswordPage);
 const DisruptionsPage = onFirstUse(async () => (await office()).DisruptionsPage);
 
-const userScreens = screensFor(users);
-const reportScreens = screensFor(reports);
-
-const page = (resource: string, Screen: ComponentType | undefined) => (
-  <AsResource name={resource}>{Screen ? <Screen /> : null}</AsResource>
+/** The spec's own URLs of resources' screens (their screenConfig's `specPages`): /user, /register, /reports/{id}, … */
+const resourcePages = resources.flatMap((def) =>
+  (configOf(def.name).specPages ?? []).map(({ path, view }) => {
+    const Screen = screensFor(def)[view] as ComponentType | undefined;
+    return (
+      <Route
+        key={path}
+        path={path}
+        element={<AsResource name={def.name}>{Screen ? <Screen /> : null}</AsResource>}
+      />
+    );
+  }),
 );
+/** First segments those URLs take: no redirect for them. */
+const ownSegments = new Set(resourcePages.map((route) => String(route.props.path).split('/')[1]));
 
 const needing = (capability: Capability, element: ReactElement) => (
   <RequireAccess need={{ capability }}>{element}</RequireAccess>
@@ -68,7 +78,7 @@ const redirects = Object.entries(STAFF_PAGE_RESOURCES).flatMap(([segment, resour
     return [
       <Route key={segment} path={`/${segment}`} element={<Navigate replace to={`/${resource}/create`} />} />,
     ];
-  if (segment.startsWith('edit-') && resource !== 'reports')
+  if (segment.startsWith('edit-') && !ownSegments.has(segment))
     return [
       <Route
         key={segment}
@@ -83,26 +93,8 @@ export const specRoutes = [
   <Route key="dashboard" path="/dashboard" element={<Home />} />,
   <Route key="setting" path="/setting" element={needing('operations.write', <SettingsPage />)} />,
   <Route key="disruptions" path={DISRUPTIONS_PATH} element={needing('trips.write', <DisruptionsPage />)} />,
-  <Route key="user" path="/user" element={page('users', userScreens.list as ComponentType)} />,
-  <Route key="register" path="/register" element={page('users', userScreens.create as ComponentType)} />,
   <Route key="password" path={CHANGE_PASSWORD_PATH} element={needing('self', <ChangePasswordPage />)} />,
-  // /reports/{id} is the report view, so react-admin's edit route moves to /edit-report/{id}; /reports/create
-  // is declared again so that it outranks /reports/:id.
-  <Route
-    key="report-create"
-    path="/reports/create"
-    element={page('reports', reportScreens.create as ComponentType)}
-  />,
-  <Route
-    key="report-view"
-    path="/reports/:id"
-    element={page('reports', reportScreens.show as ComponentType)}
-  />,
-  <Route
-    key="report-edit"
-    path="/edit-report/:id"
-    element={page('reports', reportScreens.edit as ComponentType)}
-  />,
+  ...resourcePages,
   ...guardedPaymentRoutes,
   ...redirects,
 ];

@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   HttpError,
@@ -34,7 +34,7 @@ import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { isolated, Ltr } from '../payments/Ltr.tsx';
 import type { CounterSaleAnswer } from '../payments/paymentsApi.ts';
-import { invalidatePayments, usePaymentsApi } from '../payments/usePaymentsApi.ts';
+import { paymentChange, usePaymentsApi } from '../payments/usePaymentsApi.ts';
 import { emptySale, type SaleForm, saleBody, saleProblems } from './counterSaleForm.ts';
 import { SeatPicker } from './SeatPicker.tsx';
 import { base64ToBlob, newSaleKey, saveFile, ticketFileName } from './ticketDownload.ts';
@@ -88,7 +88,6 @@ export default function CounterSale() {
   const { id = '' } = useParams();
   const provider = useDataProvider<RihlaDataProvider>();
   const api = usePaymentsApi();
-  const queryClient = useQueryClient();
   const translate = useTranslate();
   const locale = useLocale();
   const notify = useNotify();
@@ -113,12 +112,11 @@ export default function CounterSale() {
 
   const sell = useMutation({
     mutationFn: () => api.counterSale(saleBody(form, id, price, key)),
+    // The trips' too: this one's seats (shown again fresh) and their lists.
+    meta: { invalidates: [...paymentChange.invalidates, ['trips']] },
     onSuccess: (answer) => {
       setSold(answer);
       if (answer.pdfBlob) saveFile(base64ToBlob(answer.pdfBlob), ticketFileName(answer.booking.ticketId));
-      void trip.refetch();
-      void invalidatePayments(queryClient);
-      void queryClient.invalidateQueries({ queryKey: ['trips'] });
     },
     onError: async (error) => {
       notify(errorMessage(error, 'rihla.notices.create_failed', 'bookings'), {

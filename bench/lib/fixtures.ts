@@ -13,6 +13,10 @@ export interface BenchTrip {
   id: string;
   price: number;
   seats: number;
+  /** The origin's and destination's ids and the trip's date: what a search for it asks. */
+  origin: string;
+  destination: string;
+  date: string;
 }
 
 /** `count` trips on buses of `seats` seats, all between one new origin and destination, a few days ahead. */
@@ -53,7 +57,7 @@ export async function makeTrips(
       trip_boarding_time: i % 2 ? '7:00 pm' : '9:00 am',
       trip_ticket_priceId: priceDoc._id,
     });
-    trips.push({ id: trip._id, price, seats });
+    trips.push({ id: trip._id, price, seats, origin: origin._id, destination: destination._id, date });
   }
   return trips;
 }

@@ -1,9 +1,10 @@
 // The activity log: who did what, when, to which record, from where, with a compact diff of what changed.
-// Every staff write route declares what it records (its config `audit`); one hook reads the record before the
-// handler runs and writes the row from the answer, before the answer leaves. Sign-ins and sign-outs record
+// Every staff write route declares what it records (its config `audit`); its hooks read the record before the
+// handler runs and write the row from the answer, before the answer leaves. Sign-ins and sign-outs record
 // themselves. Rows are only ever appended (the database refuses updates and deletes, migration 2026-11-23-02).
 import type { Db } from '../db/schema.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hookFirst } from '../http/route-hooks.ts';
 import { newId } from '../db/ids.ts';
 
 export interface AuditSpec {
@@ -138,26 +139,20 @@ function answered(payload: unknown): Record<string, unknown> | undefined {
   return (body.booking as Record<string, unknown> | undefined) ?? body;
 }
 
-/** Installs the hooks that record every route's declared `audit` (call before registering routes). */
+/**
+ * Installs the hooks that record every route's declared `audit` (call before registering routes): on the
+ * routes that declare one only, so that the others (every search, every read) do not run two async hooks that
+ * find nothing to record.
+ */
 export function recordStaffWrites(app: FastifyInstance) {
-  // A staff write that records nothing cannot even be registered.
-  app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    const writes = methods.some((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method));
-    const access = route.config?.access;
-    if (writes && access && access !== 'public' && !route.config?.audit)
-      throw new Error(
-        `${methods.join(',')} ${route.url} is a staff write that records nothing (config.audit)`,
-      );
-  });
-  app.addHook('preHandler', async (request) => {
-    const spec = request.routeOptions.config?.audit;
+  const readBefore = async (request: FastifyRequest) => {
+    const spec = request.routeOptions.config!.audit!;
     const id = idParam(request);
-    if (spec?.before && id) request.auditBefore = await spec.before(app.db, id);
-  });
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    const spec = request.routeOptions.config?.audit;
-    if (!spec || reply.statusCode >= 400 || !request.staff) return payload;
+    if (spec.before && id) request.auditBefore = await spec.before(app.db, id);
+  };
+  const record = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const spec = request.routeOptions.config!.audit!;
+    if (reply.statusCode >= 400 || !request.staff) return payload;
     const answer = answered(payload);
     const after =
       answer && spec.notRecord
@@ -179,5 +174,20 @@ export function recordStaffWrites(app: FastifyInstance) {
       app.clock.now(),
     );
     return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const writes = methods.some((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method));
+    const access = route.config?.access;
+    const spec = route.config?.audit;
+    // A staff write that records nothing cannot even be registered.
+    if (writes && access && access !== 'public' && !spec)
+      throw new Error(
+        `${methods.join(',')} ${route.url} is a staff write that records nothing (config.audit)`,
+      );
+    if (!spec) return;
+    // First among the route's own: the document is read before any other hook of the route runs.
+    if (spec.before) route.preHandler = hookFirst(route.preHandler, readBefore) as typeof route.preHandler;
+    route.preSerialization = hookFirst(route.preSerialization, record) as typeof route.preSerialization;
   });
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Access, type Capability, can } from '../../shared/roles.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { hookFirst } from '../http/route-hooks.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 export interface Staff {
@@ -79,29 +80,37 @@ export async function identifyStaff(request: FastifyRequest, _reply?: FastifyRep
 
 const isApi = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/'));
 
-/** Installs the access check on every route registered after it (call before registering routes). */
+type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The check a route's access needs before its body is read, or none (public routes and the front ends' files). */
+function accessCheck(access: Access | undefined, url: string): RouteHook | undefined {
+  if (access === 'public') return undefined;
+  if (access === undefined) {
+    if (!isApi(url)) return undefined; // the front ends' pages and files
+    return async () => {
+      throw forbidden('This call is not open to anyone.');
+    };
+  }
+  return async (request) => {
+    await requireStaff(request);
+    if (!can(request.staff!.role, access)) throw forbidden('Your role does not allow this.');
+  };
+}
+
+/**
+ * Installs the access check on every route registered after it (call before registering routes). The check
+ * is each route's own first onRequest hook, and only where there is something to check: a public call (every
+ * search) does not pay for an async hook that finds it public.
+ */
 export function enforceAccess(app: FastifyInstance, docsAccess: Access) {
   app.decorate('routeAccess', []);
   app.addHook('onRoute', (route) => {
     // Routes that plugins register (the API documentation) declare nothing themselves.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: docsAccess };
+    const access = route.config?.access;
     for (const method of [route.method].flat())
-      app.routeAccess.push({
-        method,
-        url: route.url,
-        access: route.config?.access,
-        staffAccess: route.config?.staffAccess,
-      });
-  });
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
-    const access = request.routeOptions.config?.access;
-    if (access === 'public') return;
-    if (access === undefined) {
-      if (isApi(request.routeOptions.url)) throw forbidden('This call is not open to anyone.');
-      return; // the front ends' pages and files
-    }
-    await requireStaff(request);
-    if (!can(request.staff!.role, access)) throw forbidden('Your role does not allow this.');
+      app.routeAccess.push({ method, url: route.url, access, staffAccess: route.config?.staffAccess });
+    const check = accessCheck(access, route.url);
+    if (check) route.onRequest = hookFirst(route.onRequest, check) as typeof route.onRequest;
   });
 }

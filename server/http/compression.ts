@@ -5,6 +5,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { LruMap } from '../lru-map.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -17,8 +18,16 @@ declare module 'fastify' {
      * (the booking's PDF ticket) shrinks as much at quality 1 for less than half the work.
      */
     brotliQuality?: number;
+    /**
+     * The route answers the same texts again and again (the read cache's searches and trips): each one's
+     * compressed form is remembered (COMPRESSED_ANSWERS of them), not compressed again for every browser.
+     */
+    sameAnswers?: boolean;
   }
 }
+
+/** Compressed forms of the `sameAnswers` routes' texts, by the text itself and then by encoding and quality. */
+const COMPRESSED_ANSWERS = 2_000;
 
 const DEFAULT_BROTLI_QUALITY = 4;
 const brotliOptions = (quality: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
@@ -64,6 +73,7 @@ export function compressInMemoryAnswers(
   app: FastifyInstance,
   { threshold = 1024, maxSyncBytes = 128 * 1024 }: CompressionOptions = {},
 ): void {
+  const remembered = new LruMap<string, Map<string, Buffer>>(COMPRESSED_ANSWERS);
   // Callback style: most answers leave unchanged, without a promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
@@ -79,12 +89,26 @@ export function compressInMemoryAnswers(
       reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    const quality = request.routeOptions.config?.brotliQuality;
-    compress(body, encoding, body.length <= maxSyncBytes, quality).then((compressed) => {
+    const config = request.routeOptions.config;
+    const quality = config?.brotliQuality;
+    const send = (compressed: Buffer) => {
       reply.header('content-encoding', encoding);
       reply.removeHeader('content-length');
       done(null, compressed);
+    };
+    // A text remembered by the read cache is the same string each time: looking it up costs no hashing of
+    // its characters after the first (V8 keeps a string's hash).
+    const known =
+      config?.sameAnswers && typeof payload === 'string'
+        ? remembered.getOrMake(payload, () => new Map())
+        : undefined;
+    const form = `${encoding}${quality ?? ''}`;
+    const ready = known?.get(form);
+    if (ready) return send(ready);
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    compress(body, encoding, body.length <= maxSyncBytes, quality).then((compressed) => {
+      known?.set(form, compressed);
+      send(compressed);
     }, done);
   });
 }

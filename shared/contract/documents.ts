@@ -1,24 +1,25 @@
 // Documents as the API answers them, derived from the registry: `_id`, every field that is not write-only
 // (computed ones included), and references filled with the documents they point to, the way
-// server/resources/crud/populate.ts fills them. Below, typed twins of the documents the front ends read:
-// the registry's entries are typed as plain ResourceDefs, so TypeScript cannot see their fields through
-// documentSchema; tests/server/contract-documents.test.ts holds each twin equal to its derived schema.
+// server/resources/crud/populate.ts fills them. The schema is built from the entry at run time and typed from
+// the same entry (`DocumentAt`: the registry's entries are `as const`, so their fields are known); only views
+// (a trip as travellers see it, a booking without what staff wrote) are written here, from those.
+// tests/server/contract-documents.test.ts holds the types to the schemas.
 import { z } from 'zod';
-import { DISRUPTION_STATES } from '../disruptions.ts';
-import { getResource, type ResourceDef } from '../registry/index.ts';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
-import { BOARDING_TIME_PATTERN, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
 import {
-  documentId,
-  email,
-  passengerInfo,
-  phone,
-  seatList,
-  tripFare,
-  tripStop,
-  valueSchema,
-} from './fields.ts';
-import { MAX_STOPS } from '../segments.ts';
+  bookings,
+  buses,
+  companies,
+  destinations,
+  getResource,
+  origins,
+  prices,
+  type FieldDef,
+  type FieldValue,
+  type registry,
+  type ResourceDef,
+  trips,
+} from '../registry/index.ts';
+import { documentId, passengerInfo, valueSchema } from './fields.ts';
 
 /** The refund rules (shared/refund-rules.ts): in force (settings), or as a booking copied them at purchase. */
 export const refundRules = z.object({
@@ -37,31 +38,79 @@ export const POPULATE_DEPTH = 3;
  * verifiedAt, say); booleans, computed fields and a resource's own timestamps are always there. The registry
  * cannot say this yet: a flag on its fields would replace this list.
  */
-const SET_ON_EVERY_ROW: Record<string, readonly string[]> = {
+const SET_ON_EVERY_ROW = {
   bookings: ['ticketId', 'paymentStatus', 'boardingStop', 'alightingStop'],
-};
-const TIMESTAMPS = ['created_at', 'updated_at'];
+} as const satisfies Partial<Record<keyof Registry, readonly string[]>>;
+const TIMESTAMPS = ['created_at', 'updated_at'] as const;
 /** Values a resource's rows carry beyond its registry fields (structured, so no field kind of the screens). */
-const BEYOND_REGISTRY: Record<string, Record<string, z.ZodType>> = {
+const BEYOND_REGISTRY = {
   bookings: {
     refundRules: refundRules.nullable(),
     /** Seats cancelled from a paid booking that kept its others: the booking (_id) they were part of. */
     splitFrom: z.string().nullable(),
   },
-};
+} satisfies Partial<Record<keyof Registry, Record<string, z.ZodType>>>;
 
 /** A row may answer null for this field. */
 function canBeEmpty(def: ResourceDef, name: string): boolean {
   const field = def.fields[name];
   if (field.required || field.computed || field.kind === 'boolean') return false;
-  if (def.timestamps && TIMESTAMPS.includes(name)) return false;
-  return !SET_ON_EVERY_ROW[def.name]?.includes(name);
+  if (def.timestamps && (TIMESTAMPS as readonly string[]).includes(name)) return false;
+  return !(SET_ON_EVERY_ROW as Record<string, readonly string[]>)[def.name]?.includes(name);
 }
+
+// The same rules as types: what documentSchema(def, depth) answers, field by field.
+type Registry = typeof registry;
+/** How deep a document's references are filled; each level down fills one fewer. */
+export type Depth = 0 | 1 | 2 | 3;
+type Shallower = [0, 0, 1, 2];
+type Fields<D extends ResourceDef> = D['fields'];
+type AlwaysSet<D extends ResourceDef> = D['name'] extends keyof typeof SET_ON_EVERY_ROW
+  ? (typeof SET_ON_EVERY_ROW)[D['name']][number]
+  : never;
+type NeverEmpty<D extends ResourceDef, K, F> = F extends
+  { required: true } | { computed: true } | { kind: 'boolean' } | { kind: RouteKind }
+  ? true
+  : K extends AlwaysSet<D>
+    ? true
+    : D extends { timestamps: true }
+      ? K extends (typeof TIMESTAMPS)[number]
+        ? true
+        : false
+      : false;
+/** A field's answer: a reference filled (null once its document is gone, where deleting it may be allowed). */
+type Answer<F extends FieldDef, N extends Depth> = F extends {
+  kind: 'reference';
+  ref: infer R extends keyof Registry;
+}
+  ? N extends 0
+    ? string
+    : DocumentAt<Registry[R], Shallower[N]> | (F extends { blocksDeleteWhen: object } ? null : never)
+  : F extends { kind: 'passenger' }
+    ? z.infer<typeof passengerInfo>
+    : F extends { kind: RouteKind }
+      ? FieldValue<F> | undefined
+      : FieldValue<F>;
+/** A route's stops and fares are left out when there are none (a trip answers as it did before stops). */
+type RouteKind = 'stops' | 'fares';
+type Beyond<D extends ResourceDef> = D['name'] extends keyof typeof BEYOND_REGISTRY
+  ? z.infer<z.ZodObject<(typeof BEYOND_REGISTRY)[D['name']]>>
+  : unknown;
+
+/** A document of `D` with its references filled `N` levels deep, as documentSchema(def, N) answers it. */
+export type DocumentAt<D extends ResourceDef, N extends Depth = 3> = { _id: string } & {
+  -readonly [K in keyof Fields<D> as Fields<D>[K] extends { writeOnly: true } ? never : K]:
+    Answer<Fields<D>[K], N> | (NeverEmpty<D, K, Fields<D>[K]> extends true ? never : null);
+} & Beyond<D>;
+
+/** The zod object of DocumentAt: each field's schema typed by its answer. */
+export type DocumentSchema<D extends ResourceDef, N extends Depth = 3> = z.ZodObject<{
+  [K in keyof DocumentAt<D, N>]-?: z.ZodType<DocumentAt<D, N>[K]>;
+}>;
 
 const derived = new Map<string, z.ZodObject>();
 
-/** A document of `def` with its references filled `depth` levels deep. */
-export function documentSchema(def: ResourceDef, depth = POPULATE_DEPTH): z.ZodObject {
+function buildSchema(def: ResourceDef, depth: number): z.ZodObject {
   const key = `${def.name}|${depth}`;
   const known = derived.get(key);
   if (known) return known;
@@ -69,65 +118,35 @@ export function documentSchema(def: ResourceDef, depth = POPULATE_DEPTH): z.ZodO
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.writeOnly) continue;
     const filled = field.kind === 'reference' && depth > 0;
-    const value = filled ? documentSchema(getResource(field.ref!), depth - 1) : valueSchema(field);
+    const value = filled ? buildSchema(getResource(field.ref!), depth - 1) : valueSchema(field);
     // A filled reference answers null once its document is gone, which only a reference that blocks deletion
     // just for some of its rows (blocksDeleteWhen) lets happen.
     const gone = filled && field.blocksDeleteWhen !== undefined;
-    // A route's stops and fares are left out when there are none (a trip answers as it did before stops).
     if (field.kind === 'stops' || field.kind === 'fares') shape[name] = value.optional();
     else shape[name] = canBeEmpty(def, name) || gone ? value.nullable() : value;
   }
-  const schema = z.object({ ...shape, ...BEYOND_REGISTRY[def.name] });
+  const beyond = (BEYOND_REGISTRY as Partial<Record<string, Record<string, z.ZodType>>>)[def.name];
+  const schema = z.object({ ...shape, ...beyond });
   derived.set(key, schema);
   return schema;
 }
 
-export const originDocument = z.object({
-  _id: documentId,
-  origin_city: z.string(),
-  origin_city_ar: z.string().nullable(),
-});
-export const destinationDocument = z.object({
-  _id: documentId,
-  destination_city: z.string(),
-  destination_city_ar: z.string().nullable(),
-});
-export const priceDocument = z.object({ _id: documentId, price: z.number().positive() });
+/** A document of `def` with its references filled `depth` levels deep. */
+export function documentSchema<D extends ResourceDef, N extends Depth = 3>(
+  def: D,
+  depth: N = POPULATE_DEPTH as N,
+): DocumentSchema<D, N> {
+  // Built from the entry at run time; its type is the entry's (DocumentAt), which the contract-documents test
+  // holds to what is built.
+  return buildSchema(def, depth) as unknown as DocumentSchema<D, N>;
+}
 
-export const companyDocument = z.object({
-  _id: documentId,
-  company_name: z.string(),
-  company_name_ar: z.string().nullable(),
-  company_phone: phone,
-  company_email: email,
-  company_tin: z.string(),
-});
-
-export const busDocument = z.object({
-  _id: documentId,
-  bus_number: z.string(),
-  bus_owner_companyId: companyDocument,
-  bus_number_of_seats: z.number().int().min(1).max(MAX_BUS_SEATS),
-  bus_status: z.enum(BUS_STATUSES),
-  date_ofLast_oil_service: z.iso.date(),
-});
-
-export const tripDocument = z.object({
-  _id: documentId,
-  busId: busDocument,
-  trip_originId: originDocument,
-  trip_destinationId: destinationDocument,
-  trip_date: z.iso.date(),
-  trip_boarding_time: z.string().regex(BOARDING_TIME_PATTERN),
-  trip_ticket_priceId: priceDocument,
-  /** Intermediate stops in order (shared/segments.ts); absent for a trip from its origin to its destination. */
-  trip_stops: z.array(tripStop).optional(),
-  /** Fares between stops other than the ends; a pair not listed is not sold (absent: none). */
-  trip_fares: z.array(tripFare).optional(),
-  /** Seats held by live bookings (on any leg, or on the legs of the stretch asked). */
-  bookedSeats: seatList,
-  isCancelled: z.boolean(),
-});
+export const originDocument = documentSchema(origins, 0);
+export const destinationDocument = documentSchema(destinations, 0);
+export const priceDocument = documentSchema(prices, 0);
+export const companyDocument = documentSchema(companies, 0);
+export const busDocument = documentSchema(buses, 1);
+export const tripDocument = documentSchema(trips, 2);
 
 /**
  * A trip as travellers see it (filterTrips, and getTrip without a staff token): the company's name and phone,
@@ -146,65 +165,11 @@ export const publicTripDocument = tripDocument.extend({
   outOfService: z.boolean(),
 });
 
-const text = z.string().nullable();
-const instant = z.iso.datetime().nullable();
-
 /** A booking with its trip as a bare _id, and its payment (shared/payments.ts), as staff see it. */
-export const bookingRecord = z.object({
-  _id: documentId,
-  tripId: documentId,
-  ticketId: z.string(),
-  seats: seatList,
-  passengerInfo,
-  totalTicketPrice: z.array(z.number()).min(1),
-  /** The stops the traveller boards and alights at (0 = the trip's origin, n + 1 its destination). */
-  boardingStop: z.number().int().min(0).max(MAX_STOPS),
-  alightingStop: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_STOPS + 1),
-  bookingDate: z.iso.datetime(),
-  isCancelled: z.boolean(),
-  bankakScreenshot: z.string().startsWith('/api/uploads/').nullable(),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  paymentReference: text,
-  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
-  /** When an unpaid hold lapses (a proof under review's too, after its review time). */
-  paymentDeadline: instant,
-  /** A proof under review: when staff are expected to have decided; null for a proof that holds no longer than an unpaid booking. */
-  reviewDeadline: instant,
-  verifiedBy: text,
-  verifiedAt: instant,
-  verifiedVia: text,
-  overrideNote: text,
-  rejectionReason: z.enum(REJECTION_REASONS).nullable(),
-  rejectionNote: text,
-  soldBy: text,
-  /** What is owed back after a paid booking was cancelled. */
-  refundDue: z.number().positive().nullable(),
-  refundPaidAt: instant,
-  refundPaidBy: text,
-  refundReference: text,
-  /** transfer, or cash (paid once a manager or an admin confirms it). */
-  refundMethod: z.enum(REFUND_METHODS).nullable(),
-  /** Who recorded the refund as sent or handed over, and when (before a cash refund's confirmation). */
-  refundRecordedBy: text,
-  refundRecordedAt: instant,
-  noShow: z.boolean(),
-  /** What became of the booking when the operator cancelled or delayed its trip (shared/disruptions.ts). */
-  disruptionState: z.enum(DISRUPTION_STATES).nullable(),
-  /** The refund rules the booking was sold under; null for one sold before they existed (refunded in full). */
-  refundRules: refundRules.nullable(),
-  /**
-   * Seats cancelled from a paid booking that kept its others: this cancelled record holds those seats and their
-   * refund, and names the booking (its _id) they were part of. Null for every other booking.
-   */
-  splitFrom: text,
-});
+export const bookingRecord = documentSchema(bookings, 0);
 
 /** A booking with its trip filled; null once the trip was deleted (allowed when its bookings are cancelled). */
-export const bookingDocument = bookingRecord.extend({ tripId: tripDocument.nullable() });
+export const bookingDocument = documentSchema(bookings, 3);
 
 /** What staff wrote or who they are: never answered to a traveller. */
 const STAFF_ONLY = {

@@ -95,17 +95,50 @@ describe('changesOf', () => {
     stop();
   });
 
-  it('notices a write by another connection to the same SQLite file', async () => {
+  it('notices a write by another connection to the same SQLite file within the check interval', async () => {
+    // Its own connection, whose time the test moves: data_version is read at most every 5 ms.
+    let time = 1000;
+    const watcher = openDatabase({ dataDir: dir, outsideWritesCheckMs: 5, monotonicNow: () => time });
     const heard: Change[][] = [];
-    const stop = database.changes.subscribe((changes) => heard.push(changes));
-    const other = openDatabase({ dataDir: dir });
-    await other.db.insertInto('positions').values({ id: 'p3', employee_position_title: 'Guard' }).execute();
-    await other.close();
-    database.changes.checkOutside();
-    expect(heard).toEqual([[{ table: '*' }]]);
-    database.changes.checkOutside();
-    expect(heard).toHaveLength(1);
-    stop();
+    const stop = watcher.changes.subscribe((changes) => heard.push(changes));
+    try {
+      const other = openDatabase({ dataDir: dir });
+      await other.db.insertInto('positions').values({ id: 'p3', employee_position_title: 'Guard' }).execute();
+      time += 4;
+      watcher.changes.checkOutside();
+      expect(heard).toEqual([]); // not looked for yet
+      time += 1;
+      watcher.changes.checkOutside();
+      expect(heard).toEqual([[{ table: '*' }]]);
+      time += 10;
+      watcher.changes.checkOutside();
+      expect(heard).toHaveLength(1); // nothing new
+      // A second write, then reads in a burst: noticed by the first check after the interval, once.
+      await other.db.deleteFrom('positions').where('id', '=', 'p3').execute();
+      await other.close();
+      for (let i = 0; i < 5; i++, time += 2) watcher.changes.checkOutside();
+      expect(heard).toEqual([[{ table: '*' }], [{ table: '*' }]]);
+    } finally {
+      stop();
+      await watcher.close();
+    }
+  });
+
+  it('with no interval, looks before every cached read', async () => {
+    const watcher = openDatabase({ dataDir: dir, outsideWritesCheckMs: 0, monotonicNow: () => 0 });
+    const heard: Change[][] = [];
+    const stop = watcher.changes.subscribe((changes) => heard.push(changes));
+    try {
+      await database.db
+        .insertInto('positions')
+        .values({ id: 'p4', employee_position_title: 'Guard' })
+        .execute();
+      watcher.changes.checkOutside();
+      expect(heard).toEqual([[{ table: '*' }]]);
+    } finally {
+      stop();
+      await watcher.close();
+    }
   });
 
   it('sends other nodes a payload they can read, collapsed to tables when too long for NOTIFY', () => {

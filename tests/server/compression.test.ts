@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { preferredEncoding } from '../../server/http/compression.ts';
 import { bookingFields, type TripDoc } from './helpers/bookings.ts';
-import { makeTrip } from './helpers/fixtures.ts';
+import { createOk, makeTrip } from './helpers/fixtures.ts';
 import { multipart } from './helpers/multipart.ts';
 import { dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -74,6 +74,56 @@ describe.each(dialects)('compressed answers (%s)', (dialect) => {
     // Base64 spends 8 bits on 6 (+33 %); compressing wins nearly all of it back (the PDF's own streams and
     // fonts are compressed already, so the answer comes out about the size of the PDF itself).
     expect(response.rawPayload.length).toBeLessThan(body.pdfBlob.length * 0.8);
+  });
+
+  it('compresses a remembered search once, and its new text after a write changes it', async () => {
+    const made = await makeTrip(t, t.token, { seats: 10 });
+    // Four trips that day on two buses, so that the answer is worth compressing (≥ 1 KB).
+    const other = await createOk(t, t.token, '/api/buses/createBus', {
+      bus_number: `${made.bus.bus_number}-2`,
+      bus_owner_companyId: made.company._id,
+      bus_number_of_seats: 10,
+      bus_status: 'In Service',
+      date_ofLast_oil_service: '2026-10-01',
+    });
+    for (const [bus, time] of [
+      [made.bus._id, '7:00 pm'],
+      [other._id, '9:00 am'],
+      [other._id, '7:00 pm'],
+    ])
+      await createOk(t, t.token, '/api/trips/createTrip', {
+        busId: bus,
+        trip_originId: made.origin._id,
+        trip_destinationId: made.destination._id,
+        trip_date: made.trip.trip_date,
+        trip_boarding_time: time,
+        trip_ticket_priceId: made.price._id,
+      });
+    const url = `/api/trips/filterTrips?origin=${made.origin._id}&destination=${made.destination._id}&date=${made.trip.trip_date}`;
+    const search = (encoding: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+    const decoded = (response: Awaited<ReturnType<typeof search>>) =>
+      JSON.parse(
+        (response.headers['content-encoding'] === 'br'
+          ? zlib.brotliDecompressSync(response.rawPayload)
+          : zlib.gunzipSync(response.rawPayload)
+        ).toString(),
+      );
+    const plain = await search('identity');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const [first, again, gzip] = [await search('br'), await search('br'), await search('gzip')];
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(decoded(again)).toEqual(plain.json());
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toEqual(plain.json());
+    // The bus renamed: the search's new text is compressed, not the remembered form of the old one.
+    const renamed = await t.staff.patch(`/api/buses/updateBus/${made.bus._id}`, { bus_number: 'R-1' });
+    expect(renamed.statusCode).toBe(200);
+    const after = decoded(await search('br'));
+    expect(after).toEqual((await search('identity')).json());
+    const numbers = after.map((trip: { busId: { bus_number: string } }) => trip.busId.bus_number);
+    expect(numbers.filter((n: string) => n === 'R-1')).toHaveLength(2);
   });
 
   it('leaves small answers alone', async () => {

@@ -8,6 +8,7 @@ import { accessCodeContract } from '../../../shared/contract/index.ts';
 import { messageLanguage } from '../../../shared/messages.ts';
 import { normalizeDigits, normalizePhone, PHONE_PATTERN } from '../../../shared/rules.ts';
 import { HttpError } from '../../http/errors.ts';
+import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { typed } from '../../http/validation.ts';
 import { checkCode, type CodeRefusal, requestCode } from './access-codes.ts';
 import { PHONE_FORMAT } from './bookings.schemas.ts';
@@ -36,28 +37,27 @@ const myBookingsBody = z
 const minutesUntil = (until: Date, now: Date) =>
   Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 
-function refusalError(refusal: CodeRefusal, now: Date): HttpError {
-  switch (refusal.refused) {
-    case 'LOCKED':
-      return new HttpError(
-        429,
-        `Too many wrong codes for this phone: try again in ${minutesUntil(refusal.until, now)} minutes.`,
-        { code: 'PHONE_LOCKED', until: refusal.until.toISOString() },
-      );
-    case 'TOO_MANY_CODES':
-      return new HttpError(
-        429,
-        `This phone was sent 5 codes in the last hour: try again in ${minutesUntil(refusal.until, now)} minutes.`,
-        { code: 'CODE_LIMIT', until: refusal.until.toISOString() },
-      );
-    case 'WRONG_CODE':
-      return new HttpError(
-        400,
-        'This code is not right, or it has expired. Check the text message or ask for a new code.',
-        { code: 'WRONG_CODE', triesLeft: refusal.triesLeft },
-      );
-  }
-}
+/** How each refused code is answered (the waits counted from `now`). */
+const codeRefusals = (now: Date): RefusalTable<CodeRefusal> => ({
+  LOCKED: (refusal) =>
+    new HttpError(
+      429,
+      `Too many wrong codes for this phone: try again in ${minutesUntil(refusal.until, now)} minutes.`,
+      { code: 'PHONE_LOCKED', until: refusal.until.toISOString() },
+    ),
+  TOO_MANY_CODES: (refusal) =>
+    new HttpError(
+      429,
+      `This phone was sent 5 codes in the last hour: try again in ${minutesUntil(refusal.until, now)} minutes.`,
+      { code: 'CODE_LIMIT', until: refusal.until.toISOString() },
+    ),
+  WRONG_CODE: (refusal) =>
+    new HttpError(
+      400,
+      'This code is not right, or it has expired. Check the text message or ask for a new code.',
+      { code: 'WRONG_CODE', triesLeft: refusal.triesLeft },
+    ),
+});
 
 export async function accessCodeRoutes(instance: FastifyInstance) {
   const app = typed(instance);
@@ -75,7 +75,7 @@ export async function accessCodeRoutes(instance: FastifyInstance) {
       const now = app.clock.now();
       const { phone, language } = request.body;
       const outcome = await requestCode(app.db, phone, messageLanguage(language), now);
-      if ('refused' in outcome) throw refusalError(outcome, now);
+      if ('refused' in outcome) throw refusalError(codeRefusals(now), outcome);
       reply.status(202).header('Cache-Control', 'no-store');
       return { expiresAt: outcome.expiresAt.toISOString() };
     },
@@ -91,7 +91,7 @@ export async function accessCodeRoutes(instance: FastifyInstance) {
       const now = app.clock.now();
       const { phone, code } = request.body;
       const outcome = await checkCode(app.db, phone, code, now);
-      if ('refused' in outcome) throw refusalError(outcome, now);
+      if ('refused' in outcome) throw refusalError(codeRefusals(now), outcome);
       return withTicketCodes(await phoneBookings(bookingContext(app), phone), app.ticketSigner);
     },
   );

@@ -3,6 +3,7 @@
 import { ROUTE_MESSAGES } from '../../../shared/segments.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import type { ProofOutcome } from '../payments/payments.service.ts';
 import type { SaleRefusal } from './bookings.service.ts';
@@ -31,62 +32,55 @@ const UNPAID_LIMIT = {
     'Too many seats on this trip are waiting for payment right now. Pay first and attach your payment proof to book at once, or try again later.',
 };
 
-/** A refused sale as the API answers it. */
-export function bookingRefusalError(refusal: SaleRefusal): HttpError {
-  switch (refusal.code) {
-    case 'TRIP_NOT_FOUND':
-      return notFound('This trip does not exist.');
-    case 'TRIP_UNAVAILABLE':
-      return conflict(UNAVAILABLE[refusal.reason], { code: 'TRIP_UNAVAILABLE' });
-    case 'SEAT_OUT_OF_RANGE': {
-      const message = `Seat numbers must be from 1 to ${refusal.capacity}.`;
-      return badRequest(message, { seats: message });
-    }
-    case 'PRICE_CHANGED':
-      return conflict(
-        `The price has changed: the total for ${refusal.seats} seat(s) is now ${refusal.total} SDG.`,
-        {
-          code: 'PRICE_CHANGED',
-          price: refusal.price,
-          totalTicketPrice: refusal.total,
-        },
-      );
-    case 'SEATS_TAKEN':
-      return conflict(`${seatWord(refusal.seats)} just been taken. Please choose other seats.`, {
-        code: 'SEATS_TAKEN',
-        takenSeats: refusal.seats,
-      });
-    case 'KEY_REUSED':
-      return conflict('This idempotency key was already used for another booking.', { code: 'KEY_REUSED' });
-    case 'KEY_CANCELLED':
-      return conflict('The booking made with this idempotency key has been cancelled.', {
-        code: 'KEY_CANCELLED',
-      });
-    case 'UNPAID_LIMIT':
-      return conflict(UNPAID_LIMIT[refusal.scope](refusal.limit), {
-        code: 'UNPAID_LIMIT',
-        scope: refusal.scope,
-        limit: refusal.limit,
-      });
-    case 'TRAVELLER_SEAT': {
-      const message = `Seat ${refusal.seat} is not one of this booking's seats.`;
-      return badRequest(message, { passengers: message });
-    }
-    case 'PROOF_NOT_IMAGE':
-      return new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.');
-    case 'PROOF_TOO_LARGE':
-      return new HttpError(413, 'The payment screenshot is too large.');
-    case 'PAIR_NOT_FOR_SALE':
-      return pairNotForSale();
-  }
-}
+/** How each refused sale is answered. */
+const SALE_REFUSALS: RefusalTable<SaleRefusal, 'code'> = {
+  TRIP_NOT_FOUND: () => notFound('This trip does not exist.'),
+  PAIR_NOT_FOR_SALE: () => pairNotForSale(),
+  TRIP_UNAVAILABLE: (refusal) => conflict(UNAVAILABLE[refusal.reason], { code: 'TRIP_UNAVAILABLE' }),
+  SEAT_OUT_OF_RANGE: (refusal) => {
+    const message = `Seat numbers must be from 1 to ${refusal.capacity}.`;
+    return badRequest(message, { seats: message });
+  },
+  PRICE_CHANGED: (refusal) =>
+    conflict(`The price has changed: the total for ${refusal.seats} seat(s) is now ${refusal.total} SDG.`, {
+      code: 'PRICE_CHANGED',
+      price: refusal.price,
+      totalTicketPrice: refusal.total,
+    }),
+  SEATS_TAKEN: (refusal) =>
+    conflict(`${seatWord(refusal.seats)} just been taken. Please choose other seats.`, {
+      code: 'SEATS_TAKEN',
+      takenSeats: refusal.seats,
+    }),
+  KEY_REUSED: () =>
+    conflict('This idempotency key was already used for another booking.', { code: 'KEY_REUSED' }),
+  KEY_CANCELLED: () =>
+    conflict('The booking made with this idempotency key has been cancelled.', { code: 'KEY_CANCELLED' }),
+  UNPAID_LIMIT: (refusal) =>
+    conflict(UNPAID_LIMIT[refusal.scope](refusal.limit), {
+      code: 'UNPAID_LIMIT',
+      scope: refusal.scope,
+      limit: refusal.limit,
+    }),
+  TRAVELLER_SEAT: (refusal) => {
+    const message = `Seat ${refusal.seat} is not one of this booking's seats.`;
+    return badRequest(message, { passengers: message });
+  },
+  PROOF_NOT_IMAGE: () =>
+    new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.'),
+  PROOF_TOO_LARGE: () => new HttpError(413, 'The payment screenshot is too large.'),
+};
 
+/** A refused sale as the API answers it. */
 /** A stretch the trip does not sell (stops not on it, or no fare between them): in both languages. */
 export const pairNotForSale = () =>
   new HttpError(400, ROUTE_MESSAGES.pairNotForSale.en, {
     code: 'PAIR_NOT_FOR_SALE',
     errors: { boardingStop: ROUTE_MESSAGES.pairNotForSale.en },
   });
+
+export const bookingRefusalError = (refusal: SaleRefusal): HttpError =>
+  refusalError(SALE_REFUSALS, refusal, 'code');
 
 const NOT_WAITING: Record<string, string> = {
   verified: 'This booking is already paid.',
@@ -96,14 +90,19 @@ const NOT_WAITING: Record<string, string> = {
 };
 
 /** A later proof refused: why, in words and a code the public site says in its own language. */
-export function proofRefusalError(outcome: Extract<ProofOutcome, { refused: string }>): HttpError {
-  if (outcome.refused === 'NOT_FOUND') return notFound('No booking matches this ticket ID and phone number.');
-  if (outcome.refused !== 'NOT_WAITING') return bookingRefusalError({ code: outcome.refused });
-  return conflict(NOT_WAITING[outcome.status] ?? 'This booking has been cancelled.', {
-    code: 'PROOF_NOT_WANTED',
-    paymentStatus: outcome.status,
-  });
-}
+const PROOF_REFUSALS: RefusalTable<Extract<ProofOutcome, { refused: string }>> = {
+  NOT_FOUND: () => notFound('No booking matches this ticket ID and phone number.'),
+  NOT_WAITING: (refusal) =>
+    conflict(NOT_WAITING[refusal.status] ?? 'This booking has been cancelled.', {
+      code: 'PROOF_NOT_WANTED',
+      paymentStatus: refusal.status,
+    }),
+  PROOF_NOT_IMAGE: () => SALE_REFUSALS.PROOF_NOT_IMAGE({ code: 'PROOF_NOT_IMAGE' }),
+  PROOF_TOO_LARGE: () => SALE_REFUSALS.PROOF_TOO_LARGE({ code: 'PROOF_TOO_LARGE' }),
+};
+
+export const proofRefusalError = (outcome: Extract<ProofOutcome, { refused: string }>): HttpError =>
+  refusalError(PROOF_REFUSALS, outcome);
 
 /** A booking as the traveller gets it with its ticket (PDF as base64, or null when it could not be made). */
 export async function ticketAnswer(

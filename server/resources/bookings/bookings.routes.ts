@@ -10,6 +10,7 @@ import { actor } from '../../audit/audit.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
 import { findBookingDocument } from '../payments/payments.repository.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { normaliseReference } from '../../../shared/payment-reference.ts';
 import { bookingContext, optionalPaymentFieldsSchema } from '../payments/payments.routes.ts';
 import { withProofBytes } from '../payments/proof-budget.ts';
@@ -51,7 +52,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const STAFF_CANCEL = 'bookings.cancel' as const;
 const NO_LIVE_BOOKING = 'No live booking matches this ticket ID and phone number.';
 const NOT_WAITING = 'This booking has nothing to choose: its trip was not cancelled, or the choice was made.';
-const MOVE_REFUSALS: Record<MoveRefusal['code'], (refusal: MoveRefusal) => Error> = {
+const MOVE_REFUSALS: RefusalTable<MoveRefusal, 'code'> = {
   NOT_FOUND: () => notFound(NO_LIVE_BOOKING),
   NOT_WAITING: () => conflict(NOT_WAITING, { code: 'NOT_WAITING' }),
   TRIP_UNAVAILABLE: () =>
@@ -66,10 +67,10 @@ const MOVE_REFUSALS: Record<MoveRefusal['code'], (refusal: MoveRefusal) => Error
   SEATS_TAKEN: (refusal) =>
     conflict('These seats are taken on that trip: choose others.', {
       code: 'SEATS_TAKEN',
-      takenSeats: 'seats' in refusal ? refusal.seats : [],
+      takenSeats: refusal.seats,
     }),
 };
-const CHANGE_REFUSALS: Record<ChangeRefusal['code'], (refusal: ChangeRefusal) => Error> = {
+const CHANGE_REFUSALS: RefusalTable<ChangeRefusal, 'code'> = {
   NOT_FOUND: () => notFound(NO_LIVE_BOOKING),
   CHANGE_CLOSED: () =>
     conflict('This booking can no longer be changed: changes close 15 minutes before departure.', {
@@ -88,12 +89,11 @@ const CHANGE_REFUSALS: Record<ChangeRefusal['code'], (refusal: ChangeRefusal) =>
       'That trip cannot take this booking: choose a trip of the same route leaving more than 15 minutes from now.',
       { code: 'TRIP_UNAVAILABLE' },
     ),
-  SEAT_COUNT: () => MOVE_REFUSALS.SEAT_COUNT({ code: 'SEAT_COUNT' }),
-  SEAT_OUT_OF_RANGE: () => MOVE_REFUSALS.SEAT_OUT_OF_RANGE({ code: 'SEAT_OUT_OF_RANGE' }),
-  SEATS_TAKEN: (refusal) =>
-    MOVE_REFUSALS.SEATS_TAKEN({ code: 'SEATS_TAKEN', seats: 'seats' in refusal ? refusal.seats : [] }),
+  SEAT_COUNT: MOVE_REFUSALS.SEAT_COUNT,
+  SEAT_OUT_OF_RANGE: MOVE_REFUSALS.SEAT_OUT_OF_RANGE,
+  SEATS_TAKEN: MOVE_REFUSALS.SEATS_TAKEN,
 };
-const CANCEL_REFUSALS: Record<SeatsCancelRefusal, () => Error> = {
+const CANCEL_REFUSALS: RefusalTable<{ refused: SeatsCancelRefusal }> = {
   NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),
   NOT_FOUND: () => notFound('No booking has this _id.'),
   ALREADY_CANCELLED: () => conflict('This booking is already cancelled.', { code: 'BOOKING_CANCELLED' }),
@@ -113,6 +113,13 @@ const CANCEL_REFUSALS: Record<SeatsCancelRefusal, () => Error> = {
     conflict('A change of this booking is waiting for payment: pay it or let it lapse first.', {
       code: 'CHANGE_PENDING',
     }),
+};
+/** A traveller's choice of a refund for a cancelled trip, refused. */
+const REFUND_CHOICE_REFUSALS: RefusalTable<
+  Extract<Awaited<ReturnType<typeof requestRefund>>, { refused: string }>
+> = {
+  NOT_FOUND: () => notFound(NO_LIVE_BOOKING),
+  NOT_WAITING: () => conflict(NOT_WAITING, { code: 'NOT_WAITING' }),
 };
 const notInBooking = (seats: number[]) =>
   conflict(`This booking does not hold seat ${seats.join(', ')}.`, { code: 'SEAT_NOT_IN_BOOKING', seats });
@@ -298,7 +305,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
         id,
         counterStaff(request) ? { staff: actor(request) } : { ...proof, ip: request.ip },
       );
-      if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
+      if ('refused' in outcome) throw refusalError(CANCEL_REFUSALS, outcome);
       return travellerView(outcome.cancelled);
     },
   );
@@ -321,7 +328,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
       const { seats, ticketId, phone } = request.body;
       const by = counterStaff(request) ? { staff: actor(request) } : { ticketId, phone, ip: request.ip };
       const outcome = await cancelSeats(ctx, request.params.id, seats, by);
-      if ('refused' in outcome) throw CANCEL_REFUSALS[outcome.refused]();
+      if ('refused' in outcome) throw refusalError(CANCEL_REFUSALS, outcome);
       if ('notInBooking' in outcome) throw notInBooking(outcome.notInBooking);
       const { booking, ...cancelled } = outcome.cancelled;
       return { ...cancelled, booking: travellerView(booking) };
@@ -362,7 +369,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
     async (request) => {
       const body = request.body;
       const outcome = await moveBooking(app.db, body, choiceActor(request), app.clock.now());
-      if ('refused' in outcome) throw MOVE_REFUSALS[outcome.refused.code](outcome.refused);
+      if ('refused' in outcome) throw refusalError(MOVE_REFUSALS, outcome.refused, 'code');
       return travellerView((await findBooking(app.db, outcome.moved))!);
     },
   );
@@ -377,10 +384,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
     async (request) => {
       const body = request.body;
       const outcome = await requestRefund(app.db, body, choiceActor(request), app.clock.now());
-      if ('refused' in outcome) {
-        if (outcome.refused === 'NOT_FOUND') throw notFound(NO_LIVE_BOOKING);
-        throw conflict(NOT_WAITING, { code: 'NOT_WAITING' });
-      }
+      if ('refused' in outcome) throw refusalError(REFUND_CHOICE_REFUSALS, outcome);
       return travellerView((await findBooking(app.db, outcome.refunded))!);
     },
   );
@@ -395,7 +399,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const outcome = await quoteChange(ctx, request.query);
-      if ('refused' in outcome) throw CHANGE_REFUSALS[outcome.refused.code](outcome.refused);
+      if ('refused' in outcome) throw refusalError(CHANGE_REFUSALS, outcome.refused, 'code');
       reply.header('Cache-Control', 'no-store');
       return outcome.quote;
     },
@@ -415,7 +419,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
         request.body,
         staff ? { userId: staff.id, userLabel: staff.email, ip: request.ip } : { ip: request.ip },
       );
-      if ('refused' in outcome) throw CHANGE_REFUSALS[outcome.refused.code](outcome.refused);
+      if ('refused' in outcome) throw refusalError(CHANGE_REFUSALS, outcome.refused, 'code');
       const { quote } = outcome;
       const pending = 'awaitingPayment' in outcome ? outcome.awaitingPayment : undefined;
       return {

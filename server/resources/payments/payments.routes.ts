@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
 import { createBookingSchema, deviceIdField, travellerProofSchema } from '../bookings/bookings.schemas.ts';
 import { sell, travellerView } from '../bookings/bookings.service.ts';
@@ -80,32 +81,42 @@ const counterSaleBody = createBookingSchema.extend(paymentFieldsSchema.shape).ex
   paymentReference: paymentFieldsSchema.shape.paymentReference.optional(),
 });
 
-function decisionAnswer(
-  outcome: DecisionOutcome | Extract<CancelledProofOutcome, { refused: 'ALREADY_DECIDED' | 'FLAGGED' }>,
-) {
+type Refused<O> = Extract<O, { refused: string }>;
+
+/** How each refused payment decision is answered. */
+const DECISION_REFUSALS: RefusalTable<Refused<DecisionOutcome>> = {
+  NOT_FOUND: () => notFound('No booking has this _id.'),
+  CANCELLED: () =>
+    conflict('This booking is cancelled: its payment can no longer be decided.', {
+      code: 'BOOKING_CANCELLED',
+    }),
+  ALREADY_DECIDED: (refusal) =>
+    conflict(`This payment has already been decided (${refusal.status}).`, {
+      code: 'ALREADY_DECIDED',
+      paymentStatus: refusal.status,
+    }),
+  NO_PROOF: () => conflict('This booking has no payment proof to reject yet.', { code: 'NO_PROOF' }),
+  NOTE_REQUIRED: () => conflict(NO_PROOF_NOTE, { code: 'NOTE_REQUIRED' }),
+  FLAGGED: (refusal) =>
+    conflict(
+      "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
+      { code: 'DUPLICATE_PROOF', flags: refusal.flags },
+    ),
+};
+
+/** How each refused check of a cancelled booking's proof is answered. */
+const CANCELLED_CHECK_REFUSALS: RefusalTable<Refused<CancelledProofOutcome>> = {
+  NOT_FOUND: DECISION_REFUSALS.NOT_FOUND,
+  BOOKING_LIVE: () =>
+    conflict('This booking is not cancelled: its proof is checked in the queue.', { code: 'BOOKING_LIVE' }),
+  NO_PROOF: () => conflict('This booking has no payment proof to check.', { code: 'NO_PROOF' }),
+  ALREADY_DECIDED: DECISION_REFUSALS.ALREADY_DECIDED,
+  FLAGGED: DECISION_REFUSALS.FLAGGED,
+};
+
+function decisionAnswer(outcome: DecisionOutcome) {
   if ('decided' in outcome) return outcome.decided;
-  switch (outcome.refused) {
-    case 'NOT_FOUND':
-      return notFound('No booking has this _id.');
-    case 'CANCELLED':
-      return conflict('This booking is cancelled: its payment can no longer be decided.', {
-        code: 'BOOKING_CANCELLED',
-      });
-    case 'ALREADY_DECIDED':
-      return conflict(`This payment has already been decided (${outcome.status}).`, {
-        code: 'ALREADY_DECIDED',
-        paymentStatus: outcome.status,
-      });
-    case 'NO_PROOF':
-      return conflict('This booking has no payment proof to reject yet.', { code: 'NO_PROOF' });
-    case 'NOTE_REQUIRED':
-      return conflict(NO_PROOF_NOTE, { code: 'NOTE_REQUIRED' });
-    case 'FLAGGED':
-      return conflict(
-        "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
-        { code: 'DUPLICATE_PROOF', flags: outcome.flags },
-      );
-  }
+  throw refusalError(DECISION_REFUSALS, outcome);
 }
 
 /** Under /api/bookings. */
@@ -179,7 +190,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const body = parse(verifyBody, request.body);
-      const answer = decisionAnswer(
+      return decisionAnswer(
         await verify(ctx, id, {
           staffId: request.staffId!,
           via: 'review',
@@ -187,8 +198,6 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
           note: body?.note,
         }),
       );
-      if (answer instanceof HttpError) throw answer;
-      return answer;
     },
   );
 
@@ -209,9 +218,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const body = parse(rejectBody, request.body);
-      const answer = decisionAnswer(await reject(ctx, id, body));
-      if (answer instanceof HttpError) throw answer;
-      return answer;
+      return decisionAnswer(await reject(ctx, id, body));
     },
   );
 
@@ -316,19 +323,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
         note: body.note,
       });
       if ('checked' in outcome) return outcome.checked;
-      switch (outcome.refused) {
-        case 'NOT_FOUND':
-          throw notFound('No booking has this _id.');
-        case 'BOOKING_LIVE':
-          throw conflict('This booking is not cancelled: its proof is checked in the queue.', {
-            code: 'BOOKING_LIVE',
-          });
-        case 'NO_PROOF':
-          throw conflict('This booking has no payment proof to check.', { code: 'NO_PROOF' });
-        case 'ALREADY_DECIDED':
-        case 'FLAGGED':
-          throw decisionAnswer(outcome) as HttpError;
-      }
+      throw refusalError(CANCELLED_CHECK_REFUSALS, outcome);
     },
   );
 

@@ -7,6 +7,7 @@ import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { REFUND_METHODS } from '../../../shared/payments.ts';
 import { can } from '../../../shared/roles.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { findBookingDocument, refundList } from './payments.repository.ts';
 import { confirmCashRefund, markRefundPaid, type RefundOutcome } from './payments.service.ts';
 import { bookingContext, idParams, page, parse } from './route-helpers.ts';
@@ -27,26 +28,23 @@ const refundBody = z
   });
 
 /** A refund refused, in words and a code the desk says in its own language. */
-function refundRefusalError(refused: Extract<RefundOutcome, { refused: string }>['refused']) {
-  switch (refused) {
-    case 'NOT_FOUND':
-      return notFound('No booking has this _id.');
-    case 'NOT_OWED':
-      return conflict('No refund is owed on this booking, or none waits for a confirmation.', {
-        code: 'NO_REFUND_DUE',
-      });
-    case 'ALREADY_PAID':
-      return conflict('This refund has already been recorded as paid.', { code: 'REFUND_ALREADY_PAID' });
-    case 'AWAITS_CONFIRMATION':
-      return conflict('This refund was recorded as handed over in cash: a manager or an admin confirms it.', {
-        code: 'REFUND_AWAITS_CONFIRMATION',
-      });
-    case 'OWN_CASH_REFUND':
-      return conflict('You recorded this cash refund: another manager or admin confirms it.', {
-        code: 'NO_CASH_REFUND',
-      });
-  }
-}
+const REFUND_REFUSALS: RefusalTable<Extract<RefundOutcome, { refused: string }>> = {
+  NOT_FOUND: () => notFound('No booking has this _id.'),
+  NOT_OWED: () =>
+    conflict('No refund is owed on this booking, or none waits for a confirmation.', {
+      code: 'NO_REFUND_DUE',
+    }),
+  ALREADY_PAID: () =>
+    conflict('This refund has already been recorded as paid.', { code: 'REFUND_ALREADY_PAID' }),
+  AWAITS_CONFIRMATION: () =>
+    conflict('This refund was recorded as handed over in cash: a manager or an admin confirms it.', {
+      code: 'REFUND_AWAITS_CONFIRMATION',
+    }),
+  OWN_CASH_REFUND: () =>
+    conflict('You recorded this cash refund: another manager or admin confirms it.', {
+      code: 'NO_CASH_REFUND',
+    }),
+};
 
 export async function refundRoutes(instance: FastifyInstance) {
   const app = typed(instance);
@@ -94,7 +92,7 @@ export async function refundRoutes(instance: FastifyInstance) {
         method: body.refundMethod,
         reference: body.refundReference || undefined,
       });
-      if ('refused' in outcome) throw refundRefusalError(outcome.refused);
+      if ('refused' in outcome) throw refusalError(REFUND_REFUSALS, outcome);
       if ('recorded' in outcome) {
         request.auditAction = 'refund_cash_recorded';
         reply.status(202);
@@ -116,7 +114,7 @@ export async function refundRoutes(instance: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const outcome = await confirmCashRefund(ctx, id, { staffId: request.staffId! });
-      if ('refused' in outcome) throw refundRefusalError(outcome.refused);
+      if ('refused' in outcome) throw refusalError(REFUND_REFUSALS, outcome);
       return 'paid' in outcome ? outcome.paid : outcome.recorded;
     },
   );

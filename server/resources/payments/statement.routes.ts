@@ -5,8 +5,9 @@ import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { statementMapping } from '../../../shared/contract/answers.ts';
 import { actor } from '../../audit/audit.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
-import { importStatement, importSummary, type Mapping } from './statement.ts';
+import { importStatement, importSummary, type Mapping, type StatementOutcome } from './statement.ts';
 import { bookingContext, parse } from './route-helpers.ts';
 
 export async function statementRoutes(app: FastifyInstance) {
@@ -42,19 +43,19 @@ export async function statementRoutes(app: FastifyInstance) {
       request.auditChanges = importSummary(outcome, form.dryRun);
       if ('preview' in outcome) return outcome.preview;
       if ('imported' in outcome) return outcome.imported;
-      if (outcome.refused === 'UNKNOWN_COLUMN')
-        throw badRequest(`The statement has no column "${outcome.column}".`);
-      throw badRequest(STATEMENT_REFUSALS[outcome.refused]);
+      throw refusalError(STATEMENT_REFUSALS, outcome);
     },
   );
 }
 
-const STATEMENT_REFUSALS = {
-  UNREADABLE: 'This file is not a CSV statement we can read.',
-  NO_ROWS: 'This statement has no rows.',
-  TOO_MANY_ROWS: 'This statement has too many rows (at most 10,000 at a time).',
-  TOO_MANY_COLUMNS: 'This statement has too many columns (at most 100) or too long a line.',
-} as const;
+/** How each refused statement is answered. */
+const STATEMENT_REFUSALS: RefusalTable<Extract<StatementOutcome, { refused: string }>> = {
+  UNREADABLE: () => badRequest('This file is not a CSV statement we can read.'),
+  NO_ROWS: () => badRequest('This statement has no rows.'),
+  TOO_MANY_ROWS: () => badRequest('This statement has too many rows (at most 10,000 at a time).'),
+  TOO_MANY_COLUMNS: () => badRequest('This statement has too many columns (at most 100) or too long a line.'),
+  UNKNOWN_COLUMN: (refusal) => badRequest(`The statement has no column "${refusal.column}".`),
+};
 const STATEMENT_TOO_LARGE = 'The statement file is larger than 5 MB.';
 
 const mappingSchema = statementMapping;

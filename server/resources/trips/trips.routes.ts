@@ -7,6 +7,7 @@ import { trips } from '../../../shared/registry/index.ts';
 import { assertOfferedTime } from '../settings/boarding-times.ts';
 import { isValidDate } from '../../../shared/rules.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { findDocument } from '../crud/crud.repository.ts';
 import {
   publicTrip,
@@ -40,6 +41,16 @@ const searchQuery = z.object({
 
 const tripBefore = (db: Db, id: string) => findDocument(db, trips, id);
 
+/** How each refused trip cancellation is answered (a failure is the server's: a 500). */
+const CANCEL_REFUSALS: RefusalTable<Extract<Awaited<ReturnType<typeof cancelTrip>>, { refused: string }>> = {
+  NOT_FOUND: () => notFound('No trip has this _id.'),
+  DEPARTED: () => conflict('This trip has already departed; it can no longer be cancelled.'),
+  ALREADY_CANCELLED: () => conflict('This trip is already cancelled.'),
+  FAILED: () => {
+    throw new Error('cancelTrip failed');
+  },
+};
+
 export async function tripRoutes(instance: FastifyInstance) {
   const app = typed(instance);
   const { db } = app;
@@ -51,7 +62,9 @@ export async function tripRoutes(instance: FastifyInstance) {
   const sendJson = (reply: FastifyReply, body: string) =>
     reply.type('application/json; charset=utf-8').send(body);
 
-  app.get('/filterTrips', { schema: searchSchema, config: { access: 'public' } }, async (request, reply) => {
+  // Searches and trips answer the read cache's text: its compressed forms are remembered too (compression.ts).
+  const searchConfig = { access: 'public', sameAnswers: true } as const;
+  app.get('/filterTrips', { schema: searchSchema, config: searchConfig }, async (request, reply) => {
     const { origin, destination, date } = request.query;
     const body = await rememberTripsJson(db, `search|${origin}|${destination}|${date}`, () =>
       searchTrips(db, origin, destination, date),
@@ -70,7 +83,7 @@ export async function tripRoutes(instance: FastifyInstance) {
   );
 
   // Staff who read trips see the whole trip; everyone else the public view.
-  const getTrip = { access: 'public', staffAccess: 'trips.read' } as const;
+  const getTrip = { access: 'public', staffAccess: 'trips.read', sameAnswers: true } as const;
   app.get('/getTrip/:id', { schema: tripSchema, config: getTrip }, async (request, reply) => {
     const { id } = request.params;
     await identifyStaff(request);
@@ -96,13 +109,7 @@ export async function tripRoutes(instance: FastifyInstance) {
       const { id } = request.params;
       const reason = (request.body ?? {}) as { reason_en?: string; reason_ar?: string };
       const outcome = await cancelTrip(db, id, actor(request), app.clock.now(), reason);
-      if ('refused' in outcome) {
-        if (outcome.refused === 'NOT_FOUND') throw notFound('No trip has this _id.');
-        if (outcome.refused === 'DEPARTED')
-          throw conflict('This trip has already departed; it can no longer be cancelled.');
-        if (outcome.refused === 'FAILED') throw new Error('cancelTrip failed');
-        throw conflict('This trip is already cancelled.');
-      }
+      if ('refused' in outcome) throw refusalError(CANCEL_REFUSALS, outcome);
       return findDocument(db, trips, id);
     },
   );

@@ -15,6 +15,7 @@ import { Route, Routes } from 'react-router-dom';
 import { activityMessages } from '../../../admin/activity/pages.ts';
 import { createAuthProvider } from '../../../admin/auth/authProvider.ts';
 import { createSession } from '../../../admin/auth/session.ts';
+import { createQueryClient } from '../../../admin/data/queryClient.ts';
 import { createDataProvider } from '../../../admin/data/dataProvider.ts';
 import { themeOptions } from '../../../admin/frame/theme.ts';
 import { createI18nProvider, loadArabic } from '../../../admin/i18n/i18nProvider.ts';
@@ -68,6 +69,7 @@ export async function renderAs(
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext
         dataProvider={createDataProvider(session)}
+        queryClient={createQueryClient()}
         authProvider={auth ? createAuthProvider(session) : undefined}
         i18nProvider={i18nProvider}
         theme={themeOptions(directionOf(locale))}

@@ -1,0 +1,54 @@
+// Load from the benchmark's own process (autocannon): each server it measures runs in a process of its own.
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  /** CPU time the measured process spent per answer (µs), when its pid was given: the machine's other work
+   * changes how much CPU a process gets, far less what an answer costs it. */
+  cpuUs?: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface LoadRequest {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** `requests` in turn over `connections` kept-alive connections for `seconds`. */
+export async function load(
+  url: string,
+  requests: LoadRequest[],
+  { connections, seconds, pid }: { connections: number; seconds: number; pid?: number },
+): Promise<LoadResult> {
+  let i = 0;
+  const cpuBefore = pid ? cpuSeconds(pid) : 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (req: any) => ({ ...req, ...requests[i++ % requests.length] }) }],
+  });
+  const cpuUs = pid ? ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total : undefined;
+  return {
+    rps: result.requests.average,
+    cpuUs,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
+}
+
+export const fmt = (r: LoadResult) =>
+  `${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors${r.cpuUs ? `, ${Math.round(r.cpuUs)} µs CPU an answer` : ''}`;
+
+/** User and system CPU a process has used (Linux: /proc/<pid>/stat, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** `r` as a share of `of` ("26 %"). */
+export const ratio = (r: LoadResult, of: LoadResult) => `${((100 * r.rps) / of.rps).toFixed(0)} %`;
