@@ -120,6 +120,9 @@ export const ar: PublicMessages = {
     unavailable: 'لم تعد هذه الرحلة متاحة: فإما أنها أُلغيت وإما أنها انطلقت بالفعل.',
     outOfService: 'هذه الرحلة غير متاحة للحجز الآن: بصها خارج الخدمة.',
     findAnother: 'ابحث عن رحلة أخرى',
+    arrival: 'زمن الوصول',
+    busRoute: 'مسار البص',
+    stopSeparator: ' ← ',
   },
   seats: {
     title: 'اختر مقاعدك',
@@ -193,6 +196,7 @@ export const ar: PublicMessages = {
     priceChanged: 'تغيّر سعر التذكرة، وأصبح المبلغ الإجمالي {total}. يُرجى مراجعته ثم التأكيد مرة أخرى.',
   },
   booking: {
+    yourLegs: 'تركب من {origin} الساعة {time} وتنزل في {destination}.',
     processing: 'جارٍ معالجة حجزك…',
     uploading: 'جارٍ إرسال حجزك: {percent}%',
     waiting: 'في انتظار التأكيد…',

@@ -123,6 +123,9 @@ export const en = {
     unavailable: 'This trip is no longer available: it was cancelled or has already departed.',
     outOfService: 'This trip is not available for booking now: its bus is out of service.',
     findAnother: 'Find another trip',
+    arrival: 'Arrival',
+    busRoute: 'Bus route',
+    stopSeparator: ' → ',
   },
   seats: {
     title: 'Choose your seats',
@@ -199,6 +202,7 @@ export const en = {
       'The ticket price has changed. The new total is {total}. Please check it and confirm again.',
   },
   booking: {
+    yourLegs: 'You board at {origin} at {time} and get off at {destination}.',
     processing: 'Processing your booking…',
     uploading: 'Sending your booking: {percent}%',
     waiting: 'Waiting for the confirmation…',

@@ -1,0 +1,102 @@
+// A traveller's legs of a trip with stops (issue 23): where they board and get off, at what times, for what
+// fare. A trip without stops is its two ends at the boarding time, for the trip's price, as before.
+import { stopTime } from '../../shared/stop-times.ts';
+import type { City } from './use-cities.ts';
+import { localName } from './format.ts';
+import type { Lang } from './i18n.ts';
+import type { Trip } from './types.ts';
+
+/** A stop as the API may give it: ids, or the cities filled in. */
+interface WireStop {
+  originId: string | { _id: string; origin_city: string; origin_city_ar?: string | null };
+  destinationId?: unknown;
+  minutes: number;
+}
+
+/** What a trip of a search answer carries beyond today's fields (the wire contract of issue 23). */
+export type TripWithStops = Trip & {
+  trip_stops?: WireStop[];
+  /** The fare for the pair searched. */
+  price?: number;
+  boardingStop?: number;
+  alightingStop?: number;
+};
+
+export interface Legs {
+  boardingStop: number;
+  alightingStop: number;
+}
+
+export const stopsOf = (trip: Trip): WireStop[] => (trip as TripWithStops).trip_stops ?? [];
+
+/** The traveller's legs: as the answer says, else the trip's ends. */
+export function legsOf(trip: Trip, asked?: Partial<Legs>): Legs {
+  const last = stopsOf(trip).length + 1;
+  const answer = trip as TripWithStops;
+  const boardingStop = asked?.boardingStop ?? answer.boardingStop ?? 0;
+  const alightingStop = asked?.alightingStop ?? answer.alightingStop ?? last;
+  return 0 <= boardingStop && boardingStop < alightingStop && alightingStop <= last
+    ? { boardingStop, alightingStop }
+    : { boardingStop: 0, alightingStop: last };
+}
+
+/** Whether the legs are the trip's two ends (then every screen reads as before). */
+export const isWholeTrip = (trip: Trip, legs: Legs) =>
+  legs.boardingStop === 0 && legs.alightingStop === stopsOf(trip).length + 1;
+
+/** The fare of the traveller's legs (the search's answer), else the trip's price. */
+export const legsPrice = (trip: Trip) => (trip as TripWithStops).price ?? trip.trip_ticket_priceId.price;
+
+interface WireFare {
+  from: number;
+  to: number;
+  price: number;
+}
+
+/**
+ * A trip with the traveller's legs written on it (as filterTrips answers them), so every screen of the booking
+ * reads them from the trip: its legs and their fare (from the trip's fares; the ends are the trip's price).
+ */
+export function withLegs(trip: Trip, asked: Partial<Legs>): Trip {
+  const legs = legsOf(trip, asked);
+  if (isWholeTrip(trip, legs)) return trip;
+  const fares = (trip as TripWithStops & { trip_fares?: WireFare[] }).trip_fares ?? [];
+  const fare = fares.find((f) => f.from === legs.boardingStop && f.to === legs.alightingStop);
+  return { ...trip, ...legs, ...(fare ? { price: fare.price } : {}) } as TripWithStops;
+}
+
+/** The names of a trip's stops by index in the page's language: its origin, its stops, its destination. */
+export function stopNames(trip: Trip, lang: Lang, origins: readonly City[] = []): string[] {
+  const { trip_originId: from, trip_destinationId: to } = trip;
+  const byId = new Map(origins.map((city) => [city.id, city]));
+  return [
+    localName(from.origin_city, from.origin_city_ar, lang),
+    ...stopsOf(trip).map(({ originId }) => {
+      if (typeof originId === 'object') return localName(originId.origin_city, originId.origin_city_ar, lang);
+      const city = byId.get(originId);
+      return city ? localName(city.name, city.nameAr, lang) : '…';
+    }),
+    localName(to.destination_city, to.destination_city_ar, lang),
+  ];
+}
+
+/** The boarding time at a stop ("9:00 am" at the origin, "11:30 am" two and a half hours on). */
+export function timeAtStop(trip: Trip, stop: number): string {
+  const minutes = stop === 0 ? 0 : (stopsOf(trip)[stop - 1]?.minutes ?? 0);
+  return stopTime(trip.trip_boarding_time, minutes).time;
+}
+
+/** The legs in a link's query (`?boardingStop=1&alightingStop=3`), none for the whole trip. */
+export function legsQuery(trip: Trip, legs: Legs): string {
+  return isWholeTrip(trip, legs)
+    ? ''
+    : `?boardingStop=${legs.boardingStop}&alightingStop=${legs.alightingStop}`;
+}
+
+/** Legs read back from a page's query, where they are whole numbers. */
+export function legsFromQuery(query: Record<string, string | undefined>): Partial<Legs> {
+  const read = (value: string | undefined) => (value && /^\d{1,2}$/.test(value) ? Number(value) : undefined);
+  const boardingStop = read(query.boardingStop);
+  const alightingStop = read(query.alightingStop);
+  return boardingStop === undefined || alightingStop === undefined ? {} : { boardingStop, alightingStop };
+}
