@@ -33,6 +33,13 @@ export const checkinPackage = z.object({
     bus_number: z.string(),
     company_name: z.string(),
     company_name_ar: nullableText,
+    /**
+     * The trip's intermediate stops in order (issue 23), stop index 1 … n: the town and the minutes after
+     * departure. Absent or empty: origin → destination only.
+     */
+    stops: z
+      .array(z.object({ city: z.string(), city_ar: nullableText, minutes: z.number().int().nonnegative() }))
+      .optional(),
   }),
   /** Ed25519, raw 32 bytes as base64url: verifies the codes in tickets' QR codes (shared/ticket-code.ts). */
   publicKey: z.string(),
@@ -44,6 +51,9 @@ export const checkinPackage = z.object({
       seats: z.array(z.number().int().positive()),
       paymentStatus: z.enum(PAYMENT_STATUSES),
       isCancelled: z.boolean(),
+      /** Where it boards and gets off (stop indexes: 0 = the origin … n + 1 = the destination). */
+      boardingStop: z.number().int().nonnegative().optional(),
+      alightingStop: z.number().int().positive().optional(),
       travellers: z.array(
         z.object({
           seat: z.number().int().positive(),
@@ -69,6 +79,15 @@ export const scansBody = z.object({
         tripId: documentId,
         scannedAt: z.iso.datetime(),
         deviceId: z.string(),
+        stop: z
+          .number()
+          .int()
+          .min(0)
+          .max(99)
+          .optional()
+          .describe(
+            'The stop the bus was at (a stop index), when the conductor said: a ticket of another stop is wrong_stop.',
+          ),
       }),
     )
     .min(1)

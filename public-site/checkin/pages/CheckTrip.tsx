@@ -13,6 +13,8 @@ import { RecentScans } from '../components/RecentScans.tsx';
 import { SyncStatus } from '../components/SyncStatus.tsx';
 import { TripSummary } from '../components/TripSummary.tsx';
 import { VerdictPanel } from '../components/VerdictPanel.tsx';
+import { StopPanel } from '../components/StopPanel.tsx';
+import { rememberedStop, rememberStop } from '../lib/stops.ts';
 import { Filled, Ltr } from '../components/Words.tsx';
 import { useApp } from '../lib/app-context.ts';
 import type { CheckResult } from '../lib/controller.ts';
@@ -31,6 +33,8 @@ export function CheckTrip() {
   const [shown, setShown] = useState<{ result: CheckResult; startedAt: number } | null>(null);
   const [camera, setCamera] = useState(false);
   const [idSeat, setIdSeat] = useState<number | null>(null);
+  // On a trip with stops, the stop the bus is at: checks are judged there (issue 23).
+  const [chosenStop, setChosenStop] = useState<number | null>(null);
 
   if (!stored)
     return (
@@ -40,9 +44,11 @@ export function CheckTrip() {
       </section>
     );
 
+  const hasStops = !!stored.package.trip.stops?.length;
+  const stop = chosenStop ?? rememberedStop(stored.package);
   async function check(input: CheckInput, startedAt: number) {
     unlockSound();
-    const result = await controller.check(tripId, input);
+    const result = await controller.check(tripId, hasStops ? { ...input, stop } : input);
     signal(result.verdict.verdict);
     setIdSeat(null);
     setShown({ result, startedAt });
@@ -85,6 +91,15 @@ export function CheckTrip() {
           )
         )}
       </section>
+      <StopPanel
+        trip={stored}
+        stop={stop}
+        onStop={(next) => {
+          rememberStop(tripId, next);
+          setChosenStop(next);
+          setShown(null);
+        }}
+      />
       {shown && (
         <VerdictPanel
           result={shown.result}
