@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Labeled, useInput, useTranslate } from 'react-admin';
 import { type FareOnWire, farePairs, faresWithin } from '../../shared/stop-times.ts';
-import { asFares, routePrefix, useRouteInForm } from './routeFields.ts';
+import { asFares, useRouteInForm } from './routeFields.ts';
 import { useStopNames } from './useStopNames.ts';
 
 interface FaresInputProps {
@@ -16,7 +16,7 @@ interface FaresInputProps {
 export function FaresInput({ source, resource }: FaresInputProps) {
   const translate = useTranslate();
   const { field } = useInput({ source, defaultValue: [] });
-  const route = useRouteInForm(resource, `${routePrefix(resource)}_stops`);
+  const route = useRouteInForm(resource);
   const names = useStopNames(route);
   const count = route.stops.length;
   const fares = faresWithin(asFares(field.value), count);

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { stopTime } from '../../shared/stop-times.ts';
 import { formatMoney } from '../i18n/format.ts';
-import { asFares, asStops, idOf, routePrefix } from './routeFields.ts';
+import { asFares, asStops, idOf, routePrefix, STOPS_FIELD } from './routeFields.ts';
 import { useStopNames } from './useStopNames.ts';
 
 interface FieldProps {
@@ -47,7 +47,7 @@ export function StopsField({ source, resource }: FieldProps) {
 export function FaresField({ source, resource }: FieldProps) {
   const translate = useTranslate();
   const locale = useLocale();
-  const { record, names } = useRecordRoute(resource, `${routePrefix(resource)}_stops`);
+  const { record, names } = useRecordRoute(resource, STOPS_FIELD);
   const fares = asFares(record?.[source]);
   if (!fares.length) return null;
   return (

@@ -1,7 +1,9 @@
 // Which fields of a form or record hold a route's ends and departure: a trip's `trip_*`, a timetable's
-// `timetable_*` (the stops and fares inputs serve both).
+// `timetable_*` (the stops and fares inputs serve both); both keep their stops in `trip_stops`.
 import { useWatch } from 'react-hook-form';
 import type { FareOnWire, StopOnWire } from '../../shared/stop-times.ts';
+
+export const STOPS_FIELD = 'trip_stops';
 
 export const routePrefix = (resource: string) => (resource === 'timetables' ? 'timetable' : 'trip');
 
@@ -22,7 +24,7 @@ export function useRouteInForm(resource: string, stopsSource?: string) {
       `${prefix}_originId`,
       `${prefix}_destinationId`,
       `${prefix}_boarding_time`,
-      stopsSource ?? `${prefix}_stops`,
+      stopsSource ?? STOPS_FIELD,
     ],
   }) as unknown[];
   return {
