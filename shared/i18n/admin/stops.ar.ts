@@ -23,6 +23,7 @@ export const stopsAr: StopsMessages = {
   both_lists_help: 'المدينة التي يقف فيها البص يجب أن تكون في القائمتين.',
   twin_created: 'أُضيفت إلى القائمة الأخرى أيضاً.',
   twin_failed: 'حُفظت، لكن لم تُضف إلى القائمة الأخرى: %{error}',
-  boards: 'يركب من',
-  alights: 'ينزل في',
+  legs: 'المحطات',
+  boards: 'يركبون',
+  alights: 'ينزلون',
 };

@@ -21,8 +21,9 @@ export const stopsEn = {
   both_lists_help: 'A town where the bus stops must be in both lists.',
   twin_created: 'Also added to the other list.',
   twin_failed: 'Saved, but not added to the other list: %{error}',
-  boards: 'Boards at',
-  alights: 'Gets off at',
+  legs: 'Stops',
+  boards: 'Boarding',
+  alights: 'Getting off',
 };
 
 export type StopsMessages = typeof stopsEn;
