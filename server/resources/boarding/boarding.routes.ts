@@ -18,6 +18,7 @@ import { maskedIdNumber, type SeatTraveller } from '../../../shared/boarding.ts'
 import { referencedDocument } from '../crud/populate.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { formatBoardingTime } from '../../tickets/ticket-text.ts';
+import { namedStops, stopNamesBoth } from './trip-stops.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const scansBody = z.object({
@@ -207,10 +208,22 @@ export async function manifestRoutes(instance: FastifyInstance) {
         bus: trip.busId?.bus_number ?? '',
         company: trip.busId?.bus_owner_companyId?.company_name ?? '',
       };
-      const lines = manifestLines(await tripTravellers(db, id), seesFullTravellers(request));
+      // A trip with stops: each seat's stops, and who boards and gets off where (issue 23).
+      const stops = await namedStops(db, trip.trip_stops);
+      if (stops.length)
+        about.stops = stopNamesBoth(
+          {
+            origin: trip.trip_originId?.origin_city ?? '',
+            originAr: trip.trip_originId?.origin_city_ar,
+            destination: trip.trip_destinationId?.destination_city ?? '',
+            destinationAr: trip.trip_destinationId?.destination_city_ar,
+          },
+          stops,
+        );
+      const lines = manifestLines(await tripTravellers(db, id), seesFullTravellers(request), about.stops);
       const body =
         format === 'csv'
-          ? manifestCsv(lines)
+          ? manifestCsv(lines, about)
           : format === 'xlsx'
             ? await manifestXlsx(about, lines)
             : await manifestPdf(about, lines);

@@ -1,0 +1,62 @@
+// A trip's stops as the door and the checkpoints name them (issue 23): every stop by index in English and
+// Arabic (0 = its origin … n + 1 = its destination), the intermediate ones read from the origins list.
+import type { Db } from '../../db/schema.ts';
+
+interface StoredStop {
+  originId: string;
+  minutes: number;
+}
+
+/** A trip's stops as a document or a row holds them: a list, or its JSON text; none for a trip without. */
+export function storedStops(value: unknown): StoredStop[] {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list)
+    ? list.filter((stop): stop is StoredStop => !!stop && typeof stop.originId === 'string')
+    : [];
+}
+
+export interface NamedStop {
+  city: string;
+  city_ar: string | null;
+  minutes: number;
+}
+
+/** The intermediate stops with their towns' names, in order. */
+export async function namedStops(db: Db, value: unknown): Promise<NamedStop[]> {
+  const stops = storedStops(value);
+  if (!stops.length) return [];
+  const towns = await db
+    .selectFrom('origins')
+    .select(['id', 'origin_city', 'origin_city_ar'])
+    .where(
+      'id',
+      'in',
+      stops.map((stop) => stop.originId),
+    )
+    .execute();
+  const byId = new Map(towns.map((town) => [town.id, town]));
+  return stops.map((stop) => ({
+    city: byId.get(stop.originId)?.origin_city ?? '',
+    city_ar: byId.get(stop.originId)?.origin_city_ar ?? null,
+    minutes: Number(stop.minutes),
+  }));
+}
+
+/** Every stop's name by index in both languages (Arabic falls back to English), ends included. */
+export function stopNamesBoth(
+  ends: { origin: string; originAr?: string | null; destination: string; destinationAr?: string | null },
+  stops: readonly NamedStop[],
+): { en: string; ar: string }[] {
+  return [
+    { en: ends.origin, ar: ends.originAr || ends.origin },
+    ...stops.map((stop) => ({ en: stop.city, ar: stop.city_ar || stop.city })),
+    { en: ends.destination, ar: ends.destinationAr || ends.destination },
+  ];
+}
