@@ -132,7 +132,16 @@ export async function firstBoarding(db: Db, bookingId: string) {
 export async function bookingByTicket(db: Db, ticketId: string) {
   return db
     .selectFrom('bookings')
-    .select(['id', 'tripId', 'ticketId', 'seats', 'paymentStatus', 'isCancelled', 'boardingStop', 'alightingStop'])
+    .select([
+      'id',
+      'tripId',
+      'ticketId',
+      'seats',
+      'paymentStatus',
+      'isCancelled',
+      'boardingStop',
+      'alightingStop',
+    ])
     .where('ticketId', '=', ticketId)
     .executeTakeFirst();
 }
