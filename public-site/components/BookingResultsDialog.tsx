@@ -90,14 +90,19 @@ export function BookingResultsDialog({
     asked.current = confirmingId;
   }, [confirmingId]);
 
-  const tripLine = (trip: NonNullable<BookingMatch['trip']>) =>
+  // On a trip with stops, the traveller's own stops and the time at theirs (issue 23).
+  const tripLine = ({ legs, ...trip }: NonNullable<BookingMatch['trip']>) =>
     fill(m.cancel.tripLine, {
       route: fill(m.trip.route, {
-        origin: localName(trip.origin_city, trip.origin_city_ar, lang),
-        destination: localName(trip.destination_city, trip.destination_city_ar, lang),
+        origin: legs
+          ? localName(legs.from, legs.from_ar, lang)
+          : localName(trip.origin_city, trip.origin_city_ar, lang),
+        destination: legs
+          ? localName(legs.to, legs.to_ar, lang)
+          : localName(trip.destination_city, trip.destination_city_ar, lang),
       }),
       date: formatTripDate(trip.trip_date, lang),
-      time: formatBoardingTime(trip.trip_boarding_time, m),
+      time: formatBoardingTime(legs?.boarding_time ?? trip.trip_boarding_time, m),
     });
 
   return (

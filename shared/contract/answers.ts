@@ -208,6 +208,16 @@ export const bookingMatch = travellerBookingRecord.extend({
       company_name_ar: z.string().nullable(),
       bus_number: z.string(),
       isCancelled: z.boolean(),
+      /** On a trip with stops, the traveller's own (issue 23): their towns and the time at their boarding stop. */
+      legs: z
+        .object({
+          from: z.string(),
+          from_ar: z.string().nullable(),
+          to: z.string(),
+          to_ar: z.string().nullable(),
+          boarding_time: z.string(),
+        })
+        .optional(),
     })
     .nullable(),
   messagesOptOut: z

@@ -37,6 +37,8 @@ import {
   seatsShare,
 } from '../../../shared/refund-rules.ts';
 import { readRefundRules, readSiteAddress } from '../settings/settings.repository.ts';
+import { namedStops, type NamedStop } from '../boarding/trip-stops.ts';
+import { ticketLegs } from './ticket.ts';
 
 export interface BookingContext {
   db: Db;
@@ -371,7 +373,29 @@ async function travellerMatches(ctx: BookingContext, found: Document[]) {
     found.map((booking) => String(booking._id)),
     ctx.clock.now(),
   );
-  return found.map((found) => {
+  // A trip with stops names the traveller's own (issue 23): its towns, read once per trip.
+  const stopsOf = new Map<string, Promise<NamedStop[]>>();
+  const legsOf = async (booking: Document, trip: TripDetails | null) => {
+    if (!trip) return {};
+    const id = String(trip._id);
+    if (!stopsOf.has(id)) stopsOf.set(id, namedStops(ctx.db, (trip as { trip_stops?: unknown }).trip_stops));
+    const legs = ticketLegs(booking, trip, await stopsOf.get(id)!);
+    return legs.originCity === undefined
+      ? {}
+      : {
+          legs: {
+            from: legs.originCity,
+            from_ar: legs.originCityAr ?? null,
+            to: legs.destinationCity ?? '',
+            to_ar: legs.destinationCityAr ?? null,
+            boarding_time: legs.stopBoardingTime ?? trip.trip_boarding_time,
+          },
+        };
+  };
+  const legs = await Promise.all(
+    found.map((booking) => legsOf(booking, booking.tripId as TripDetails | null)),
+  );
+  return found.map((found, index) => {
     const { tripId, ...booking } = travellerView(found);
     const trip = tripId as TripDetails | null;
     return {
@@ -391,6 +415,7 @@ async function travellerMatches(ctx: BookingContext, found: Document[]) {
         company_name_ar: trip.busId?.bus_owner_companyId?.company_name_ar ?? null,
         bus_number: trip.busId?.bus_number,
         isCancelled: trip.isCancelled,
+        ...legs[index],
       },
       messagesOptOut: optedOut.get(String(found._id)) ?? false,
       disruption: disruptions.get(String(found._id))?.disruption ?? null,

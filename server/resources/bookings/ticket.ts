@@ -13,7 +13,11 @@ import type { NamedStop } from '../boarding/trip-stops.ts';
  * On a trip with stops (issue 23), the traveller's own: the towns they board and get off at, and the time at
  * their boarding stop; nothing for a booking of the trip's ends.
  */
-function ticketLegs(booking: Document, trip: TripDetails, stops: readonly NamedStop[]): Partial<TicketData> {
+export function ticketLegs(
+  booking: Document,
+  trip: TripDetails,
+  stops: readonly NamedStop[],
+): Partial<TicketData> {
   const last = stops.length + 1;
   const boarding = Number(booking.boardingStop ?? 0);
   const alighting = Number(booking.alightingStop ?? last);
