@@ -21,6 +21,7 @@ export const stopsEn = {
   both_lists_help: 'A town where the bus stops must be in both lists.',
   twin_created: 'Also added to the other list.',
   twin_failed: 'Saved, but not added to the other list: %{error}',
+  not_for_sale: 'No fare is set between these stops: they are not for sale.',
   legs: 'Stops',
   boards: 'Boarding',
   alights: 'Getting off',
