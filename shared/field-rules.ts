@@ -12,6 +12,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
 } from './rules.ts';
+import { MAX_STOP_MINUTES, MAX_STOPS, stopsInOrder } from './segments.ts';
 
 /** The kinds a person types into a form; the others are set by the server or by hand-made routes. */
 export const INPUT_KINDS: readonly FieldKind[] = [
@@ -27,6 +28,8 @@ export const INPUT_KINDS: readonly FieldKind[] = [
   'password',
   'weekdays',
   'dateList',
+  'stops',
+  'fares',
   'boolean',
 ];
 
@@ -46,7 +49,7 @@ export const MONEY_MAX = 1e9;
 export type Problem =
   | { key: 'missing' }
   | { key: 'tooLong'; max: number }
-  | { key: 'email' | 'phone' | 'date' | 'money' | 'password' | 'weekdays' | 'dateList' }
+  | { key: 'email' | 'phone' | 'date' | 'money' | 'password' | 'weekdays' | 'dateList' | 'stops' | 'fares' }
   | { key: 'integer'; min: number; max: number }
   | { key: 'choice'; choices: readonly string[] };
 
@@ -106,6 +109,52 @@ function listProblem(field: FieldDef, value: unknown): Problem | undefined {
   return ok ? undefined : { key: 'dateList' };
 }
 
+const isWholeIn = (value: unknown, min: number, max: number) =>
+  typeof value === 'number' && isWholeNumberIn(value, { min, max });
+
+/**
+ * A route's stops or fares as such (shared/segments.ts): the shape, the stops' order, each fare's pair once.
+ * Whether the towns are right, and the fares' stops exist on the route, the server checks against both.
+ */
+function routeListProblem(kind: 'stops' | 'fares', value: unknown): Problem | undefined {
+  const wrong = { key: kind } as const;
+  if (!Array.isArray(value)) return value == null ? undefined : wrong;
+  if (kind === 'stops') {
+    const ok =
+      value.length <= MAX_STOPS &&
+      value.every(
+        (stop) =>
+          isPlainObject(stop) &&
+          isIdText(stop.originId) &&
+          isIdText(stop.destinationId) &&
+          isWholeIn(readNumber(stop.minutes), 1, MAX_STOP_MINUTES),
+      ) &&
+      stopsInOrder(value.map((stop) => ({ ...stop, minutes: readNumber(stop.minutes) as number })));
+    return ok ? undefined : wrong;
+  }
+  const pairs = new Set<string>();
+  const ok = value.every((fare) => {
+    if (!isPlainObject(fare)) return false;
+    const [from, to, price] = [readNumber(fare.from), readNumber(fare.to), readNumber(fare.price)];
+    const pair = `${String(from)}-${String(to)}`;
+    const fine =
+      isWholeIn(from, 0, MAX_STOPS) &&
+      isWholeIn(to, 1, MAX_STOPS + 1) &&
+      (from as number) < (to as number) &&
+      typeof price === 'number' &&
+      isValidMoney(price) &&
+      !pairs.has(pair);
+    pairs.add(pair);
+    return fine;
+  });
+  return ok ? undefined : wrong;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isIdText = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= MAX_LENGTHS.reference;
+
 /** A 10-digit phone once spaces and dashes are dropped; typed with nothing but those, it is missing. */
 export function phoneProblem(value: string): { key: 'missing' | 'phone' } | undefined {
   const phone = normalizePhone(value);
@@ -157,6 +206,7 @@ export function fieldProblem(field: FieldDef, value: unknown): Problem | undefin
   if (!INPUT_KINDS.includes(field.kind)) return undefined;
   if (field.kind === 'integer' || field.kind === 'money') return numberProblem(field, value);
   if (field.kind === 'weekdays' || field.kind === 'dateList') return listProblem(field, value);
+  if (field.kind === 'stops' || field.kind === 'fares') return routeListProblem(field.kind, value);
   if (field.kind === 'boolean') return typeof readBoolean(value) === 'boolean' ? undefined : MISSING;
   if (typeof value !== 'string') return MISSING;
   if (field.kind === 'phone') return phoneProblem(value);

@@ -183,6 +183,9 @@ export const kinds: Record<FieldKind, KindEntry> = {
   image: { Field: ({ source }) => <ProtectedImageField source={source} />, sortable: false },
   weekdays: { Field: WeekdaysField, Input: WeekdaysInput, sortable: false },
   dateList: { Field: DateListField, Input: DateListInput, sortable: false },
+  // A route's stops and fares (issue 23): their screens come with the back-office's part of the change.
+  stops: { sortable: false },
+  fares: { sortable: false },
 };
 
 /**

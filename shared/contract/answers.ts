@@ -12,13 +12,16 @@ import {
   travellerBookingRecord,
 } from './documents.ts';
 import { documentId, IMAGE_TYPES, phone } from './fields.ts';
+import { stopPlace, stretchAnswer, stretchOfBooking } from './segments.ts';
 
 export const userDocument = documentSchema(users);
 
 export const tripSearchAnswer = z
-  .array(publicTripDocument)
+  .array(publicTripDocument.extend(stretchAnswer))
   .describe(
-    'Trips on that date between the two cities, not cancelled and not yet departed, by boarding time.',
+    'Trips that pass the origin before the destination, leaving the origin on that date (Khartoum time), not ' +
+      'cancelled and not yet departed, with the fare of that stretch on sale, by departure; bookedSeats: seats ' +
+      'taken on any leg of the stretch.',
   );
 
 export const routesOnSaleAnswer = z
@@ -55,6 +58,7 @@ export const passengerRow = z.object({
     .nullable()
     .describe("The ticket's first boarding scan (the one that boarded it); null while not boarded."),
   noShow: z.boolean().describe('Not boarded by departure (marked after it).'),
+  ...stretchOfBooking,
 });
 export const passengerList = z.array(passengerRow);
 
@@ -208,16 +212,9 @@ export const bookingMatch = travellerBookingRecord.extend({
       company_name_ar: z.string().nullable(),
       bus_number: z.string(),
       isCancelled: z.boolean(),
-      /** On a trip with stops, the traveller's own (issue 23): their towns and the time at their boarding stop. */
-      legs: z
-        .object({
-          from: z.string(),
-          from_ar: z.string().nullable(),
-          to: z.string(),
-          to_ar: z.string().nullable(),
-          boarding_time: z.string(),
-        })
-        .optional(),
+      /** Where the traveller boards and alights (the origin and destination on a trip without stops). */
+      boarding: stopPlace.optional(),
+      alighting: stopPlace.optional(),
     })
     .nullable(),
   messagesOptOut: z

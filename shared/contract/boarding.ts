@@ -1,11 +1,13 @@
 // Contracts of the boarding calls (server/resources/boarding/boarding.routes.ts): a conductor's offline
 // package and synced scans, a booking's travellers, and a trip's checkpoint manifest.
 import { z } from 'zod';
+import { MAX_STOPS } from '../segments.ts';
 import { ID_TYPES, VERDICTS } from '../boarding.ts';
 import { PAYMENT_STATUSES } from '../payments.ts';
 import { errorBody } from './errors.ts';
 import { binary, documentId } from './fields.ts';
 import { route } from './route.ts';
+import { routePlaces, stretchOfBooking } from './segments.ts';
 
 const nullableText = z.string().nullable();
 const scanTime = z.object({ scannedAt: z.iso.datetime(), deviceId: z.string() });
@@ -34,12 +36,10 @@ export const checkinPackage = z.object({
     company_name: z.string(),
     company_name_ar: nullableText,
     /**
-     * The trip's intermediate stops in order (issue 23), stop index 1 … n: the town and the minutes after
-     * departure. Absent or empty: origin → destination only.
+     * Every stop in order, origin and destination included: who boards and alights where. Always sent; optional
+     * because a phone may still hold a package from before stops.
      */
-    stops: z
-      .array(z.object({ city: z.string(), city_ar: nullableText, minutes: z.number().int().nonnegative() }))
-      .optional(),
+    stops: routePlaces.optional(),
   }),
   /** Ed25519, raw 32 bytes as base64url: verifies the codes in tickets' QR codes (shared/ticket-code.ts). */
   publicKey: z.string(),
@@ -51,9 +51,9 @@ export const checkinPackage = z.object({
       seats: z.array(z.number().int().positive()),
       paymentStatus: z.enum(PAYMENT_STATUSES),
       isCancelled: z.boolean(),
-      /** Where it boards and gets off (stop indexes: 0 = the origin … n + 1 = the destination). */
-      boardingStop: z.number().int().nonnegative().optional(),
-      alightingStop: z.number().int().positive().optional(),
+      /** The ticket's stops (absent from packages made before stops: the trip's ends). */
+      boardingStop: stretchOfBooking.boardingStop.optional(),
+      alightingStop: stretchOfBooking.alightingStop.optional(),
       travellers: z.array(
         z.object({
           seat: z.number().int().positive(),
@@ -83,7 +83,7 @@ export const scansBody = z.object({
           .number()
           .int()
           .min(0)
-          .max(99)
+          .max(MAX_STOPS + 1)
           .optional()
           .describe(
             'The stop the bus was at (a stop index), when the conductor said: a ticket of another stop is wrong_stop.',

@@ -8,6 +8,7 @@ import { bookingDocument, travellerBookingDocument } from './documents.ts';
 import { binary, deviceId } from './fields.ts';
 import { bookingConflictBody, errorBody, seatsCancelConflictBody } from './errors.ts';
 import { route } from './route.ts';
+import { segmentFields } from './segments.ts';
 
 /** createBooking's multipart form, as the public site sends it (JSON lists and objects as text). */
 export const createBookingForm = z.object({
@@ -42,6 +43,7 @@ export const createBookingForm = z.object({
     .enum(MESSAGE_LANGUAGES)
     .optional()
     .describe("The page's language: the traveller's text messages are written in it (Arabic when absent)."),
+  ...segmentFields,
 });
 
 export const bookingContract = {

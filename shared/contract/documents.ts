@@ -8,7 +8,17 @@ import { DISRUPTION_STATES } from '../disruptions.ts';
 import { getResource, type ResourceDef } from '../registry/index.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
 import { BOARDING_TIME_PATTERN, BUS_STATUSES, MAX_BUS_SEATS } from '../rules.ts';
-import { documentId, email, passengerInfo, phone, seatList, valueSchema } from './fields.ts';
+import {
+  documentId,
+  email,
+  passengerInfo,
+  phone,
+  seatList,
+  tripFare,
+  tripStop,
+  valueSchema,
+} from './fields.ts';
+import { MAX_STOPS } from '../segments.ts';
 
 /** The refund rules (shared/refund-rules.ts): in force (settings), or as a booking copied them at purchase. */
 export const refundRules = z.object({
@@ -27,7 +37,11 @@ export const POPULATE_DEPTH = 3;
  * verifiedAt, say); booleans, computed fields and a resource's own timestamps are always there. The registry
  * cannot say this yet: a flag on its fields would replace this list.
  */
-const SET_ON_EVERY_ROW: Record<string, readonly string[]> = { bookings: ['ticketId', 'paymentStatus'] };
+const SET_ON_EVERY_ROW: Record<string, readonly string[]> = {
+  bookings: ['ticketId', 'paymentStatus', 'boardingStop', 'alightingStop'],
+  trips: ['trip_stops', 'trip_fares'],
+  timetables: ['trip_stops', 'trip_fares'],
+};
 const TIMESTAMPS = ['created_at', 'updated_at'];
 /** Values a resource's rows carry beyond its registry fields (structured, so no field kind of the screens). */
 const BEYOND_REGISTRY: Record<string, Record<string, z.ZodType>> = {
@@ -106,7 +120,11 @@ export const tripDocument = z.object({
   trip_date: z.iso.date(),
   trip_boarding_time: z.string().regex(BOARDING_TIME_PATTERN),
   trip_ticket_priceId: priceDocument,
-  /** Seats held by live bookings. */
+  /** Intermediate stops in order (shared/segments.ts); [] for a trip from its origin to its destination. */
+  trip_stops: z.array(tripStop),
+  /** Fares between stops other than the ends; a pair not listed is not sold. */
+  trip_fares: z.array(tripFare),
+  /** Seats held by live bookings (on any leg, or on the legs of the stretch asked). */
   bookedSeats: seatList,
   isCancelled: z.boolean(),
 });
@@ -139,6 +157,9 @@ export const bookingRecord = z.object({
   seats: seatList,
   passengerInfo,
   totalTicketPrice: z.array(z.number()).min(1),
+  /** The stops the traveller boards and alights at (0 = the trip's origin, n + 1 its destination). */
+  boardingStop: z.number().int().min(0).max(MAX_STOPS),
+  alightingStop: z.number().int().min(1).max(MAX_STOPS + 1),
   bookingDate: z.iso.datetime(),
   isCancelled: z.boolean(),
   bankakScreenshot: z.string().startsWith('/api/uploads/').nullable(),

@@ -38,6 +38,9 @@ export const ERROR_CODES = [
   'ROLE_CANNOT_CANCEL',
   'BUS_BUSY',
   'SEAT_NOT_IN_BOOKING',
+  'ROUTE_INVALID',
+  'PAIR_NOT_FOR_SALE',
+  'STOPS_IN_USE',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -20,6 +20,24 @@ export const binary = z.string().meta({ format: 'binary' });
 /** The images a payment proof may be (recognised by their bytes, server/resources/bookings/image-check.ts). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 
+/**
+ * An intermediate stop as answers carry it (shared/segments.ts): its town's names in both languages (the origins
+ * row's) beside the ids a client sends.
+ */
+export const tripStop = z.object({
+  originId: documentId,
+  destinationId: documentId,
+  minutes: z.number().int().positive().describe('Minutes after the trip leaves its origin.'),
+  city: z.string().optional().describe('The town in English (answers only).'),
+  city_ar: z.string().nullable().optional().describe('The town in Arabic (answers only).'),
+});
+/** A fare between two stops: 0 = the trip's origin, n + 1 = its destination. */
+export const tripFare = z.object({
+  from: z.number().int().min(0),
+  to: z.number().int().positive(),
+  price: z.number().positive(),
+});
+
 /** The answer schema of a field that is not a reference (references depend on how deep they are filled). */
 export function valueSchema(field: FieldDef): z.ZodType {
   switch (field.kind) {
@@ -63,6 +81,10 @@ export function valueSchema(field: FieldDef): z.ZodType {
       return z.array(z.number().int().min(0).max(6));
     case 'dateList':
       return z.array(z.iso.date());
+    case 'stops':
+      return z.array(tripStop);
+    case 'fares':
+      return z.array(tripFare);
   }
 }
 

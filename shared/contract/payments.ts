@@ -2,6 +2,7 @@
 // staff deciding on it, the counter sale, the queue of proofs, one payment's review, refunds owed and the bank
 // statement import. The handlers read and check their bodies themselves (for the specification's words): the
 // forms and bodies here document them.
+import { segmentFields } from './segments.ts';
 import { z } from 'zod';
 import { MESSAGE_LANGUAGES } from '../messages.ts';
 import { PAYMENT_METHODS, REFUND_METHODS, REJECTION_REASONS } from '../payments.ts';
@@ -74,6 +75,7 @@ export const counterSaleBody = z.object({
     .enum(MESSAGE_LANGUAGES)
     .optional()
     .describe("The traveller's language for text messages, picked by staff (Arabic when absent)."),
+  ...segmentFields,
 });
 
 export const checkCancelledProofBody = z.object({

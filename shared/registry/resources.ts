@@ -6,6 +6,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, REJECTION_REASONS } 
 import { ROLES } from '../roles.ts';
 import { DISRUPTION_STATES } from '../disruptions.ts';
 import type { ResourceDef } from './types.ts';
+import { MAX_STOPS } from '../segments.ts';
 
 const crud = (base: string, entity: string, plural = `${entity}s`) => ({
   base,
@@ -152,6 +153,10 @@ export const trips = {
       required: true,
     },
     trip_ticket_priceId: { kind: 'reference', ref: 'prices', required: true },
+    /** Intermediate stops, in order (shared/segments.ts); none: origin → destination as ever. */
+    trip_stops: { kind: 'stops', defaultValue: [] },
+    /** Fares between stops other than the ends (whose price is trip_ticket_priceId); a pair not listed is not sold. */
+    trip_fares: { kind: 'fares', defaultValue: [] },
     bookedSeats: { kind: 'seats', readOnly: true, computed: true },
     isCancelled: { kind: 'boolean', readOnly: true },
   },
@@ -180,6 +185,9 @@ export const timetables = {
       required: true,
     },
     timetable_ticket_priceId: { kind: 'reference', ref: 'prices', required: true },
+    /** Copied to each of its trips (shared/segments.ts). */
+    trip_stops: { kind: 'stops', defaultValue: [] },
+    trip_fares: { kind: 'fares', defaultValue: [] },
     timetable_days: { kind: 'weekdays', required: true },
     timetable_from: { kind: 'date', required: true },
     timetable_until: { kind: 'date' },
@@ -262,6 +270,9 @@ export const bookings = {
     seats: { kind: 'seats', required: true },
     passengerInfo: { kind: 'passenger', required: true },
     totalTicketPrice: { kind: 'priceList', required: true },
+    /** Stop indexes the traveller boards and alights at (0 = the trip's origin, n + 1 its destination). */
+    boardingStop: { kind: 'integer', readOnly: true, min: 0, max: MAX_STOPS },
+    alightingStop: { kind: 'integer', readOnly: true, min: 1, max: MAX_STOPS + 1 },
     bookingDate: { kind: 'timestamp', required: true },
     isCancelled: { kind: 'boolean', readOnly: true },
     bankakScreenshot: { kind: 'image' },

@@ -16,6 +16,7 @@ import {
 } from '../field-rules.ts';
 import { EMAIL_PATTERN, isValidDate, normalizePhone, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '../rules.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
+import { MAX_STOP_MINUTES, MAX_STOPS, ROUTE_MESSAGES, stopsInOrder } from '../segments.ts';
 
 export const fieldMessages = {
   email: 'Please enter a valid email address.',
@@ -29,6 +30,8 @@ export const fieldMessages = {
   password: 'Password must be at least 6 characters long.',
   weekdays: 'Choose the days of the week: numbers from 0 (Sunday) to 6 (Saturday).',
   dateList: 'Days off are dates written YYYY-MM-DD (at most 366).',
+  stops: ROUTE_MESSAGES.stops.en,
+  fares: ROUTE_MESSAGES.fares.en,
 } as const;
 
 /** The server's words for a problem of shared/field-rules.ts; a missing value gets the resource's message. */
@@ -131,6 +134,35 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
           .max(366, wrong)
           .transform((dates) => [...new Set(dates)].sort()),
       );
+    }
+    case 'stops': {
+      const wrong = { error: fieldMessages.stops };
+      const id = z.string(wrong).trim().min(1, wrong).max(MAX_LENGTHS.reference, wrong);
+      const minutes = z.preprocess(
+        readNumber,
+        z.number(wrong).int(wrong).min(1, wrong).max(MAX_STOP_MINUTES, wrong),
+      );
+      return z
+        .array(z.object({ originId: id, destinationId: id, minutes }, wrong), wrong)
+        .max(MAX_STOPS, wrong)
+        .refine(stopsInOrder, wrong);
+    }
+    case 'fares': {
+      const wrong = { error: fieldMessages.fares };
+      const stop = (min: number, max: number) =>
+        z.preprocess(readNumber, z.number(wrong).int(wrong).min(min, wrong).max(max, wrong));
+      const price = z.preprocess(
+        readNumber,
+        z.number(wrong).positive(wrong).max(MONEY_MAX, wrong).refine(isValidMoney, wrong),
+      );
+      return z
+        .array(z.object({ from: stop(0, MAX_STOPS), to: stop(1, MAX_STOPS + 1), price }, wrong), wrong)
+        .refine(
+          (fares) =>
+            fares.every((fare) => fare.from < fare.to) &&
+            new Set(fares.map((fare) => `${fare.from}-${fare.to}`)).size === fares.length,
+          wrong,
+        );
     }
     default:
       // Read-only and structured kinds are written by hand-made routes, not by the generic ones.

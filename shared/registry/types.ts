@@ -1,5 +1,6 @@
 // The shape of a registry entry: what every layer needs to know about one resource, as plain data.
 import type { Capability } from '../roles.ts';
+import type { TripFare, TripStop } from '../segments.ts';
 
 export type FieldKind =
   | 'text' // one line of text
@@ -19,7 +20,9 @@ export type FieldKind =
   | 'priceList' // list of amounts, the first one shown
   | 'image' // URL path of a stored upload
   | 'weekdays' // list of days of the week, 0 = Sunday … 6 = Saturday
-  | 'dateList'; // list of dates YYYY-MM-DD
+  | 'dateList' // list of dates YYYY-MM-DD
+  | 'stops' // a trip's intermediate stops, in order: {originId, destinationId, minutes} (shared/segments.ts)
+  | 'fares'; // fares between stops: {from, to, price} (shared/segments.ts)
 
 export interface FieldDef {
   kind: FieldKind;
@@ -117,6 +120,8 @@ interface KindValues {
   image: string;
   weekdays: number[];
   dateList: string[];
+  stops: TripStop[];
+  fares: TripFare[];
 }
 
 /** A field's value in a document: one of its choices (any text where Settings may add more), else its kind's. */
@@ -126,10 +131,10 @@ export type FieldValue<F extends FieldDef> = F extends { kind: 'choice'; moreCho
     ? C
     : KindValues[F['kind']];
 
-/** How a value of each kind is kept in its column: flags as 0/1, lists as JSON text. */
+/** How a value of each kind is kept in its column: flags as 0/1, lists (a route's stops and fares too) as JSON text. */
 type ColumnValue<F extends FieldDef> = F['kind'] extends 'boolean'
   ? number
-  : F['kind'] extends 'weekdays' | 'dateList'
+  : F['kind'] extends 'weekdays' | 'dateList' | 'stops' | 'fares'
     ? string
     : FieldValue<F>;
 

@@ -1,5 +1,6 @@
 // The booking form's rules, in the spec's words. Multipart sends every value as text (seats and
 // passengerInfo as JSON); a JSON body may send them as they are. Both arrive here as one plain object.
+import { segmentFields } from '../../../shared/contract/segments.ts';
 import { z } from 'zod';
 import { MESSAGE_LANGUAGES } from '../../../shared/messages.ts';
 import { MAX_LENGTHS, phoneProblem } from '../../../shared/field-rules.ts';
@@ -122,6 +123,8 @@ export const createBookingSchema = z.object({
   deviceId: deviceIdField,
   /** The page's language (staff pick it at the counter): the traveller's text messages are written in it. */
   language: z.enum(MESSAGE_LANGUAGES, { error: 'The language must be ar or en.' }).optional(),
+  /** The stretch bought (shared/contract/segments.ts): stop indexes, or the towns searched; else the ends. */
+  ...segmentFields,
 });
 
 export type CreateBookingInput = z.infer<typeof createBookingSchema>;

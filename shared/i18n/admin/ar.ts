@@ -2,6 +2,7 @@
 // one that English lacks) fails the type check; react-admin's own strings are in raArabic.ts.
 // Resource names carry Polyglot's six Arabic plural forms; react-admin asks for 1 (one) or 2 (a list title),
 // so the third form is the plain plural rather than the dual.
+import { ROUTE_MESSAGES } from '../../segments.ts';
 import type { AdminMessages } from './en.ts';
 import { raArabic } from './raArabic.ts';
 import { lostItemColours, lostItemTypes } from '../lost-items.ar.ts';
@@ -26,6 +27,8 @@ export const arOwn: MessageTree<AdminMessages> = {
         seats: 'المقاعد',
         passengerInfo: 'الراكب',
         totalTicketPrice: 'المبلغ الإجمالي',
+        boardingStop: 'محطة الركوب',
+        alightingStop: 'محطة النزول',
         bookingDate: 'تاريخ الحجز',
         isCancelled: 'الحالة',
         bankakScreenshot: 'صورة الإشعار',
@@ -66,6 +69,8 @@ export const arOwn: MessageTree<AdminMessages> = {
         trip_date: 'تاريخ الرحلة',
         trip_boarding_time: 'زمن القيام',
         trip_ticket_priceId: 'السعر',
+        trip_stops: 'المحطات',
+        trip_fares: 'الأسعار بين المحطات',
         bookedSeats: 'المقاعد المحجوزة',
         isCancelled: 'الحالة',
       },
@@ -83,6 +88,8 @@ export const arOwn: MessageTree<AdminMessages> = {
         busId: 'البص',
         timetable_boarding_time: 'زمن القيام',
         timetable_ticket_priceId: 'السعر',
+        trip_stops: 'المحطات',
+        trip_fares: 'الأسعار بين المحطات',
         timetable_days: 'أيام الأسبوع',
         timetable_from: 'من تاريخ',
         timetable_until: 'إلى تاريخ',
@@ -521,6 +528,8 @@ export const arOwn: MessageTree<AdminMessages> = {
         password_mismatch: 'كلمتا المرور غير متطابقتين.',
         weekdays: 'اختر أيام الأسبوع: أرقام من 0 (الأحد) إلى 6 (السبت).',
         dateList: 'أيام بلا رحلات تُكتب تواريخ بالشكل YYYY-MM-DD (366 تاريخاً على الأكثر).',
+        stops: ROUTE_MESSAGES.stops.ar,
+        fares: ROUTE_MESSAGES.fares.ar,
       },
       account: {
         password_short: 'يجب ألا تقل كلمة المرور الجديدة عن 10 أحرف.',

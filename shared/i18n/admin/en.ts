@@ -1,6 +1,7 @@
 // English messages of the staff back-office: react-admin's own strings (ra-language-english) plus ours.
 // Resource and field labels follow react-admin's keys (resources.<name>.name, resources.<name>.fields.<field>)
 // for every entry of shared/registry; the validation words are the registry's, the notices the spec's, word for word.
+import { ROUTE_MESSAGES } from '../../segments.ts';
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
 import { disruptionsEn } from './disruptions.en.ts';
@@ -24,6 +25,8 @@ export const enOwn = {
         seats: 'Seats',
         passengerInfo: 'Passenger',
         totalTicketPrice: 'Total price',
+        boardingStop: 'Boarding stop',
+        alightingStop: 'Alighting stop',
         bookingDate: 'Booking date',
         isCancelled: 'Status',
         bankakScreenshot: 'Payment proof',
@@ -64,6 +67,8 @@ export const enOwn = {
         trip_date: 'Trip date',
         trip_boarding_time: 'Boarding time',
         trip_ticket_priceId: 'Price',
+        trip_stops: 'Stops',
+        trip_fares: 'Fares between stops',
         bookedSeats: 'Booked seats',
         isCancelled: 'Status',
       },
@@ -81,6 +86,8 @@ export const enOwn = {
         busId: 'Bus',
         timetable_boarding_time: 'Boarding time',
         timetable_ticket_priceId: 'Price',
+        trip_stops: 'Stops',
+        trip_fares: 'Fares between stops',
         timetable_days: 'Days of the week',
         timetable_from: 'From',
         timetable_until: 'Until',
@@ -497,6 +504,8 @@ export const enOwn = {
         password_mismatch: 'Passwords do not match.',
         weekdays: 'Choose the days of the week: numbers from 0 (Sunday) to 6 (Saturday).',
         dateList: 'Days off are dates written YYYY-MM-DD (at most 366).',
+        stops: ROUTE_MESSAGES.stops.en,
+        fares: ROUTE_MESSAGES.fares.en,
       },
       // The server's words about new passwords and travellers, so they can be shown in Arabic too.
       account: {
