@@ -27,6 +27,7 @@ import { MessagesChoice } from './MessagesChoice.tsx';
 import { CancelQuote } from './CancelQuote.tsx';
 import { ChangeDay } from './ChangeDay.tsx';
 import { SeatsToCancel } from './SeatsToCancel.tsx';
+import { stopTime } from '../../shared/stop-times.ts';
 
 interface Props {
   bookings: BookingMatch[];
@@ -90,19 +91,19 @@ export function BookingResultsDialog({
     asked.current = confirmingId;
   }, [confirmingId]);
 
-  // On a trip with stops, the traveller's own stops and the time at theirs (issue 23).
-  const tripLine = ({ legs, ...trip }: NonNullable<BookingMatch['trip']>) =>
+  // Where the traveller boards and alights, and the time at their stop (issue 23).
+  const tripLine = ({ boarding, alighting, ...trip }: NonNullable<BookingMatch['trip']>) =>
     fill(m.cancel.tripLine, {
       route: fill(m.trip.route, {
-        origin: legs
-          ? localName(legs.from, legs.from_ar, lang)
+        origin: boarding
+          ? localName(boarding.city, boarding.city_ar, lang)
           : localName(trip.origin_city, trip.origin_city_ar, lang),
-        destination: legs
-          ? localName(legs.to, legs.to_ar, lang)
+        destination: alighting
+          ? localName(alighting.city, alighting.city_ar, lang)
           : localName(trip.destination_city, trip.destination_city_ar, lang),
       }),
       date: formatTripDate(trip.trip_date, lang),
-      time: formatBoardingTime(legs?.boarding_time ?? trip.trip_boarding_time, m),
+      time: formatBoardingTime(stopTime(trip.trip_boarding_time, boarding?.minutes ?? 0).time, m),
     });
 
   return (

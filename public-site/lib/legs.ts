@@ -6,16 +6,8 @@ import { localName } from './format.ts';
 import type { Lang } from './i18n.ts';
 import type { Trip } from './types.ts';
 
-/** A stop as the API may give it: ids, or the cities filled in. */
-interface WireStop {
-  originId: string | { _id: string; origin_city: string; origin_city_ar?: string | null };
-  destinationId?: unknown;
-  minutes: number;
-}
-
-/** What a trip of a search answer carries beyond today's fields (the wire contract of issue 23). */
+/** What a trip of a search answer carries beyond the trip (tripSearchAnswer): the stretch searched, its fare. */
 export type TripWithStops = Trip & {
-  trip_stops?: WireStop[];
   /** The fare for the pair searched. */
   price?: number;
   boardingStop?: number;
@@ -27,7 +19,7 @@ export interface Legs {
   alightingStop: number;
 }
 
-export const stopsOf = (trip: Trip): WireStop[] => (trip as TripWithStops).trip_stops ?? [];
+export const stopsOf = (trip: Trip): Trip['trip_stops'] => trip.trip_stops ?? [];
 
 /** The traveller's legs: as the answer says, else the trip's ends. */
 export function legsOf(trip: Trip, asked?: Partial<Legs>): Legs {
@@ -47,12 +39,6 @@ export const isWholeTrip = (trip: Trip, legs: Legs) =>
 /** The fare of the traveller's legs (the search's answer), else the trip's price. */
 export const legsPrice = (trip: Trip) => (trip as TripWithStops).price ?? trip.trip_ticket_priceId.price;
 
-interface WireFare {
-  from: number;
-  to: number;
-  price: number;
-}
-
 /**
  * A trip with the traveller's legs written on it (as filterTrips answers them), so every screen of the booking
  * reads them from the trip: its legs and their fare (from the trip's fares; the ends are the trip's price).
@@ -60,7 +46,7 @@ interface WireFare {
 export function withLegs(trip: Trip, asked: Partial<Legs>): Trip {
   const legs = legsOf(trip, asked);
   if (isWholeTrip(trip, legs)) return trip;
-  const fares = (trip as TripWithStops & { trip_fares?: WireFare[] }).trip_fares ?? [];
+  const fares = trip.trip_fares ?? [];
   const fare = fares.find((f) => f.from === legs.boardingStop && f.to === legs.alightingStop);
   return { ...trip, ...legs, ...(fare ? { price: fare.price } : {}) } as TripWithStops;
 }
@@ -71,10 +57,11 @@ export function stopNames(trip: Trip, lang: Lang, origins: readonly City[] = [])
   const byId = new Map(origins.map((city) => [city.id, city]));
   return [
     localName(from.origin_city, from.origin_city_ar, lang),
-    ...stopsOf(trip).map(({ originId }) => {
-      if (typeof originId === 'object') return localName(originId.origin_city, originId.origin_city_ar, lang);
-      const city = byId.get(originId);
-      return city ? localName(city.name, city.nameAr, lang) : '…';
+    ...stopsOf(trip).map(({ originId, city, city_ar }) => {
+      // Answers name the towns; else the cities list does.
+      if (city) return localName(city, city_ar, lang);
+      const known = byId.get(originId);
+      return known ? localName(known.name, known.nameAr, lang) : '…';
     }),
     localName(to.destination_city, to.destination_city_ar, lang),
   ];

@@ -1,6 +1,6 @@
 // On a trip with stops (issue 23): which stop the bus is at, and who boards and who gets off there. Checks
 // made here are judged at that stop (a ticket of another stop says so). Nothing for a trip without stops.
-import { formatSeatList, stopNames } from '../lib/format.ts';
+import { formatSeatList, hasStops, stopNames } from '../lib/format.ts';
 import { fill, useI18n } from '../lib/i18n.ts';
 import { alightingOf, boardingOf, ticketsAtStop } from '../lib/stops.ts';
 import type { PackageTicket, StoredTrip } from '../lib/types.ts';
@@ -15,7 +15,7 @@ interface Props {
 export function StopPanel({ trip, stop, onStop }: Props) {
   const { m, lang } = useI18n();
   const pkg = trip.package;
-  if (!pkg.trip.stops?.length) return null;
+  if (!hasStops(pkg.trip)) return null;
   const names = stopNames(pkg.trip, lang);
   const { boarding, alighting } = ticketsAtStop(pkg, stop);
   const row = (ticket: PackageTicket) => (

@@ -6,7 +6,7 @@ const key = (tripId: string) => `rihla-checkin-stop:${tripId}`;
 
 /** The stop this phone last said the bus was at, else the origin. */
 export function rememberedStop(pkg: CheckinPackage): number {
-  const last = (pkg.trip.stops ?? []).length + 1;
+  const last = lastStop(pkg);
   try {
     const value = Number(localStorage.getItem(key(pkg.trip._id)));
     return Number.isInteger(value) && value >= 0 && value <= last ? value : 0;
@@ -23,9 +23,12 @@ export function rememberStop(tripId: string, stop: number) {
   }
 }
 
+/** The destination's stop index (the package names every place, its ends included). */
+const lastStop = (pkg: CheckinPackage) => Math.max(1, (pkg.trip.stops?.length ?? 2) - 1);
+
 export const boardingOf = (ticket: PackageTicket) => ticket.boardingStop ?? 0;
 export const alightingOf = (ticket: PackageTicket, pkg: CheckinPackage) =>
-  ticket.alightingStop ?? (pkg.trip.stops ?? []).length + 1;
+  ticket.alightingStop ?? lastStop(pkg);
 
 /** The live tickets that board and that get off at a stop, by seat. */
 export function ticketsAtStop(pkg: CheckinPackage, stop: number) {

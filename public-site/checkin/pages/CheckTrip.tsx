@@ -19,7 +19,7 @@ import { Filled, Ltr } from '../components/Words.tsx';
 import { useApp } from '../lib/app-context.ts';
 import type { CheckResult } from '../lib/controller.ts';
 import { signal, unlockSound } from '../lib/feedback.ts';
-import { khartoumTime } from '../lib/format.ts';
+import { hasStops, khartoumTime } from '../lib/format.ts';
 import { useI18n } from '../lib/i18n.ts';
 import { doorTravellers } from '../lib/travellers.ts';
 import type { CheckInput } from '../lib/verdict.ts';
@@ -44,11 +44,11 @@ export function CheckTrip() {
       </section>
     );
 
-  const hasStops = !!stored.package.trip.stops?.length;
+  const withStops = hasStops(stored.package.trip);
   const stop = chosenStop ?? rememberedStop(stored.package);
   async function check(input: CheckInput, startedAt: number) {
     unlockSound();
-    const result = await controller.check(tripId, hasStops ? { ...input, stop } : input);
+    const result = await controller.check(tripId, withStops ? { ...input, stop } : input);
     signal(result.verdict.verdict);
     setIdSeat(null);
     setShown({ result, startedAt });

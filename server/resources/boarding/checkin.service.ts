@@ -22,7 +22,7 @@ import {
   tripRow,
   tripTravellers,
 } from './boarding.repository.ts';
-import { namedStops } from './trip-stops.ts';
+import { namedStops, routePlaces } from './trip-stops.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
 
 export interface BoardingContext {
@@ -38,7 +38,7 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
   const trip = (await referencedDocument(ctx.db, trips, tripId)) as TripDetails;
   const bookings = await tripTravellers(ctx.db, tripId);
   // A trip with stops (issue 23): its towns in order, and each ticket's legs.
-  const stops = await namedStops(ctx.db, (trip as { trip_stops?: unknown }).trip_stops);
+  const stops = await namedStops(ctx.db, trip.trip_stops);
   // The day's other trips' live tickets, by number only: a ticket of another bus typed at this door offline
   // reads "wrong trip", as the server says, not "forged".
   const others = await ctx.db
@@ -64,7 +64,15 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
       bus_number: trip.busId?.bus_number ?? '',
       company_name: trip.busId?.bus_owner_companyId?.company_name ?? '',
       company_name_ar: trip.busId?.bus_owner_companyId?.company_name_ar ?? null,
-      ...(stops.length ? { stops } : {}),
+      stops: routePlaces(
+        {
+          origin: trip.trip_originId?.origin_city ?? '',
+          originAr: trip.trip_originId?.origin_city_ar,
+          destination: trip.trip_destinationId?.destination_city ?? '',
+          destinationAr: trip.trip_destinationId?.destination_city_ar,
+        },
+        stops,
+      ),
     },
     publicKey: ctx.signer.publicKey,
     generatedAt: ctx.clock.now().toISOString(),
@@ -74,7 +82,8 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
       seats: booking.seats,
       paymentStatus: booking.paymentStatus,
       isCancelled: booking.isCancelled,
-      ...(stops.length ? { boardingStop: booking.boardingStop, alightingStop: booking.alightingStop } : {}),
+      boardingStop: booking.boardingStop,
+      alightingStop: booking.alightingStop,
       travellers: booking.travellers.map((t: SeatTraveller) => ({
         seat: t.seat,
         fullName: t.fullName ?? (t.seat === booking.seats[0] ? booking.bookerName : null),

@@ -60,3 +60,24 @@ export function stopNamesBoth(
     { en: ends.destination, ar: ends.destinationAr || ends.destination },
   ];
 }
+
+/**
+ * Every place of a trip in order, its origin (0) and destination (n + 1) included, as the conductor's package
+ * and the look-up name them (the contract's routePlaces). The destination's minutes are unknown: its last
+ * stop's stand in.
+ */
+export function routePlaces(
+  ends: { origin: string; originAr?: string | null; destination: string; destinationAr?: string | null },
+  stops: readonly NamedStop[],
+) {
+  return [
+    { index: 0, city: ends.origin, city_ar: ends.originAr ?? null, minutes: 0 },
+    ...stops.map((stop, i) => ({ index: i + 1, ...stop })),
+    {
+      index: stops.length + 1,
+      city: ends.destination,
+      city_ar: ends.destinationAr ?? null,
+      minutes: stops.at(-1)?.minutes ?? 0,
+    },
+  ];
+}

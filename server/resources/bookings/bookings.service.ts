@@ -37,8 +37,7 @@ import {
   seatsShare,
 } from '../../../shared/refund-rules.ts';
 import { readRefundRules, readSiteAddress } from '../settings/settings.repository.ts';
-import { namedStops, type NamedStop } from '../boarding/trip-stops.ts';
-import { ticketLegs } from './ticket.ts';
+import { namedStops, routePlaces } from '../boarding/trip-stops.ts';
 
 export interface BookingContext {
   db: Db;
@@ -373,24 +372,30 @@ async function travellerMatches(ctx: BookingContext, found: Document[]) {
     found.map((booking) => String(booking._id)),
     ctx.clock.now(),
   );
-  // A trip with stops names the traveller's own (issue 23): its towns, read once per trip.
-  const stopsOf = new Map<string, Promise<NamedStop[]>>();
+  // Where each traveller boards and alights (issue 23): the trip's places, read once per trip.
+  const placesOf = new Map<string, Promise<ReturnType<typeof routePlaces>>>();
   const legsOf = async (booking: Document, trip: TripDetails | null) => {
     if (!trip) return {};
     const id = String(trip._id);
-    if (!stopsOf.has(id)) stopsOf.set(id, namedStops(ctx.db, (trip as { trip_stops?: unknown }).trip_stops));
-    const legs = ticketLegs(booking, trip, await stopsOf.get(id)!);
-    return legs.originCity === undefined
-      ? {}
-      : {
-          legs: {
-            from: legs.originCity,
-            from_ar: legs.originCityAr ?? null,
-            to: legs.destinationCity ?? '',
-            to_ar: legs.destinationCityAr ?? null,
-            boarding_time: legs.stopBoardingTime ?? trip.trip_boarding_time,
-          },
-        };
+    if (!placesOf.has(id))
+      placesOf.set(
+        id,
+        namedStops(ctx.db, trip.trip_stops).then((stops) =>
+          routePlaces(
+            {
+              origin: trip.trip_originId?.origin_city ?? '',
+              originAr: trip.trip_originId?.origin_city_ar,
+              destination: trip.trip_destinationId?.destination_city ?? '',
+              destinationAr: trip.trip_destinationId?.destination_city_ar,
+            },
+            stops,
+          ),
+        ),
+      );
+    const places = await placesOf.get(id)!;
+    const boarding = places[Number(booking.boardingStop ?? 0)];
+    const alighting = places[Number(booking.alightingStop ?? places.length - 1)];
+    return boarding && alighting ? { boarding, alighting } : {};
   };
   const legs = await Promise.all(
     found.map((booking) => legsOf(booking, booking.tripId as TripDetails | null)),

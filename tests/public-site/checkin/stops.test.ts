@@ -19,9 +19,11 @@ function corridor(tickets: ReturnType<typeof ticket>[]): CheckinPackage {
   pkg.trip.destination_city = 'Port Sudan';
   pkg.trip.destination_city_ar = 'بورتسودان';
   pkg.trip.stops = [
-    { city: 'Madani', city_ar: 'ود مدني', minutes: 150 },
-    { city: 'Gedaref', city_ar: 'القضارف', minutes: 330 },
-    { city: 'Kassala', city_ar: 'كسلا', minutes: 540 },
+    { index: 0, city: 'Khartoum', city_ar: 'الخرطوم', minutes: 0 },
+    { index: 1, city: 'Madani', city_ar: 'ود مدني', minutes: 150 },
+    { index: 2, city: 'Gedaref', city_ar: 'القضارف', minutes: 330 },
+    { index: 3, city: 'Kassala', city_ar: 'كسلا', minutes: 540 },
+    { index: 4, city: 'Port Sudan', city_ar: 'بورتسودان', minutes: 780 },
   ];
   return pkg;
 }
