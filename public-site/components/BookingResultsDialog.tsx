@@ -27,7 +27,7 @@ import { MessagesChoice } from './MessagesChoice.tsx';
 import { CancelQuote } from './CancelQuote.tsx';
 import { ChangeDay } from './ChangeDay.tsx';
 import { SeatsToCancel } from './SeatsToCancel.tsx';
-import { stopTime } from '../../shared/stop-times.ts';
+import { timeAfter } from '../lib/legs.ts';
 
 interface Props {
   bookings: BookingMatch[];
@@ -103,7 +103,7 @@ export function BookingResultsDialog({
           : localName(trip.destination_city, trip.destination_city_ar, lang),
       }),
       date: formatTripDate(trip.trip_date, lang),
-      time: formatBoardingTime(stopTime(trip.trip_boarding_time, boarding?.minutes ?? 0).time, m),
+      time: formatBoardingTime(timeAfter(trip.trip_boarding_time, boarding?.minutes ?? 0), m),
     });
 
   return (

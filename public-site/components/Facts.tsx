@@ -1,6 +1,5 @@
 // Label/value pairs as a <dl>, each pair in its own <div> so that a pair never splits when the list wraps.
 import type { ComponentChild, ComponentChildren } from 'preact';
-import type { PublicMessages } from '../lib/i18n.ts';
 
 /** A label, its value (text, or an element such as a code isolated in <bdi>), and optionally its class. */
 export type Fact = [label: string, value: ComponentChild, valueClass?: string];
@@ -18,9 +17,3 @@ export function Facts(props: { rows: Fact[]; class: string; children?: Component
     </dl>
   );
 }
-
-/** A trip with stops: the time at the traveller's stop of arrival, and the bus's whole route (issue 23). */
-export const legFacts = (m: PublicMessages, arrival?: string, route?: string): Fact[] => [
-  ...(arrival ? [[m.trip.arrival, arrival] as Fact] : []),
-  ...(route ? [[m.trip.busRoute, route] as Fact] : []),
-];

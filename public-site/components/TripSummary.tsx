@@ -1,10 +1,10 @@
 // The trip being booked, above the seat map.
 import { formatPrice, formatTripDate, tripNames } from '../lib/format.ts';
-import { useLegNames } from '../lib/use-leg-names.ts';
+import { legFacts, useLegNames } from '../lib/use-leg-names.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { Trip } from '../lib/types.ts';
-import { Facts, legFacts } from './Facts.tsx';
+import { Facts } from './Facts.tsx';
 
 export function TripSummary({ trip, price }: { trip: Trip; price: number }) {
   const { m, lang } = useI18n();

@@ -67,6 +67,9 @@ export function stopNames(trip: Trip, lang: Lang, origins: readonly City[] = [])
   ];
 }
 
+/** The clock `minutes` after a departure ("9:00 am", 150 → "11:30 am"). */
+export const timeAfter = (departure: string, minutes: number) => stopTime(departure, minutes).time;
+
 /** The boarding time at a stop ("9:00 am" at the origin, "11:30 am" two and a half hours on). */
 export function timeAtStop(trip: Trip, stop: number): string {
   const minutes = stop === 0 ? 0 : (stopsOf(trip)[stop - 1]?.minutes ?? 0);

@@ -6,6 +6,8 @@ import { legsOf, stopNames, stopsOf, timeAtStop } from './legs.ts';
 import type { Trip } from './types.ts';
 import { useCities } from './use-cities.ts';
 import { useI18n } from './use-i18n.ts';
+import type { PublicMessages } from './i18n.ts';
+import type { Fact } from '../components/Facts.tsx';
 
 export function useLegNames(trip: Trip) {
   const { m, lang } = useI18n();
@@ -25,3 +27,9 @@ export function useLegNames(trip: Trip) {
     route: stopCount ? names.join(m.trip.stopSeparator) : undefined,
   };
 }
+
+/** A trip with stops: the time at the traveller's stop of arrival, and the bus's whole route. */
+export const legFacts = (m: PublicMessages, arrival?: string, route?: string): Fact[] => [
+  ...(arrival ? [[m.trip.arrival, arrival] as Fact] : []),
+  ...(route ? [[m.trip.busRoute, route] as Fact] : []),
+];

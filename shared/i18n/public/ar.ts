@@ -196,7 +196,6 @@ export const ar: PublicMessages = {
     priceChanged: 'تغيّر سعر التذكرة، وأصبح المبلغ الإجمالي {total}. يُرجى مراجعته ثم التأكيد مرة أخرى.',
   },
   booking: {
-    yourLegs: 'تركب من {origin} الساعة {time} وتنزل في {destination}.',
     processing: 'جارٍ معالجة حجزك…',
     uploading: 'جارٍ إرسال حجزك: {percent}%',
     waiting: 'في انتظار التأكيد…',

@@ -202,7 +202,6 @@ export const en = {
       'The ticket price has changed. The new total is {total}. Please check it and confirm again.',
   },
   booking: {
-    yourLegs: 'You board at {origin} at {time} and get off at {destination}.',
     processing: 'Processing your booking…',
     uploading: 'Sending your booking: {percent}%',
     waiting: 'Waiting for the confirmation…',
