@@ -63,14 +63,14 @@ export function StopsChoice({ trip, legs, onChange, disabled }: Props) {
   return (
     <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 2 }} data-testid="counter-stops">
       {list(
-        'rihla.stops.boards',
+        'rihla.stops.board_at',
         boardingStop,
         indexes.slice(0, -1),
         (from) => choose(from, alightingStop),
         'boardingStop',
       )}
       {list(
-        'rihla.stops.alights',
+        'rihla.stops.alight_at',
         alightingStop,
         indexes.slice(boardingStop + 1),
         (to) => choose(boardingStop, to),

@@ -2,15 +2,34 @@
 // must be an origin (boarding there) and a destination (alighting there). Ticked, saving one creates its twin
 // in the other list with the same English and Arabic names. Two calls of the existing create routes, under the
 // same roles; a twin that exists already is left as it is.
-import { BooleanInput, useDataProvider, useNotify } from 'react-admin';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useDataProvider, useInput, useNotify, useTranslate } from 'react-admin';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 
 /** The form's flag: not a registry field, so the server's schema drops it. */
 export const BOTH_LISTS = 'add_to_both_lists';
 
-export const BothListsInput = () => (
-  <BooleanInput source={BOTH_LISTS} label="rihla.stops.both_lists" helperText="rihla.stops.both_lists_help" />
-);
+export function BothListsInput() {
+  const translate = useTranslate();
+  const { field } = useInput({ source: BOTH_LISTS, defaultValue: false });
+  return (
+    <div>
+      <FormControlLabel
+        control={
+          <Checkbox
+            name={BOTH_LISTS}
+            checked={!!field.value}
+            onChange={(event) => field.onChange(event.target.checked)}
+          />
+        }
+        label={translate('rihla.stops.both_lists')}
+      />
+      <FormHelperText sx={{ mt: -0.5, mb: 1 }}>{translate('rihla.stops.both_lists_help')}</FormHelperText>
+    </div>
+  );
+}
 
 const twins = {
   origins: { field: 'origin_city', other: 'destinations', otherField: 'destination_city' },

@@ -25,6 +25,8 @@ export const stopsAr: StopsMessages = {
   twin_failed: 'حُفظت، لكن لم تُضف إلى القائمة الأخرى: %{error}',
   not_for_sale: 'لا سعر محدد بين هاتين المحطتين: لا تُباع تذاكرهما.',
   legs: 'المحطات',
+  board_at: 'يركب من',
+  alight_at: 'ينزل في',
   boards: 'يركبون',
   alights: 'ينزلون',
 };

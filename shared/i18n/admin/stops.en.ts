@@ -23,6 +23,8 @@ export const stopsEn = {
   twin_failed: 'Saved, but not added to the other list: %{error}',
   not_for_sale: 'No fare is set between these stops: they are not for sale.',
   legs: 'Stops',
+  board_at: 'Boards at',
+  alight_at: 'Gets off at',
   boards: 'Boarding',
   alights: 'Getting off',
 };
