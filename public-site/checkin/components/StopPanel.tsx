@@ -1,5 +1,6 @@
-// On a trip with stops (issue 23): which stop the bus is at, and who boards and who gets off there. Checks
-// made here are judged at that stop (a ticket of another stop says so). Nothing for a trip without stops.
+// On a trip with stops (issue 23): which stop the bus is at (at the top of the check screen), and who boards and
+// who gets off there (below the checks). Checks made here are judged at that stop (a ticket of another stop
+// says so). Nothing for a trip without stops.
 import { formatSeatList, hasStops, stopNames } from '../lib/format.ts';
 import { fill, useI18n } from '../lib/i18n.ts';
 import { alightingOf, boardingOf, ticketsAtStop } from '../lib/stops.ts';
@@ -12,7 +13,31 @@ interface Props {
   onStop: (stop: number) => void;
 }
 
-export function StopPanel({ trip, stop, onStop }: Props) {
+/** The stop the bus is at: a small list at the top of the check screen. */
+export function StopSelect({ trip, stop, onStop }: Props) {
+  const { m, lang } = useI18n();
+  if (!hasStops(trip.package.trip)) return null;
+  return (
+    <label class="stop-select">
+      {m.stops.atStop}{' '}
+      <select
+        value={String(stop)}
+        aria-label={m.stops.chooseStop}
+        data-testid="stop-select"
+        onChange={(event) => onStop(Number((event.target as HTMLSelectElement).value))}
+      >
+        {stopNames(trip.package.trip, lang).map((name, index) => (
+          <option key={index} value={String(index)}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Who boards and who gets off at the stop, below the checks. */
+export function StopLists({ trip, stop }: Omit<Props, 'onStop'>) {
   const { m, lang } = useI18n();
   const pkg = trip.package;
   if (!hasStops(pkg.trip)) return null;
@@ -39,21 +64,7 @@ export function StopPanel({ trip, stop, onStop }: Props) {
   );
   return (
     <section class="card stack stop-panel">
-      <label>
-        {m.stops.atStop}{' '}
-        <select
-          value={String(stop)}
-          aria-label={m.stops.chooseStop}
-          data-testid="stop-select"
-          onChange={(event) => onStop(Number((event.target as HTMLSelectElement).value))}
-        >
-          {names.map((name, index) => (
-            <option key={index} value={String(index)}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <h2 class="stop-name">{names[stop]}</h2>
       {list(m.stops.boardHere, boarding, 'boarding-here')}
       {list(m.stops.alightHere, alighting, 'alighting-here')}
     </section>

@@ -13,7 +13,7 @@ import { RecentScans } from '../components/RecentScans.tsx';
 import { SyncStatus } from '../components/SyncStatus.tsx';
 import { TripSummary } from '../components/TripSummary.tsx';
 import { VerdictPanel } from '../components/VerdictPanel.tsx';
-import { StopPanel } from '../components/StopPanel.tsx';
+import { StopLists, StopSelect } from '../components/StopPanel.tsx';
 import { rememberedStop, rememberStop } from '../lib/stops.ts';
 import { Filled, Ltr } from '../components/Words.tsx';
 import { useApp } from '../lib/app-context.ts';
@@ -79,6 +79,15 @@ export function CheckTrip() {
             {m.check.passengerList}
           </a>
         </p>
+        <StopSelect
+          trip={stored}
+          stop={stop}
+          onStop={(next) => {
+            rememberStop(tripId, next);
+            setChosenStop(next);
+            setShown(null);
+          }}
+        />
         {differing ? (
           <p class="note note-error">
             <a href="#disagreements">{m.sync.seeBelow}</a>
@@ -91,15 +100,6 @@ export function CheckTrip() {
           )
         )}
       </section>
-      <StopPanel
-        trip={stored}
-        stop={stop}
-        onStop={(next) => {
-          rememberStop(tripId, next);
-          setChosenStop(next);
-          setShown(null);
-        }}
-      />
       {shown && (
         <VerdictPanel
           result={shown.result}
@@ -141,6 +141,7 @@ export function CheckTrip() {
           <PhotoScan onCode={(qr, startedAt) => void check({ qr }, startedAt)} />
         </div>
       </section>
+      <StopLists trip={stored} stop={stop} />
       <SyncStatus tripId={tripId} />
       <Disagreements trip={stored} />
       <RecentScans tripId={tripId} />
