@@ -76,13 +76,6 @@ export function timeAtStop(trip: Trip, stop: number): string {
   return stopTime(trip.trip_boarding_time, minutes).time;
 }
 
-/** The legs in a link's query (`?boardingStop=1&alightingStop=3`), none for the whole trip. */
-export function legsQuery(trip: Trip, legs: Legs): string {
-  return isWholeTrip(trip, legs)
-    ? ''
-    : `?boardingStop=${legs.boardingStop}&alightingStop=${legs.alightingStop}`;
-}
-
 /** Legs read back from a page's query, where they are whole numbers. */
 export function legsFromQuery(query: Record<string, string | undefined>): Partial<Legs> {
   const read = (value: string | undefined) => (value && /^\d{1,2}$/.test(value) ? Number(value) : undefined);

@@ -5,12 +5,12 @@ import {
   legsFromQuery,
   legsOf,
   legsPrice,
-  legsQuery,
   stopNames,
   timeAtStop,
   withLegs,
 } from '../../public-site/lib/legs.ts';
 import type { Trip } from '../../public-site/lib/types.ts';
+import { searchStretch } from '../../public-site/lib/search-stretch.ts';
 
 // Khartoum 0 → Madani 1 → Gedaref 2 → Kassala 3 → Port Sudan 4.
 const trip = {
@@ -62,12 +62,39 @@ describe('a traveller’s legs', () => {
     expect(timeAtStop(trip, 0)).toBe('9:00 am');
   });
 
-  it('carries the legs in a link and reads them back', () => {
+  it('reads the legs back from a link (the search results write them)', () => {
     const legs = { boardingStop: 1, alightingStop: 3 };
-    expect(legsQuery(trip, legs)).toBe('?boardingStop=1&alightingStop=3');
-    expect(legsQuery(trip, { boardingStop: 0, alightingStop: 4 })).toBe('');
     expect(legsFromQuery({ boardingStop: '1', alightingStop: '3' })).toEqual(legs);
     expect(legsFromQuery({ boardingStop: '1' })).toEqual({});
     expect(legsFromQuery({ boardingStop: 'x', alightingStop: '3' })).toEqual({});
+  });
+});
+
+describe('a search result’s stretch', () => {
+  it('names the searched towns, the time the bus leaves the boarding stop and the fare, and links to them', () => {
+    const searched = {
+      ...trip,
+      trip_stops: [
+        { originId: 'o-mad', destinationId: 'd-mad', minutes: 150, city: 'Wad Madani', city_ar: 'ود مدني' },
+        { originId: 'o-ged', destinationId: 'd-ged', minutes: 330, city: 'Gedaref', city_ar: 'القضارف' },
+        { originId: 'o-kas', destinationId: 'd-kas', minutes: 540, city: 'Kassala', city_ar: 'كسلا' },
+      ],
+      boardingStop: 1,
+      alightingStop: 3,
+      price: 18000,
+      departsAt: '2026-12-01T09:30:00.000Z', // 11:30 in Khartoum
+    } as unknown as Trip;
+    expect(searchStretch(searched, 'ar')).toEqual({
+      origin: 'ود مدني',
+      destination: 'كسلا',
+      time: '11:30 am',
+      price: 18000,
+      query: '?boardingStop=1&alightingStop=3',
+    });
+    expect(searchStretch(trip, 'en')).toMatchObject({
+      origin: 'Khartoum',
+      destination: 'Port Sudan',
+      query: '',
+    });
   });
 });
