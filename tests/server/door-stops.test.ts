@@ -109,7 +109,7 @@ describe.each(dialects)('a trip with stops at the door (%s)', (dialect) => {
     const csv = await t.staff.get(`/api/trips/manifest/${trip._id}?format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Stops / المحطات');
-    expect(csv.body).toContain(`${towns[0]} - ${towns[2]}`);
+    expect(csv.body).toContain(`${towns[0]} – ${towns[2]}`);
     const xlsx = await t.staff.get(`/api/trips/manifest/${trip._id}?format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
     const pdf = await t.staff.get(`/api/trips/manifest/${trip._id}?format=pdf`);

@@ -32,7 +32,7 @@ export interface ManifestLine {
   ticketId: string;
   payment: string;
   boarded: string;
-  /** On a trip with stops: where the seat boards and gets off ("Madani - Kassala / ود مدني - كسلا"). */
+  /** On a trip with stops: where the seat boards and gets off ("Madani – Kassala / ود مدني – كسلا"). */
   stops?: string;
   /** Its stop indexes (the per-stop list at the end of the PDF). */
   boardingStop?: number;
@@ -84,7 +84,7 @@ const COLUMNS: Column[] = [
 
 /**
  * A trip with stops gets a column of each seat's stops, narrower names and ID types making room (the page is
- * as wide as the columns). Its words are hyphenated: the PDF's Arabic font has no arrow glyph.
+ * as wide as the columns). Its words join the towns with a dash: the PDF's Arabic font has no arrow glyph, and a hyphen after a comma reads as a formula to a spreadsheet (which the export then escapes).
  */
 function columnsFor(trip: { stops?: unknown[] } | undefined): Column[] {
   if (!trip?.stops || trip.stops.length <= 2) return COLUMNS;
@@ -147,7 +147,7 @@ function stopsOfLine(stops: NonNullable<ManifestTrip['stops']>, boardingStop: nu
   return {
     boardingStop,
     alightingStop,
-    stops: from && to ? `${from.en} - ${to.en} / ${from.ar} - ${to.ar}` : '',
+    stops: from && to ? `${from.en} – ${to.en} / ${from.ar} – ${to.ar}` : '',
   };
 }
 
