@@ -63,9 +63,12 @@ describe('the manifest of a trip with stops', () => {
   it('lists who boards and who gets off at each stop', () => {
     const byStop = stopLines(trip, manifestLines(bookings, true, stops));
     expect(byStop).toHaveLength(5);
-    expect(byStop[2]).toContain('Gedaref / القضارف: boarding / يركبون 3;');
-    expect(byStop[3]).toContain('boarding / يركبون 7; getting off / ينزلون 7');
-    expect(byStop[4]).toContain('getting off / ينزلون 3, 7');
+    expect(byStop[2]).toEqual({
+      en: 'Gedaref: boarding 3; getting off –',
+      ar: 'القضارف: يركبون 3؛ ينزلون –',
+    });
+    expect(byStop[3]!.en).toBe('Kassala: boarding 7; getting off 7');
+    expect(byStop[4]!.en).toBe('Port Sudan: boarding –; getting off 3, 7');
   });
 
   it('keeps a trip without stops as it was, and draws the PDF of one with stops', async () => {

@@ -84,7 +84,8 @@ const COLUMNS: Column[] = [
 
 /**
  * A trip with stops gets a column of each seat's stops, narrower names and ID types making room (the page is
- * as wide as the columns). Its words join the towns with a dash: the PDF's Arabic font has no arrow glyph, and a hyphen after a comma reads as a formula to a spreadsheet (which the export then escapes).
+ * as wide as the columns). Its words join the towns with an en dash: the PDF's Arabic font has no arrow
+ * glyph, and a hyphen after a comma reads as a formula to a spreadsheet (which the export then escapes).
  */
 function columnsFor(trip: { stops?: unknown[] } | undefined): Column[] {
   if (!trip?.stops || trip.stops.length <= 2) return COLUMNS;
@@ -160,19 +161,25 @@ export function manifestCsv(lines: ManifestLine[], trip?: ManifestTrip): Buffer 
   return csvFile([headerOf(columns), ...lines.map(cellsOf(columns))]);
 }
 
-/** On a trip with stops, stop by stop: the seats boarding and getting off there (the checkpoints' per-leg view). */
-export function stopLines(trip: ManifestTrip, lines: ManifestLine[]): string[] {
+/**
+ * On a trip with stops, stop by stop: the seats boarding and getting off there (the checkpoints' per-leg view),
+ * in English and in Arabic, each drawn on its own side (one line of both would be reordered by the bidi rules).
+ */
+export function stopLines(trip: ManifestTrip, lines: ManifestLine[]): { en: string; ar: string }[] {
   if (!trip.stops || trip.stops.length <= 2) return [];
   const seats = (test: (line: ManifestLine) => boolean) =>
     lines
       .filter(test)
       .map((line) => line.seat)
-      .join(', ') || '-';
-  return trip.stops.map(
-    (stop, index) =>
-      `${stop.en} / ${stop.ar}: boarding / يركبون ${seats((l) => l.boardingStop === index)}; ` +
-      `getting off / ينزلون ${seats((l) => l.alightingStop === index)}`,
-  );
+      .join(', ') || '–';
+  return trip.stops.map((stop, index) => {
+    const boarding = seats((l) => l.boardingStop === index);
+    const alighting = seats((l) => l.alightingStop === index);
+    return {
+      en: `${stop.en}: boarding ${boarding}; getting off ${alighting}`,
+      ar: `${stop.ar}: يركبون ${boarding}؛ ينزلون ${alighting}`,
+    };
+  });
 }
 
 export async function manifestXlsx(trip: ManifestTrip, lines: ManifestLine[]): Promise<Buffer> {
@@ -187,7 +194,7 @@ export async function manifestXlsx(trip: ManifestTrip, lines: ManifestLine[]): P
   addSheetRows(sheet, [headerOf(columns)])!.font = { bold: true };
   addSheetRows(sheet, lines.map(cellsOf(columns)));
   const byStop = stopLines(trip, lines);
-  if (byStop.length) addSheetRows(sheet, [[], ...byStop.map((line) => [line])]);
+  if (byStop.length) addSheetRows(sheet, [[], ...byStop.map((line) => [line.en, line.ar])]);
   columns.forEach((column, i) => (sheet.getColumn(i + 1).width = Math.round(column.width / 6)));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -271,7 +278,16 @@ export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Pr
       y = MARGIN + 16;
     }
     y += ROW;
-    text(stopLine, MARGIN, y, width);
+    text(stopLine.en, MARGIN, y, width / 2);
+    drawBidiText(doc, plainLine(stopLine.ar), {
+      x: MARGIN + width / 2,
+      y,
+      width: width / 2,
+      align: 'right',
+      font: 'regular',
+      size: 9,
+      color: '#1b1f1d',
+    });
   }
   doc.end();
   return done;
