@@ -5,7 +5,7 @@ import { formatSeatList, hasStops, stopNames } from '../lib/format.ts';
 import { fill, useI18n } from '../lib/i18n.ts';
 import { alightingOf, boardingOf, ticketsAtStop } from '../lib/stops.ts';
 import type { PackageTicket, StoredTrip } from '../lib/types.ts';
-import { Ltr } from './Words.tsx';
+import { Filled, Ltr } from './Words.tsx';
 
 interface Props {
   trip: StoredTrip;
@@ -45,7 +45,14 @@ export function StopLists({ trip, stop }: Omit<Props, 'onStop'>) {
   const { boarding, alighting } = ticketsAtStop(pkg, stop);
   const row = (ticket: PackageTicket) => (
     <li key={ticket.ticketId}>
-      <Ltr>{formatSeatList(ticket.seats, lang)}</Ltr>{' '}
+      <Filled
+        text={ticket.seats.length > 1 ? m.reasons.seats : m.reasons.seat}
+        values={{
+          seats: <Ltr>{formatSeatList(ticket.seats, lang)}</Ltr>,
+          seat: <Ltr>{ticket.seats[0]}</Ltr>,
+        }}
+      />
+      {' · '}
       {ticket.travellers.map((t) => t.fullName ?? m.travellers.noName).join(lang === 'ar' ? '، ' : ', ')}
       <span class="muted">
         {' · '}
