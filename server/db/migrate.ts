@@ -27,6 +27,7 @@ import * as refundRules from './migrations/2026-11-26-62-refund-rules.ts';
 import * as accessCodes from './migrations/2026-11-27-70-access-codes.ts';
 import * as bookingChanges from './migrations/2026-11-27-70-booking-changes.ts';
 import * as splitBookings from './migrations/2026-11-27-71-split-bookings.ts';
+import * as routeStops from './migrations/2026-11-27-80-route-stops.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-70-access-codes': accessCodes,
   '2026-11-27-70-booking-changes': bookingChanges,
   '2026-11-27-71-split-bookings': splitBookings,
+  '2026-11-27-80-route-stops': routeStops,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -2,7 +2,7 @@
 // 0/1 integers, times as ISO text or epoch milliseconds). A plain resource's table is derived from its registry
 // entry (TableOf); the tables with columns the registry does not describe (a booking's passenger, a trip's
 // timetable) are written out here.
-import type { Kysely, Selectable } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
 import type { TableOf } from '../../shared/registry/index.ts';
 import type * as registry from '../../shared/registry/resources.ts';
 
@@ -74,6 +74,9 @@ export interface BookingsTable {
   changeTerms?: string | null;
   /** Seats cancelled from a paid booking that kept its others: the booking (id) they were part of. */
   splitFrom?: string | null;
+  /** The stops the traveller boards and alights at (0 → 1 for bookings of before stops: a trip's ends). */
+  boardingStop?: number;
+  alightingStop?: number;
 }
 
 /** The traveller on each seat of a booking, with an official ID (staff only). */
@@ -132,9 +135,12 @@ export interface StatementLinesTable {
 }
 
 /** One row per seat a live booking holds: (tripId, seat) is the primary key, so a seat is sold once. */
+/** One row per seat and leg a live booking holds (leg k: stop k → k + 1); the key is (tripId, seat, leg). */
 export interface BookingSeatsTable {
   tripId: string;
   seat: number;
+  /** 0 by default: the one leg of a trip without stops. */
+  leg: Generated<number>;
   bookingId: string;
 }
 
@@ -160,6 +166,9 @@ export interface TripsTable {
   trip_date: string;
   trip_boarding_time: string;
   trip_ticket_priceId: string;
+  /** JSON lists (shared/segments.ts): intermediate stops, fares between stops; '[]' for none. */
+  trip_stops?: string;
+  trip_fares?: string;
   isCancelled: number;
   /** The timetable that made the trip (null: made by hand); one trip per timetable and date. */
   timetableId?: string | null;
@@ -181,6 +190,9 @@ export interface TimetablesTable {
   timetable_until: string | null;
   timetable_dates_off: string;
   isActive: number;
+  /** Copied to its trips (JSON lists, shared/segments.ts). */
+  trip_stops?: string;
+  trip_fares?: string;
 }
 
 export type BusesTable = TableOf<typeof registry.buses>;

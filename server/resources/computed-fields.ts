@@ -4,6 +4,7 @@ import type { registry, ResourceName } from '../../shared/registry/index.ts';
 import type { Db } from '../db/schema.ts';
 import { bookingRowToDocument } from './bookings/booking-mapper.ts';
 import type { Document, Row } from './crud/row-mapper.ts';
+import { onLegs, type Stretch } from './trips/segments.ts';
 
 export const rowMappers: Partial<Record<ResourceName, (row: Row) => Document>> = {
   bookings: bookingRowToDocument,
@@ -11,14 +12,22 @@ export const rowMappers: Partial<Record<ResourceName, (row: Row) => Document>> =
 
 type Compute = (db: Db, documents: Document[]) => Promise<void>;
 
-/** Seat numbers of each trip's live bookings (cancelled bookings free their seats). */
-export async function bookedSeatsByTrip(db: Db, tripIds: string[]): Promise<Map<string, number[]>> {
+/**
+ * Seat numbers of each trip's live bookings (cancelled bookings free their seats): taken on any leg of the
+ * stretch, or on any leg at all without one.
+ */
+export async function bookedSeatsByTrip(
+  db: Db,
+  tripIds: string[],
+  stretch?: Stretch,
+): Promise<Map<string, number[]>> {
   const seats = new Map<string, number[]>(tripIds.map((id) => [id, []]));
   if (!tripIds.length) return seats;
-  const rows = await db
-    .selectFrom('booking_seats')
-    .select(['tripId', 'seat'])
-    .where('tripId', 'in', tripIds)
+  const rows = await onLegs(
+    db.selectFrom('booking_seats').select(['tripId', 'seat']).distinct().where('tripId', 'in', tripIds),
+    stretch,
+    'leg',
+  )
     .orderBy('seat')
     .execute();
   for (const row of rows) seats.get(row.tripId)?.push(Number(row.seat));

@@ -25,7 +25,7 @@ import { queueBookingMessage } from '../../messages/messages.service.ts';
 import { cachedTripDetails } from '../trips/trips.repository.ts';
 import type { BookingContext } from './bookings.service.ts';
 import { expireLapsed, takenSeats } from './bookings.repository.ts';
-import { holdSeats, lockTarget, relocate } from './seat-move.ts';
+import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
 import { freeTicketId } from './ticket-ids.ts';
 
 export type ChangeRefusal =
@@ -308,8 +308,11 @@ async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, p
     changeTerms: JSON.stringify(terms),
   };
   delete row.tripDeparture;
+  const stretch = await stretchForMove(trx, booking.id, target._id);
+  row.boardingStop = stretch.from;
+  row.alightingStop = stretch.to;
   await trx.insertInto('bookings').values(row).execute();
-  await holdSeats(trx, row.id, target._id, seats, now);
+  await holdSeats(trx, row.id, target._id, seats, now, stretch);
   return { id: row.id, ticketId: row.ticketId, deadline };
 }
 

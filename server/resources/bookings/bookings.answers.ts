@@ -1,5 +1,6 @@
 // How the bookings' and payments' outcomes are answered over HTTP: the words (English, the specification's
 // where it has them) and codes each refusal gets, and the booking answer with its ticket.
+import { ROUTE_MESSAGES } from '../../../shared/segments.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import type { Document } from '../crud/row-mapper.ts';
@@ -76,8 +77,17 @@ export function bookingRefusalError(refusal: SaleRefusal): HttpError {
       return new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.');
     case 'PROOF_TOO_LARGE':
       return new HttpError(413, 'The payment screenshot is too large.');
+    case 'PAIR_NOT_FOR_SALE':
+      return pairNotForSale();
   }
 }
+
+/** A stretch the trip does not sell (stops not on it, or no fare between them): in both languages. */
+export const pairNotForSale = () =>
+  new HttpError(400, ROUTE_MESSAGES.pairNotForSale.en, {
+    code: 'PAIR_NOT_FOR_SALE',
+    errors: { boardingStop: ROUTE_MESSAGES.pairNotForSale.en },
+  });
 
 const NOT_WAITING: Record<string, string> = {
   verified: 'This booking is already paid.',

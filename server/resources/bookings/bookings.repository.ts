@@ -1,6 +1,7 @@
-// Bookings: the seat sale is one transaction that inserts the booking and one booking_seats row per seat;
-// the (tripId, seat) primary key makes the database refuse a seat sold twice, whatever the concurrency and
-// however many API nodes share the database. Cancelling deletes those rows, freeing the seats at once.
+// Bookings: the seat sale is one transaction that inserts the booking and one booking_seats row per seat and
+// leg of its stretch (trips/segments.ts); the (tripId, seat, leg) primary key makes the database refuse a
+// seat-leg sold twice, whatever the concurrency and however many API nodes share the database. Cancelling
+// deletes those rows, freeing the seats at once.
 import { bookings } from '../../../shared/registry/index.ts';
 import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
 import { isUniqueViolation } from '../../db/database.ts';
@@ -17,6 +18,7 @@ import { insertProof, type Proof } from '../payments/proofs.ts';
 import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
 import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
+import { fareOfStretch, legCount, onLegs, routeOf, seatLegRows, type Stretch } from '../trips/segments.ts';
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
 import {
   type BookingFactsRow,
@@ -28,6 +30,8 @@ import type { RefundRules } from '../../../shared/refund-rules.ts';
 export interface NewBooking {
   tripId: string;
   seats: number[];
+  /** The stops boarded and alighted at; its legs are what the sale holds. */
+  stretch: Stretch;
   passenger: PassengerInfo;
   total: number;
   idempotencyKey?: string;
@@ -74,6 +78,7 @@ export type InsertOutcome =
   | { earlier: Document }
   | { takenSeats: number[] }
   | { unavailable: 'cancelled' | 'out_of_service' }
+  | { notForSale: true }
   | { capacity: number }
   | { unpaidLimit: HoldScope; limit: number };
 
@@ -85,13 +90,18 @@ class Refused extends Error {
 
 const TICKET_ID_ATTEMPTS = 5;
 
-export async function takenSeats(db: Db, tripId: string, seats: number[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('booking_seats')
-    .select('seat')
-    .where('tripId', '=', tripId)
-    .where('seat', 'in', seats)
-    .execute();
+/** Which of these seats are sold on any leg of the stretch (every leg without one). */
+export async function takenSeats(
+  db: Db,
+  tripId: string,
+  seats: number[],
+  stretch?: Stretch,
+): Promise<number[]> {
+  const rows = await onLegs(
+    db.selectFrom('booking_seats').select('seat').distinct().where('tripId', '=', tripId).where('seat', 'in', seats),
+    stretch,
+    'leg',
+  ).execute();
   return rows.map((row) => Number(row.seat)).sort((a, b) => a - b);
 }
 
@@ -136,35 +146,46 @@ export async function expireLapsed(
 }
 
 /** Holds on these seats whose deadline passed: a sale treats them as free (and expires them). */
-export async function lapsedHoldsOn(trx: Db, tripId: string, seats: number[], now: Date) {
-  return trx
-    .selectFrom('booking_seats')
-    .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
-    .select(['bookings.id as id', 'bookings.tripId as tripId'])
-    .where('booking_seats.tripId', '=', tripId)
-    .where('booking_seats.seat', 'in', seats)
-    .where('bookings.paymentStatus', 'in', [...LAPSING_STATUSES])
-    .where('bookings.paymentDeadline', '<=', now.toISOString())
-    .distinct()
-    .execute();
+export async function lapsedHoldsOn(trx: Db, tripId: string, seats: number[], now: Date, stretch?: Stretch) {
+  return onLegs(
+    trx
+      .selectFrom('booking_seats')
+      .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+      .select(['bookings.id as id', 'bookings.tripId as tripId'])
+      .where('booking_seats.tripId', '=', tripId)
+      .where('booking_seats.seat', 'in', seats)
+      .where('bookings.paymentStatus', 'in', [...LAPSING_STATUSES])
+      .where('bookings.paymentDeadline', '<=', now.toISOString())
+      .distinct(),
+    stretch,
+  ).execute();
 }
 
 /** Which of these seats a live booking holds (a lapsed hold does not count). */
-async function heldSeats(trx: Db, tripId: string, seats: number[], now: Date): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('booking_seats')
-    .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
-    .select('booking_seats.seat')
-    .where('booking_seats.tripId', '=', tripId)
-    .where('booking_seats.seat', 'in', seats)
-    .where((eb) =>
-      eb.or([
-        eb('bookings.paymentStatus', 'not in', [...LAPSING_STATUSES]),
-        eb('bookings.paymentDeadline', 'is', null),
-        eb('bookings.paymentDeadline', '>', now.toISOString()),
-      ]),
-    )
-    .execute();
+async function heldSeats(
+  trx: Db,
+  tripId: string,
+  seats: number[],
+  now: Date,
+  stretch: Stretch,
+): Promise<number[]> {
+  const rows = await onLegs(
+    trx
+      .selectFrom('booking_seats')
+      .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+      .select('booking_seats.seat')
+      .distinct()
+      .where('booking_seats.tripId', '=', tripId)
+      .where('booking_seats.seat', 'in', seats)
+      .where((eb) =>
+        eb.or([
+          eb('bookings.paymentStatus', 'not in', [...LAPSING_STATUSES]),
+          eb('bookings.paymentDeadline', 'is', null),
+          eb('bookings.paymentDeadline', '>', now.toISOString()),
+        ]),
+      ),
+    stretch,
+  ).execute();
   return rows.map((row) => Number(row.seat)).sort((a, b) => a - b);
 }
 
@@ -208,6 +229,8 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
       deviceId: booking.source?.device ?? null,
       language: booking.language ?? null,
       refundRules: JSON.stringify(booking.refundRules),
+      boardingStop: booking.stretch.from,
+      alightingStop: booking.stretch.to,
     };
     try {
       await db.transaction().execute(async (trx) => {
@@ -220,6 +243,9 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           throw new Refused({ unavailable: 'out_of_service' });
         const capacity = Number(bus.bus_number_of_seats);
         if (booking.seats.some((seat) => seat > capacity)) throw new Refused({ capacity });
+        // The route as it is now (an edit of its stops or fares waits for this sale, or this sale for it).
+        const route = routeOf(trip);
+        if (fareOfStretch(route, 0, booking.stretch) === undefined) throw new Refused({ notForSale: true });
         if (booking.limits) {
           const source = {
             phone: booking.passenger.phone,
@@ -228,11 +254,13 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           };
           await lockHoldSources(trx, booking.tripId, source);
           // Seats already held answer SEATS_TAKEN, before any limit is counted.
-          const taken = await heldSeats(trx, booking.tripId, booking.seats, booking.now);
+          const taken = await heldSeats(trx, booking.tripId, booking.seats, booking.now, booking.stretch);
           if (taken.length) throw new Refused({ takenSeats: taken });
           const refused = await checkHoldLimits(trx, {
             tripId: booking.tripId,
             seats: booking.seats,
+            legs: booking.stretch.to - booking.stretch.from,
+            tripLegs: legCount(route),
             capacity,
             source,
             limits: booking.limits,
@@ -242,18 +270,14 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
         }
         await expireLapsed(
           trx,
-          await lapsedHoldsOn(trx, booking.tripId, booking.seats, booking.now),
+          await lapsedHoldsOn(trx, booking.tripId, booking.seats, booking.now, booking.stretch),
           booking.now,
         );
         await trx.insertInto('bookings').values(row).execute();
         await trx
           .insertInto('booking_seats')
-          // In seat order, so that two sales of overlapping seats lock them in the same order (no deadlock).
-          .values(
-            [...booking.seats]
-              .sort((a, b) => a - b)
-              .map((seat) => ({ tripId: booking.tripId, seat, bookingId: id })),
-          )
+          // In (seat, leg) order, so that two sales of overlapping seats lock them in the same order.
+          .values(seatLegRows(booking.tripId, id, booking.seats, booking.stretch))
           .execute();
         await insertTravellers(trx, id, booking.travellers);
         if (booking.proof) await insertProof(trx, id, booking.proof, booking.now, booking.source);
@@ -287,7 +311,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
       // A retry that raced its own first attempt: the first one won.
       const earlier = booking.idempotencyKey && (await findByIdempotencyKey(db, booking.idempotencyKey));
       if (earlier) return { earlier };
-      const taken = await takenSeats(db, booking.tripId, booking.seats);
+      const taken = await takenSeats(db, booking.tripId, booking.seats, booking.stretch);
       if (taken.length) return { takenSeats: taken };
       // Otherwise the random ticket id (or the proof's generated name) collided: draw another.
     }

@@ -38,6 +38,8 @@ import {
 } from '../../../shared/refund-rules.ts';
 import { readRefundRules, readSiteAddress } from '../settings/settings.repository.ts';
 import { namedStops, routePlaces } from '../boarding/trip-stops.ts';
+import { askedStretch, fareOfStretch, routeOf } from '../trips/segments.ts';
+import { minutesAt } from '../../../shared/segments.ts';
 
 export interface BookingContext {
   db: Db;
@@ -49,6 +51,7 @@ export interface BookingContext {
 export type SaleRefusal =
   | { code: 'TRIP_NOT_FOUND' }
   | { code: 'TRIP_UNAVAILABLE'; reason: 'cancelled' | 'departed' | 'out_of_service' }
+  | { code: 'PAIR_NOT_FOR_SALE' }
   | { code: 'SEAT_OUT_OF_RANGE'; capacity: number }
   | { code: 'PRICE_CHANGED'; seats: number; price: number; total: number }
   | { code: 'SEATS_TAKEN'; seats: number[] }
@@ -118,7 +121,17 @@ export async function sell(
   const trip = await cachedTripDetails(db, input.tripId);
   if (!trip) return { refused: { code: 'TRIP_NOT_FOUND' } };
   const bus = trip.busId;
-  const departure = departureInstant(String(trip.trip_date), String(trip.trip_boarding_time));
+  const route = routeOf(trip);
+  const stretch = askedStretch(
+    { originId: String(trip.trip_originId?._id), destinationId: String(trip.trip_destinationId?._id) },
+    route,
+    input,
+  );
+  const price = stretch && fareOfStretch(route, trip.trip_ticket_priceId.price, stretch);
+  if (!stretch || price === undefined) return { refused: { code: 'PAIR_NOT_FOR_SALE' } };
+  const tripDeparture = departureInstant(String(trip.trip_date), String(trip.trip_boarding_time));
+  // The bus leaves the boarding stop later than its origin: a seat from Kassala sells until it leaves Kassala.
+  const departure = new Date(tripDeparture.getTime() + minutesAt(route.stops, stretch.from) * 60_000);
   const unavailable = trip.isCancelled
     ? 'cancelled'
     : departure.getTime() <= now.getTime()
@@ -130,7 +143,6 @@ export async function sell(
   const capacity = Number(bus.bus_number_of_seats);
   if (input.seats.some((seat) => seat < 1 || seat > capacity))
     return { refused: { code: 'SEAT_OUT_OF_RANGE', capacity } };
-  const price = trip.trip_ticket_priceId.price;
   const total = totalPrice(input.seats.length, price);
   if (input.totalTicketPrice !== undefined && Math.abs(input.totalTicketPrice - total) > 0.005) {
     return { refused: { code: 'PRICE_CHANGED', seats: input.seats.length, price, total } };
@@ -168,6 +180,7 @@ export async function sell(
     },
     tripId: input.tripId,
     seats: input.seats,
+    stretch,
     passenger: input.passengerInfo,
     total,
     idempotencyKey: input.idempotencyKey,
@@ -204,6 +217,7 @@ export async function sell(
   if ('capacity' in outcome) return { refused: { code: 'SEAT_OUT_OF_RANGE', capacity: outcome.capacity } };
   if ('unpaidLimit' in outcome)
     return { refused: { code: 'UNPAID_LIMIT', scope: outcome.unpaidLimit, limit: outcome.limit } };
+  if ('notForSale' in outcome) return { refused: { code: 'PAIR_NOT_FOR_SALE' } };
   return { refused: { code: 'TRIP_UNAVAILABLE', reason: outcome.unavailable } };
 }
 

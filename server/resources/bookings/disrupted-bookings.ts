@@ -74,13 +74,16 @@ export async function moveTargets(db: Db, from: TripRow, seatCount: number, now:
       'trips.isCancelled',
       'trips.busId',
       'trips.trip_ticket_priceId',
+      'trips.trip_stops',
+      'trips.trip_fares',
       'buses.bus_number_of_seats',
       'buses.bus_status',
     ])
     .select((eb) =>
       eb
         .selectFrom('booking_seats')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
+        // Seats sold on any leg (a seat-leg row each): a seat counts once.
+        .select((inner) => inner.fn.count<number>('booking_seats.seat').distinct().as('n'))
         .whereRef('booking_seats.tripId', '=', 'trips.id')
         .as('sold'),
     )

@@ -1,11 +1,13 @@
 // Moving a live booking's seats to another trip, inside the caller's transaction: one write path for a
 // cancelled trip's traveller moving (disrupted-bookings.ts) and a traveller changing day (booking-changes.ts).
-// The (tripId, seat) key stays the only guard: a seat taken meanwhile makes the insert fail, and the caller's
+// The (tripId, seat, leg) key stays the only guard: a seat taken meanwhile makes the insert fail, and the caller's
 // transaction with it.
 import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { BookingsTable, Db, TripRow } from '../../db/schema.ts';
 import { expireLapsed, lapsedHoldsOn } from './bookings.repository.ts';
+import { pairNotForSale } from './bookings.answers.ts';
+import { onLegs, sameTownsOn, seatLegRows, type Stretch, stretchOfRow } from '../trips/segments.ts';
 
 /**
  * The target trip under a share lock (a cancellation of it waits) and its bus's capacity; undefined when it is
@@ -22,20 +24,43 @@ export async function lockTarget(
   return { trip, capacity: Number(bus.bus_number_of_seats) };
 }
 
-/** Seats sold on a trip (live bookings hold their booking_seats rows). */
-export async function soldSeats(db: Db, tripId: string): Promise<Set<number>> {
-  const rows = await db.selectFrom('booking_seats').select('seat').where('tripId', '=', tripId).execute();
+/** Seats sold on a trip on any leg of the stretch (every leg without one): live bookings hold their rows. */
+export async function soldSeats(db: Db, tripId: string, stretch?: Stretch): Promise<Set<number>> {
+  const rows = await onLegs(
+    db.selectFrom('booking_seats').select('seat').where('tripId', '=', tripId),
+    stretch,
+    'leg',
+  ).execute();
   return new Set(rows.map((row) => Number(row.seat)));
 }
 
-/** Holds `seats` of `tripId` for `bookingId` (a lapsed unpaid hold on them gives way, as in a sale). */
-export async function holdSeats(trx: Db, bookingId: string, tripId: string, seats: number[], now: Date) {
-  await expireLapsed(trx, await lapsedHoldsOn(trx, tripId, seats, now), now);
+/** Holds `seats` of `tripId` over `stretch` for `bookingId` (a lapsed unpaid hold on them gives way, as in a sale). */
+export async function holdSeats(
+  trx: Db,
+  bookingId: string,
+  tripId: string,
+  seats: number[],
+  now: Date,
+  stretch: Stretch,
+) {
+  await expireLapsed(trx, await lapsedHoldsOn(trx, tripId, seats, now, stretch), now);
   await trx
     .insertInto('booking_seats')
-    // In seat order, so that two writers of overlapping seats lock them in the same order (no deadlock).
-    .values([...seats].sort((a, b) => a - b).map((seat) => ({ tripId, seat, bookingId })))
+    // In (seat, leg) order, so that two writers of overlapping seats lock them in the same order (no deadlock).
+    .values(seatLegRows(tripId, bookingId, seats, stretch))
     .execute();
+}
+
+/** The booking's stretch on the trip it moves to (the same towns); refused when that trip does not sell it. */
+export async function stretchForMove(trx: Db, bookingId: string, tripId: string): Promise<Stretch> {
+  const row = await trx
+    .selectFrom('bookings')
+    .select(['tripId', 'boardingStop', 'alightingStop'])
+    .where('id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  const stretch = await sameTownsOn(trx, { tripId: row.tripId, stretch: stretchOfRow(row) }, tripId);
+  if (!stretch) throw pairNotForSale();
+  return stretch;
 }
 
 /**
@@ -50,15 +75,17 @@ export async function relocate(
   now: Date,
   also: Partial<BookingsTable> = {},
 ) {
+  // Where the traveller boards and alights stays the same towns on the new trip.
+  const stretch = await stretchForMove(trx, booking.id, tripId);
   await trx
     .deleteFrom('booking_seats')
     .where('tripId', '=', booking.tripId)
     .where('bookingId', '=', booking.id)
     .execute();
-  await holdSeats(trx, booking.id, tripId, seats, now);
+  await holdSeats(trx, booking.id, tripId, seats, now, stretch);
   await trx
     .updateTable('bookings')
-    .set({ ...also, tripId, seats: JSON.stringify(seats) })
+    .set({ ...also, tripId, seats: JSON.stringify(seats), boardingStop: stretch.from, alightingStop: stretch.to })
     .where('id', '=', booking.id)
     .execute();
   const travellers = await trx

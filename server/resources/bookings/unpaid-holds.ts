@@ -36,6 +36,9 @@ export type LimitRefusal = { unpaidLimit: HoldScope; limit: number };
 interface Sale {
   tripId: string;
   seats: number[];
+  /** Legs each seat holds, and legs of the trip: holds count seat-legs (a trip without stops has one leg). */
+  legs: number;
+  tripLegs: number;
   capacity: number;
   source: HoldSource;
   limits: HoldLimits;
@@ -130,8 +133,11 @@ const unproven = (at: string) => (eb: ExpressionBuilder<Tables, 'bookings'>) =>
     eb.and([eb('paymentStatus', '=', 'proof_submitted'), eb('reviewDeadline', '<=', at)]),
   ]);
 
+const seatLegsOf = (row: { seats: string; boardingStop?: number | null; alightingStop?: number | null }) =>
+  (JSON.parse(row.seats) as number[]).length * (Number(row.alightingStop ?? 1) - Number(row.boardingStop ?? 0));
+
 /**
- * Frees at least `seats` of the trip's unpaid share by expiring its oldest live holds without a proof, as far
+ * Frees at least `seats` seat-legs of the trip's unpaid share by expiring its oldest live holds without a proof, as far
  * as there are; answers the seats freed. Each is expired only if it still waits for a proof when its row is
  * written (a proof or a verification that got there first keeps it).
  */
@@ -139,7 +145,7 @@ async function makeRoom(trx: Db, tripId: string, seats: number, now: Date): Prom
   const at = now.toISOString();
   const candidates = await trx
     .selectFrom('bookings')
-    .select(['id', 'seats'])
+    .select(['id', 'seats', 'boardingStop', 'alightingStop'])
     .where('tripId', '=', tripId)
     .where('isCancelled', '=', 0)
     .where(unproven(at))
@@ -152,7 +158,7 @@ async function makeRoom(trx: Db, tripId: string, seats: number, now: Date): Prom
   for (const candidate of candidates) {
     if (planned >= seats) break;
     chosen.push(candidate.id);
-    planned += (JSON.parse(candidate.seats) as number[]).length;
+    planned += seatLegsOf(candidate);
   }
   if (!chosen.length) return 0;
   const gaveWay = await trx
@@ -161,7 +167,7 @@ async function makeRoom(trx: Db, tripId: string, seats: number, now: Date): Prom
     .where('id', 'in', chosen)
     .where('isCancelled', '=', 0)
     .where(unproven(at))
-    .returning(['id', 'seats'])
+    .returning(['id', 'seats', 'boardingStop', 'alightingStop'])
     .execute();
   if (!gaveWay.length) return 0;
   await trx
@@ -173,7 +179,7 @@ async function makeRoom(trx: Db, tripId: string, seats: number, now: Date): Prom
       gaveWay.map((row) => row.id),
     )
     .execute();
-  return gaveWay.reduce((sum, row) => sum + (JSON.parse(row.seats) as number[]).length, 0);
+  return gaveWay.reduce((sum, row) => sum + seatLegsOf(row), 0);
 }
 
 /** Checks a sale against the limits (call under lockHoldSources); answers the refusal, if any. */
@@ -183,12 +189,14 @@ export async function checkHoldLimits(trx: Db, sale: Sale): Promise<LimitRefusal
   if (held.phone >= limits.perPhone) return { unpaidLimit: 'phone', limit: limits.perPhone };
   if (sale.source.address && held.address >= limits.perAddress)
     return { unpaidLimit: 'address', limit: limits.perAddress };
-  if (sale.source.address && held.addressTripSeats + sale.seats.length > limits.perAddressOnTrip)
+  // Seat-legs: a seat held over the whole trip counts each leg, one held over one leg counts once.
+  const asked = sale.seats.length * sale.legs;
+  if (sale.source.address && held.addressTripSeats + asked > limits.perAddressOnTrip * sale.tripLegs)
     return { unpaidLimit: 'address', limit: limits.perAddressOnTrip };
   if (sale.source.device && held.device >= limits.perDevice)
     return { unpaidLimit: 'device', limit: limits.perDevice };
   const share = Math.floor(sale.capacity * limits.share);
-  const over = held.tripSeats + sale.seats.length - share;
+  const over = held.tripSeats + asked - share * sale.tripLegs;
   if (over <= 0) return undefined;
   if (!limits.proofHolds) return { unpaidLimit: 'trip', limit: share };
   await makeRoom(trx, sale.tripId, over, sale.now);

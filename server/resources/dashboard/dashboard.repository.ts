@@ -69,14 +69,21 @@ export async function dashboardSummary(db: Db, now = new Date()) {
       .where('trips.isCancelled', '=', 0)
       .groupBy('trips.trip_date')
       .execute(),
+    // A seat sold on several legs (one row each) is one seat sold.
     db
-      .selectFrom('booking_seats')
-      .innerJoin('trips', 'trips.id', 'booking_seats.tripId')
-      .select(['trips.trip_date as date', (eb) => eb.fn.countAll().as('seats')])
-      .where('trips.trip_date', '>=', today)
-      .where('trips.trip_date', '<=', last)
-      .where('trips.isCancelled', '=', 0)
-      .groupBy('trips.trip_date')
+      .selectFrom(
+        db
+          .selectFrom('booking_seats')
+          .innerJoin('trips', 'trips.id', 'booking_seats.tripId')
+          .select(['trips.trip_date as date', 'booking_seats.tripId', 'booking_seats.seat'])
+          .distinct()
+          .where('trips.trip_date', '>=', today)
+          .where('trips.trip_date', '<=', last)
+          .where('trips.isCancelled', '=', 0)
+          .as('sold'),
+      )
+      .select(['sold.date as date', (eb) => eb.fn.countAll().as('seats')])
+      .groupBy('sold.date')
       .execute(),
     db
       .selectFrom('bookings')
