@@ -19,6 +19,7 @@ import { referencedDocument } from '../crud/populate.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { formatBoardingTime } from '../../tickets/ticket-text.ts';
 import { namedStops, stopNamesBoth } from './trip-stops.ts';
+import { MAX_STOPS } from '../../../shared/segments.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const scansBody = z.object({
@@ -33,6 +34,13 @@ const scansBody = z.object({
         tripId: z.string().min(1).max(64),
         scannedAt: z.iso.datetime({ error: 'scannedAt must be an ISO time.' }),
         deviceId: z.string().min(1).max(64),
+        /** The stop the bus was at, on a trip with stops (issue 23): a ticket of another stop is wrong_stop. */
+        stop: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_STOPS + 1)
+          .optional(),
       }),
     )
     .min(1)
