@@ -12,7 +12,7 @@ import { ar as m } from '../../shared/i18n/public/ar.ts';
 import { en } from '../../shared/i18n/public/en.ts';
 import { ARABIC_NAMES } from '../../server/demo/demo-data.ts';
 import { cityId, tomorrow } from './helpers/api.ts';
-import { DESKTOP, PHONE, staffCall, staffPage } from './helpers/admin-payments.ts';
+import { DESKTOP, PHONE, staffCall } from './helpers/admin-payments.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
 import {
@@ -27,7 +27,6 @@ import { attachProofAndConfirm, fill, fillPassenger, searchTrips, seatButton } f
 import { startServer, type TestServer } from './helpers/server.ts';
 
 const SHOTS = '/tmp/shots/h23-front';
-const ROUTE = ['Khartoum', 'Madani', 'Gedaref', 'Kassala', 'Port Sudan'];
 const MADANI_KASSALA = 18000;
 
 let server: TestServer;
