@@ -46,9 +46,6 @@ export function bookingRowToDocument(row: Row | BookingsTable): Document {
     seats: JSON.parse(String(row.seats)) as number[],
     passengerInfo,
     totalTicketPrice: [Number(row.totalTicketPrice)],
-    // Its stretch (issue 23): 0 → 1 for a booking of before stops, a trip's ends.
-    boardingStop: Number(row.boardingStop ?? 0),
-    alightingStop: Number(row.alightingStop ?? 1),
     bookingDate: row.bookingDate,
     isCancelled: Boolean(Number(row.isCancelled)),
     bankakScreenshot: row.bankakScreenshot ?? null,
