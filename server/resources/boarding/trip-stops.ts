@@ -81,3 +81,18 @@ export function routePlaces(
     },
   ];
 }
+
+/**
+ * What a booking's ticket needs of its trip's stops: the towns, and where the booking boards and alights (read
+ * from its row: the booking's document leaves them out).
+ */
+export async function ticketStops(db: Db, bookingId: string, tripStops: unknown) {
+  const stops = await namedStops(db, tripStops);
+  if (!stops.length) return { stops, legs: {} };
+  const row = await db
+    .selectFrom('bookings')
+    .select(['boardingStop', 'alightingStop'])
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  return { stops, legs: { boardingStop: row?.boardingStop, alightingStop: row?.alightingStop } };
+}
