@@ -8,6 +8,9 @@ import type { Db } from '../db/schema.ts';
 import type { ResourceName } from '../../shared/registry/index.ts';
 import { hasDeparted } from '../../shared/rules.ts';
 import { conflict } from '../http/errors.ts';
+import { assertBookingsKeepRoute, assertRoute } from './trips/route-rules.ts';
+import { routeOf } from './trips/segments.ts';
+import type { TripFare, TripStop } from '../../shared/segments.ts';
 
 /** The highest seat sold on each live trip matching `where`, with the trip's date and boarding time. */
 async function highestSoldSeats(db: Db, where: { busId?: string; tripId?: string }) {
@@ -61,6 +64,18 @@ export const updateRules: Partial<Record<ResourceName, (db: Db, id: string, body
     if (typeof body.busId === 'string') await assertTripFitsBus(db, id, body.busId);
     const trip = await db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirst();
     if (trip) await assertBusFree(db, { ...trip, ...body }, id);
+    if (trip) {
+      // The route as it would be: what the body changes over what the trip has.
+      const current = routeOf(trip);
+      const next = {
+        originId: (body.trip_originId as string | undefined) ?? trip.trip_originId,
+        destinationId: (body.trip_destinationId as string | undefined) ?? trip.trip_destinationId,
+        stops: (body.trip_stops as TripStop[] | undefined) ?? current.stops,
+        fares: (body.trip_fares as TripFare[] | undefined) ?? current.fares,
+      };
+      await assertRoute(db, next);
+      await assertBookingsKeepRoute(db, id, next);
+    }
     // Edited by hand: its timetable's later edits leave it as staff made it.
     await db.updateTable('trips').set({ editedByHand: 1 }).where('id', '=', id).execute();
   },
@@ -68,7 +83,15 @@ export const updateRules: Partial<Record<ResourceName, (db: Db, id: string, body
 
 /** Rules a resource's create must pass. */
 export const createRules: Partial<Record<ResourceName, (db: Db, body: Body) => Promise<void>>> = {
-  trips: (db, body) => assertBusFree(db, body),
+  trips: async (db, body) => {
+    await assertBusFree(db, body);
+    await assertRoute(db, {
+      originId: body.trip_originId as string,
+      destinationId: body.trip_destinationId as string,
+      stops: (body.trip_stops as TripStop[] | undefined) ?? [],
+      fares: (body.trip_fares as TripFare[] | undefined) ?? [],
+    });
+  },
 };
 
 type Body = Record<string, unknown>;

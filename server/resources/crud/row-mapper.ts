@@ -5,7 +5,7 @@ import type { ResourceDef } from '../../../shared/registry/index.ts';
 export type Row = Record<string, unknown>;
 
 /** Kinds kept as a JSON list in a text column (a timetable's days, its days off). */
-const LIST_KINDS = new Set(['weekdays', 'dateList']);
+const LIST_KINDS = new Set(['weekdays', 'dateList', 'stops', 'fares']);
 const readList = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? []));
 export type Document = Record<string, unknown> & { _id: string };
 

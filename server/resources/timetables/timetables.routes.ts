@@ -1,6 +1,9 @@
 // The timetable calls written by hand: create and update put the timetable's trips on sale at once and answer
 // what happened to its trips. The list, one and delete are the registry's generic calls (deleting a timetable
 // stops new trips; those made stay, as trips made by hand).
+import { assertRoute } from '../trips/route-rules.ts';
+import { routeOf } from '../trips/segments.ts';
+import type { TripFare, TripStop } from '../../../shared/segments.ts';
 import { assertOfferedChoices } from '../settings/boarding-times.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -59,6 +62,11 @@ export async function timetableRoutes(instance: FastifyInstance) {
       await assertOfferedChoices(db, config, timetables, body);
       const candidate = { id: '', ...rowOf(body) } as TimetablesTable;
       await assertBusFree(candidate);
+      await assertRoute(db, {
+        originId: candidate.timetable_originId,
+        destinationId: candidate.timetable_destinationId,
+        ...routeOf(candidate),
+      });
       const document = await createDocument(db, timetables, body);
       const created = await generateTrips(db, app.clock.now(), horizon, document._id);
       request.auditChanges = { trips_created: [null, created] };
@@ -85,6 +93,13 @@ export async function timetableRoutes(instance: FastifyInstance) {
       const body = request.body;
       await assertOfferedChoices(db, config, timetables, body);
       await assertBusFree({ ...current, ...rowOf(body) } as TimetablesTable);
+      const route = routeOf(current);
+      await assertRoute(db, {
+        originId: (body.timetable_originId as string | undefined) ?? current.timetable_originId,
+        destinationId: (body.timetable_destinationId as string | undefined) ?? current.timetable_destinationId,
+        stops: (body.trip_stops as TripStop[] | undefined) ?? route.stops,
+        fares: (body.trip_fares as TripFare[] | undefined) ?? route.fares,
+      });
       await updateDocument(db, timetables, id, body);
       const edit = await applyTimetableEdit(db, id, app.clock.now());
       const created = await generateTrips(db, app.clock.now(), horizon, id);
@@ -106,5 +121,7 @@ function rowOf(body: Record<string, unknown>): Partial<TimetablesTable> {
   if (Array.isArray(body.timetable_dates_off))
     row.timetable_dates_off = JSON.stringify(body.timetable_dates_off);
   if ('isActive' in body) row.isActive = body.isActive ? 1 : 0;
+  for (const list of ['trip_stops', 'trip_fares'])
+    if (Array.isArray(body[list])) row[list] = JSON.stringify(body[list]);
   return row as Partial<TimetablesTable>;
 }

@@ -74,6 +74,8 @@ export async function generateTrips(db: Db, now: Date, horizonDays: number, only
         trip_date: date,
         trip_boarding_time: timetable.timetable_boarding_time,
         trip_ticket_priceId: timetable.timetable_ticket_priceId,
+        trip_stops: timetable.trip_stops ?? '[]',
+        trip_fares: timetable.trip_fares ?? '[]',
         isCancelled: 0,
         timetableId: timetable.id,
         timetable_date: date,
@@ -156,6 +158,8 @@ export async function applyTimetableEdit(db: Db, id: string, now: Date): Promise
     trip_destinationId: timetable.timetable_destinationId,
     trip_boarding_time: timetable.timetable_boarding_time,
     trip_ticket_priceId: timetable.timetable_ticket_priceId,
+    trip_stops: timetable.trip_stops ?? '[]',
+    trip_fares: timetable.trip_fares ?? '[]',
   };
   const stays = (trip: (typeof trips)[number]) =>
     timetable.isActive === 0 || stillOn.has(trip.timetable_date ?? trip.trip_date);
