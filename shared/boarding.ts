@@ -53,7 +53,15 @@ export const idLastDigits = (idNumber: string | null) => (idNumber ? idNumber.sl
 export const maskedIdNumber = (idNumber: string | null) => (idNumber ? `•••${idLastDigits(idNumber)}` : null);
 
 /** A scan's verdict, from the conductor's phone or the server. */
-export const VERDICTS = ['valid', 'unpaid', 'cancelled', 'wrong_trip', 'forged', 'already_boarded'] as const;
+export const VERDICTS = [
+  'valid',
+  'unpaid',
+  'cancelled',
+  'wrong_trip',
+  'wrong_stop',
+  'forged',
+  'already_boarded',
+] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** Why a verdict was reached (the conductor app words each one). */
@@ -69,7 +77,12 @@ export type DoorReason =
   | 'proof_submitted'
   | 'rejected'
   | 'boarded'
-  | 'firstBoarding';
+  | 'firstBoarding'
+  // At a stop of the trip that is not the ticket's (issue 23): it boards further on, it was to board earlier
+  // (not boarded yet), or its journey has ended.
+  | 'boardsLater'
+  | 'boardedEarlier'
+  | 'pastAlighting';
 
 /** What is known at the door about one check, by the server or by the phone offline. */
 export interface DoorFacts {
@@ -80,7 +93,17 @@ export interface DoorFacts {
   /** The ticket id typed by hand. */
   typed?: string | null;
   /** The booking under that ticket id, where known: its trip, whether it or its trip is cancelled, its payment. */
-  booking?: { tripId: string; isCancelled: boolean; tripCancelled: boolean; paymentStatus: string } | null;
+  booking?: {
+    tripId: string;
+    isCancelled: boolean;
+    tripCancelled: boolean;
+    paymentStatus: string;
+    /** Stop indexes of its legs (0 = the trip's origin … n + 1 = its destination); absent: the ends. */
+    boardingStop?: number;
+    alightingStop?: number;
+  } | null;
+  /** The stop the bus is at (a stop index), when the conductor said; absent: the door does not judge stops. */
+  stop?: number;
   /**
    * Whether every booking is known (the server), or only a download's (the phone: a genuine code of this trip
    * missing from the list was sold or moved after it, which staff decide on).
@@ -96,6 +119,25 @@ export interface DoorVerdict {
   ticketId: string | null;
   /** The trip a ticket of another trip is for. */
   otherTripId?: string;
+  /** For wrong_stop: where the ticket boards and alights (stop indexes). */
+  boardingStop?: number;
+  alightingStop?: number;
+}
+
+/**
+ * Whether a ticket may board at the door's stop: at its boarding stop; mid-journey only once boarded (a
+ * rescan); never at or after its alighting stop. Undefined when the door's stop or the ticket's legs are not
+ * known (a trip without stops, an older phone), which judges nothing.
+ */
+export function stopProblem(
+  stop: number | undefined,
+  legs: { boardingStop?: number; alightingStop?: number },
+  boarded: boolean,
+): 'boardsLater' | 'boardedEarlier' | 'pastAlighting' | undefined {
+  if (stop === undefined || legs.boardingStop === undefined || legs.alightingStop === undefined) return;
+  if (stop >= legs.alightingStop) return 'pastAlighting';
+  if (stop < legs.boardingStop) return 'boardsLater';
+  if (stop > legs.boardingStop && !boarded) return 'boardedEarlier';
 }
 
 /**
@@ -105,6 +147,7 @@ export interface DoorVerdict {
  *   unreadable code / bad signature / unknown ticket → forged
  *   signed for, or sold on, another trip             → wrong_trip
  *   cancelled, or its trip cancelled (or expired)    → cancelled
+ *   at a stop that is not its own (trips with stops) → wrong_stop
  *   not verified (awaiting, proof sent, rejected)    → unpaid: staff decide
  *   boarded before                                   → already_boarded
  *   otherwise                                        → valid
@@ -127,6 +170,15 @@ export function doorVerdict(facts: DoorFacts): DoorVerdict {
   const expired = booking.paymentStatus === 'expired';
   if (booking.isCancelled || booking.tripCancelled)
     return { verdict: 'cancelled', reason: expired ? 'expired' : 'cancelled', ticketId };
+  const wrongStop = stopProblem(facts.stop, booking, !!facts.boarded);
+  if (wrongStop)
+    return {
+      verdict: 'wrong_stop',
+      reason: wrongStop,
+      ticketId,
+      boardingStop: booking.boardingStop,
+      alightingStop: booking.alightingStop,
+    };
   if (booking.paymentStatus !== 'verified')
     return {
       verdict: 'unpaid',

@@ -12,6 +12,7 @@ import { configOf } from './screenConfig.ts';
 export function generatedCreate(def: ResourceDef) {
   const { afterCreate = 'list', failureKeys } = configOf(def.name);
   const failureKey = failureKeys?.create ?? 'rihla.notices.create_failed';
+  const useAfterCreate = formExtras[def.name]?.useAfterCreate ?? (() => undefined);
 
   function GeneratedCreate() {
     const notify = useNotify();
@@ -20,12 +21,14 @@ export function generatedCreate(def: ResourceDef) {
     const errorMessage = useErrorMessage();
     const [version, setVersion] = useState(0);
     const [saved, setSaved] = useState(false);
+    const followUp = useAfterCreate();
     const created = `resources.${def.name}.notifications.created`;
     return (
       <Create
         resource={def.name}
         mutationOptions={{
-          onSuccess: (data: { id: string } & Record<string, unknown>) => {
+          onSuccess: (data: { id: string } & Record<string, unknown>, variables: { data?: unknown }) => {
+            void followUp?.((variables.data ?? {}) as Record<string, unknown>);
             if (afterCreate === false) {
               setVersion((v) => v + 1);
               return setSaved(true);

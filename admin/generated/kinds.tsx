@@ -34,6 +34,9 @@ import { RecordLabel } from './RecordLabel.tsx';
 import { liveStatusOf } from './screenConfig.ts';
 import { useBoardingTimes } from '../common/useBoardingTimes.ts';
 import { DateListField, DateListInput, WeekdaysField, WeekdaysInput } from './fields/ListFields.tsx';
+import { FaresField, StopsField } from '../stops/StopsFields.tsx';
+import { FaresInput } from '../stops/FaresInput.tsx';
+import { StopsInput } from '../stops/StopsInput.tsx';
 
 export interface KindProps {
   source: string;
@@ -178,9 +181,9 @@ export const kinds: Record<FieldKind, KindEntry> = {
   image: { Field: ({ source }) => <ProtectedImageField source={source} />, sortable: false },
   weekdays: { Field: WeekdaysField, Input: WeekdaysInput, sortable: false },
   dateList: { Field: DateListField, Input: DateListInput, sortable: false },
-  // A route's stops and fares (issue 23): their screens come with the back-office's part of the change.
-  stops: { sortable: false },
-  fares: { sortable: false },
+  // A route's stops and fares (issue 23, admin/stops/).
+  stops: { Field: StopsField, Input: StopsInput, sortable: false },
+  fares: { Field: FaresField, Input: FaresInput, sortable: false },
 };
 
 /**

@@ -39,6 +39,7 @@ import { emptySale, type SaleForm, saleBody, saleProblems } from './counterSaleF
 import { SeatPicker } from './SeatPicker.tsx';
 import { base64ToBlob, newSaleKey, saveFile, ticketFileName } from './ticketDownload.ts';
 import { tripWords } from '../payments/tripWords.ts';
+import { type Legs, legsPrice, StopsChoice } from '../stops/StopsChoice.tsx';
 
 type Conflict = { code?: string; takenSeats?: number[] };
 
@@ -96,14 +97,23 @@ export default function CounterSale() {
   const [key, setKey] = useState(newSaleKey);
   const [touched, setTouched] = useState(false);
   const [sold, setSold] = useState<CounterSaleAnswer>();
+  // On a trip with stops, where the traveller boards and gets off (null: the trip's ends).
+  const [legs, setLegs] = useState<Legs | null>(null);
 
-  const tripKey = ['trips', 'sale', id];
+  const tripKey = ['trips', 'sale', id, legs];
   const trip = useQuery({
     queryKey: tripKey,
     queryFn: async (): Promise<TripDocument> =>
-      (await provider.request(operationPath(trips, 'one', id))).json(),
+      (
+        await provider.request(
+          operationPath(trips, 'one', id) +
+            (legs ? `?boardingStop=${legs.boardingStop}&alightingStop=${legs.alightingStop}` : ''),
+        )
+      ).json(),
+    placeholderData: (previous) => previous,
   });
-  const price = trip.data?.trip_ticket_priceId.price ?? 0;
+  const fare = trip.data ? legsPrice(trip.data, legs) : undefined;
+  const price = fare ?? 0;
   const problems = saleProblems(form);
   const problem = (name: keyof SaleForm) => {
     const found = touched ? problems[name] : undefined;
@@ -111,7 +121,7 @@ export default function CounterSale() {
   };
 
   const sell = useMutation({
-    mutationFn: () => api.counterSale(saleBody(form, id, price, key)),
+    mutationFn: () => api.counterSale({ ...saleBody(form, id, price, key), ...(legs ?? {}) }),
     // The trips' too: this one's seats (shown again fresh) and their lists.
     meta: { invalidates: [...paymentChange.invalidates, ['trips']] },
     onSuccess: (answer) => {
@@ -168,7 +178,8 @@ export default function CounterSale() {
     );
   const data = trip.data;
   const words = tripWords(data, translate, locale)!;
-  const closed = data.isCancelled;
+  // A pair of stops without a fare is not for sale.
+  const closed = data.isCancelled || fare === undefined;
   const text = (name: 'firstName' | 'lastName' | 'phone' | 'email', extra: object = {}) => ({
     label: translate(
       `rihla.counter.${name === 'firstName' ? 'first_name' : name === 'lastName' ? 'last_name' : name}`,
@@ -211,9 +222,18 @@ export default function CounterSale() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('rihla.counter.intro')}
       </Typography>
+      <StopsChoice
+        trip={data}
+        legs={legs}
+        onChange={(next) => {
+          setLegs(next);
+          set('seats', []);
+        }}
+        disabled={!!sold}
+      />
       {closed && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('rihla.counter.trip_cancelled')}
+          {translate(data.isCancelled ? 'rihla.counter.trip_cancelled' : 'rihla.stops.not_for_sale')}
         </Alert>
       )}
       {sold && (

@@ -4,6 +4,23 @@ import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { useReferenced } from '../generated/fields/RefField.tsx';
 import { formatDay } from '../i18n/format.ts';
 import { localName } from '../i18n/localName.tsx';
+import { useStopNames } from '../stops/useStopNames.ts';
+import { asStops, idOf } from '../stops/routeFields.ts';
+
+/** A trip's route with its stops ("Khartoum → Wad Madani → … → Port Sudan"), or undefined without stops. */
+export function useStopsRoute(): string | undefined {
+  const trip = useRecordContext();
+  const translate = useTranslate();
+  const stops = asStops(trip?.trip_stops);
+  const names = useStopNames({
+    originId: idOf(trip?.trip_originId),
+    destinationId: idOf(trip?.trip_destinationId),
+    stops,
+  });
+  return stops.length
+    ? names.map((name) => name || '…').join(translate('rihla.stops.route_separator'))
+    : undefined;
+}
 
 export function useTripName() {
   const trip = useRecordContext();
@@ -11,12 +28,15 @@ export function useTripName() {
   const destination = useReferenced('trip_destinationId', 'destinations');
   const translate = useTranslate();
   const locale = useLocale();
+  const withStops = useStopsRoute();
   if (!trip) return '';
   return translate('rihla.trips.trip_name', {
-    route: translate('rihla.trips.route', {
-      origin: origin ? localName(origin, 'origin_city', locale) : '…',
-      destination: destination ? localName(destination, 'destination_city', locale) : '…',
-    }),
+    route:
+      withStops ??
+      translate('rihla.trips.route', {
+        origin: origin ? localName(origin, 'origin_city', locale) : '…',
+        destination: destination ? localName(destination, 'destination_city', locale) : '…',
+      }),
     date: formatDay(String(trip.trip_date), locale),
     time: translate(`rihla.choices.${trip.trip_boarding_time}`),
   });

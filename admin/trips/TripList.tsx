@@ -28,7 +28,7 @@ import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { RefField, useReferenced } from '../generated/fields/RefField.tsx';
 import { OpenButton } from '../generated/GeneratedList.tsx';
 import { isSortable, KindField, kinds } from '../generated/kinds.tsx';
-import { useTripName } from './TripLabel.tsx';
+import { useStopsRoute, useTripName } from './TripLabel.tsx';
 import { useLocalName } from '../i18n/localName.tsx';
 
 const field = (name: keyof typeof trips.fields) => ({
@@ -96,12 +96,14 @@ function RouteCell() {
   const destination = useReferenced('trip_destinationId', 'destinations');
   const translate = useTranslate();
   const localName = useLocalName();
+  const withStops = useStopsRoute();
   return (
     <>
-      {translate('rihla.trips.route', {
-        origin: origin ? localName(origin, 'origin_city') : '…',
-        destination: destination ? localName(destination, 'destination_city') : '…',
-      })}
+      {withStops ??
+        translate('rihla.trips.route', {
+          origin: origin ? localName(origin, 'origin_city') : '…',
+          destination: destination ? localName(destination, 'destination_city') : '…',
+        })}
     </>
   );
 }

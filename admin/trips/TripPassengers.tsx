@@ -20,6 +20,7 @@ import { useIsPhone } from '../common/useIsPhone.ts';
 import { useTravellersOf } from '../bookings/useTravellers.ts';
 import type { PassengerRow, RihlaDataProvider } from '../data/dataProvider.ts';
 import { SeatBoardingChip, SeatLegend, SeatPaymentChip, seatBoarding, seatPayment } from './SeatState.tsx';
+import { StopsSummary, useRowLegs } from '../stops/StopsSummary.tsx';
 
 const printStyles = (
   <GlobalStyles
@@ -64,6 +65,7 @@ const GREYED = { color: 'text.secondary' };
 const COLUMNS = [
   ['seat', 'rihla.trips.seat'],
   ['name', 'rihla.travellers.name'],
+  ['legs', 'rihla.stops.legs'],
   ['idType', 'rihla.travellers.id_type'],
   ['idNumber', 'rihla.travellers.id_number'],
   ['phone', 'rihla.trips.phone'],
@@ -87,7 +89,11 @@ export function TripPassengers() {
   const phone = useIsPhone();
   // A conductor gets no phones from the server (the door's share): no column of empty cells for them.
   const seesPhones = useCan('passengers.full');
-  const columns = COLUMNS.filter(([key]) => seesPhones || key !== 'phone');
+  // A trip with stops: each seat's stops, and the stops' list of who boards and gets off (issue 23).
+  const legsOf = useRowLegs();
+  const columns = COLUMNS.filter(
+    ([key]) => (seesPhones || key !== 'phone') && (legsOf !== undefined || key !== 'legs'),
+  );
   if (isPending) return <Loading />;
   if (isError) return <Alert severity="error">{translate('rihla.trips.passengers_error')}</Alert>;
   if (data.length === 0) return <Alert severity="info">{translate('rihla.trips.no_passengers')}</Alert>;
@@ -97,6 +103,7 @@ export function TripPassengers() {
     const traveller = travellers.bySeat.get(`${row.bookingId}|${row.seat}`);
     return {
       seat: <bdi>{row.seat}</bdi>,
+      legs: legsOf?.(row),
       name: traveller?.fullName ?? (
         // The cell's size (smaller when printing a long list), only greyed.
         <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -124,6 +131,7 @@ export function TripPassengers() {
     return (
       <>
         {printStyles}
+        <StopsSummary rows={rows} />
         <SeatLegend rows={rows} />
         <Box
           component="ul"
@@ -145,6 +153,11 @@ export function TripPassengers() {
                 <Typography sx={{ fontWeight: 500 }}>
                   {translate('rihla.trips.seat')} {cell.seat} · {cell.name}
                 </Typography>
+                {cell.legs && (
+                  <Typography variant="body2" component="div">
+                    {cell.legs}
+                  </Typography>
+                )}
                 <Typography variant="body2" component="div">
                   {cell.idType} {cell.idNumber}
                 </Typography>
@@ -166,6 +179,7 @@ export function TripPassengers() {
   return (
     <>
       {printStyles}
+      <StopsSummary rows={rows} />
       <SeatLegend rows={rows} />
       <Table
         size="small"

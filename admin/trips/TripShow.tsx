@@ -52,6 +52,21 @@ const detail = (['busId', 'trip_ticket_priceId', 'isCancelled'] as const).map((n
   </Labeled>
 ));
 
+/** A trip with stops: each stop with its time, and the fares between them (issue 23). */
+function StopsDetail() {
+  const trip = useRecordContext();
+  if (!Array.isArray(trip?.trip_stops) || !trip.trip_stops.length) return null;
+  return (
+    <Stack direction="row" spacing={4} sx={{ mb: 2, flexWrap: 'wrap' }}>
+      {(['trip_stops', 'trip_fares'] as const).map((name) => (
+        <Labeled key={name} source={name} resource="trips">
+          <KindField source={name} field={trips.fields[name]} resource="trips" />
+        </Labeled>
+      ))}
+    </Stack>
+  );
+}
+
 function Actions() {
   const name = useTripName();
   return (
@@ -76,6 +91,7 @@ export function TripShow() {
       <Stack direction="row" spacing={4} sx={{ my: 2, flexWrap: 'wrap' }}>
         {detail}
       </Stack>
+      <StopsDetail />
       <TripPassengers />
       <Box className="no-print">
         <RecordHistory resource="trips" />

@@ -27,6 +27,7 @@ import { MessagesChoice } from './MessagesChoice.tsx';
 import { CancelQuote } from './CancelQuote.tsx';
 import { ChangeDay } from './ChangeDay.tsx';
 import { SeatsToCancel } from './SeatsToCancel.tsx';
+import { timeAfter } from '../lib/legs.ts';
 
 interface Props {
   bookings: BookingMatch[];
@@ -90,14 +91,19 @@ export function BookingResultsDialog({
     asked.current = confirmingId;
   }, [confirmingId]);
 
-  const tripLine = (trip: NonNullable<BookingMatch['trip']>) =>
+  // Where the traveller boards and alights, and the time at their stop (issue 23).
+  const tripLine = ({ boarding, alighting, ...trip }: NonNullable<BookingMatch['trip']>) =>
     fill(m.cancel.tripLine, {
       route: fill(m.trip.route, {
-        origin: localName(trip.origin_city, trip.origin_city_ar, lang),
-        destination: localName(trip.destination_city, trip.destination_city_ar, lang),
+        origin: boarding
+          ? localName(boarding.city, boarding.city_ar, lang)
+          : localName(trip.origin_city, trip.origin_city_ar, lang),
+        destination: alighting
+          ? localName(alighting.city, alighting.city_ar, lang)
+          : localName(trip.destination_city, trip.destination_city_ar, lang),
       }),
       date: formatTripDate(trip.trip_date, lang),
-      time: formatBoardingTime(trip.trip_boarding_time, m),
+      time: formatBoardingTime(timeAfter(trip.trip_boarding_time, boarding?.minutes ?? 0), m),
     });
 
   return (

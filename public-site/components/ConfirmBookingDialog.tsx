@@ -1,17 +1,11 @@
 // The confirmation overlay of the spec: everything the traveller is about to pay for, before sending.
-import {
-  formatBoardingTime,
-  formatNumber,
-  formatPrice,
-  formatSeatList,
-  formatTripDate,
-  tripNames,
-} from '../lib/format.ts';
+import { formatNumber, formatPrice, formatSeatList, formatTripDate, tripNames } from '../lib/format.ts';
 import type { ProofDraft } from '../lib/booking-request.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { PassengerInfo, Trip } from '../lib/types.ts';
 import { type Fact, Facts } from './Facts.tsx';
+import { legFacts, useLegNames } from '../lib/use-leg-names.ts';
 import { Filled, Ltr } from './Filled.tsx';
 import { KhartoumTime } from './KhartoumTime.tsx';
 import { Overlay } from './Overlay.tsx';
@@ -36,13 +30,16 @@ export function ConfirmBookingDialog(props: Props) {
   const { m, lang } = useI18n();
   const { trip, seats, passenger, proof } = props;
   const names = tripNames(trip, lang);
+  // The traveller's own stops and the time at theirs, on a trip with stops.
+  const legs = useLegNames(trip);
   const rows: Fact[] = [
     [m.confirm.company, names.company],
     [m.confirm.bus, trip.busId.bus_number],
     [m.confirm.date, formatTripDate(trip.trip_date, lang)],
-    [m.confirm.departure, formatBoardingTime(trip.trip_boarding_time, m)],
-    [m.confirm.from, names.origin],
-    [m.confirm.to, names.destination],
+    [m.confirm.departure, legs.boardingTime],
+    [m.confirm.from, legs.origin],
+    [m.confirm.to, legs.destination],
+    ...legFacts(m, legs.arrival, legs.route),
     [m.confirm.price, formatPrice(props.price, lang, m)],
     [m.confirm.seats, formatNumber(seats.length, lang)],
     [m.confirm.seatNumbers, formatSeatList(seats, lang)],

@@ -10,12 +10,16 @@ import { PaymentPanel } from './PaymentPanel.tsx';
 import { TicketKind } from './TicketKind.tsx';
 import { RefundRulesLine } from './RefundRulesLine.tsx';
 import type { RefundRules } from '../../shared/refund-rules.ts';
+import type { Trip } from '../lib/types.ts';
+import { LegsLine } from './LegsLine.tsx';
 
 interface Props {
   booking: PaymentFacts;
   /** The rules the booking was sold under, and its trip's departure (the refund line). */
   refunds?: { rules: RefundRules | null; tripDate: string; boardingTime: string };
   hasTicket: boolean;
+  /** The trip booked: on a trip with stops, the traveller's stops are named. */
+  trip?: Trip;
   onChange: (patch: Partial<PaymentFacts>) => void;
   onReserveAgain: () => void;
   onBookNewTrip: () => void;
@@ -25,6 +29,7 @@ export function ThankYouDialog({
   booking,
   refunds,
   hasTicket,
+  trip,
   onChange,
   onReserveAgain,
   onBookNewTrip,
@@ -47,6 +52,7 @@ export function ThankYouDialog({
       <p class="ticket-id" tabIndex={-1} data-autofocus>
         <Filled text={m.booking.ticketId} values={{ ticketId: <Ltr>{booking.ticketId}</Ltr> }} />
       </p>
+      {trip && <LegsLine trip={trip} />}
       <PaymentPanel booking={booking} onChange={onChange} />
       {refunds?.rules && !booking.isCancelled && (
         <RefundRulesLine

@@ -4,6 +4,7 @@ import { formatBoardingTime, formatNumber, formatPrice, formatTripDate, tripName
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { Trip } from '../lib/types.ts';
+import { searchStretch } from '../lib/search-stretch.ts';
 import { Facts } from './Facts.tsx';
 
 /** At most this many seats left is worth a second look. */
@@ -15,8 +16,10 @@ const seatsLeft = (trip: Trip) =>
 export function TripCard({ trip }: { trip: Trip }) {
   const { m, lang } = useI18n();
   const headingId = useId();
-  const { origin, destination, company } = tripNames(trip, lang);
+  const { company } = tripNames(trip, lang);
   const left = seatsLeft(trip);
+  // The traveller's legs of a trip with stops: their towns, the time at their boarding stop, their fare.
+  const { origin, destination, time, price, query } = searchStretch(trip, lang);
   return (
     <article class="card trip-card" aria-labelledby={headingId}>
       <h3 id={headingId}>{fill(m.trip.route, { origin, destination })}</h3>
@@ -25,10 +28,10 @@ export function TripCard({ trip }: { trip: Trip }) {
         rows={[
           [m.trip.from, origin],
           [m.trip.to, destination],
-          [m.trip.boardingTime, formatBoardingTime(trip.trip_boarding_time, m)],
+          [m.trip.boardingTime, formatBoardingTime(time, m)],
           [m.trip.company, company],
           [m.trip.date, formatTripDate(trip.trip_date, lang)],
-          [m.trip.price, formatPrice(trip.trip_ticket_priceId.price, lang, m), 'price'],
+          [m.trip.price, formatPrice(price, lang, m), 'price'],
           [
             m.trip.seatsLeft,
             left > 0 ? formatNumber(left, lang) : m.trip.full,
@@ -37,7 +40,11 @@ export function TripCard({ trip }: { trip: Trip }) {
         ]}
       />
       {left > 0 && (
-        <a class="button" href={`/trip-details/${encodeURIComponent(trip._id)}`} aria-describedby={headingId}>
+        <a
+          class="button"
+          href={`/trip-details/${encodeURIComponent(trip._id)}${query}`}
+          aria-describedby={headingId}
+        >
           {m.trip.reserveSeat}
         </a>
       )}

@@ -2,7 +2,8 @@
 // what the search is doing under it, and the results, which restate the route and the day searched and
 // take focus when they arrive (on a phone they may start below the fold).
 import { useEffect, useRef } from 'preact/hooks';
-import { formatTripDate, tripNames } from '../lib/format.ts';
+import { formatTripDate } from '../lib/format.ts';
+import { searchStretch } from '../lib/search-stretch.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { TripFinder } from '../lib/use-trip-finder.ts';
@@ -60,7 +61,8 @@ export function TripResults({ finder }: { finder: TripFinder }) {
   }, [found]);
 
   if (!found) return null;
-  const { origin, destination } = tripNames(search.trips[0], lang);
+  // The stretch searched (a trip with stops passes it on its way), as the first result's stops name it.
+  const { origin, destination } = searchStretch(search.trips[0], lang);
   return (
     <section class="trip-results" aria-labelledby="results-title">
       <div class="results-head">

@@ -1,5 +1,6 @@
 // The trip being booked, above the seat map.
-import { formatBoardingTime, formatPrice, formatTripDate, tripNames } from '../lib/format.ts';
+import { formatPrice, formatTripDate, tripNames } from '../lib/format.ts';
+import { legFacts, useLegNames } from '../lib/use-leg-names.ts';
 import { fill } from '../lib/i18n.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { Trip } from '../lib/types.ts';
@@ -7,7 +8,8 @@ import { Facts } from './Facts.tsx';
 
 export function TripSummary({ trip, price }: { trip: Trip; price: number }) {
   const { m, lang } = useI18n();
-  const { origin, destination, company } = tripNames(trip, lang);
+  const { company } = tripNames(trip, lang);
+  const { origin, destination, boardingTime, arrival, route } = useLegNames(trip);
   return (
     <div class="banner">
       <h1>{fill(m.trip.route, { origin, destination })}</h1>
@@ -15,7 +17,8 @@ export function TripSummary({ trip, price }: { trip: Trip; price: number }) {
         class="facts"
         rows={[
           [m.trip.date, formatTripDate(trip.trip_date, lang)],
-          [m.trip.boardingTime, formatBoardingTime(trip.trip_boarding_time, m)],
+          [m.trip.boardingTime, boardingTime],
+          ...legFacts(m, arrival, route),
           [m.trip.company, company],
           [m.trip.bus, trip.busId.bus_number],
           [m.trip.price, formatPrice(price, lang, m)],

@@ -20,6 +20,8 @@ export interface BookingDraft {
   proof: ProofDraft | null;
   /** The page's language: the traveller's text messages (the ticket, payment news) are written in it. */
   language?: 'ar' | 'en';
+  /** Stop indexes of the traveller's legs on a trip with stops (issue 23); absent: the trip's ends. */
+  legs?: { boardingStop: number; alightingStop: number };
 }
 
 /**
@@ -55,6 +57,10 @@ export function bookingForm(draft: BookingDraft, idempotencyKey: string, device?
   if (device) form.append('deviceId', device);
   form.append('tripId', draft.tripId);
   form.append('seats', JSON.stringify(draft.seats));
+  if (draft.legs) {
+    form.append('boardingStop', String(draft.legs.boardingStop));
+    form.append('alightingStop', String(draft.legs.alightingStop));
+  }
   form.append('passengerInfo', JSON.stringify(draft.passenger));
   form.append('totalTicketPrice', String(draft.total));
   form.append('bookingDate', new Date().toISOString());

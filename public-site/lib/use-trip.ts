@@ -3,24 +3,30 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { ApiError, getJson } from './api.ts';
 import { apiPaths } from './api-paths.ts';
 import type { Trip } from './types.ts';
+import { type Legs, withLegs } from './legs.ts';
 
 export type TripState =
   | { status: 'loading'; trip?: Trip }
   | { status: 'ready'; trip: Trip }
   | { status: 'notFound' | 'failed'; trip?: undefined };
 
-export function useTrip(id: string) {
+/** One trip; with a traveller's legs of a trip with stops, its seats taken on those legs and their fare. */
+export function useTrip(id: string, legs?: Partial<Legs>) {
+  const { boardingStop, alightingStop } = legs ?? {};
   const [state, setState] = useState<TripState>({ status: 'loading' });
 
   const load = useCallback(async () => {
     setState((previous) => ({ status: 'loading', trip: previous.trip }));
     try {
-      setState({ status: 'ready', trip: await getJson<Trip>(apiPaths.trip(id)) });
+      const query =
+        boardingStop === undefined ? '' : `?boardingStop=${boardingStop}&alightingStop=${alightingStop}`;
+      const trip = await getJson<Trip>(apiPaths.trip(id) + query);
+      setState({ status: 'ready', trip: withLegs(trip, { boardingStop, alightingStop }) });
     } catch (error) {
       const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
       setState({ status: notFound ? 'notFound' : 'failed' });
     }
-  }, [id]);
+  }, [id, boardingStop, alightingStop]);
 
   useEffect(() => {
     void load();

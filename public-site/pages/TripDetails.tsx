@@ -24,13 +24,16 @@ import { useBookingSubmit } from '../lib/use-booking-submit.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import { useSeatSelection } from '../lib/use-seat-selection.ts';
 import { useTrip } from '../lib/use-trip.ts';
+import { isWholeTrip, legsFromQuery, legsOf, legsPrice } from '../lib/legs.ts';
 import type { TravellerBooking, Trip } from '../lib/types.ts';
 
 const NO_SEATS: number[] = [];
 
 export default function TripDetails({ id }: { id: string }) {
   const { m } = useI18n();
-  const trip = useTrip(id);
+  // The traveller's legs of a trip with stops, as the search result's link gave them.
+  const { query } = useLocation();
+  const trip = useTrip(id, legsFromQuery(query));
 
   if (trip.trip) {
     const { trip: current } = trip;
@@ -85,7 +88,8 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
   const stepRef = useRef<HTMLDivElement>(null);
   const firstStep = useRef(true);
 
-  const price = newPrice ?? trip.trip_ticket_priceId.price;
+  const price = newPrice ?? legsPrice(trip);
+  const legs = legsOf(trip);
   const seats = selection.selected;
   // An entry of a step whose choices a reload forgot shows the seats.
   const view = step === 'seats' || seats.length === 0 ? 'seats' : 'passenger';
@@ -124,6 +128,7 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
       total,
       proof,
       language: lang,
+      ...(isWholeTrip(trip, legs) ? {} : { legs }),
     });
     if (outcome?.kind === 'booked') {
       setBooking(outcome.booking);
@@ -213,6 +218,7 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
             boardingTime: trip.trip_boarding_time,
           }}
           hasTicket={ticket !== null}
+          trip={trip}
           onChange={(patch: Partial<PaymentFacts>) => setBooking({ ...booking, ...patch })}
           onReserveAgain={() => location.reload()}
           onBookNewTrip={() => route('/create-booking')}

@@ -27,8 +27,10 @@ export interface TicketData {
   busNumber: string;
   /** YYYY-MM-DD on Khartoum's calendar. */
   tripDate: string;
-  /** '9:00 am' or '7:00 pm'. */
+  /** '9:00 am' or '7:00 pm': the trip's departure (refunds count from it). */
   boardingTime: string;
+  /** On a trip with stops, the time the bus reaches the traveller's boarding stop (the ticket shows it). */
+  stopBoardingTime?: string;
   originCity: string;
   destinationCity: string;
   /** The Arabic names for the ticket's Arabic side, where staff gave them. */
@@ -149,7 +151,12 @@ function drawDetails(doc: Doc, ticket: TicketData, top: number): number {
       'destinationCity',
       both(ticket.destinationCity, ticket.destinationCityAr),
     ],
-    ['tripDate', plainLine(ticket.tripDate), 'boardingTime', formatBoardingTime(ticket.boardingTime)],
+    [
+      'tripDate',
+      plainLine(ticket.tripDate),
+      'boardingTime',
+      formatBoardingTime(ticket.stopBoardingTime ?? ticket.boardingTime),
+    ],
     ['companyName', both(ticket.companyName, ticket.companyNameAr), 'busNumber', plainLine(ticket.busNumber)],
     ['seats', seats, 'passengerCount', String(ticket.passengerCount)],
   ];

@@ -1,6 +1,7 @@
 // Contracts of the boarding calls (server/resources/boarding/boarding.routes.ts): a conductor's offline
 // package and synced scans, a booking's travellers, and a trip's checkpoint manifest.
 import { z } from 'zod';
+import { MAX_STOPS } from '../segments.ts';
 import { ID_TYPES, VERDICTS } from '../boarding.ts';
 import { PAYMENT_STATUSES } from '../payments.ts';
 import { errorBody } from './errors.ts';
@@ -78,6 +79,15 @@ export const scansBody = z.object({
         tripId: documentId,
         scannedAt: z.iso.datetime(),
         deviceId: z.string(),
+        stop: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_STOPS + 1)
+          .optional()
+          .describe(
+            'The stop the bus was at (a stop index), when the conductor said: a ticket of another stop is wrong_stop.',
+          ),
       }),
     )
     .min(1)

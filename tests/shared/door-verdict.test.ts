@@ -50,4 +50,20 @@ describe('the door verdict', () => {
         reason: status,
       });
   });
+
+  it('judges the stop on a trip with stops: boards at its own, says where otherwise (issue 23)', () => {
+    // Khartoum 0 → Madani 1 → Gedaref 2 → Kassala 3 → Port Sudan 4; the ticket rides Madani → Kassala.
+    const legs = { ...paid, boardingStop: 1, alightingStop: 3 };
+    const at = (stop: number, boarded = false) => verdictOf({ booking: legs, stop, boarded });
+    expect(at(1)).toMatchObject({ verdict: 'valid', reason: 'firstBoarding' });
+    expect(at(0)).toMatchObject({ verdict: 'wrong_stop', reason: 'boardsLater', boardingStop: 1 });
+    expect(at(2)).toMatchObject({ verdict: 'wrong_stop', reason: 'boardedEarlier', alightingStop: 3 });
+    expect(at(2, true)).toMatchObject({ verdict: 'already_boarded' });
+    expect(at(3)).toMatchObject({ verdict: 'wrong_stop', reason: 'pastAlighting' });
+    expect(at(4, true)).toMatchObject({ verdict: 'wrong_stop', reason: 'pastAlighting' });
+    // A cancelled ticket is cancelled wherever it is shown; without a stop, or legs, nothing is judged.
+    expect(verdictOf({ booking: { ...legs, isCancelled: true }, stop: 0 }).verdict).toBe('cancelled');
+    expect(verdictOf({ booking: legs }).verdict).toBe('valid');
+    expect(verdictOf({ stop: 3 }).verdict).toBe('valid');
+  });
 });

@@ -6,7 +6,7 @@ import { khartoumToday } from '../../../shared/rules.ts';
 import { useApp } from '../lib/app-context.ts';
 import type { CheckResult } from '../lib/controller.ts';
 import { colourOf } from '../lib/feedback.ts';
-import { boardingTime, khartoumTime, routeName } from '../lib/format.ts';
+import { boardingTime, khartoumTime, routeName, stopNames } from '../lib/format.ts';
 import { useI18n } from '../lib/i18n.ts';
 import { doorTravellers } from '../lib/travellers.ts';
 import type { StoredTrip } from '../lib/types.ts';
@@ -96,6 +96,17 @@ export function VerdictPanel({ result, trip, startedAt, onAddId }: Props) {
           verdict.reason === 'proof_submitted' ||
           verdict.reason === 'rejected') &&
           m.reasons[verdict.reason]}
+        {(verdict.reason === 'boardsLater' ||
+          verdict.reason === 'boardedEarlier' ||
+          verdict.reason === 'pastAlighting') && (
+          <Filled
+            text={m.reasons[verdict.reason]}
+            values={{
+              boarding: stopNames(trip.package.trip, lang)[verdict.boardingStop ?? 0] ?? '',
+              alighting: stopNames(trip.package.trip, lang)[verdict.alightingStop ?? 0] ?? '',
+            }}
+          />
+        )}
         {verdict.firstScan && (
           <Filled
             text={m.reasons.firstScan}

@@ -199,6 +199,7 @@ export function createController(options: ControllerOptions) {
         id: `${deviceId}|${scannedAt}`,
         tripId,
         ...(input.qr !== undefined ? { qr: input.qr } : { ticketId: input.ticketId }),
+        ...(input.stop !== undefined ? { stop: input.stop } : {}),
         scannedAt,
         deviceId,
         local: {

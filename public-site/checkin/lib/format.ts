@@ -26,3 +26,14 @@ export function routeName(trip: Trip, lang: Lang): string {
 
 export const companyName = (trip: Trip, lang: Lang) =>
   (lang === 'ar' && trip.company_name_ar) || trip.company_name;
+
+/** A trip's stops by index in the page's language: its origin, its intermediate stops, its destination. */
+export function stopNames(trip: Trip, lang: Lang): string[] {
+  const local = (name: string, arabic: string | null | undefined) => (lang === 'ar' && arabic) || name;
+  return trip.stops?.length
+    ? trip.stops.map((stop) => local(stop.city, stop.city_ar))
+    : [local(trip.origin_city, trip.origin_city_ar), local(trip.destination_city, trip.destination_city_ar)];
+}
+
+/** Whether a trip stops on the way (its package names more places than its two ends). */
+export const hasStops = (trip: Trip) => (trip.stops?.length ?? 0) > 2;

@@ -48,9 +48,13 @@ export async function syncScans(
     let verdicts;
     try {
       verdicts = await api.sendScans(
-        batch.map(({ qr, ticketId, tripId, scannedAt, deviceId }) =>
-          qr ? { qr, tripId, scannedAt, deviceId } : { ticketId, tripId, scannedAt, deviceId },
-        ),
+        batch.map(({ qr, ticketId, tripId, scannedAt, deviceId, stop }) => ({
+          ...(qr ? { qr } : { ticketId }),
+          tripId,
+          scannedAt,
+          deviceId,
+          ...(stop !== undefined ? { stop } : {}),
+        })),
       );
     } catch (error) {
       return { ...result, problem: problemOf(error) };

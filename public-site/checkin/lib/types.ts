@@ -32,6 +32,9 @@ export interface LocalVerdict {
   ticketId: string | null;
   /** The trip a signed code names, when it is not this one. */
   otherTripId?: string;
+  /** For wrong_stop: where the ticket boards and gets off (stop indexes). */
+  boardingStop?: number;
+  alightingStop?: number;
   ticket?: PackageTicket;
   firstScan?: FirstScan;
 }
@@ -43,6 +46,8 @@ export interface ScanRecord {
   tripId: string;
   qr?: string;
   ticketId?: string;
+  /** The stop the bus was at (trips with stops). */
+  stop?: number;
   scannedAt: string;
   deviceId: string;
   local: Pick<LocalVerdict, 'verdict' | 'reason' | 'ticketId' | 'firstScan'>;

@@ -16,6 +16,8 @@ export interface CheckInput {
   qr?: string;
   /** Or a ticket id typed by hand. */
   ticketId?: string;
+  /** The stop the bus is at, on a trip with stops (issue 23): a ticket of another stop is wrong_stop. */
+  stop?: number;
 }
 
 /** A typed ticket number as a 13-digit id (Arabic digits and spaces accepted), or undefined. */
@@ -77,12 +79,15 @@ export async function judge(input: CheckInput, context: JudgeContext): Promise<L
           isCancelled: ticket.isCancelled,
           tripCancelled: pkg.trip.isCancelled,
           paymentStatus: ticket.paymentStatus,
+          boardingStop: ticket.boardingStop,
+          alightingStop: ticket.alightingStop,
         }
       : elsewhere
         ? { tripId: elsewhere, isCancelled: false, tripCancelled: false, paymentStatus: 'verified' }
         : undefined,
     complete: false,
     boarded: !!first,
+    stop: input.stop,
   });
   return {
     ...door,

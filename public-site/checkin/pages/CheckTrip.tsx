@@ -13,11 +13,13 @@ import { RecentScans } from '../components/RecentScans.tsx';
 import { SyncStatus } from '../components/SyncStatus.tsx';
 import { TripSummary } from '../components/TripSummary.tsx';
 import { VerdictPanel } from '../components/VerdictPanel.tsx';
+import { StopLists, StopSelect } from '../components/StopPanel.tsx';
+import { rememberedStop, rememberStop } from '../lib/stops.ts';
 import { Filled, Ltr } from '../components/Words.tsx';
 import { useApp } from '../lib/app-context.ts';
 import type { CheckResult } from '../lib/controller.ts';
 import { signal, unlockSound } from '../lib/feedback.ts';
-import { khartoumTime } from '../lib/format.ts';
+import { hasStops, khartoumTime } from '../lib/format.ts';
 import { useI18n } from '../lib/i18n.ts';
 import { doorTravellers } from '../lib/travellers.ts';
 import type { CheckInput } from '../lib/verdict.ts';
@@ -31,6 +33,8 @@ export function CheckTrip() {
   const [shown, setShown] = useState<{ result: CheckResult; startedAt: number } | null>(null);
   const [camera, setCamera] = useState(false);
   const [idSeat, setIdSeat] = useState<number | null>(null);
+  // On a trip with stops, the stop the bus is at: checks are judged there (issue 23).
+  const [chosenStop, setChosenStop] = useState<number | null>(null);
 
   if (!stored)
     return (
@@ -40,9 +44,11 @@ export function CheckTrip() {
       </section>
     );
 
+  const withStops = hasStops(stored.package.trip);
+  const stop = chosenStop ?? rememberedStop(stored.package);
   async function check(input: CheckInput, startedAt: number) {
     unlockSound();
-    const result = await controller.check(tripId, input);
+    const result = await controller.check(tripId, withStops ? { ...input, stop } : input);
     signal(result.verdict.verdict);
     setIdSeat(null);
     setShown({ result, startedAt });
@@ -73,6 +79,15 @@ export function CheckTrip() {
             {m.check.passengerList}
           </a>
         </p>
+        <StopSelect
+          trip={stored}
+          stop={stop}
+          onStop={(next) => {
+            rememberStop(tripId, next);
+            setChosenStop(next);
+            setShown(null);
+          }}
+        />
         {differing ? (
           <p class="note note-error">
             <a href="#disagreements">{m.sync.seeBelow}</a>
@@ -126,6 +141,7 @@ export function CheckTrip() {
           <PhotoScan onCode={(qr, startedAt) => void check({ qr }, startedAt)} />
         </div>
       </section>
+      <StopLists trip={stored} stop={stop} />
       <SyncStatus tripId={tripId} />
       <Disagreements trip={stored} />
       <RecentScans tripId={tripId} />

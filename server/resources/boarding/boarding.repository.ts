@@ -20,6 +20,9 @@ export interface TripTraveller {
   verifiedVia: string | null;
   isCancelled: boolean;
   noShow: boolean;
+  /** Its stops (issue 23): indexes, 0 = the trip's origin … n + 1 = its destination. */
+  boardingStop: number;
+  alightingStop: number;
   travellers: SeatTraveller[];
   /** Every boarding scan of the ticket, earliest first (two devices may both have boarded it). */
   boardings: { scannedAt: string; deviceId: string }[];
@@ -44,6 +47,8 @@ export async function tripTravellers(db: Db, tripId: string): Promise<TripTravel
       'verifiedVia',
       'isCancelled',
       'noShow',
+      'boardingStop',
+      'alightingStop',
     ])
     .where('tripId', '=', tripId)
     .execute();
@@ -71,6 +76,8 @@ export async function tripTravellers(db: Db, tripId: string): Promise<TripTravel
       verifiedVia: row.verifiedVia ?? null,
       isCancelled: Boolean(Number(row.isCancelled)),
       noShow: Boolean(Number(row.noShow)),
+      boardingStop: Number(row.boardingStop ?? 0),
+      alightingStop: Number(row.alightingStop ?? 1),
       travellers: travellers.get(row.id) ?? [],
       boardings: scans
         .filter((scan) => scan.bookingId === row.id)
@@ -125,7 +132,16 @@ export async function firstBoarding(db: Db, bookingId: string) {
 export async function bookingByTicket(db: Db, ticketId: string) {
   return db
     .selectFrom('bookings')
-    .select(['id', 'tripId', 'ticketId', 'seats', 'paymentStatus', 'isCancelled'])
+    .select([
+      'id',
+      'tripId',
+      'ticketId',
+      'seats',
+      'paymentStatus',
+      'isCancelled',
+      'boardingStop',
+      'alightingStop',
+    ])
     .where('ticketId', '=', ticketId)
     .executeTakeFirst();
 }

@@ -18,6 +18,8 @@ import { maskedIdNumber, type SeatTraveller } from '../../../shared/boarding.ts'
 import { referencedDocument } from '../crud/populate.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { formatBoardingTime } from '../../tickets/ticket-text.ts';
+import { namedStops, stopNamesBoth } from './trip-stops.ts';
+import { MAX_STOPS } from '../../../shared/segments.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const scansBody = z.object({
@@ -32,6 +34,13 @@ const scansBody = z.object({
         tripId: z.string().min(1).max(64),
         scannedAt: z.iso.datetime({ error: 'scannedAt must be an ISO time.' }),
         deviceId: z.string().min(1).max(64),
+        /** The stop the bus was at, on a trip with stops (issue 23): a ticket of another stop is wrong_stop. */
+        stop: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_STOPS + 1)
+          .optional(),
       }),
     )
     .min(1)
@@ -207,10 +216,22 @@ export async function manifestRoutes(instance: FastifyInstance) {
         bus: trip.busId?.bus_number ?? '',
         company: trip.busId?.bus_owner_companyId?.company_name ?? '',
       };
-      const lines = manifestLines(await tripTravellers(db, id), seesFullTravellers(request));
+      // A trip with stops: each seat's stops, and who boards and gets off where (issue 23).
+      const stops = await namedStops(db, trip.trip_stops);
+      if (stops.length)
+        about.stops = stopNamesBoth(
+          {
+            origin: trip.trip_originId?.origin_city ?? '',
+            originAr: trip.trip_originId?.origin_city_ar,
+            destination: trip.trip_destinationId?.destination_city ?? '',
+            destinationAr: trip.trip_destinationId?.destination_city_ar,
+          },
+          stops,
+        );
+      const lines = manifestLines(await tripTravellers(db, id), seesFullTravellers(request), about.stops);
       const body =
         format === 'csv'
-          ? manifestCsv(lines)
+          ? manifestCsv(lines, about)
           : format === 'xlsx'
             ? await manifestXlsx(about, lines)
             : await manifestPdf(about, lines);

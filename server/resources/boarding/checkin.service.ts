@@ -22,6 +22,7 @@ import {
   tripRow,
   tripTravellers,
 } from './boarding.repository.ts';
+import { namedStops, routePlaces } from './trip-stops.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
 
 export interface BoardingContext {
@@ -36,6 +37,8 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
   if (!row) return undefined;
   const trip = (await referencedDocument(ctx.db, trips, tripId)) as TripDetails;
   const bookings = await tripTravellers(ctx.db, tripId);
+  // A trip with stops (issue 23): its towns in order, and each ticket's legs.
+  const stops = await namedStops(ctx.db, trip.trip_stops);
   // The day's other trips' live tickets, by number only: a ticket of another bus typed at this door offline
   // reads "wrong trip", as the server says, not "forged".
   const others = await ctx.db
@@ -61,6 +64,15 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
       bus_number: trip.busId?.bus_number ?? '',
       company_name: trip.busId?.bus_owner_companyId?.company_name ?? '',
       company_name_ar: trip.busId?.bus_owner_companyId?.company_name_ar ?? null,
+      stops: routePlaces(
+        {
+          origin: trip.trip_originId?.origin_city ?? '',
+          originAr: trip.trip_originId?.origin_city_ar,
+          destination: trip.trip_destinationId?.destination_city ?? '',
+          destinationAr: trip.trip_destinationId?.destination_city_ar,
+        },
+        stops,
+      ),
     },
     publicKey: ctx.signer.publicKey,
     generatedAt: ctx.clock.now().toISOString(),
@@ -70,6 +82,8 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
       seats: booking.seats,
       paymentStatus: booking.paymentStatus,
       isCancelled: booking.isCancelled,
+      boardingStop: booking.boardingStop,
+      alightingStop: booking.alightingStop,
       travellers: booking.travellers.map((t: SeatTraveller) => ({
         seat: t.seat,
         fullName: t.fullName ?? (t.seat === booking.seats[0] ? booking.bookerName : null),
@@ -91,6 +105,8 @@ export interface ScanInput {
   tripId: string;
   scannedAt: string;
   deviceId: string;
+  /** The stop the bus was at (trips with stops). */
+  stop?: number;
 }
 
 export interface ScanVerdict {
@@ -123,8 +139,11 @@ async function judge(ctx: BoardingContext, scan: ScanInput) {
       isCancelled: Number(booking.isCancelled) === 1,
       tripCancelled: Number(trip?.isCancelled) === 1,
       paymentStatus: booking.paymentStatus,
+      boardingStop: booking.boardingStop ?? undefined,
+      alightingStop: booking.alightingStop ?? undefined,
     },
     complete: true,
+    stop: scan.stop,
   });
   const seats = booking ? (JSON.parse(booking.seats) as number[]) : undefined;
   return { verdict: door.verdict, ticketId: door.ticketId, booking, seats };

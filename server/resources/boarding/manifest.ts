@@ -15,6 +15,8 @@ import { addSheetRows, csvFile } from '../../exports/spreadsheet.ts';
 
 export interface ManifestTrip {
   route: { en: string; ar: string };
+  /** A trip with stops (issue 23): every stop's name by index, origin and destination included. */
+  stops?: { en: string; ar: string }[];
   date: string;
   time: string;
   bus: string;
@@ -30,6 +32,17 @@ export interface ManifestLine {
   ticketId: string;
   payment: string;
   boarded: string;
+  /** On a trip with stops: where the seat boards and gets off ("Madani – Kassala / ود مدني – كسلا"). */
+  stops?: string;
+  /** Its stop indexes (the per-stop list at the end of the PDF). */
+  boardingStop?: number;
+  alightingStop?: number;
+}
+
+/** What a booking holds of its stops: indexes (absent: the trip's ends). */
+interface BookingLegs {
+  boardingStop?: number | null;
+  alightingStop?: number | null;
 }
 
 const ID_WORDS: Record<string, { en: string; ar: string }> = {
@@ -52,7 +65,14 @@ const PAYMENT_WORDS: Record<string, { en: string; ar: string }> = {
 const NO_SHOW = 'No-show / لم يحضر';
 
 /** `words`: the column holds our words in both languages ("Paid / مدفوع"), never what people typed. */
-const COLUMNS: { key: keyof ManifestLine; en: string; ar: string; width: number; words?: true }[] = [
+interface Column {
+  key: keyof ManifestLine;
+  en: string;
+  ar: string;
+  width: number;
+  words?: true;
+}
+const COLUMNS: Column[] = [
   { key: 'seat', en: 'Seat', ar: 'المقعد', width: 30 },
   { key: 'name', en: 'Name', ar: 'الاسم', width: 122 },
   { key: 'idType', en: 'ID type', ar: 'إثبات الشخصية', width: 84, words: true },
@@ -62,13 +82,31 @@ const COLUMNS: { key: keyof ManifestLine; en: string; ar: string; width: number;
   { key: 'boarded', en: 'Boarded', ar: 'ركب', width: 42, words: true },
 ];
 
+/**
+ * A trip with stops gets a column of each seat's stops, narrower names and ID types making room (the page is
+ * as wide as the columns). Its words join the towns with an en dash: the PDF's Arabic font has no arrow
+ * glyph, and a hyphen after a comma reads as a formula to a spreadsheet (which the export then escapes).
+ */
+function columnsFor(trip: { stops?: unknown[] } | undefined): Column[] {
+  if (!trip?.stops || trip.stops.length <= 2) return COLUMNS;
+  const narrower: Partial<Record<keyof ManifestLine, number>> = { name: 92, idType: 64, idNumber: 64 };
+  const resized = COLUMNS.map((column) => ({ ...column, width: narrower[column.key] ?? column.width }));
+  resized.splice(2, 0, { key: 'stops', en: 'Stops', ar: 'المحطات', width: 62, words: true });
+  return resized;
+}
+
 const both = (words: { en: string; ar: string } | undefined) => (words ? `${words.en} / ${words.ar}` : '');
 
 /**
  * One line per seat of every live booking, by seat; the booker stands in for a traveller nobody named. Without
  * `full` (a conductor's list) an ID shows its last digits only and phones are left out.
  */
-export function manifestLines(bookings: TripTraveller[], full = true): ManifestLine[] {
+export function manifestLines(
+  bookings: (TripTraveller & BookingLegs)[],
+  full = true,
+  stops?: ManifestTrip['stops'],
+): ManifestLine[] {
+  const last = stops ? stops.length - 1 : 1;
   return bookings
     .filter((booking) => !booking.isCancelled)
     .flatMap((booking) =>
@@ -95,17 +133,53 @@ export function manifestLines(bookings: TripTraveller[], full = true): ManifestL
             : booking.noShow
               ? NO_SHOW
               : '',
+          ...(stops && stops.length > 2
+            ? stopsOfLine(stops, booking.boardingStop ?? 0, booking.alightingStop ?? last)
+            : {}),
         };
       }),
     )
     .sort((a, b) => a.seat - b.seat);
 }
 
-const header = COLUMNS.map((column) => `${column.en} / ${column.ar}`);
-const cells = (line: ManifestLine) => COLUMNS.map((column) => line[column.key]);
+function stopsOfLine(stops: NonNullable<ManifestTrip['stops']>, boardingStop: number, alightingStop: number) {
+  const from = stops[boardingStop];
+  const to = stops[alightingStop];
+  return {
+    boardingStop,
+    alightingStop,
+    stops: from && to ? `${from.en} – ${to.en} / ${from.ar} – ${to.ar}` : '',
+  };
+}
 
-export function manifestCsv(lines: ManifestLine[]): Buffer {
-  return csvFile([header, ...lines.map(cells)]);
+const headerOf = (columns: Column[]) => columns.map((column) => `${column.en} / ${column.ar}`);
+const cellsOf = (columns: Column[]) => (line: ManifestLine) =>
+  columns.map((column) => line[column.key] ?? '');
+
+export function manifestCsv(lines: ManifestLine[], trip?: ManifestTrip): Buffer {
+  const columns = columnsFor(trip);
+  return csvFile([headerOf(columns), ...lines.map(cellsOf(columns))]);
+}
+
+/**
+ * On a trip with stops, stop by stop: the seats boarding and getting off there (the checkpoints' per-leg view),
+ * in English and in Arabic, each drawn on its own side (one line of both would be reordered by the bidi rules).
+ */
+export function stopLines(trip: ManifestTrip, lines: ManifestLine[]): { en: string; ar: string }[] {
+  if (!trip.stops || trip.stops.length <= 2) return [];
+  const seats = (test: (line: ManifestLine) => boolean) =>
+    lines
+      .filter(test)
+      .map((line) => line.seat)
+      .join(', ') || '–';
+  return trip.stops.map((stop, index) => {
+    const boarding = seats((l) => l.boardingStop === index);
+    const alighting = seats((l) => l.alightingStop === index);
+    return {
+      en: `${stop.en}: boarding ${boarding}; getting off ${alighting}`,
+      ar: `${stop.ar}: يركبون ${boarding}؛ ينزلون ${alighting}`,
+    };
+  });
 }
 
 export async function manifestXlsx(trip: ManifestTrip, lines: ManifestLine[]): Promise<Buffer> {
@@ -116,9 +190,12 @@ export async function manifestXlsx(trip: ManifestTrip, lines: ManifestLine[]): P
     [`${trip.route.en} — ${trip.date} ${trip.time} — ${trip.bus} (${trip.company})`],
     [trip.route.ar],
   ]);
-  addSheetRows(sheet, [header])!.font = { bold: true };
-  addSheetRows(sheet, lines.map(cells));
-  COLUMNS.forEach((column, i) => (sheet.getColumn(i + 1).width = Math.round(column.width / 6)));
+  const columns = columnsFor(trip);
+  addSheetRows(sheet, [headerOf(columns)])!.font = { bold: true };
+  addSheetRows(sheet, lines.map(cellsOf(columns)));
+  const byStop = stopLines(trip, lines);
+  if (byStop.length) addSheetRows(sheet, [[], ...byStop.map((line) => [line.en, line.ar])]);
+  columns.forEach((column, i) => (sheet.getColumn(i + 1).width = Math.round(column.width / 6)));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -147,6 +224,7 @@ export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Pr
       size,
       color: '#1b1f1d',
     });
+  const columns = columnsFor(trip);
   const heading = (y: number) => {
     text(`Passenger list — ${trip.route.en}`, MARGIN, y, width * 0.6, true, 13);
     drawBidiText(doc, `كشف الركاب — ${plainLine(trip.route.ar)}`, {
@@ -160,7 +238,7 @@ export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Pr
     });
     text(`${trip.date}  ${trip.time}  ·  ${trip.bus}  ·  ${trip.company}`, MARGIN, y + 20, width, false, 10);
     let x = MARGIN;
-    for (const column of COLUMNS) {
+    for (const column of columns) {
       // Regular weight: the bold face is embedded only for the title's few letters.
       text(column.en, x, y + 44, column.width, false, 8);
       text(column.ar, x, y + 56, column.width, false, 9);
@@ -181,8 +259,8 @@ export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Pr
       y = heading(MARGIN + 16);
     }
     let x = MARGIN;
-    for (const column of COLUMNS) {
-      const value = String(line[column.key]);
+    for (const column of columns) {
+      const value = String(line[column.key] ?? '');
       // Words in both languages ("Paid / مدفوع") on two small lines, rather than one shrunk out of reach.
       const [en, ar] = column.words ? value.split(' / ') : [value];
       if (ar !== undefined) {
@@ -194,6 +272,23 @@ export async function manifestPdf(trip: ManifestTrip, lines: ManifestLine[]): Pr
     y += ROW;
   }
   if (!lines.length) text('No passengers. / لا ركاب.', MARGIN, y, width);
+  for (const stopLine of stopLines(trip, lines)) {
+    if (y > A4.height - MARGIN - ROW) {
+      doc.addPage({ size: 'A4', margin: 0 });
+      y = MARGIN + 16;
+    }
+    y += ROW;
+    text(stopLine.en, MARGIN, y, width / 2);
+    drawBidiText(doc, plainLine(stopLine.ar), {
+      x: MARGIN + width / 2,
+      y,
+      width: width / 2,
+      align: 'right',
+      font: 'regular',
+      size: 9,
+      color: '#1b1f1d',
+    });
+  }
   doc.end();
   return done;
 }

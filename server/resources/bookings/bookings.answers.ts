@@ -10,6 +10,7 @@ import type { SaleRefusal } from './bookings.service.ts';
 import { travellerView } from './bookings.service.ts';
 import { signedTicketCode, ticketData } from './ticket.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
+import { ticketStops } from '../boarding/trip-stops.ts';
 
 const seatWord = (seats: number[]) =>
   seats.length === 1 ? `Seat ${seats[0]} has` : `Seats ${seats.join(', ')} have`;
@@ -113,7 +114,10 @@ export async function ticketAnswer(
 ) {
   let pdfBlob: string | null = null;
   try {
-    pdfBlob = (await app.tickets.render(ticketData(booking, trip, app.ticketSigner))).toString('base64');
+    // A trip with stops: the ticket names the traveller's own (issue 23).
+    const { stops, legs } = await ticketStops(app.db, String(booking._id), trip.trip_stops);
+    const data = ticketData({ ...booking, ...legs }, trip, app.ticketSigner, stops);
+    pdfBlob = (await app.tickets.render(data)).toString('base64');
   } catch (error) {
     request.log.error({ err: error }, 'ticket PDF failed');
   }

@@ -45,6 +45,7 @@ import { changeContract, disruptionContract } from '../../../shared/contract/ind
 import { type ChangeRefusal, changeBooking, quoteChange } from './booking-changes.ts';
 import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
+import { ticketStops } from '../boarding/trip-stops.ts';
 
 const optionalTravellers = travellersField.optional();
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -247,7 +248,10 @@ export async function bookingRoutes(instance: FastifyInstance) {
       const { ticketId, phone } = request.query;
       const found = await liveBooking(ctx, ticketId, phone);
       if (!found) throw notFound('No live booking matches this ticket ID and phone number.');
-      const pdf = await app.tickets.render(ticketData(found.booking, found.trip, app.ticketSigner));
+      const { stops, legs } = await ticketStops(app.db, String(found.booking._id), found.trip.trip_stops);
+      const pdf = await app.tickets.render(
+        ticketData({ ...found.booking, ...legs }, found.trip, app.ticketSigner, stops),
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="ticket-${found.booking.ticketId}.pdf"`)

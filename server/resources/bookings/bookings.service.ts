@@ -37,6 +37,7 @@ import {
   seatsShare,
 } from '../../../shared/refund-rules.ts';
 import { readRefundRules, readSiteAddress } from '../settings/settings.repository.ts';
+import { namedStops, routePlaces } from '../boarding/trip-stops.ts';
 import { askedStretch, fareOfStretch, routeOf } from '../trips/segments.ts';
 import { minutesAt } from '../../../shared/segments.ts';
 
@@ -385,7 +386,35 @@ async function travellerMatches(ctx: BookingContext, found: Document[]) {
     found.map((booking) => String(booking._id)),
     ctx.clock.now(),
   );
-  return found.map((found) => {
+  // Where each traveller boards and alights (issue 23): the trip's places, read once per trip.
+  const placesOf = new Map<string, Promise<ReturnType<typeof routePlaces>>>();
+  const legsOf = async (booking: Document, trip: TripDetails | null) => {
+    if (!trip) return {};
+    const id = String(trip._id);
+    if (!placesOf.has(id))
+      placesOf.set(
+        id,
+        namedStops(ctx.db, trip.trip_stops).then((stops) =>
+          routePlaces(
+            {
+              origin: trip.trip_originId?.origin_city ?? '',
+              originAr: trip.trip_originId?.origin_city_ar,
+              destination: trip.trip_destinationId?.destination_city ?? '',
+              destinationAr: trip.trip_destinationId?.destination_city_ar,
+            },
+            stops,
+          ),
+        ),
+      );
+    const places = await placesOf.get(id)!;
+    const boarding = places[Number(booking.boardingStop ?? 0)];
+    const alighting = places[Number(booking.alightingStop ?? places.length - 1)];
+    return boarding && alighting ? { boarding, alighting } : {};
+  };
+  const legs = await Promise.all(
+    found.map((booking) => legsOf(booking, booking.tripId as TripDetails | null)),
+  );
+  return found.map((found, index) => {
     const { tripId, ...booking } = travellerView(found);
     const trip = tripId as TripDetails | null;
     return {
@@ -405,6 +434,7 @@ async function travellerMatches(ctx: BookingContext, found: Document[]) {
         company_name_ar: trip.busId?.bus_owner_companyId?.company_name_ar ?? null,
         bus_number: trip.busId?.bus_number,
         isCancelled: trip.isCancelled,
+        ...legs[index],
       },
       messagesOptOut: optedOut.get(String(found._id)) ?? false,
       disruption: disruptions.get(String(found._id))?.disruption ?? null,

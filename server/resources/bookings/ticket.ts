@@ -6,8 +6,49 @@ import type { TicketSigner } from '../../tickets/signing.ts';
 import type { RefundRules } from '../../../shared/refund-rules.ts';
 import type { PassengerInfo } from './booking-mapper.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
+import { stopTime } from '../../../shared/stop-times.ts';
+import type { NamedStop } from '../boarding/trip-stops.ts';
 
-export function ticketData(booking: Document, trip: TripDetails, signer: TicketSigner): TicketData {
+/**
+ * On a trip with stops (issue 23), the traveller's own: the towns they board and get off at, and the time at
+ * their boarding stop; nothing for a booking of the trip's ends.
+ */
+export function ticketLegs(
+  booking: Document,
+  trip: TripDetails,
+  stops: readonly NamedStop[],
+): Partial<TicketData> {
+  const last = stops.length + 1;
+  const boarding = Number(booking.boardingStop ?? 0);
+  const alighting = Number(booking.alightingStop ?? last);
+  if (!stops.length || (boarding === 0 && alighting === last)) return {};
+  const town = (index: number) =>
+    index === 0
+      ? { city: trip.trip_originId?.origin_city ?? '', ar: trip.trip_originId?.origin_city_ar ?? undefined }
+      : index === last
+        ? {
+            city: trip.trip_destinationId?.destination_city ?? '',
+            ar: trip.trip_destinationId?.destination_city_ar ?? undefined,
+          }
+        : { city: stops[index - 1]?.city ?? '', ar: stops[index - 1]?.city_ar ?? undefined };
+  const from = town(boarding);
+  const to = town(alighting);
+  return {
+    originCity: from.city,
+    originCityAr: from.ar,
+    destinationCity: to.city,
+    destinationCityAr: to.ar,
+    stopBoardingTime: stopTime(trip.trip_boarding_time, boarding ? (stops[boarding - 1]?.minutes ?? 0) : 0)
+      .time,
+  };
+}
+
+export function ticketData(
+  booking: Document,
+  trip: TripDetails,
+  signer: TicketSigner,
+  stops: readonly NamedStop[] = [],
+): TicketData {
   const passenger = booking.passengerInfo as PassengerInfo;
   const seats = booking.seats as number[];
   return {
@@ -30,6 +71,7 @@ export function ticketData(booking: Document, trip: TripDetails, signer: TicketS
     paid: booking.paymentStatus === 'verified',
     refundRules: (booking.refundRules as RefundRules | null | undefined) ?? null,
     code: signer.code({ ticketId: String(booking.ticketId), tripId: String(trip._id), seats }),
+    ...ticketLegs(booking, trip, stops),
   };
 }
 

@@ -7,6 +7,7 @@ import type { AdminMessages } from './en.ts';
 import { raArabic } from './raArabic.ts';
 import { lostItemColours, lostItemTypes } from '../lost-items.ar.ts';
 import { disruptionsAr } from './disruptions.ar.ts';
+import { stopsAr } from './stops.ar.ts';
 import { uiAr } from './ui.ar.ts';
 
 /** The same keys as T, every leaf a string. */
@@ -279,6 +280,7 @@ export const arOwn: MessageTree<AdminMessages> = {
     app: { title: 'رحلة' },
     ui: uiAr,
     disruptions: disruptionsAr,
+    stops: stopsAr,
     language: { label: 'اللغة', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'مرحبًا، %{name}', logout: 'تسجيل الخروج' },
     menu: {

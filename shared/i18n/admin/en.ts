@@ -5,6 +5,7 @@ import { ROUTE_MESSAGES } from '../../segments.ts';
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
 import { disruptionsEn } from './disruptions.en.ts';
+import { stopsEn } from './stops.en.ts';
 import { uiEn } from './ui.en.ts';
 import { REFUND_RULES_MESSAGES, SETTINGS_MESSAGES } from '../../settings.ts';
 
@@ -278,6 +279,7 @@ export const enOwn = {
     // Lists, confirmations, statuses and the dashboard chart (ui.en.ts).
     ui: uiEn,
     disruptions: disruptionsEn,
+    stops: stopsEn,
     language: { label: 'Language', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'Welcome, %{name}', logout: 'Logout' },
     menu: {

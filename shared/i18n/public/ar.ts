@@ -120,6 +120,9 @@ export const ar: PublicMessages = {
     unavailable: 'لم تعد هذه الرحلة متاحة: فإما أنها أُلغيت وإما أنها انطلقت بالفعل.',
     outOfService: 'هذه الرحلة غير متاحة للحجز الآن: بصها خارج الخدمة.',
     findAnother: 'ابحث عن رحلة أخرى',
+    arrival: 'زمن الوصول',
+    busRoute: 'مسار البص',
+    stopSeparator: ' ← ',
   },
   seats: {
     title: 'اختر مقاعدك',

@@ -123,6 +123,9 @@ export const en = {
     unavailable: 'This trip is no longer available: it was cancelled or has already departed.',
     outOfService: 'This trip is not available for booking now: its bus is out of service.',
     findAnother: 'Find another trip',
+    arrival: 'Arrival',
+    busRoute: 'Bus route',
+    stopSeparator: ' → ',
   },
   seats: {
     title: 'Choose your seats',
