@@ -10,6 +10,9 @@ export interface TripStop {
   originId: string;
   destinationId: string;
   minutes: number;
+  /** The town's names, on answers only (a client sends the ids). */
+  city?: string;
+  city_ar?: string | null;
 }
 
 /** A fare between two stops (indexes: 0 the trip's origin, n+1 its destination). */

@@ -12,7 +12,7 @@ import { configOf } from './screenConfig.ts';
 export function generatedCreate(def: ResourceDef) {
   const { afterCreate = 'list', failureKeys } = configOf(def.name);
   const failureKey = failureKeys?.create ?? 'rihla.notices.create_failed';
-  const useAfterCreate = formExtras[def.name]?.useAfterCreate ?? (() => undefined);
+  const useAfterCreate = formExtras(def.name).useAfterCreate ?? (() => undefined);
 
   function GeneratedCreate() {
     const notify = useNotify();

@@ -19,7 +19,7 @@ export interface Legs {
   alightingStop: number;
 }
 
-export const stopsOf = (trip: Trip): Trip['trip_stops'] => trip.trip_stops ?? [];
+export const stopsOf = (trip: Trip): NonNullable<Trip['trip_stops']> => trip.trip_stops ?? [];
 
 /** The traveller's legs: as the answer says, else the trip's ends. */
 export function legsOf(trip: Trip, asked?: Partial<Legs>): Legs {

@@ -197,7 +197,11 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     ];
     for (const [change, problem] of cases) {
       // Another day: the bus is free then, so only the route can be wrong.
-      const response = await t.staff.post('/api/trips/createTrip', { ...body, trip_date: futureDate(40), ...change });
+      const response = await t.staff.post('/api/trips/createTrip', {
+        ...body,
+        trip_date: futureDate(40),
+        ...change,
+      });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(response.json().message).toBe(ROUTE_MESSAGES[problem as keyof typeof ROUTE_MESSAGES].en);
       expect(ROUTE_MESSAGES[problem as keyof typeof ROUTE_MESSAGES].ar).toMatch(/[\u0600-\u06FF]/);
