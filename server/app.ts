@@ -130,7 +130,8 @@ export async function buildApp({
   await app.register(cookie);
   allowConfiguredOrigins(app, config.corsOrigins);
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
+    // A booking form: trip, seats, passengers, language, device, payment facts and, on a route with stops, boardingStop and alightingStop.
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 12, fieldSize: 16 * 1024, parts: 14 },
   });
   await app.register(rateLimit, { global: false, store: databaseStore(database.db) });
   await app.register(swagger, swaggerOptions);

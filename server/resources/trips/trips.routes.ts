@@ -9,6 +9,8 @@ import { isValidDate } from '../../../shared/rules.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { findDocument } from '../crud/crud.repository.ts';
+import { bookedSeatsByTrip } from '../computed-fields.ts';
+import { tripStretchQuery } from '../../../shared/contract/segments.ts';
 import {
   publicTrip,
   rememberTripsJson,
@@ -57,7 +59,12 @@ export async function tripRoutes(instance: FastifyInstance) {
   const tags = ['trips'];
   // Both answer cached JSON text, which Fastify sends as it is: the response schemas only document them.
   const searchSchema = { tags, querystring: searchQuery, response: tripContract.filterTrips.responses };
-  const tripSchema = { tags, params: idParams, response: tripContract.getTrip.responses };
+  const tripSchema = {
+    tags,
+    params: idParams,
+    querystring: tripStretchQuery,
+    response: tripContract.getTrip.responses,
+  };
 
   const sendJson = (reply: FastifyReply, body: string) =>
     reply.type('application/json; charset=utf-8').send(body);
@@ -86,11 +93,22 @@ export async function tripRoutes(instance: FastifyInstance) {
   const getTrip = { access: 'public', staffAccess: 'trips.read', sameAnswers: true } as const;
   app.get('/getTrip/:id', { schema: tripSchema, config: getTrip }, async (request, reply) => {
     const { id } = request.params;
+    const { boardingStop, alightingStop } = request.query;
     await identifyStaff(request);
     const staff = !!request.staff && can(request.staff.role, getTrip.staffAccess);
-    const body = await rememberTripsJson(db, `trip|${id}|${staff ? 'staff' : 'public'}`, async () => {
+    // With a stretch (issue 23): bookedSeats are the seats taken on its legs; a stretch the trip has not is
+    // answered as the whole trip (a seat busy on any leg).
+    const asked = boardingStop !== undefined && alightingStop !== undefined;
+    const key = `trip|${id}|${staff ? 'staff' : 'public'}${asked ? `|${boardingStop}-${alightingStop}` : ''}`;
+    const body = await rememberTripsJson(db, key, async () => {
       const trip = await findDocument(db, trips, id);
-      return trip && (staff ? trip : publicTrip(trip));
+      if (!trip) return undefined;
+      const last = (Array.isArray(trip.trip_stops) ? trip.trip_stops.length : 0) + 1;
+      if (asked && boardingStop >= 0 && boardingStop < alightingStop && alightingStop <= last) {
+        const seats = await bookedSeatsByTrip(db, [id], { from: boardingStop, to: alightingStop });
+        trip.bookedSeats = seats.get(id) ?? [];
+      }
+      return staff ? trip : publicTrip(trip);
     });
     if (!body) throw notFound('No trip has this _id.');
     return sendJson(reply, body);
