@@ -260,6 +260,39 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     }
   });
 
+  it('a change of day keeps the traveller’s towns: the new trip’s seats on those legs, at that pair’s fare', async () => {
+    const { trip, body } = await corridor(t, futureDate(7));
+    const next = await createOk(t, t.token, '/api/trips/createTrip', { ...body, trip_date: futureDate(8) });
+    // Madani (1) → Kassala (3): 2,000 a seat; the trip's ends cost its own price.
+    const sold = await sell(t, trip._id, [3], 1, 3, '0911000023');
+    expect(sold.statusCode, sold.body).toBe(201);
+    const booking = sold.json().booking;
+    // On the next day, seat 5 is sold Gedaref → Port Sudan (legs 2–3: overlaps), seat 6 Kassala → Port Sudan
+    // (leg 3: touches).
+    expect((await sell(t, next._id, [5], 2, 4, '0911000024')).statusCode).toBe(201);
+    expect((await sell(t, next._id, [6], 3, 4, '0911000025')).statusCode).toBe(201);
+    const proof = { ticketId: booking.ticketId, phone: '0911000023', tripId: next._id };
+    const quote = (seat: number) =>
+      t.staff.get(`/api/bookings/changeQuote?${new URLSearchParams({ ...proof, seats: String(seat) })}`);
+    const overlapping = await quote(5);
+    expect(overlapping.statusCode, overlapping.body).toBe(409);
+    expect(overlapping.json()).toMatchObject({ code: 'SEATS_TAKEN' });
+    const touching = await quote(6);
+    expect(touching.statusCode, touching.body).toBe(200);
+    expect(touching.json()).toMatchObject({ oldTotal: 2000, newTotal: 2000 });
+    const changed = await t.staff.post('/api/bookings/changeBooking', { ...proof, seats: [6] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const legs = await t.database.db
+      .selectFrom('booking_seats')
+      .select(['seat', 'leg'])
+      .where('bookingId', '=', booking._id)
+      .execute();
+    expect(legs.map((row) => [Number(row.seat), Number(row.leg)]).sort()).toEqual([
+      [6, 1],
+      [6, 2],
+    ]);
+  });
+
   it('a 60-way race of overlapping stretches on the same seats sells each seat-leg once', async () => {
     const { trip } = await corridor(t);
     const attempts = Array.from({ length: 60 }, (_, i) => {

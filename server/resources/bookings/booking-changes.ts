@@ -27,6 +27,7 @@ import type { BookingContext } from './bookings.service.ts';
 import { expireLapsed, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
 import { freeTicketId } from './ticket-ids.ts';
+import { fareOfStretch, routeOf, sameTownsOn, stretchOfRow } from '../trips/segments.ts';
 
 export type ChangeRefusal =
   | { code: 'NOT_FOUND' }
@@ -118,9 +119,17 @@ async function plan(
     return { refused: { code: 'SEAT_COUNT' } };
   if (input.seats.some((seat) => seat < 1 || seat > Number(target.busId.bus_number_of_seats)))
     return { refused: { code: 'SEAT_OUT_OF_RANGE' } };
-  const taken = await takenSeats(ctx.db, target._id, input.seats);
+  // The traveller's own towns on the new trip (a route with stops): its seats on those legs, at that pair's fare.
+  const stretch = await sameTownsOn(
+    ctx.db,
+    { tripId: booking.tripId, stretch: stretchOfRow(booking) },
+    target._id,
+  );
+  const fare = stretch && fareOfStretch(routeOf(target), target.trip_ticket_priceId.price, stretch);
+  if (!stretch || fare === undefined) return { refused: { code: 'TRIP_UNAVAILABLE' } };
+  const taken = await takenSeats(ctx.db, target._id, input.seats, stretch);
   if (taken.length) return { refused: { code: 'SEATS_TAKEN', seats: taken } };
-  const newTotal = totalPrice(input.seats.length, target.trip_ticket_priceId.price);
+  const newTotal = totalPrice(input.seats.length, fare);
   const quote = changeQuote(
     Number(booking.totalTicketPrice),
     newTotal,
