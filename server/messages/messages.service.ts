@@ -11,6 +11,10 @@ import type { Db } from '../db/schema.ts';
 import { ticketLink } from '../../shared/settings.ts';
 import { OPERATOR_SETTINGS_KEY, siteAddressOf } from '../resources/settings/settings.repository.ts';
 import { enqueueMany } from './outbox.repository.ts';
+import { minutesAt } from '../../shared/segments.ts';
+import { stopTime } from '../../shared/stop-times.ts';
+import { addDays } from '../../shared/timetables.ts';
+import { routeOf, stretchOfRow, townsOf } from '../resources/trips/segments.ts';
 
 type TemplateKind = Exclude<MessageKind, 'broadcast' | 'access_code'>;
 
@@ -48,10 +52,82 @@ async function factsOf(trx: Db, bookingIds: string[]) {
       'origins.origin_city_ar',
       'destinations.destination_city',
       'destinations.destination_city_ar',
+      'bookings.boardingStop',
+      'bookings.alightingStop',
+      'trips.trip_originId',
+      'trips.trip_destinationId',
+      'trips.trip_stops',
     ])
     .where('bookings.id', 'in', bookingIds)
     .execute();
+  await onTheirStretch(trx, rows);
   return rows.map((row) => factsOfRow(row, siteAddressOf(row.operatorSettings)));
+}
+
+type StretchRow = Pick<
+  BookingFactsRow,
+  | 'origin_city'
+  | 'origin_city_ar'
+  | 'destination_city'
+  | 'destination_city_ar'
+  | 'trip_date'
+  | 'trip_boarding_time'
+> & {
+  boardingStop?: number | null;
+  alightingStop?: number | null;
+  trip_originId: string;
+  trip_destinationId: string;
+  trip_stops?: string | null;
+};
+
+/**
+ * A booking on part of a route with stops (issue 23) is told its own towns, and the day and time the bus
+ * leaves its boarding stop, not the trip's ends: the rows are rewritten in place (one query per table).
+ */
+async function onTheirStretch(trx: Db, rows: StretchRow[]) {
+  const partial = rows
+    .map((row) => ({ row, route: routeOf(row), stretch: stretchOfRow(row) }))
+    .filter(
+      ({ route, stretch }) => route.stops.length && (stretch.from > 0 || stretch.to <= route.stops.length),
+    );
+  if (!partial.length) return;
+  const towns = partial.map(({ row, stretch }) => townsOf(row, stretch));
+  const originIds = [...new Set(towns.map((town) => town.origin).filter((id): id is string => !!id))];
+  const destinationIds = [
+    ...new Set(towns.map((town) => town.destination).filter((id): id is string => !!id)),
+  ];
+  const origins = new Map(
+    (
+      await trx
+        .selectFrom('origins')
+        .select(['id', 'origin_city', 'origin_city_ar'])
+        .where('id', 'in', originIds)
+        .execute()
+    ).map((town) => [town.id, town]),
+  );
+  const destinations = new Map(
+    (
+      await trx
+        .selectFrom('destinations')
+        .select(['id', 'destination_city', 'destination_city_ar'])
+        .where('id', 'in', destinationIds)
+        .execute()
+    ).map((town) => [town.id, town]),
+  );
+  for (const [i, { row, route, stretch }] of partial.entries()) {
+    const origin = origins.get(towns[i]!.origin ?? '');
+    const destination = destinations.get(towns[i]!.destination ?? '');
+    if (origin)
+      Object.assign(row, { origin_city: origin.origin_city, origin_city_ar: origin.origin_city_ar });
+    if (destination)
+      Object.assign(row, {
+        destination_city: destination.destination_city,
+        destination_city_ar: destination.destination_city_ar,
+      });
+    const at = stopTime(row.trip_boarding_time, minutesAt(route.stops, stretch.from));
+    row.trip_boarding_time = at.time;
+    row.trip_date = addDays(row.trip_date, at.days);
+  }
 }
 
 /** What a template needs of a booking and its trip, as read (or, for a sale, as already in hand). */

@@ -293,6 +293,24 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     ]);
   });
 
+  it('the ticket message names the traveller’s own towns and the time the bus leaves their stop', async () => {
+    const { trip, origins, destinations } = await corridor(t);
+    const sold = await sell(t, trip._id, [9], 1, 3, '0911000031');
+    expect(sold.statusCode, sold.body).toBe(201);
+    const [message] = await t.database.db
+      .selectFrom('messages')
+      .select(['text'])
+      .where('bookingId', '=', sold.json().booking._id)
+      .where('kind', '=', 'ticket')
+      .execute();
+    // In the counter sale's language (Arabic); Madani is 120 minutes after the 9:00 am departure from Khartoum.
+    const name = (city: { _id: string }, field: string) => (city as Record<string, string>)[field]!;
+    expect(message!.text).toContain(name(origins[1]!, 'origin_city_ar'));
+    expect(message!.text).toContain(name(destinations[3]!, 'destination_city_ar'));
+    expect(message!.text).not.toContain(name(origins[0]!, 'origin_city_ar'));
+    expect(message!.text).toMatch(/11:00/);
+  });
+
   it('a 60-way race of overlapping stretches on the same seats sells each seat-leg once', async () => {
     const { trip } = await corridor(t);
     const attempts = Array.from({ length: 60 }, (_, i) => {

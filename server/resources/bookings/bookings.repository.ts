@@ -290,6 +290,9 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
         const known = booking.ticketMessage;
         if (
           known &&
+          // A stretch of a route with stops is told its own towns and time (read back, messages.service).
+          booking.stretch.from === 0 &&
+          booking.stretch.to === legCount(routeOf(trip)) &&
           String(trip.trip_originId) === known.originId &&
           String(trip.trip_destinationId) === known.destinationId
         )
