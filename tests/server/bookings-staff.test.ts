@@ -130,7 +130,15 @@ describe.each(dialects)('staff reads of bookings (%s)', (dialect) => {
     const response = await staff.get(`/api/trips/passengers/${trip._id}`);
     expect(response.statusCode).toBe(200);
     // Each seat also says its booking's payment and boarding (tests/server/trip-seat-states.test.ts).
-    const unpaid = { paymentStatus: 'awaiting_proof', verifiedVia: null, boardedAt: null, noShow: false };
+    // And its stretch (issue 23): a trip without stops is boarded at its origin (0) and left at its end (1).
+    const unpaid = {
+      paymentStatus: 'awaiting_proof',
+      verifiedVia: null,
+      boardedAt: null,
+      noShow: false,
+      boardingStop: 0,
+      alightingStop: 1,
+    };
     expect(response.json()).toEqual([
       {
         seat: 2,
