@@ -1,26 +1,14 @@
 // A route's stops and fares on a detail page (issue 23): each stop with its time, each pair with its price.
 import Typography from '@mui/material/Typography';
-import { useLocale, useRecordContext, useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { stopTime } from '../../shared/stop-times.ts';
 import { formatMoney } from '../i18n/format.ts';
-import { asFares, asStops, idOf, routePrefix, STOPS_FIELD } from './routeFields.ts';
-import { useStopNames } from './useStopNames.ts';
+import { asFares, STOPS_FIELD } from './routeFields.ts';
+import { useRecordRoute } from './useStopNames.ts';
 
 interface FieldProps {
   source: string;
   resource: string;
-}
-
-function useRecordRoute(resource: string, stopsSource: string) {
-  const record = useRecordContext();
-  const prefix = routePrefix(resource);
-  const stops = asStops(record?.[stopsSource]);
-  const names = useStopNames({
-    originId: idOf(record?.[`${prefix}_originId`]),
-    destinationId: idOf(record?.[`${prefix}_destinationId`]),
-    stops,
-  });
-  return { record, prefix, stops, names };
 }
 
 export function StopsField({ source, resource }: FieldProps) {

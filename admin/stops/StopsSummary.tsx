@@ -2,10 +2,9 @@
 // list (and on its printed page). Nothing for a trip without stops.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useLocale, useRecordContext, useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { formatSeatList } from '../i18n/format.ts';
-import { asStops, idOf } from './routeFields.ts';
-import { useStopNames } from './useStopNames.ts';
+import { useRecordRoute } from './useStopNames.ts';
 
 interface LegRow {
   seat: number;
@@ -21,14 +20,8 @@ export function rowStops(row: LegRow, stopCount: number) {
 
 /** "Wad Madani → Kassala" for a row, in the page's language; undefined on a trip without stops. */
 export function useRowLegs() {
-  const trip = useRecordContext();
   const translate = useTranslate();
-  const stops = asStops(trip?.trip_stops);
-  const names = useStopNames({
-    originId: idOf(trip?.trip_originId),
-    destinationId: idOf(trip?.trip_destinationId),
-    stops,
-  });
+  const { stops, names } = useRecordRoute('trips', 'trip_stops');
   if (!stops.length) return undefined;
   return (row: LegRow) => {
     const { boarding, alighting } = rowStops(row, stops.length);
@@ -37,15 +30,9 @@ export function useRowLegs() {
 }
 
 export function StopsSummary({ rows }: { rows: readonly LegRow[] }) {
-  const trip = useRecordContext();
   const translate = useTranslate();
   const locale = useLocale();
-  const stops = asStops(trip?.trip_stops);
-  const names = useStopNames({
-    originId: idOf(trip?.trip_originId),
-    destinationId: idOf(trip?.trip_destinationId),
-    stops,
-  });
+  const { stops, names } = useRecordRoute('trips', 'trip_stops');
   if (!stops.length) return null;
   const live = rows.filter((row) => !row.isCancelled);
   const seatsWhere = (test: (stops: { boarding: number; alighting: number }) => boolean) =>

@@ -4,19 +4,12 @@ import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { useReferenced } from '../generated/fields/RefField.tsx';
 import { formatDay } from '../i18n/format.ts';
 import { localName } from '../i18n/localName.tsx';
-import { useStopNames } from '../stops/useStopNames.ts';
-import { asStops, idOf } from '../stops/routeFields.ts';
+import { useRecordRoute } from '../stops/useStopNames.ts';
 
 /** A trip's route with its stops ("Khartoum → Wad Madani → … → Port Sudan"), or undefined without stops. */
 export function useStopsRoute(): string | undefined {
-  const trip = useRecordContext();
   const translate = useTranslate();
-  const stops = asStops(trip?.trip_stops);
-  const names = useStopNames({
-    originId: idOf(trip?.trip_originId),
-    destinationId: idOf(trip?.trip_destinationId),
-    stops,
-  });
+  const { stops, names } = useRecordRoute('trips', 'trip_stops');
   return stops.length
     ? names.map((name) => name || '…').join(translate('rihla.stops.route_separator'))
     : undefined;
