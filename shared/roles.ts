@@ -71,3 +71,37 @@ export function can(role: string | undefined, capability: Capability): boolean {
 }
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
+// Company staff (issue 24). A staff account may belong to a company: it then sees and acts only on that
+// company's business, with the same role; an account without one (the platform's staff) sees everything.
+// Every staff route declares, beside its capability, how its records reach a company — its `scope` — and the
+// server enforces it in one place (server/auth/company-scope.ts): a list is filtered in SQL, and a record of
+// another company named by the route's :id, or by a field of its body, answers 404 as if it did not exist.
+
+/** What a record is, and so how it reaches its company: a trip by its bus, a booking by its trip… */
+export const REACHES = [
+  'company', // companies.id
+  'bus', // buses.bus_owner_companyId
+  'trip', // trips.busId → bus
+  'timetable', // timetables.busId → bus
+  'booking', // bookings.tripId → trip
+  'message', // messages.tripId or messages.bookingId → trip
+  'activity', // audit_log.userId → the staff account's company
+  'upload', // payment_proofs.name → booking
+] as const;
+export type Reach = (typeof REACHES)[number];
+
+/**
+ * How a route's records reach a company:
+ *   'none'      it reads or writes nothing of a company's (one's own account, the cities, the API document)
+ *   'platform'  the platform's own business (staff accounts, settings, the operator's inbox and notes):
+ *               company staff are refused it (403)
+ *   an object   `id`: what the route's :id names; `list`: what the list answers (filtered in SQL by the
+ *               handler, from request.companyScope); `body`: the body's fields that name a record (a path
+ *               `scans[].tripId` names one in each item of a list); `create`: platform only (a company
+ *               cannot create another company).
+ */
+export type Scope =
+  | 'none'
+  | 'platform'
+  | { id?: Reach; list?: Reach; body?: Record<string, Reach> };

@@ -251,7 +251,7 @@ export async function authRoutes(instance: FastifyInstance) {
     return { message: 'Signed out.' };
   });
 
-  app.get('/user', { schema: schema('user'), config: { access: 'self' } }, async (request) => {
+  app.get('/user', { schema: schema('user'), config: { access: 'self', scope: 'none' } }, async (request) => {
     const user = await findUser(db, request.staff!.id);
     if (!user) throw unauthorized();
     return user;
@@ -271,7 +271,7 @@ export async function authRoutes(instance: FastifyInstance) {
     '/changePassword',
     {
       schema: schema('changePassword', { body: changePasswordBody }),
-      config: { access: 'self', audit: { action: 'password_change', resource: 'users' } },
+      config: { access: 'self', scope: 'none', audit: { action: 'password_change', resource: 'users' } },
     },
     async (request) => {
       const body = request.body;
@@ -296,7 +296,7 @@ export async function authRoutes(instance: FastifyInstance) {
     '/register',
     {
       schema: schema('register', { body: registerBody }),
-      config: { access: 'users.manage', audit: { action: 'create', resource: 'users' } },
+      config: { access: 'users.manage', scope: 'platform', audit: { action: 'create', resource: 'users' } },
     },
     async (request, reply) => {
       const body = request.body;
@@ -310,7 +310,11 @@ export async function authRoutes(instance: FastifyInstance) {
     '/updateUser/:id',
     {
       schema: schema('updateUser', { params: idParams, body: updateUserBody }),
-      config: { access: 'users.manage', audit: { action: 'update', resource: 'users', ...userBefore } },
+      config: {
+        access: 'users.manage',
+        scope: 'platform',
+        audit: { action: 'update', resource: 'users', ...userBefore },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -334,7 +338,11 @@ export async function authRoutes(instance: FastifyInstance) {
       const user = await updateUser(db, id, { ...body, role: undefined });
       if (!user) throw notFound('No user has this _id.');
       // A new role, password or e-mail ends every session of that account: it signs in again under the new terms.
-      if (roleChanged || user.email !== before.email || body.password !== undefined)
+      // So does a move to another company or to the platform: what it may see changes.
+      const wasIn = before.companyId as { _id?: string } | string | null | undefined;
+      const wasInId = (typeof wasIn === 'object' ? wasIn?._id : wasIn) ?? null;
+      const companyChanged = body.companyId !== undefined && body.companyId !== wasInId;
+      if (roleChanged || companyChanged || user.email !== before.email || body.password !== undefined)
         await endUserSessions(db, id, now().getTime());
       if (roleChanged) request.auditAction = 'role_change';
       if (body.password !== undefined) request.auditChanges = { password: ['•••', '•••'] };
@@ -346,7 +354,11 @@ export async function authRoutes(instance: FastifyInstance) {
     '/deleteUser/:id',
     {
       schema: schema('deleteUser', { params: idParams }),
-      config: { access: 'users.manage', audit: { action: 'delete', resource: 'users', ...userBefore } },
+      config: {
+        access: 'users.manage',
+        scope: 'platform',
+        audit: { action: 'delete', resource: 'users', ...userBefore },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -24,10 +24,18 @@ export const registerBody = createSchema(users).refine((body) => body.password =
   path: ['password_confirm'],
 });
 
-export const updateUserBody = updateSchema(users).refine(
-  (body) => body.password === undefined || body.password === body.password_confirm,
-  { error: PASSWORDS_DIFFER, path: ['password_confirm'] },
-);
+export const updateUserBody = updateSchema(users)
+  .extend({
+    // null (or blank) takes the account out of its company: it becomes the platform's (issue 24).
+    companyId: z.preprocess(
+      (value) => (value === '' ? null : value),
+      z.string().trim().min(1).max(64).nullable().optional(),
+    ),
+  })
+  .refine((body) => body.password === undefined || body.password === body.password_confirm, {
+    error: PASSWORDS_DIFFER,
+    path: ['password_confirm'],
+  });
 
 export const idParams = z.object({ id: z.string().min(1).max(64) });
 

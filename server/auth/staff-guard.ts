@@ -4,8 +4,9 @@
 // the capability does not list. A session is live while its row says so: signing out, a password, role or
 // e-mail change, a reused refresh token or the session's absolute end stop its access tokens at once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Access, type Capability, can } from '../../shared/roles.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { type Access, type Capability, can, type Scope } from '../../shared/roles.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { companyOf, REACH_NAMES, valuesAt } from './company-scope.ts';
 import { hookFirst } from '../http/route-hooks.ts';
 import { verifyAccessToken } from './tokens.ts';
 
@@ -14,6 +15,8 @@ export interface Staff {
   role: string;
   email: string;
   sessionId: string;
+  /** The company the account belongs to (it sees only that company's business), or null: the platform's. */
+  companyId: string | null;
 }
 
 declare module 'fastify' {
@@ -25,14 +28,18 @@ declare module 'fastify' {
      * without the traveller's proof): its handler checks it; the API document offers the bearer token.
      */
     staffAccess?: Capability;
+    /** How the route's records reach a company (shared/roles.ts). Required of every staff route. */
+    scope?: Scope;
   }
   interface FastifyRequest {
     staffId?: string;
     staff?: Staff;
+    /** The company whose business alone a company staff member's list answers (undefined: everything). */
+    companyScope?: string;
   }
   interface FastifyInstance {
     /** Every route registered and the access it declared ('public', a capability, or undefined: nobody). */
-    routeAccess: { method: string; url: string; access?: Access; staffAccess?: Capability }[];
+    routeAccess: { method: string; url: string; access?: Access; staffAccess?: Capability; scope?: Scope }[];
   }
 }
 
@@ -50,13 +57,26 @@ async function staffOf(request: FastifyRequest): Promise<Staff | undefined> {
   const row = await request.server.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.role', 'users.email', 'sessions.revoked_at', 'sessions.expires_at'])
+    .select([
+      'users.id',
+      'users.role',
+      'users.email',
+      'users.companyId',
+      'sessions.revoked_at',
+      'sessions.expires_at',
+    ])
     .where('sessions.id', '=', claims.sessionId)
     .where('users.id', '=', claims.userId)
     .executeTakeFirst();
   const now = request.server.clock.now().getTime();
   if (!row || row.revoked_at != null || Number(row.expires_at) <= now) return undefined;
-  return { id: row.id, role: row.role, email: row.email, sessionId: claims.sessionId };
+  return {
+    id: row.id,
+    role: row.role,
+    email: row.email,
+    sessionId: claims.sessionId,
+    companyId: row.companyId ?? null,
+  };
 }
 
 export async function requireStaff(request: FastifyRequest, _reply?: FastifyReply) {
@@ -66,6 +86,7 @@ export async function requireStaff(request: FastifyRequest, _reply?: FastifyRepl
   if (!staff) throw unauthorized('Your session has expired. Please sign in again.');
   request.staff = staff;
   request.staffId = staff.id;
+  request.companyScope = staff.companyId ?? undefined;
 }
 
 /**
@@ -98,6 +119,38 @@ function accessCheck(access: Access | undefined, url: string): RouteHook | undef
 }
 
 /**
+ * The company check a route's scope needs, after its body is validated: company staff are refused the
+ * platform's routes (403), and a record of another company named by :id or a body field answers 404, as one
+ * that does not exist. A public route that does more for staff checks the staff its own hooks identified.
+ */
+function scopeCheck(scope: Scope, access: Access, staffAccess?: Capability): RouteHook | undefined {
+  if (scope === 'none') return undefined;
+  return async (request) => {
+    if (access === 'public') {
+      await identifyStaff(request);
+      if (!staffAccess || !request.staff || !can(request.staff.role, staffAccess)) return;
+    }
+    const companyId = request.staff?.companyId;
+    if (!companyId) return;
+    if (scope === 'platform') throw forbidden('This belongs to the platform, not to a company.');
+    const { db } = request.server;
+    const named: [string, string, 'id' | 'body'][] = [];
+    const params = request.params as Record<string, string> | undefined;
+    const id = params?.id ?? params?.name;
+    if (scope.id && id !== undefined) named.push([scope.id, id, 'id']);
+    for (const [path, reach] of Object.entries(scope.body ?? {}))
+      for (const value of valuesAt(request.body, path))
+        if (typeof value === 'string' && value) named.push([reach, value, 'body']);
+    for (const [reach, value] of named) {
+      const owner = await companyOf(db, reach as keyof typeof REACH_NAMES, value);
+      // A record that does not exist is the handler's to answer, in its own words.
+      if (owner !== undefined && owner !== companyId)
+        throw notFound(`No ${REACH_NAMES[reach as keyof typeof REACH_NAMES]} has this _id.`);
+    }
+  };
+}
+
+/**
  * Installs the access check on every route registered after it (call before registering routes). The check
  * is each route's own first onRequest hook, and only where there is something to check: a public call (every
  * search) does not pay for an async hook that finds it public.
@@ -107,10 +160,18 @@ export function enforceAccess(app: FastifyInstance, docsAccess: Access) {
   app.addHook('onRoute', (route) => {
     // Routes that plugins register (the API documentation) declare nothing themselves.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: docsAccess };
-    const access = route.config?.access;
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, scope: 'none' };
+    const { access, staffAccess, scope } = route.config ?? {};
+    // Default deny for companies too: a staff route that does not say how its records reach a company does
+    // not start (a route added later cannot leak another company's business unnoticed).
+    if ((staffAccess || (access && access !== 'public')) && scope === undefined)
+      throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no company scope.`);
     for (const method of [route.method].flat())
-      app.routeAccess.push({ method, url: route.url, access, staffAccess: route.config?.staffAccess });
+      app.routeAccess.push({ method, url: route.url, access, staffAccess, scope });
     const check = accessCheck(access, route.url);
     if (check) route.onRequest = hookFirst(route.onRequest, check) as typeof route.onRequest;
+    const companyCheck = access && scope !== undefined ? scopeCheck(scope, access, staffAccess) : undefined;
+    if (companyCheck)
+      route.preHandler = [...[route.preHandler ?? []].flat(), companyCheck] as typeof route.preHandler;
   });
 }

@@ -210,6 +210,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   role: string;
+  /** The company the account belongs to (issue 24); null: the platform's staff. */
+  companyId: string | null;
   created_at: string;
   updated_at: string;
 }

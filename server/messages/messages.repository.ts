@@ -1,6 +1,7 @@
 // Reading the outbox for staff (a message as the API answers it, with its booking's ticket id), and a staff
 // broadcast: one message per phone of a trip's live bookings, in each traveller's language, skipping those who
 // asked for none, queued in one transaction.
+import { companyWhere } from '../auth/company-scope.ts';
 import type { Db, MessagesTable } from '../db/schema.ts';
 import { messageLanguage, segmentCount } from '../../shared/messages.ts';
 import { enqueue } from './outbox.repository.ts';
@@ -52,6 +53,8 @@ export interface MessageFilters {
   tripId?: string;
   bookingId?: string;
   failedFirst?: boolean;
+  /** Company staff: their company's messages alone (server/auth/company-scope.ts). */
+  companyId?: string;
 }
 
 export async function listMessages(db: Db, filters: MessageFilters) {
@@ -63,6 +66,7 @@ export async function listMessages(db: Db, filters: MessageFilters) {
   if (filters.ticketId) query = query.where('bookings.ticketId', '=', filters.ticketId);
   if (filters.tripId) query = query.where('messages.tripId', '=', filters.tripId);
   if (filters.bookingId) query = query.where('messages.bookingId', '=', filters.bookingId);
+  if (filters.companyId) query = query.where(companyWhere(db, 'message', filters.companyId, 'messages'));
   const counted = await query
     .clearSelect()
     .select((eb) => eb.fn.countAll().as('count'))

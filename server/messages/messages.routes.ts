@@ -78,11 +78,11 @@ export async function messageRoutes(instance: FastifyInstance) {
     '/getAllMessages',
     {
       schema: { tags, querystring: filters, response: contract.getAllMessages.responses },
-      config: { access: 'messages.read' },
+      config: { access: 'messages.read', scope: { list: 'message' } },
     },
     async (request, reply) => {
       const query = request.query;
-      const { rows, total } = await listMessages(db, query);
+      const { rows, total } = await listMessages(db, { ...query, companyId: request.companyScope });
       reply.header('X-Total-Count', String(total));
       return rows;
     },
@@ -92,7 +92,7 @@ export async function messageRoutes(instance: FastifyInstance) {
     '/getMessage/:id',
     {
       schema: { tags, params: idParams, response: contract.getMessage.responses },
-      config: { access: 'messages.read' },
+      config: { access: 'messages.read', scope: { id: 'message' } },
     },
     async (request) => {
       const { id } = request.params;
@@ -108,6 +108,7 @@ export async function messageRoutes(instance: FastifyInstance) {
       schema: { tags, params: idParams, response: contract.resend.responses },
       config: {
         access: 'messages.resend',
+        scope: { id: 'message' },
         audit: { action: 'resend_message', resource: 'messages', before: (db, id) => findMessage(db, id) },
       },
     },
@@ -128,6 +129,7 @@ export async function messageRoutes(instance: FastifyInstance) {
       schema: { tags, form: broadcastBody, response: contract.broadcast.responses },
       config: {
         access: 'messages.broadcast',
+        scope: { body: { tripId: 'trip' } },
         audit: { action: 'broadcast', resource: 'trips', diffAnswer: false },
       },
     },

@@ -23,6 +23,7 @@ export const companies = {
   table: 'companies',
   api: /* @__PURE__ */ crud('/api/companies', 'Company', 'Companies'),
   access: { read: 'reference.read', write: 'operations.write' },
+  scope: { reach: 'company', platformOps: ['create', 'remove'] },
   fields: {
     company_name: { kind: 'text', required: true, searchable: true, unique: true },
     /** The name in Arabic, shown on Arabic screens and the ticket's Arabic half (the English one otherwise). */
@@ -30,6 +31,13 @@ export const companies = {
     company_phone: { kind: 'phone', required: true, searchable: true },
     company_email: { kind: 'email', required: true, searchable: true },
     company_tin: { kind: 'text', required: true, searchable: true, unique: true },
+    /**
+     * Where this company's travellers pay (issue 24), instead of the operator's account of Settings: a Bankak
+     * account (digits), the name on it, and wallets as `Zain Cash:0912345678,MTN:0998765432`.
+     */
+    company_bankak_account: { kind: 'text', maxLength: 20 },
+    company_account_name: { kind: 'text', maxLength: 80 },
+    company_wallets: { kind: 'text', maxLength: 400 },
   },
   messages: { create: 'Please provide company details.', update: 'Please provide all company details.' },
   representation: 'company_name',
@@ -42,6 +50,7 @@ export const buses = {
   table: 'buses',
   api: /* @__PURE__ */ crud('/api/buses', 'Bus', 'Buses'),
   access: { read: 'reference.read', write: 'operations.write' },
+  scope: { reach: 'bus', body: { bus_owner_companyId: 'company' } },
   fields: {
     bus_number: { kind: 'text', required: true, searchable: true, unique: true },
     bus_owner_companyId: { kind: 'reference', ref: 'companies', required: true },
@@ -60,6 +69,7 @@ export const positions = {
   table: 'positions',
   api: /* @__PURE__ */ crud('/api/positions', 'Position'),
   access: { read: 'operations.read', write: 'operations.write' },
+  scope: { reach: 'platform' },
   fields: {
     employee_position_title: { kind: 'text', required: true, searchable: true, unique: true },
   },
@@ -77,6 +87,7 @@ export const employees = {
   table: 'employees',
   api: /* @__PURE__ */ crud('/api/employees', 'Employee'),
   access: { read: 'operations.read', write: 'operations.write' },
+  scope: { reach: 'platform' },
   fields: {
     employee_full_name: { kind: 'text', required: true, searchable: true },
     employee_national_id: { kind: 'text', required: true, searchable: true, unique: true },
@@ -95,6 +106,7 @@ export const origins = {
   table: 'origins',
   api: /* @__PURE__ */ crud('/api/origins', 'Origin'),
   access: { read: 'reference.read', write: 'operations.write' },
+  scope: { reach: 'none', platformOps: ['create', 'update', 'remove'] },
   publicOps: ['list'],
   fields: {
     origin_city: { kind: 'text', required: true, searchable: true, unique: true },
@@ -111,6 +123,7 @@ export const destinations = {
   table: 'destinations',
   api: /* @__PURE__ */ crud('/api/destination', 'Destination'),
   access: { read: 'reference.read', write: 'operations.write' },
+  scope: { reach: 'none', platformOps: ['create', 'update', 'remove'] },
   publicOps: ['list'],
   fields: {
     destination_city: { kind: 'text', required: true, searchable: true, unique: true },
@@ -127,6 +140,7 @@ export const prices = {
   table: 'prices',
   api: /* @__PURE__ */ crud('/api/prices', 'Price'),
   access: { read: 'reference.read', write: 'operations.write' },
+  scope: { reach: 'none', platformOps: ['create', 'update', 'remove'] },
   fields: { price: { kind: 'money', required: true, unique: true } },
   messages: { create: 'Please provide price details.', update: 'Please provide price details.' },
   representation: 'price',
@@ -139,6 +153,7 @@ export const trips = {
   table: 'trips',
   api: /* @__PURE__ */ crud(API_BASES.trips, 'Trip'),
   access: { read: 'trips.read', write: 'trips.write' },
+  scope: { reach: 'trip', body: { busId: 'bus' } },
   publicOps: ['one'],
   customRoutes: ['one'],
   fields: {
@@ -172,6 +187,7 @@ export const timetables = {
   table: 'timetables',
   api: /* @__PURE__ */ crud('/api/timetables', 'Timetable'),
   access: { read: 'trips.read', write: 'trips.write' },
+  scope: { reach: 'timetable', body: { busId: 'bus' } },
   // Creating and editing put trips on sale at once and answer how many (server/resources/timetables/).
   customRoutes: ['create', 'update'],
   fields: {
@@ -208,6 +224,7 @@ export const reports = {
   table: 'reports',
   api: /* @__PURE__ */ crud('/api/reports', 'Report'),
   access: { read: 'operations.read', write: 'operations.write' },
+  scope: { reach: 'platform' },
   fields: {
     report_title: { kind: 'text', required: true, searchable: true },
     report_description: { kind: 'longtext', required: true, searchable: true, maxLength: 20000 },
@@ -233,6 +250,7 @@ export const users = {
     remove: 'deleteUser',
   },
   access: { read: 'users.manage', write: 'users.manage' },
+  scope: { reach: 'platform' },
 
   customRoutes: ['create', 'update', 'remove'],
   fields: {
@@ -246,6 +264,8 @@ export const users = {
     full_name: { kind: 'text', readOnly: true, computed: true },
     // What the account may do (shared/roles.ts); admins set it, a new account without one gets the least.
     role: { kind: 'choice', choices: ROLES },
+    /** The company the account works for: it sees only that company's business (none: the platform's). */
+    companyId: { kind: 'reference', ref: 'companies' },
   },
   messages: {
     create: 'Please provide all the requested details.',
@@ -262,6 +282,7 @@ export const bookings = {
   table: 'bookings',
   api: { .../* @__PURE__ */ crud(API_BASES.bookings, 'Booking'), update: undefined },
   access: { read: 'bookings.read', write: 'bookings.delete' },
+  scope: { reach: 'booking', body: { tripId: 'trip' } },
   publicOps: ['create'],
   customRoutes: ['create', 'remove'],
   fields: {
@@ -323,6 +344,7 @@ export const lostItems = {
     remove: 'deleteLostItem',
   },
   access: { read: 'inbox.read', write: 'inbox.delete' },
+  scope: { reach: 'platform' },
 
   publicOps: ['create'],
   fields: {
@@ -364,6 +386,7 @@ export const enquiries = {
     remove: 'deleteEnquiry',
   },
   access: { read: 'inbox.read', write: 'inbox.delete' },
+  scope: { reach: 'platform' },
 
   publicOps: ['create'],
   fields: {
@@ -390,6 +413,7 @@ export const activity = {
   table: 'audit_log',
   api: { base: API_BASES.activity, list: 'getAllActivity', one: 'getActivity' },
   access: { read: 'activity.read', write: 'activity.read' },
+  scope: { reach: 'activity' },
   fields: {
     at: { kind: 'timestamp', readOnly: true },
     userId: { kind: 'text', readOnly: true },

@@ -1,5 +1,5 @@
 // The shape of a registry entry: what every layer needs to know about one resource, as plain data.
-import type { Capability } from '../roles.ts';
+import type { Capability, Reach } from '../roles.ts';
 import type { TripFare, TripStop } from '../segments.ts';
 
 export type FieldKind =
@@ -75,6 +75,17 @@ export interface ResourceDef {
    * `write`. Also what the back-office's screens and menu follow.
    */
   access: { read: Capability; write: Capability };
+  /**
+   * How its documents reach a company (shared/roles.ts, issue 24): `reach` (company staff see and change
+   * only their company's; 'none': shared by every company, 'platform': company staff are refused them),
+   * `platformOps` the operations only the platform's staff may call (a company creates no company),
+   * and `body` the fields that name another company's record (a trip's bus).
+   */
+  scope: {
+    reach: Reach | 'none' | 'platform';
+    platformOps?: readonly Operation[];
+    body?: Record<string, Reach>;
+  };
   /** Operations open to anonymous travellers; every other one needs a staff token. */
   publicOps?: readonly Operation[];
   /** Routes written by hand on the server (the registry still describes fields and paths). */

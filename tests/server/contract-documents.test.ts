@@ -37,9 +37,18 @@ describe('typed documents', () => {
       'email',
       'full_name',
       'role',
+      'companyId',
     ]);
     expectTypeOf<keyof DocumentAt<typeof users>>().toEqualTypeOf<
-      '_id' | 'username' | 'first_name' | 'last_name' | 'phone_number' | 'email' | 'full_name' | 'role'
+      | '_id'
+      | 'username'
+      | 'first_name'
+      | 'last_name'
+      | 'phone_number'
+      | 'email'
+      | 'full_name'
+      | 'role'
+      | 'companyId'
     >();
   });
 

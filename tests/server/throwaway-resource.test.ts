@@ -29,6 +29,8 @@ const drivers = {
     driver_name: { kind: 'text', required: true, searchable: true },
     driver_phone: { kind: 'phone', required: true, unique: true },
   },
+  // The platform's own records: company staff are refused them (issue 24).
+  scope: { reach: 'platform' },
   messages: { create: 'Please provide driver details.', update: 'Please provide driver details.' },
   representation: 'driver_name',
   defaultSort: { field: 'driver_name', order: 'ASC' },

@@ -68,7 +68,7 @@ export async function checkinRoutes(instance: FastifyInstance) {
     '/trip/:id',
     {
       schema: { tags, params: idParams, response: boardingContract.checkinTrip.responses },
-      config: { access: 'boarding.scan' },
+      config: { access: 'boarding.scan', scope: { id: 'trip' } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -86,7 +86,11 @@ export async function checkinRoutes(instance: FastifyInstance) {
     '/scans',
     {
       schema: { tags, body: scansBody, response: boardingContract.scans.responses },
-      config: { access: 'boarding.scan', audit: { action: 'sync_scans', resource: 'trips' } },
+      config: {
+        access: 'boarding.scan',
+        scope: { body: { 'scans[].tripId': 'trip' } },
+        audit: { action: 'sync_scans', resource: 'trips' },
+      },
     },
     async (request, reply) => {
       const { scans } = request.body;
@@ -123,7 +127,7 @@ export async function travellerRoutes(instance: FastifyInstance) {
     '/getPassengers/:id',
     {
       schema: { tags, params: idParams, response: boardingContract.getPassengers.responses },
-      config: { access: 'trips.passengers' },
+      config: { access: 'trips.passengers', scope: { id: 'booking' } },
     },
     async (request) => {
       const { id } = request.params;
@@ -146,6 +150,7 @@ export async function travellerRoutes(instance: FastifyInstance) {
       },
       config: {
         access: 'passengers.edit',
+        scope: { id: 'booking' },
         audit: { action: 'update_passengers', resource: 'bookings', before: travellersBefore },
       },
     },
@@ -195,7 +200,7 @@ export async function manifestRoutes(instance: FastifyInstance) {
         querystring: manifestQuery,
         response: boardingContract.manifest.responses,
       },
-      config: { access: 'trips.passengers' },
+      config: { access: 'trips.passengers', scope: { id: 'trip' } },
     },
     async (request, reply) => {
       const { id } = request.params;

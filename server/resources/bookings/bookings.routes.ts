@@ -299,7 +299,12 @@ export async function bookingRoutes(instance: FastifyInstance) {
       preHandler: identifyStaff,
       // A traveller with the ticket id and phone, or staff whose role may cancel bookings (checked below).
       // No `audit` here: the service records every cancellation, staff's or a traveller's, in its transaction.
-      config: { ...travellerCancelLimit, access: 'public', staffAccess: STAFF_CANCEL },
+      config: {
+        ...travellerCancelLimit,
+        access: 'public',
+        staffAccess: STAFF_CANCEL,
+        scope: { id: 'booking' },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -326,7 +331,12 @@ export async function bookingRoutes(instance: FastifyInstance) {
       },
       preHandler: identifyStaff,
       // No `audit` here: the service records the seats cancelled in the activity log, in its transaction.
-      config: { ...travellerCancelLimit, access: 'public', staffAccess: STAFF_CANCEL },
+      config: {
+        ...travellerCancelLimit,
+        access: 'public',
+        staffAccess: STAFF_CANCEL,
+        scope: { id: 'booking' },
+      },
     },
     async (request) => {
       const { seats, ticketId, phone } = request.body;
@@ -345,6 +355,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
       schema: { tags, params: idParams, response: bookingContract.deleteBooking.responses },
       config: {
         access: 'bookings.delete',
+        scope: { id: 'booking' },
         audit: { action: 'delete', resource: 'bookings', before: findBookingDocument },
       },
     },

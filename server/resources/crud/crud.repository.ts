@@ -17,13 +17,19 @@ import { toDocuments } from './populate.ts';
 import { bodyToRow, type Document, type Row } from './row-mapper.ts';
 import type { Db } from '../../db/schema.ts';
 import { anyTable, type AnyTables } from './generic-db.ts';
+import { companyWhere, REACH_TABLES } from '../../auth/company-scope.ts';
 
 function applyFilters<O>(
+  db: Db,
   def: ResourceDef,
   params: ListParams,
   query: SelectQueryBuilder<AnyTables, string, O>,
 ) {
   let q = query;
+  // Company staff: their company's documents alone, paged and counted (server/auth/company-scope.ts).
+  const { reach } = def.scope;
+  if (params.companyId && reach !== 'none' && reach !== 'platform')
+    q = q.where(companyWhere(db, reach, params.companyId));
   if (params.ids) q = q.where('id', 'in', params.ids.length ? params.ids : ['']);
   for (const [field, value] of Object.entries(params.equals)) {
     const kind = def.fields[field].kind;
@@ -49,7 +55,7 @@ function applyFilters<O>(
 }
 
 export async function listDocuments(db: Db, def: ResourceDef, params: ListParams) {
-  let query = applyFilters(def, params, anyTable(db).selectFrom(def.table).selectAll());
+  let query = applyFilters(db, def, params, anyTable(db).selectFrom(def.table).selectAll());
   query = query.orderBy(params.sort, params.order === 'DESC' ? 'desc' : 'asc');
   if (params.sort !== 'id') query = query.orderBy('id', 'asc');
   const paged = params.start !== undefined || params.end !== undefined;
@@ -61,7 +67,7 @@ export async function listDocuments(db: Db, def: ResourceDef, params: ListParams
   const rows: Row[] = await query.execute();
   let total = rows.length;
   if (paged) {
-    const countQuery = applyFilters(def, params, anyTable(db).selectFrom(def.table)).select((eb) =>
+    const countQuery = applyFilters(db, def, params, anyTable(db).selectFrom(def.table)).select((eb) =>
       eb.fn.countAll().as('count'),
     );
     const compiled = countQuery.compile();
@@ -71,7 +77,14 @@ export async function listDocuments(db: Db, def: ResourceDef, params: ListParams
     const cache = readCacheOf(db);
     total = cache
       ? (await cache.remember(`count|${compiled.sql}|${JSON.stringify(compiled.parameters)}`, count, {
-          tables: [def.table],
+          tables: [
+            ...new Set([
+              def.table,
+              ...(params.companyId && def.scope.reach !== 'none' && def.scope.reach !== 'platform'
+                ? REACH_TABLES[def.scope.reach]
+                : []),
+            ]),
+          ],
         }))!
       : await count();
   }

@@ -9,7 +9,7 @@ import {
   type ResourceDef,
   updateSchema,
 } from '../../../shared/registry/index.ts';
-import type { Access } from '../../../shared/roles.ts';
+import type { Access, Scope } from '../../../shared/roles.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Db } from '../../db/schema.ts';
 import {
@@ -27,6 +27,16 @@ import { assertOfferedChoices } from '../settings/boarding-times.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
+/** The company scope of a resource's operation (shared/roles.ts), from its registry entry's `scope`. */
+export function registryScope(def: ResourceDef, op: Operation): Scope {
+  const { reach, platformOps, body } = def.scope;
+  if (reach === 'platform' || platformOps?.includes(op)) return 'platform';
+  if (reach === 'none') return 'none';
+  if (op === 'list') return { list: reach };
+  if (op === 'create') return { body };
+  return { id: reach, ...(op === 'update' ? { body } : {}) };
+}
+
 export function crudRoutes(def: ResourceDef) {
   const missing = () => notFound(`No ${def.singular} has this _id.`);
   const contract = crudContract(def);
@@ -42,6 +52,7 @@ export function crudRoutes(def: ResourceDef) {
   };
   const guard = (op: Operation) => ({
     access: access(op),
+    scope: registryScope(def, op),
     // Staff writes record who did what (server/audit/audit.ts); the public's (a traveller's report) do not.
     ...(ACTIONS[op] && access(op) !== 'public'
       ? { audit: { action: ACTIONS[op]!, resource: def.name, before } }
@@ -62,7 +73,8 @@ export function crudRoutes(def: ResourceDef) {
         `/${def.api.list}`,
         { schema: schema('list', { querystring: listQuerySchema }), config: guard('list') },
         async (request, reply) => {
-          const { documents, total } = await listDocuments(db, def, parseListParams(def, request.query));
+          const params = { ...parseListParams(def, request.query), companyId: request.companyScope };
+          const { documents, total } = await listDocuments(db, def, params);
           reply.header('X-Total-Count', String(total));
           return documents;
         },

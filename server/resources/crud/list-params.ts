@@ -14,6 +14,8 @@ export interface ListParams {
   ids?: string[];
   equals: Record<string, string>;
   ranges: { field: string; op: '>=' | '<='; value: string }[];
+  /** Company staff's company: the list answers its documents alone (server/auth/company-scope.ts). */
+  companyId?: string;
 }
 
 const index = z.coerce.number().int().min(0).max(1_000_000_000);

@@ -7,8 +7,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
     '/summary',
     {
       schema: { tags: ['dashboard'], response: dashboardContract.dashboardSummary.responses },
-      config: { access: 'dashboard.read' },
+      config: { access: 'dashboard.read', scope: { list: 'booking' } },
     },
-    async () => dashboardSummary(app.db, app.clock.now()),
+    async (request) => dashboardSummary(app.db, app.clock.now(), request.companyScope),
   );
 }

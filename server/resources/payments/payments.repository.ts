@@ -1,5 +1,6 @@
 // Payment decisions as single conditional updates: each changes a booking only from the states it may leave,
 // so two decisions (or a decision and an expiry) racing for one booking never both apply, on any node.
+import { andBookingOfCompany, companyWhere } from '../../auth/company-scope.ts';
 import { type SqlBool, sql } from 'kysely';
 import { normaliseReference } from '../../../shared/payment-reference.ts';
 import { LAPSING_STATUSES, PROOF_WANTED_STATUSES, UNPAID_STATUSES } from '../../../shared/payments.ts';
@@ -156,8 +157,8 @@ export async function bookingRow(db: Db, id: string) {
  * 2026-11-23-07), so a page reads what it shows, however many proofs wait and however many trips there are:
  * the page's ids from the index alone, then their rows.
  */
-export async function proofQueue(db: Db, start: number, end: number) {
-  const waiting = sql`"paymentStatus" = 'proof_submitted' and "isCancelled" = 0`;
+export async function proofQueue(db: Db, start: number, end: number, companyId?: string) {
+  const waiting = sql`"paymentStatus" = 'proof_submitted' and "isCancelled" = 0 ${andBookingOfCompany(companyId)}`;
   const from = isPostgres(db) ? sql`bookings` : sql`bookings indexed by bookings_queue`;
   const order = sql`order by "tripDeparture", "bookingDate", id`;
   const page = sql`select id from ${from} where ${waiting} ${order} limit ${pageSize(start, end)} offset ${start}`;
@@ -169,8 +170,9 @@ export async function proofQueue(db: Db, start: number, end: number) {
     return Number(counted.rows[0]?.count ?? 0);
   };
   const total =
-    (await readCacheOf(db)?.remember('count|payments-queue', count, { tables: ['bookings'] })) ??
-    (await count());
+    (await readCacheOf(db)?.remember(`count|payments-queue|${companyId ?? ''}`, count, {
+      tables: companyId ? ['bookings', 'trips', 'buses'] : ['bookings'],
+    })) ?? (await count());
   return { documents: await toDocuments(db, bookings, rows), total };
 }
 
@@ -182,14 +184,15 @@ const undecidedCancelled = sql<SqlBool>`"isCancelled" = 1 and "bankakScreenshot"
   and "paymentStatus" <> 'verified'`;
 
 /** Cancelled bookings with a proof to check, newest first; with the total. */
-export async function cancelledProofs(db: Db, start: number, end: number) {
+export async function cancelledProofs(db: Db, start: number, end: number, companyId?: string) {
+  const mine = andBookingOfCompany(companyId);
   const from = isPostgres(db) ? sql`bookings` : sql`bookings indexed by bookings_cancelled_proofs`;
   const order = sql`order by "bookingDate" desc, id desc`;
-  const { rows } = await sql<BookingRow>`select * from ${from} where ${undecidedCancelled} ${order}
+  const { rows } = await sql<BookingRow>`select * from ${from} where ${undecidedCancelled} ${mine} ${order}
     limit ${pageSize(start, end)} offset ${start}`.execute(db);
   const counted = await sql<{
     count: number | string;
-  }>`select count(*) as count from ${from} where ${undecidedCancelled}`.execute(db);
+  }>`select count(*) as count from ${from} where ${undecidedCancelled} ${mine}`.execute(db);
   return { documents: await toDocuments(db, bookings, rows), total: Number(counted.rows[0]?.count ?? 0) };
 }
 
@@ -205,9 +208,10 @@ export async function settleCancelledProof(db: Db, id: string, changes: Changes)
 }
 
 /** Paid bookings that were cancelled: refunds owed (or, with `paid`, those recorded as paid). */
-export async function refundList(db: Db, paid: boolean, start: number, end: number) {
+export async function refundList(db: Db, paid: boolean, start: number, end: number, companyId?: string) {
   const base = db
     .selectFrom('bookings')
+    .$if(!!companyId, (q) => q.where(companyWhere(db, 'booking', companyId!)))
     .where('refundDue', 'is not', null)
     .where('refundPaidAt', paid ? 'is not' : 'is', null);
   const rows = await base

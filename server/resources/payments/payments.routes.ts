@@ -184,6 +184,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       },
       config: {
         access: 'payments.review',
+        scope: { id: 'booking' },
         audit: { action: 'verify_payment', resource: 'bookings', before: findBookingDocument },
       },
     },
@@ -212,6 +213,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       },
       config: {
         access: 'payments.review',
+        scope: { id: 'booking' },
         audit: { action: 'reject_payment', resource: 'bookings', before: findBookingDocument },
       },
     },
@@ -229,6 +231,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       config: {
         brotliQuality: 1,
         access: 'sales.counter',
+        scope: { body: { tripId: 'trip' } },
         audit: { action: 'counter_sale', resource: 'bookings' },
       },
     },
@@ -257,11 +260,11 @@ export async function paymentRoutes(instance: FastifyInstance) {
     '/getQueue',
     {
       schema: { tags, querystring: page, response: contract.getQueue.responses },
-      config: { access: 'payments.review' },
+      config: { access: 'payments.review', scope: { list: 'booking' } },
     },
     async (request, reply) => {
       const { _start, _end } = request.query;
-      const { documents, total } = await proofQueue(ctx.db, _start, _end);
+      const { documents, total } = await proofQueue(ctx.db, _start, _end, request.companyScope);
       reply.header('X-Total-Count', String(total));
       return documents;
     },
@@ -271,7 +274,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
     '/getPayment/:id',
     {
       schema: { tags, params: idParams, response: contract.getPayment.responses },
-      config: { access: 'payments.review' },
+      config: { access: 'payments.review', scope: { id: 'booking' } },
     },
     async (request) => {
       const { id } = request.params;
@@ -289,11 +292,11 @@ export async function paymentRoutes(instance: FastifyInstance) {
     '/getCancelledProofs',
     {
       schema: { tags, querystring: page, response: contract.getCancelledProofs.responses },
-      config: { access: 'payments.review' },
+      config: { access: 'payments.review', scope: { list: 'booking' } },
     },
     async (request, reply) => {
       const { _start, _end } = request.query;
-      const { documents, total } = await cancelledProofs(ctx.db, _start, _end);
+      const { documents, total } = await cancelledProofs(ctx.db, _start, _end, request.companyScope);
       reply.header('X-Total-Count', String(total));
       return documents;
     },
@@ -310,6 +313,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
       },
       config: {
         access: 'payments.review',
+        scope: { id: 'booking' },
         audit: { action: 'cancelled_proof_checked', resource: 'bookings', before: findBookingDocument },
       },
     },

@@ -59,11 +59,17 @@ export async function refundRoutes(instance: FastifyInstance) {
         querystring: page.extend({ status: z.enum(['due', 'paid']).default('due') }),
         response: contract.getRefunds.responses,
       },
-      config: { access: 'refunds.manage' },
+      config: { access: 'refunds.manage', scope: { list: 'booking' } },
     },
     async (request, reply) => {
       const { _start, _end, status } = request.query;
-      const { documents, total } = await refundList(ctx.db, status === 'paid', _start, _end);
+      const { documents, total } = await refundList(
+        ctx.db,
+        status === 'paid',
+        _start,
+        _end,
+        request.companyScope,
+      );
       reply.header('X-Total-Count', String(total));
       return documents;
     },
@@ -80,6 +86,7 @@ export async function refundRoutes(instance: FastifyInstance) {
       },
       config: {
         access: 'refunds.manage',
+        scope: { id: 'booking' },
         audit: { action: 'refund_paid', resource: 'bookings', before: findBookingDocument },
       },
     },
@@ -108,6 +115,7 @@ export async function refundRoutes(instance: FastifyInstance) {
       schema: { tags, params: idParams, response: contract.confirmCashRefund.responses },
       config: {
         access: 'refunds.confirm',
+        scope: { id: 'booking' },
         audit: { action: 'refund_cash_confirmed', resource: 'bookings', before: findBookingDocument },
       },
     },

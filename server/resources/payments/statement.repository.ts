@@ -1,14 +1,18 @@
 // What a bank statement import reads and writes: the bookings its references name (in any state: a reference
 // once used stays used), the lines that already paid a booking, and a verification by one line, which records
 // the line, the payment and its activity row together or none of them.
+import { companyWhere } from '../../auth/company-scope.ts';
 import type { AuditEntry } from '../../audit/audit.ts';
 import { recordAudit } from '../../audit/audit.ts';
 import { queueBookingMessage } from '../../messages/messages.service.ts';
 import type { Db, StatementLinesTable } from '../../db/schema.ts';
 import { transition } from './payments.repository.ts';
 
-/** Every booking that carries one of these (normalised) references, whatever its state. */
-export async function bookingsByReference(db: Db, references: string[]) {
+/**
+ * Every booking that carries one of these (normalised) references, whatever its state; a company's desk
+ * matches against its company's bookings alone.
+ */
+export async function bookingsByReference(db: Db, references: string[], companyId?: string) {
   if (!references.length) return [];
   return db
     .selectFrom('bookings')
@@ -23,6 +27,7 @@ export async function bookingsByReference(db: Db, references: string[]) {
       'rejectionReason',
     ])
     .where('paymentReference', 'in', references)
+    .$if(!!companyId, (q) => q.where(companyWhere(db, 'booking', companyId!)))
     .execute();
 }
 

@@ -25,6 +25,8 @@ export async function statementRoutes(app: FastifyInstance) {
       },
       config: {
         access: 'payments.import',
+        // A company's desk matches the statement against its company's bookings alone (statement.ts).
+        scope: { list: 'booking' },
         // The row keeps a summary (counts, the bookings verified), never the file or the whole result; each
         // booking verified has its own row, written with it.
         audit: { action: 'import_statement', resource: 'payments', diffAnswer: false },
@@ -38,6 +40,7 @@ export async function statementRoutes(app: FastifyInstance) {
             mapping: form.mapping,
             dryRun: form.dryRun,
             staff: actor(request),
+            companyId: request.companyScope,
           })
         : ({ refused: 'UNREADABLE' } as const);
       request.auditChanges = importSummary(outcome, form.dryRun);

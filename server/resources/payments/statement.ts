@@ -66,6 +66,8 @@ export async function importStatement(
     mapping?: Mapping;
     dryRun?: boolean;
     staff: Omit<AuditEntry, 'action' | 'resource' | 'recordId' | 'diff'>;
+    /** A company's desk: its company's bookings alone are matched. */
+    companyId?: string;
   },
 ): Promise<StatementOutcome> {
   const read = await readStatement(text);
@@ -96,7 +98,7 @@ export async function importStatement(
     }),
   );
   const references = [...new Set(lines.map((line) => line.reference).filter(Boolean))];
-  const bookings = await bookingsByReference(ctx.db, references);
+  const bookings = await bookingsByReference(ctx.db, references, options.companyId);
   const used = await usedLines(
     ctx.db,
     lines.map((line) => line.key),

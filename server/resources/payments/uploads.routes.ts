@@ -16,7 +16,7 @@ export async function uploadRoutes(instance: FastifyInstance) {
         params: z.object({ name: z.string().max(64) }),
         response: uploadContract.getUpload.responses,
       },
-      config: { access: 'payments.review' },
+      config: { access: 'payments.review', scope: { id: 'upload' } },
     },
     async (request, reply) => {
       const proof = await findProof(app.db, request.params.name);

@@ -40,7 +40,10 @@ export async function settingsRoutes(instance: FastifyInstance) {
 
   app.get(
     '/getSettings',
-    { schema: { tags, response: contract.getSettings.responses }, config: { access: 'settings.manage' } },
+    {
+      schema: { tags, response: contract.getSettings.responses },
+      config: { access: 'settings.manage', scope: 'platform' },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return staffDocument(await readSettings(db, config));
@@ -51,7 +54,11 @@ export async function settingsRoutes(instance: FastifyInstance) {
     '/updateSettings',
     {
       schema: { tags, body: operatorSettingsSchema, response: contract.updateSettings.responses },
-      config: { access: 'settings.manage', audit: { action: 'update_settings', resource: 'settings' } },
+      config: {
+        access: 'settings.manage',
+        scope: 'platform',
+        audit: { action: 'update_settings', resource: 'settings' },
+      },
     },
     async (request) => {
       // Validated (and cleaned: phones and account numbers in Latin digits) by the body schema.
@@ -70,7 +77,10 @@ export async function settingsRoutes(instance: FastifyInstance) {
 
   app.get(
     '/getRefundRules',
-    { schema: { tags, response: contract.getRefundRules.responses }, config: { access: 'settings.manage' } },
+    {
+      schema: { tags, response: contract.getRefundRules.responses },
+      config: { access: 'settings.manage', scope: 'platform' },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return refundsDocument(await readRefundRules(db));
@@ -82,7 +92,11 @@ export async function settingsRoutes(instance: FastifyInstance) {
     '/updateRefundRules',
     {
       schema: { tags, body: refundRulesSchema, response: contract.updateRefundRules.responses },
-      config: { access: 'settings.manage', audit: { action: 'update_settings', resource: 'settings' } },
+      config: {
+        access: 'settings.manage',
+        scope: 'platform',
+        audit: { action: 'update_settings', resource: 'settings' },
+      },
     },
     async (request) => {
       request.auditBefore = refundsDocument(await readRefundRules(db));

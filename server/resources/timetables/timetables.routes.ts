@@ -1,6 +1,7 @@
 // The timetable calls written by hand: create and update put the timetable's trips on sale at once and answer
 // what happened to its trips. The list, one and delete are the registry's generic calls (deleting a timetable
 // stops new trips; those made stay, as trips made by hand).
+import { registryScope } from '../crud/crud.routes.ts';
 import { assertRoute } from '../trips/route-rules.ts';
 import { routeOf } from '../trips/segments.ts';
 import type { TripFare, TripStop } from '../../../shared/segments.ts';
@@ -55,7 +56,11 @@ export async function timetableRoutes(instance: FastifyInstance) {
         body: createSchema(timetables),
         response: timetableContract.createTimetable.responses,
       },
-      config: { ...write, audit: { action: 'create', resource: 'timetables', notRecord } },
+      config: {
+        ...write,
+        scope: registryScope(timetables, 'create'),
+        audit: { action: 'create', resource: 'timetables', notRecord },
+      },
     },
     async (request, reply) => {
       const body = { isActive: true, timetable_dates_off: [], ...request.body };
@@ -84,7 +89,11 @@ export async function timetableRoutes(instance: FastifyInstance) {
         body: updateSchema(timetables),
         response: timetableContract.updateTimetable.responses,
       },
-      config: { ...write, audit: { action: 'update', resource: 'timetables', before, notRecord } },
+      config: {
+        ...write,
+        scope: registryScope(timetables, 'update'),
+        audit: { action: 'update', resource: 'timetables', before, notRecord },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -7,6 +7,7 @@
 // - delay: the trip gets its new date or time, its bookings stay, each traveller is told the new time (the
 //   ticket, drawn on demand, shows it).
 // Each booking's change is in the activity log under the staff member who made it.
+import { companyWhere } from '../../auth/company-scope.ts';
 import { proofUndecided } from '../../../shared/payments.ts';
 import type { DisruptionAction } from '../../../shared/disruptions.ts';
 import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
@@ -242,11 +243,13 @@ export async function disruptTrip(
 }
 
 /** The trips a disruption names: by id, or a route's trips over its dates (not cancelled, by departure). */
-export async function disruptedTrips(db: Db, body: DisruptBody): Promise<string[]> {
+export async function disruptedTrips(db: Db, body: DisruptBody, companyId?: string): Promise<string[]> {
   if (body.tripIds) return [...new Set(body.tripIds)];
   const rows = await db
     .selectFrom('trips')
     .select('id')
+    // Company staff: their company's trips of the route alone (trips named by id are checked by the route).
+    .$if(!!companyId, (q) => q.where(companyWhere(db, 'trip', companyId!)))
     .where('trip_originId', '=', body.originId!)
     .where('trip_destinationId', '=', body.destinationId!)
     .where('trip_date', '>=', body.from!)
@@ -269,7 +272,13 @@ export interface DisruptAnswer {
 }
 
 /** Runs a disruption over its trips, one transaction each (a failure on one is reported; the others happen). */
-export async function disrupt(db: Db, body: DisruptBody, actor: Actor, now: Date): Promise<DisruptAnswer> {
+export async function disrupt(
+  db: Db,
+  body: DisruptBody,
+  actor: Actor,
+  now: Date,
+  companyId?: string,
+): Promise<DisruptAnswer> {
   const disruption: Disruption = {
     action: body.action,
     reason_en: body.reason_en,
@@ -279,7 +288,7 @@ export async function disrupt(db: Db, body: DisruptBody, actor: Actor, now: Date
   };
   const dryRun = body.dryRun === true;
   const trips: TripImpact[] = [];
-  for (const tripId of await disruptedTrips(db, body)) {
+  for (const tripId of await disruptedTrips(db, body, companyId)) {
     try {
       trips.push(
         await db.transaction().execute((trx) => disruptTrip(trx, tripId, disruption, actor, now, { dryRun })),

@@ -90,7 +90,12 @@ export async function tripRoutes(instance: FastifyInstance) {
   );
 
   // Staff who read trips see the whole trip; everyone else the public view.
-  const getTrip = { access: 'public', staffAccess: 'trips.read', sameAnswers: true } as const;
+  const getTrip = {
+    access: 'public',
+    staffAccess: 'trips.read',
+    scope: { id: 'trip' },
+    sameAnswers: true,
+  } as const;
   app.get('/getTrip/:id', { schema: tripSchema, config: getTrip }, async (request, reply) => {
     const { id } = request.params;
     const { boardingStop, alightingStop } = request.query;
@@ -120,6 +125,7 @@ export async function tripRoutes(instance: FastifyInstance) {
       schema: { tags, params: idParams, body: cancelTripBody, response: tripContract.cancelTrip.responses },
       config: {
         access: 'trips.write',
+        scope: { id: 'trip' },
         audit: { action: 'cancel_trip', resource: 'trips', before: tripBefore },
       },
     },
@@ -138,6 +144,7 @@ export async function tripRoutes(instance: FastifyInstance) {
       schema: { tags, body: disruptBody, response: disruptionContract.disrupt.responses },
       config: {
         access: 'trips.write',
+        scope: { body: { 'tripIds[]': 'trip' } },
         // Each trip's cancellation or delay, and each booking's change, is recorded in its own transaction;
         // this row says who asked for what.
         audit: { action: 'disrupt', resource: 'trips', diffAnswer: false },
@@ -147,7 +154,7 @@ export async function tripRoutes(instance: FastifyInstance) {
       const body = request.body;
       // A delay's new time is one offered now (the spec's two or one an admin added), as a trip's is.
       await assertOfferedTime(db, app.config, 'newBoardingTime', body.newBoardingTime);
-      const answer = await disrupt(db, body, actor(request), app.clock.now());
+      const answer = await disrupt(db, body, actor(request), app.clock.now(), request.companyScope);
       request.auditChanges = {
         action: [null, body.action],
         dryRun: [null, answer.dryRun],
@@ -164,7 +171,7 @@ export async function tripRoutes(instance: FastifyInstance) {
     '/passengers/:id',
     {
       schema: { tags, params: idParams, response: tripContract.passengers.responses },
-      config: { access: 'trips.passengers' },
+      config: { access: 'trips.passengers', scope: { id: 'trip' } },
     },
     async (request) => {
       const { id } = request.params;
