@@ -119,7 +119,7 @@ function accessCheck(access: Access | undefined, url: string): RouteHook | undef
 }
 
 /**
- * The company check a route's scope needs, after its body is validated: company staff are refused the
+ * The company check a route's scope needs, once its body is parsed: company staff are refused the
  * platform's routes (403), and a record of another company named by :id or a body field answers 404, as one
  * that does not exist. A public route that does more for staff checks the staff its own hooks identified.
  */
@@ -171,7 +171,12 @@ export function enforceAccess(app: FastifyInstance, docsAccess: Access) {
     const check = accessCheck(access, route.url);
     if (check) route.onRequest = hookFirst(route.onRequest, check) as typeof route.onRequest;
     const companyCheck = access && scope !== undefined ? scopeCheck(scope, access, staffAccess) : undefined;
+    // Before validation (the body is parsed, not yet checked): another company's record is not there, whatever
+    // else the request gets wrong, and the platform's routes refuse a company before reading what it sent.
     if (companyCheck)
-      route.preHandler = [...[route.preHandler ?? []].flat(), companyCheck] as typeof route.preHandler;
+      route.preValidation = [
+        ...[route.preValidation ?? []].flat(),
+        companyCheck,
+      ] as typeof route.preValidation;
   });
 }

@@ -52,7 +52,7 @@ export function crudRoutes(def: ResourceDef) {
   };
   const guard = (op: Operation) => ({
     access: access(op),
-    scope: registryScope(def, op),
+    scope: access(op) === 'public' ? 'none' : registryScope(def, op),
     // Staff writes record who did what (server/audit/audit.ts); the public's (a traveller's report) do not.
     ...(ACTIONS[op] && access(op) !== 'public'
       ? { audit: { action: ACTIONS[op]!, resource: def.name, before } }
