@@ -53,7 +53,7 @@ const blankOr = (message: string, valid: (text: string) => boolean, clean: (text
 
 /** An account or wallet number as shown to travellers: Latin digits, spaces and dashes left out. */
 const digitsOnly = (text: string) => normalizeDigits(text).replace(/[\s-]/g, '');
-const isAccountNumber = (text: string) => /^\d{4,20}$/.test(digitsOnly(text));
+export const isAccountNumber = (text: string) => /^\d{4,20}$/.test(digitsOnly(text));
 
 export const walletSchema = z.object({
   name: plain(40, SETTINGS_MESSAGES.walletName).refine((name) => name.length > 0, {

@@ -3,11 +3,16 @@
 // update's transaction with the bus or trip locked (sales share-lock both), so no sale slips in between.
 // A trip's create and edit also keep its bus on one trip at a time (trips/bus-conflicts.ts), and an edit marks
 // the trip as made by hand for its timetable.
+import {
+  COMPANY_ACCOUNT_MESSAGES,
+  type CompanyAccount,
+  companyAccountProblem,
+} from '../../shared/payment-instructions.ts';
 import { assertBusFree } from './trips/bus-conflicts.ts';
 import type { Db } from '../db/schema.ts';
 import type { ResourceName } from '../../shared/registry/index.ts';
 import { hasDeparted } from '../../shared/rules.ts';
-import { conflict } from '../http/errors.ts';
+import { badRequest, conflict } from '../http/errors.ts';
 import { assertBookingsKeepRoute, assertRoute } from './trips/route-rules.ts';
 import { routeOf } from './trips/segments.ts';
 import type { TripFare, TripStop } from '../../shared/segments.ts';
@@ -54,8 +59,17 @@ export async function assertTripFitsBus(db: Db, tripId: string, busId: string) {
   if (sold && sold.highest > seats) throw tooSmall(seats, sold);
 }
 
+/** A company's own payment account (issue 24): well formed, or blank. */
+async function assertCompanyAccount(_db: Db, body: Body) {
+  const problem = companyAccountProblem(body as CompanyAccount);
+  if (!problem) return;
+  const field = problem === 'bankak' ? 'company_bankak_account' : 'company_wallets';
+  throw badRequest(COMPANY_ACCOUNT_MESSAGES[problem], { [field]: COMPANY_ACCOUNT_MESSAGES[problem] });
+}
+
 /** Rules a resource's update must pass, run in its transaction with its row locked. */
 export const updateRules: Partial<Record<ResourceName, (db: Db, id: string, body: Body) => Promise<void>>> = {
+  companies: (db, _id, body) => assertCompanyAccount(db, body),
   buses: async (db, id, body) => {
     if (typeof body.bus_number_of_seats === 'number')
       await assertBusKeepsSoldSeats(db, id, body.bus_number_of_seats);
@@ -83,6 +97,7 @@ export const updateRules: Partial<Record<ResourceName, (db: Db, id: string, body
 
 /** Rules a resource's create must pass. */
 export const createRules: Partial<Record<ResourceName, (db: Db, body: Body) => Promise<void>>> = {
+  companies: assertCompanyAccount,
   trips: async (db, body) => {
     await assertBusFree(db, body);
     await assertRoute(db, {

@@ -18,6 +18,14 @@ import { publicTripDocument, tripDocument } from './documents.ts';
 import { binary, IMAGE_TYPES } from './fields.ts';
 import { route } from './route.ts';
 
+/** Where a trip's traveller pays (shared/payment-instructions.ts). */
+const paymentInstructions = z.object({
+  bankakAccount: z.string(),
+  accountName: z.string(),
+  wallets: z.array(z.object({ name: z.string(), number: z.string() })),
+  source: z.enum(['company', 'operator']),
+});
+
 export const systemContract = {
   health: route('GET', '/api/health', { 200: healthAnswer }, []),
   settings: route('GET', '/api/settings', { 200: publicSettings }, []),
@@ -51,8 +59,13 @@ export const tripContract = {
     '/api/trips/getTrip/:id',
     {
       200: z
-        .union([publicTripDocument, tripDocument])
-        .describe('The public view; the whole trip for staff who read trips.'),
+        .union([
+          publicTripDocument.extend({ paymentInstructions }),
+          tripDocument.extend({ paymentInstructions }),
+        ])
+        .describe(
+          'The public view; the whole trip for staff who read trips. `paymentInstructions`: where its traveller pays (the company’s account, else the operator’s).',
+        ),
     },
     [400, 404],
   ),

@@ -1,4 +1,5 @@
 // Trip calls beyond plain CRUD: the public search and cancelling a trip.
+import { tripPaymentInstructions } from '../settings/payment-instructions.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/schema.ts';
 import { z } from 'zod';
@@ -116,7 +117,9 @@ export async function tripRoutes(instance: FastifyInstance) {
       return staff ? trip : publicTrip(trip);
     });
     if (!body) throw notFound('No trip has this _id.');
-    return sendJson(reply, body);
+    // Where its traveller pays (issue 24): read beside the cached trip, so a change of Settings shows at once.
+    const instructions = await tripPaymentInstructions(db, app.config, id);
+    return sendJson(reply, `${body.slice(0, -1)},"paymentInstructions":${JSON.stringify(instructions)}}`);
   });
 
   app.patch(

@@ -124,6 +124,9 @@ export const arOwn: MessageTree<AdminMessages> = {
         company_phone: 'رقم الموبايل',
         company_email: 'البريد الإلكتروني',
         company_tin: 'الرقم الضريبي',
+        company_bankak_account: 'حساب بنكك (يدفع المسافرون إليه)',
+        company_account_name: 'اسم صاحب الحساب',
+        company_wallets: 'تطبيقات الدفع (الاسم:الرقم، تفصل بينها فواصل)',
       },
       notifications: {
         created: 'تم إنشاء الشركة بنجاح.',
@@ -173,6 +176,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         password_confirm: 'تأكيد كلمة المرور',
         full_name: 'الاسم',
         role: 'الدور',
+        companyId: 'الشركة (فارغ: موظفو المنصة، يرون كل الشركات)',
       },
       notifications: {
         created: 'تم إنشاء المستخدم بنجاح.',
@@ -459,6 +463,11 @@ export const arOwn: MessageTree<AdminMessages> = {
     },
     units: { money: '%{amount} ج.س' },
     validation: {
+      companyAccount: {
+        bankak: 'رقم حساب بنكك من 4 إلى 20 رقماً.',
+        wallets:
+          'اكتب تطبيقات الدفع هكذا: الاسم:الرقم، تفصل بينها فواصل (ستة على الأكثر، وكل رقم من 4 إلى 20 رقماً)، مثل Zain Cash:0912345678.',
+      },
       settings: {
         phone: 'رقم موبايل التواصل يتكوّن من 10 أرقام، مثل 0912345678.',
         email: 'أدخل بريداً إلكترونياً صحيحاً.',

@@ -1,6 +1,7 @@
 // English messages of the staff back-office: react-admin's own strings (ra-language-english) plus ours.
 // Resource and field labels follow react-admin's keys (resources.<name>.name, resources.<name>.fields.<field>)
 // for every entry of shared/registry; the validation words are the registry's, the notices the spec's, word for word.
+import { COMPANY_ACCOUNT_MESSAGES } from '../../payment-instructions.ts';
 import { ROUTE_MESSAGES } from '../../segments.ts';
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
@@ -122,6 +123,9 @@ export const enOwn = {
         company_phone: 'Phone',
         company_email: 'E-mail',
         company_tin: 'TIN',
+        company_bankak_account: 'Bankak account (travellers pay here)',
+        company_account_name: 'Name on the account',
+        company_wallets: 'Wallets (name:number, separated by commas)',
       },
       notifications: {
         created: created('Company'),
@@ -171,6 +175,7 @@ export const enOwn = {
         password_confirm: 'Confirm password',
         full_name: 'Name',
         role: 'Role',
+        companyId: 'Company (blank: the platform’s staff, who see every company)',
       },
       notifications: {
         created: created('User'),
@@ -436,6 +441,7 @@ export const enOwn = {
     units: { money: '%{amount} SDG' },
     validation: {
       settings: SETTINGS_MESSAGES,
+      companyAccount: COMPANY_ACCOUNT_MESSAGES,
       refunds: REFUND_RULES_MESSAGES,
       bookings: {
         create: 'Please provide your personal details.',
