@@ -21,6 +21,8 @@ interface Props {
   total: number;
   /** When an unpaid hold made now would lapse (ISO), once the proof window is known. */
   holdUntil: string | null;
+  /** The trip booked: its company may have its own account (issue 24). */
+  tripId?: string;
 }
 
 export function PaymentChoice({
@@ -31,6 +33,7 @@ export function PaymentChoice({
   onClearProof,
   total,
   holdUntil,
+  tripId,
 }: Props) {
   const { m } = useI18n();
   const { settings } = useSettings();
@@ -39,7 +42,7 @@ export function PaymentChoice({
   return (
     <section class="payment-step" aria-labelledby={id}>
       <h3 id={id}>{m.payment.title}</h3>
-      <PaymentInstructions amount={total} />
+      <PaymentInstructions amount={total} tripId={tripId} />
       <p class="hint">{m.payment.checked}</p>
       <fieldset class="choice">
         <legend>{m.payment.when}</legend>

@@ -56,7 +56,7 @@ export function PaymentPanel({ booking, onChange }: Props) {
       )}
       {wantsProof(booking, status) && (
         <>
-          <PaymentInstructions amount={booking.totalTicketPrice[0] ?? 0} />
+          <PaymentInstructions amount={booking.totalTicketPrice[0] ?? 0} tripId={booking.tripId ?? undefined} />
           <LaterProof
             ticketId={booking.ticketId}
             phone={booking.passengerInfo.phone}

@@ -186,6 +186,7 @@ function Booking({ trip, reloadTrip }: { trip: Trip; reloadTrip: () => Promise<v
                   onClearProof={payment.image.clear}
                   total={total}
                   holdUntil={holdUntil}
+                  tripId={trip._id}
                 />
               }
               paymentProblem={payment.problem && paymentProblems[payment.problem]}
