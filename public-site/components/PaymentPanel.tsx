@@ -15,7 +15,8 @@ import { PaymentInstructions } from './PaymentInstructions.tsx';
 import { PaymentStatus } from './PaymentStatus.tsx';
 
 interface Props {
-  booking: PaymentFacts;
+  /** With its trip, whose company may have its own account (issue 24). */
+  booking: PaymentFacts & { tripId?: string | null };
   onChange: (patch: Partial<PaymentFacts>) => void;
 }
 

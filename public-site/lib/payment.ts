@@ -26,7 +26,7 @@ export type PaymentFacts = Pick<
   | 'rejectionReason'
   | 'refundDue'
   | 'refundPaidAt'
-> & { tripId?: string | null };
+>;
 
 const PAYMENT_FIELDS = [
   'isCancelled',
