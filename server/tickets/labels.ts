@@ -1,6 +1,8 @@
 // Every word printed on a ticket, English and Arabic side by side. The ticket shows both at once, so these
 // live here rather than in the front ends' locale files.
 
+import type { PaymentInstructions } from '../../shared/payment-instructions.ts';
+
 export interface Bilingual {
   en: string;
   ar: string;
@@ -39,6 +41,19 @@ export const TICKET_REFUND_METHOD: Bilingual = {
   en: 'Refunds go to the original payment method.',
   ar: 'تُرد المبالغ إلى وسيلة الدفع الأصلية.',
 };
+
+/** An unpaid ticket of a company with its own account: where to pay (the PDF's bidi layer orders the digits). */
+export function payToLine(pay: PaymentInstructions): Bilingual {
+  const bankak = (word: string) =>
+    pay.bankakAccount
+      ? [`${word} ${pay.bankakAccount}${pay.accountName ? ` (${pay.accountName})` : ''}`]
+      : [];
+  const wallets = pay.wallets.map((wallet) => `${wallet.name} ${wallet.number}`);
+  return {
+    en: `Pay to: ${[...bankak('Bankak'), ...wallets].join(' · ')}`,
+    ar: `ادفع إلى: ${[...bankak('بنكك'), ...wallets].join(' · ')}`,
+  };
+}
 
 /** Boarding times are stored as "9:00 am" / "7:00 pm"; a ticket writes the Arabic «9:00 ص» / «7:00 م». */
 export const DAY_PERIODS: Record<'am' | 'pm', Bilingual> = {

@@ -1,11 +1,13 @@
 // The bilingual ticket: one A5 page; every label in English (left) and Arabic (right); the ticket id in large
 // digits and as a QR code. What people typed is drawn as plain text, which a PDF never interprets.
+import type { PaymentInstructions } from '../../shared/payment-instructions.ts';
 import PDFDocument from 'pdfkit';
 import { drawBidiText, type TextBox } from './bidi-text.ts';
 import { registerTicketFonts } from './fonts.ts';
 import {
   CURRENCY,
   PAYMENT_BANDS,
+  payToLine,
   TICKET_LABELS,
   TICKET_REFUND_METHOD,
   TICKET_TERMS,
@@ -49,6 +51,8 @@ export interface TicketData {
   code?: string;
   /** The refund rules the booking was sold under, printed above the terms; none for older bookings. */
   refundRules?: RefundRules | null;
+  /** An unpaid ticket of a company with its own account (issue 24): where to pay, printed above the terms. */
+  payTo?: PaymentInstructions;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -194,6 +198,12 @@ function drawTicket(doc: Doc, ticket: TicketData): void {
   const bottom = drawDetails(doc, ticket, 228);
   rule(doc, bottom - 10);
   let y = bottom + 10;
+  if (ticket.payTo && !ticket.paid) {
+    const payTo = payToLine(ticket.payTo);
+    text(doc, payTo.en, { ...SMALL_EN, color: COLORS.ink, x: MARGIN, y, width: CONTENT });
+    text(doc, payTo.ar, { ...SMALL_AR, color: COLORS.ink, x: MARGIN, y: y + 15, width: CONTENT });
+    y += 32;
+  }
   if (ticket.refundRules) {
     const refunds = refundLine(ticket.refundRules, departureInstant(ticket.tripDate, ticket.boardingTime));
     text(doc, refunds.en, { ...SMALL_EN, color: COLORS.ink, x: MARGIN, y, width: CONTENT });

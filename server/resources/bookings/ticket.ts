@@ -1,4 +1,9 @@
 // The ticket PDF of a booking, from the booking and its populated trip.
+import {
+  type CompanyAccount,
+  type PaymentInstructions,
+  paymentInstructionsFor,
+} from '../../../shared/payment-instructions.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import type { TicketData } from '../../tickets/ticket-pdf.ts';
 import { CURRENCY } from '../../../shared/rules.ts';
@@ -43,6 +48,13 @@ export function ticketLegs(
   };
 }
 
+/** Where an unpaid ticket's traveller pays, when the trip's company has its own account (issue 24). */
+function companyPayTo(trip: TripDetails): { payTo?: PaymentInstructions } {
+  const company = trip.busId?.bus_owner_companyId as CompanyAccount | undefined;
+  const pay = paymentInstructionsFor(company, { bankakAccount: '', accountName: '', wallets: [] });
+  return pay.source === 'company' ? { payTo: pay } : {};
+}
+
 export function ticketData(
   booking: Document,
   trip: TripDetails,
@@ -70,6 +82,7 @@ export function ticketData(
     bookingDate: String(booking.bookingDate),
     paid: booking.paymentStatus === 'verified',
     refundRules: (booking.refundRules as RefundRules | null | undefined) ?? null,
+    ...companyPayTo(trip),
     code: signer.code({ ticketId: String(booking.ticketId), tripId: String(trip._id), seats }),
     ...ticketLegs(booking, trip, stops),
   };

@@ -1,0 +1,110 @@
+// Company payment accounts (issue 24): a company with its own account has its trips' travellers pay there (the
+// public trip answer, the unpaid ticket); a company without one leaves them to the operator's account of
+// Settings; a company's desk matches a bank statement against its own bookings alone. Both databases.
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../server/auth/users.repository.ts';
+import { makeTrip, newUserBody, unique } from './helpers/fixtures.ts';
+import { bookWithProof, type Doc, importStatement } from './helpers/payments.ts';
+import { pdfText } from './helpers/bookings.ts';
+import { client, dialects } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
+
+const OPERATOR = {
+  PAYMENT_BANKAK_ACCOUNT: '7000111',
+  PAYMENT_ACCOUNT_NAME: 'Rihla Ltd',
+  PAYMENT_WALLETS: 'MTN:0998765432',
+};
+const MAPPING = JSON.stringify({ reference: 'Reference', amount: 'Amount', date: 'Date' });
+
+describe.each(dialects)('company payment accounts (%s)', (dialect) => {
+  const t = useTestApp(dialect, { env: OPERATOR });
+  let own: Awaited<ReturnType<typeof makeTrip>>;
+  let plain: Awaited<ReturnType<typeof makeTrip>>;
+
+  it('keeps a company’s own account, and refuses a malformed one with 400', async () => {
+    own = await makeTrip(t, t.token);
+    plain = await makeTrip(t, t.token);
+    const update = (body: object) => t.staff.patch(`/api/companies/updateCompany/${own.company._id}`, body);
+    const bad = await update({ company_wallets: 'Zain Cash' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('company_wallets');
+    expect((await update({ company_bankak_account: '12ab' })).statusCode).toBe(400);
+    const good = await update({
+      company_bankak_account: '1234567',
+      company_account_name: 'Kassala Express',
+      company_wallets: 'Zain Cash:0912345678, Bankak Wallet:0923456789',
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toMatchObject({ company_bankak_account: '1234567' });
+  });
+
+  it('tells the traveller of a trip where to pay: its company’s account, else the operator’s', async () => {
+    const mine = (await client(t).get(`/api/trips/getTrip/${own.trip._id}`)).json();
+    expect(mine.paymentInstructions).toEqual({
+      bankakAccount: '1234567',
+      accountName: 'Kassala Express',
+      wallets: [
+        { name: 'Zain Cash', number: '0912345678' },
+        { name: 'Bankak Wallet', number: '0923456789' },
+      ],
+      source: 'company',
+    });
+    // The public view says nothing else of the company's.
+    expect(mine.busId.bus_owner_companyId).not.toHaveProperty('company_tin');
+    const operator = (await client(t).get(`/api/trips/getTrip/${plain.trip._id}`)).json();
+    expect(operator.paymentInstructions).toEqual({
+      bankakAccount: '7000111',
+      accountName: 'Rihla Ltd',
+      wallets: [{ name: 'MTN', number: '0998765432' }],
+      source: 'operator',
+    });
+  });
+
+  it('prints the company’s account on an unpaid ticket', async () => {
+    const booking = await bookWithProof(t, own.trip, [3], `TRX-${unique()}`);
+    const pdf = await client(t).get(
+      `/api/bookings/ticket?ticketId=${booking.ticketId}&phone=${booking.passengerInfo.phone}`,
+    );
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Pay to: Bankak 1234567 (Kassala Express)');
+    expect(text).toContain('Zain Cash 0912345678');
+    const other = await bookWithProof(t, plain.trip, [3], `TRX-${unique()}`);
+    const plainPdf = await client(t).get(
+      `/api/bookings/ticket?ticketId=${other.ticketId}&phone=${other.passengerInfo.phone}`,
+    );
+    expect(pdfText(plainPdf.rawPayload)).not.toContain('Pay to');
+  });
+
+  it('matches a company desk’s statement against its own bookings alone', async () => {
+    const reference = (booking: Doc) => booking.paymentReference as string;
+    const mine = await bookWithProof(t, own.trip, [5], `TRX-${unique()}`);
+    const theirs = await bookWithProof(t, plain.trip, [5], `TRX-${unique()}`);
+    const email = `cashier-${unique()}@accounts.rihla.test`;
+    const password = 'kassala-acacia-ferry';
+    await createUser(t.database.db, { ...newUserBody(password), email, role: 'cashier' });
+    await t.database.db
+      .updateTable('users')
+      .set({ companyId: own.company._id })
+      .where('email', '=', email)
+      .execute();
+    const token = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+    ).json().access_token;
+    const amount = (booking: Doc) => booking.totalTicketPrice[0];
+    const statement = [
+      'Date,Reference,Amount',
+      `2026-11-27,${reference(mine)},${amount(mine)}`,
+      `2026-11-27,${reference(theirs)},${amount(theirs)}`,
+    ].join('\n');
+    const response = await importStatement(t, token, statement, { mapping: MAPPING });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json();
+    expect(result.matched.map((row: Doc) => row.bookingId)).toEqual([mine._id]);
+    expect(response.body).not.toContain(theirs._id);
+    const status = async (booking: Doc) =>
+      (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json().paymentStatus;
+    expect(await status(mine)).toBe('verified');
+    expect(await status(theirs)).toBe('proof_submitted');
+  });
+});
