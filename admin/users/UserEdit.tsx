@@ -80,6 +80,8 @@ function UserInputs() {
         helperText={own ? 'rihla.users.own_role' : false}
         fullWidth
       />
+      {/* The company the account works for: it sees only that company's business (blank: the platform's). */}
+      <KindInput source="companyId" field={users.fields.companyId} resource="users" />
       {own ? (
         <Alert severity="info" sx={{ width: '100%' }}>
           <Link to={CHANGE_PASSWORD_PATH}>{translate('rihla.users.own_password')}</Link>
