@@ -1,4 +1,5 @@
 // /api/analytics: the back-office's figures for a period (issue 24), as JSON or as a CSV or XLSX file.
+import { notFound } from '../../http/errors.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   OCCUPANCY_ROUTE_COLUMNS,
@@ -67,10 +68,14 @@ export async function analyticsRoutes(instance: FastifyInstance) {
         querystring: analyticsQuery,
         response: analyticsContract.occupancy.responses,
       },
-      config: { access: 'analytics.read' },
+      // Company staff: their company's figures alone (issue 24); another company's are not there.
+      config: { access: 'analytics.read', scope: { list: 'trip' } },
     },
     async (request, reply) => {
-      const { format, ...period } = request.query;
+      const { format, ...asked } = request.query;
+      const mine = request.companyScope;
+      if (mine && asked.companyId && asked.companyId !== mine) throw notFound('No company has this _id.');
+      const period = mine ? { ...asked, companyId: mine } : asked;
       const report = await occupancyReport(db, period, format === 'json' ? REPORT_TRIP_LINES : undefined);
       return sendReport(reply, format, 'occupancy', report, occupancyTables);
     },
