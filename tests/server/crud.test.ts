@@ -9,6 +9,7 @@ import {
   makeReferences,
   resourceUrl,
   sleep,
+  tripOnly,
   validBody,
 } from './helpers/fixtures.ts';
 import { dialects } from './helpers/test-app.ts';
@@ -18,7 +19,16 @@ import { useTestApp } from './helpers/use-test-app.ts';
 const CASES: { resource: PlainResource; fields: string[]; patch?: Record<string, unknown> }[] = [
   {
     resource: 'companies',
-    fields: ['company_name', 'company_name_ar', 'company_phone', 'company_email', 'company_tin'],
+    fields: [
+      'company_name',
+      'company_name_ar',
+      'company_phone',
+      'company_email',
+      'company_tin',
+      'company_bankak_account',
+      'company_account_name',
+      'company_wallets',
+    ],
     patch: { company_phone: '0999999999' },
   },
   {
@@ -147,7 +157,7 @@ describe.each(dialects)('generic CRUD (%s)', (dialect) => {
       expect(list.headers['x-total-count']).toBe(String(list.json().length));
       const one = await t.staff.get(url('one', created._id));
       expect(one.statusCode).toBe(200);
-      expect(one.json()).toEqual(created);
+      expect(tripOnly(one.json())).toEqual(created);
     });
 
     if (patch) {
@@ -158,7 +168,7 @@ describe.each(dialects)('generic CRUD (%s)', (dialect) => {
         const expected = { ...created, ...patch };
         if (def.timestamps) expected.updated_at = expect.any(String);
         expect(response.json()).toEqual(expected);
-        expect((await t.staff.get(url('one', created._id))).json()).toEqual(response.json());
+        expect(tripOnly((await t.staff.get(url('one', created._id))).json())).toEqual(response.json());
       });
     }
 

@@ -7,6 +7,7 @@ import { useTestApp } from './helpers/use-test-app.ts';
 const MISSING = 'Please provide all the requested details.';
 const USER_KEYS = [
   '_id',
+  'companyId',
   'email',
   'first_name',
   'full_name',

@@ -25,6 +25,9 @@ export function resourceUrl(resource: string, op: Operation, id = ''): string {
   return `${def.api.base}/${def.api[op]}${id ? `/${id}` : ''}`;
 }
 
+/** A getTrip answer without where its traveller pays (tests/server/company-accounts.test.ts covers that). */
+export const tripOnly = ({ paymentInstructions: _, ...trip }: Record<string, unknown>) => trip;
+
 export async function createOk(t: TestApp, token: string, url: string, body: Record<string, unknown>) {
   const response = await client(t, token).post(url, body);
   expect(response.statusCode, response.body).toBe(201);
