@@ -9,6 +9,7 @@ import {
   type PlainResource,
   type References,
   resourceUrl,
+  tripOnly,
   validBody,
 } from './helpers/fixtures.ts';
 import { dialects } from './helpers/test-app.ts';
@@ -55,7 +56,7 @@ describe.each(dialects)('integrity (%s)', (dialect) => {
       await expectDeleteRefused('origins', origin._id, /trip/);
       await expectDeleteRefused('destinations', destination._id, /trip/);
       const after = await t.staff.get(resourceUrl('trips', 'one', trip._id));
-      expect(after.json()).toEqual(trip);
+      expect(tripOnly(after.json())).toEqual(trip);
     });
 
     it('once the trip is deleted, its bus, price and cities can be deleted, then the company', async () => {
