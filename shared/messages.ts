@@ -143,6 +143,8 @@ type Template = (facts: MessageFacts) => string;
 
 /** The look-up link on a line of its own (phones make it a link; in Arabic it does not reorder the words). */
 const linkLine = (f: MessageFacts) => (f.link ? `\n${f.link}` : '');
+/** The ticket id after a word, unless the link ends the text: its last 13 digits are the id, said once. */
+const idUnlessLinked = (f: MessageFacts) => (f.link ? '' : ` ${f.ticketId}`);
 
 /**
  * The templates. Each starts with the ticket number and the trip (what a traveller needs at the land port with
@@ -154,12 +156,13 @@ export const MESSAGE_TEMPLATES: Record<
 > = {
   ticket: {
     en: (f) =>
-      `Rihla ticket ${f.ticketId}: ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. ${money(f.amount)} SDG ${
+      `Rihla ticket${idUnlessLinked(f)}: ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. ${money(f.amount)} SDG ${
         f.paid ? 'paid' : `unpaid${f.deadline ? `, pay by ${messageClock(f.deadline)}` : ''}`
       }${linkLine(f)}`,
-    // One UCS-2 segment (70) for a paid seat on a usual route: day as 12/12, «دفعت» rather than «مدفوعة».
+    // One UCS-2 segment (70) for a paid seat on a usual route: day as 12/12, «دفعت» rather than «مدفوعة». With
+    // the link two (81 characters with rihla.sd/t/…): 11 more would have to go, the currency and the words.
     ar: (f) =>
-      `تذكرة ${f.ticketId} ${f.from}-${f.to} ${messageShortDay(f.date)} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)} ${
+      `تذكرة${idUnlessLinked(f)} ${f.from}-${f.to} ${messageShortDay(f.date)} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)} ${
         f.paid
           ? `دفعت ${money(f.amount)} ج.س`
           : `ادفع ${money(f.amount)} ج.س${f.deadline ? ` قبل ${messageClock(f.deadline)}` : ''}`

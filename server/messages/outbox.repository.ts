@@ -40,9 +40,9 @@ export async function enqueue(trx: Db, message: NewMessage, now: Date): Promise<
   return (await enqueueMany(trx, [message], now)) === 1;
 }
 
-/** Queues messages in as few statements as it can (a trip's passengers at once); answers how many were new. */
-export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): Promise<number> {
-  const rows = messages.flatMap((message) => {
+/** The outbox rows of these messages, as queued now (none for a phone that is no Sudanese mobile). */
+export function messageRows(messages: NewMessage[], now: Date): MessagesTable[] {
+  return messages.flatMap((message) => {
     const phone = internationalPhone(message.phone);
     if (!phone) return [];
     return [
@@ -70,6 +70,11 @@ export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): P
       },
     ];
   });
+}
+
+/** Queues messages in as few statements as it can (a trip's passengers at once); answers how many were new. */
+export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): Promise<number> {
+  const rows = messageRows(messages, now);
   let queued = 0;
   // 19 columns a row: 200 rows stay far under either database's limit on parameters.
   for (let i = 0; i < rows.length; i += 200) {
