@@ -49,18 +49,19 @@ export function internationalPhone(value: string): string | undefined {
   return national ? `+249${national[1]}` : undefined;
 }
 
-// GSM 03.38's basic set, and its extension (each of those costs two).
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENDED = '^{}\\[~]|€';
+// GSM 03.38's basic set, and its extension (each of those costs two); sets, as every message is counted.
+const GSM_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM_EXTENDED = new Set('^{}\\[~]|€');
 
 /** How many SMS segments a text costs: GSM-7 160 (153 a part when split), else UCS-2 70 (67 a part). */
 export function segmentCount(text: string): number {
   let septets = 0;
   let gsm = true;
   for (const char of text) {
-    if (GSM_BASIC.includes(char)) septets += 1;
-    else if (GSM_EXTENDED.includes(char)) septets += 2;
+    if (GSM_BASIC.has(char)) septets += 1;
+    else if (GSM_EXTENDED.has(char)) septets += 2;
     else {
       gsm = false;
       break;
@@ -136,7 +137,8 @@ export function messageClock(iso: string): string {
   return `${String(khartoum.getUTCHours()).padStart(2, '0')}:${String(khartoum.getUTCMinutes()).padStart(2, '0')}`;
 }
 
-const money = (amount: number) => Math.round(amount).toLocaleString('en-US');
+const THOUSANDS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const money = (amount: number) => THOUSANDS.format(Math.round(amount));
 const seatList = (seats: readonly number[]) => [...seats].sort((a, b) => a - b).join(',');
 
 type Template = (facts: MessageFacts) => string;

@@ -97,3 +97,20 @@ describe('the "find my bookings" code', () => {
     }
   });
 });
+
+describe('segmentCount', () => {
+  it('GSM-7: 160 septets in one, 153 a part, extension characters count two; else UCS-2: 70, 67 a part', () => {
+    expect(segmentCount('a'.repeat(160))).toBe(1);
+    expect(segmentCount('a'.repeat(161))).toBe(2);
+    expect(segmentCount('a'.repeat(306))).toBe(2);
+    expect(segmentCount('a'.repeat(307))).toBe(3);
+    expect(segmentCount('€'.repeat(80))).toBe(1);
+    expect(segmentCount(`${'€'.repeat(80)}a`)).toBe(2);
+    expect(segmentCount('ب'.repeat(70))).toBe(1);
+    expect(segmentCount('ب'.repeat(71))).toBe(2);
+    expect(segmentCount(`${'a'.repeat(69)}ب`)).toBe(1);
+    expect(segmentCount(`${'a'.repeat(133)}ب`)).toBe(2);
+    expect(segmentCount(`${'a'.repeat(68)}😀`)).toBe(1);
+    expect(segmentCount(`${'a'.repeat(69)}😀`)).toBe(2);
+  });
+});
