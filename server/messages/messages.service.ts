@@ -8,11 +8,11 @@ import {
   REJECTION_WORDS,
 } from '../../shared/messages.ts';
 import type { QueryCreator } from 'kysely';
-import type { Db, MessagesTable, Tables } from '../db/schema.ts';
+import type { Db, Tables } from '../db/schema.ts';
 import { isPostgres } from '../db/locks.ts';
 import { ticketLink } from '../../shared/settings.ts';
 import { OPERATOR_SETTINGS_KEY, siteAddressOf } from '../resources/settings/settings.repository.ts';
-import { enqueueMany, messageRows, type NewMessage } from './outbox.repository.ts';
+import { enqueueMany, messageRows, type NewMessage, type QueuedRow } from './outbox.repository.ts';
 import { minutesAt } from '../../shared/segments.ts';
 import { stopTime } from '../../shared/stop-times.ts';
 import { addDays } from '../../shared/timetables.ts';
@@ -241,7 +241,7 @@ export function saleTicketRow(
   row: BookingFactsRow,
   siteAddress: string,
   now: Date,
-): MessagesTable | undefined {
+): QueuedRow | undefined {
   return messageRows(newMessages('ticket', [factsOfRow(row, siteAddress)], {}), now)[0];
 }
 
@@ -252,7 +252,7 @@ export function saleTicketRow(
  */
 export async function insertCarrying(
   trx: Db,
-  message: MessagesTable | undefined,
+  message: QueuedRow | undefined,
   insert: (db: QueryCreator<Tables>) => { execute(): Promise<unknown> },
 ): Promise<void> {
   if (!message) {
