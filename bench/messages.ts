@@ -17,11 +17,7 @@ import { newId } from '../server/db/ids.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Db } from '../server/db/schema.ts';
 import { httpGateway } from '../server/messages/gateways.ts';
-import {
-  insertCarrying,
-  queueBookingMessage,
-  saleTicketRow,
-} from '../server/messages/messages.service.ts';
+import { insertCarrying, queueBookingMessage, saleTicketRow } from '../server/messages/messages.service.ts';
 import { enqueue } from '../server/messages/outbox.repository.ts';
 import { sendDue } from '../server/messages/sender.ts';
 import { percentile } from './lib/server.ts';
@@ -172,7 +168,10 @@ if (process.argv[2] === 'provider') {
         .execute();
       if (mode === 'read') await queueBookingMessage(trx, 'ticket', id, now());
       if (mode === 'inHand')
-        await trx.insertInto('messages').values(saleTicketRow(facts, 'rihla.sd', now())!).execute();
+        await trx
+          .insertInto('messages')
+          .values(saleTicketRow(facts, 'rihla.sd', now())!)
+          .execute();
     });
     return performance.now() - started;
   };

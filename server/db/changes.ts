@@ -182,8 +182,7 @@ function changesOfNode(node: Node, text: string): Change[] {
     case 'RawNode': {
       const match = RAW_WRITE.exec(text);
       if (match) table = match[1];
-      else if (/\b(insert|update|delete)\b/i.test(text) && !/^\s*select\b/i.test(text))
-        return [EVERYTHING];
+      else if (/\b(insert|update|delete)\b/i.test(text) && !/^\s*select\b/i.test(text)) return [EVERYTHING];
       break;
     }
     default:

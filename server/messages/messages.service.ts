@@ -237,11 +237,7 @@ function newMessages(
  * A sale's ticket message as the row to insert, from the facts the sale holds (the booking it writes, the trip
  * it locked, the cities it read): nothing is read. None for a phone that is no Sudanese mobile.
  */
-export function saleTicketRow(
-  row: BookingFactsRow,
-  siteAddress: string,
-  now: Date,
-): QueuedRow | undefined {
+export function saleTicketRow(row: BookingFactsRow, siteAddress: string, now: Date): QueuedRow | undefined {
   return messageRows(newMessages('ticket', [factsOfRow(row, siteAddress)], {}), now)[0];
 }
 

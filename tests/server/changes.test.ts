@@ -48,7 +48,10 @@ describe('changesOf', () => {
       .insertInto('bookings')
       .values({ id: 'b' });
     expect(of(carried)).toEqual([{ table: 'messages' }, { table: 'bookings' }]);
-    const read = db.with('some', (q) => q.selectFrom('trips').select('id')).selectFrom('some').selectAll();
+    const read = db
+      .with('some', (q) => q.selectFrom('trips').select('id'))
+      .selectFrom('some')
+      .selectAll();
     expect(of(read)).toEqual([]);
   });
 
