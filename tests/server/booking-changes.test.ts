@@ -9,7 +9,7 @@ import { departureInstant, khartoumMidnight, khartoumToday } from '../../shared/
 import { queueReminders } from '../../server/messages/scheduled.ts';
 import { ManualClock } from '../../server/clock.ts';
 import { bookingContext } from '../../server/resources/payments/payments.routes.ts';
-import { expireLapsedHolds } from '../../server/resources/payments/payments.service.ts';
+import { expireLapsedHolds } from '../../server/sales/payments.service.ts';
 import { book, bookedSeats, type TripDoc } from './helpers/bookings.ts';
 import { createOk, makeTrip } from './helpers/fixtures.ts';
 import { activity, type Doc, sendProof, uniquePng } from './helpers/payments.ts';

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
 import { bookingContext } from '../../server/resources/payments/payments.routes.ts';
-import { expireLapsedHolds } from '../../server/resources/payments/payments.service.ts';
+import { expireLapsedHolds } from '../../server/sales/payments.service.ts';
 import { bookingFields, PASSENGER, storedCounts } from './helpers/bookings.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
 import { makePng } from './helpers/images.ts';

@@ -8,7 +8,7 @@ import { ManualClock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { bookingContext } from '../../server/resources/payments/payments.routes.ts';
-import { expireLapsedHolds } from '../../server/resources/payments/payments.service.ts';
+import { expireLapsedHolds } from '../../server/sales/payments.service.ts';
 import { bookingFields, PASSENGER } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { makePng } from './helpers/images.ts';

@@ -13,7 +13,7 @@ import { typed } from '../../http/validation.ts';
 import { checkCode, type CodeRefusal, requestCode } from './access-codes.ts';
 import { PHONE_FORMAT } from './bookings.schemas.ts';
 import { bookingContext } from '../payments/payments.routes.ts';
-import { phoneBookings } from './bookings.service.ts';
+import { phoneBookings } from '../../sales/sale.service.ts';
 import { withTicketCodes } from './ticket.ts';
 
 const CODE_FORMAT = `The code is the ${ACCESS_CODE_LENGTH} digits of the text message.`;

@@ -8,7 +8,7 @@ import { describeIssues } from '../../../shared/registry/index.ts';
 import { can } from '../../../shared/roles.ts';
 import { actor } from '../../audit/audit.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
-import { findBookingDocument } from '../payments/payments.repository.ts';
+import { findBookingDocument } from '../../sales/payments.repository.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { normaliseReference } from '../../../shared/payment-reference.ts';
@@ -36,13 +36,13 @@ import {
   sell,
   travellerBookings,
   travellerView,
-} from './bookings.service.ts';
+} from '../../sales/sale.service.ts';
 import { ticketData, withTicketCodes } from './ticket.ts';
-import { cancelSeats, type SeatsCancelRefusal } from './cancel-seats.service.ts';
-import { type MoveRefusal, moveBooking, requestRefund } from './disrupted-bookings.ts';
-import { findBooking } from './bookings.repository.ts';
+import { cancelSeats, type SeatsCancelRefusal } from '../../sales/cancel-seats.service.ts';
+import { type MoveRefusal, moveBooking, requestRefund } from '../../sales/disrupted-bookings.ts';
+import { findBooking } from '../../sales/bookings.repository.ts';
 import { changeContract, disruptionContract } from '../../../shared/contract/index.ts';
-import { type ChangeRefusal, changeBooking, quoteChange } from './booking-changes.ts';
+import { type ChangeRefusal, changeBooking, quoteChange } from '../../sales/booking-changes.ts';
 import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
 import { ticketStops } from '../boarding/trip-stops.ts';

@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
 import { createBookingSchema, deviceIdField, travellerProofSchema } from '../bookings/bookings.schemas.ts';
-import { sell, travellerView } from '../bookings/bookings.service.ts';
+import { sell, travellerView } from '../../sales/sale.service.ts';
 import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
 import {
   bookingRow,
@@ -18,8 +18,8 @@ import {
   findBookingDocument,
   flagsOf,
   proofQueue,
-} from './payments.repository.ts';
-import { proofsOf } from './proofs.ts';
+} from '../../sales/payments.repository.ts';
+import { proofsOf } from '../../sales/proofs.ts';
 import {
   checkCancelledProof,
   proofRefusal,
@@ -28,7 +28,7 @@ import {
   verify,
   type CancelledProofOutcome,
   type DecisionOutcome,
-} from './payments.service.ts';
+} from '../../sales/payments.service.ts';
 import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
 import { refundRoutes } from './refunds.routes.ts';
 import { bookingContext, idParams, page, parse } from './route-helpers.ts';

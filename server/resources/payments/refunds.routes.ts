@@ -8,8 +8,8 @@ import { REFUND_METHODS } from '../../../shared/payments.ts';
 import { can } from '../../../shared/roles.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
-import { findBookingDocument, refundList } from './payments.repository.ts';
-import { confirmCashRefund, markRefundPaid, type RefundOutcome } from './payments.service.ts';
+import { findBookingDocument, refundList } from '../../sales/payments.repository.ts';
+import { confirmCashRefund, markRefundPaid, type RefundOutcome } from '../../sales/payments.service.ts';
 import { bookingContext, idParams, page, parse } from './route-helpers.ts';
 import { typed } from '../../http/validation.ts';
 

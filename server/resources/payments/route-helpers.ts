@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { describeIssues } from '../../../shared/registry/index.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { BookingContext } from '../bookings/bookings.service.ts';
+import type { BookingContext } from '../../sales/sale.service.ts';
 
 export const idParams = z.object({ id: z.string().min(1).max(64) });
 export const page = z.object({

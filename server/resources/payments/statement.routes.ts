@@ -6,8 +6,8 @@ import { statementMapping } from '../../../shared/contract/answers.ts';
 import { actor } from '../../audit/audit.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
-import { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
-import { importStatement, importSummary, type Mapping, type StatementOutcome } from './statement.ts';
+import { decodeStatement, STATEMENT_LIMITS } from '../../sales/statement-file.ts';
+import { importStatement, importSummary, type Mapping, type StatementOutcome } from '../../sales/statement.ts';
 import { bookingContext, parse } from './route-helpers.ts';
 
 export async function statementRoutes(app: FastifyInstance) {

@@ -16,7 +16,7 @@ import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { Db, TripRow } from '../../db/schema.ts';
 import { queueBookingMessages } from '../../messages/messages.service.ts';
-import { cancelledWithRefund } from '../bookings/bookings.repository.ts';
+import { cancelledWithRefund } from '../../sales/bookings.repository.ts';
 
 export type { Actor };
 

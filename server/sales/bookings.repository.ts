@@ -2,30 +2,30 @@
 // leg of its stretch (trips/segments.ts); the (tripId, seat, leg) primary key makes the database refuse a
 // seat-leg sold twice, whatever the concurrency and however many API nodes share the database. Cancelling
 // deletes those rows, freeing the seats at once.
-import { bookings } from '../../../shared/registry/index.ts';
-import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
-import { isUniqueViolation } from '../../db/database.ts';
-import { newId } from '../../db/ids.ts';
-import { lockRow } from '../../db/locks.ts';
+import { bookings } from '../../shared/registry/index.ts';
+import { BUS_OUT_OF_SERVICE } from '../../shared/rules.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { newId } from '../db/ids.ts';
+import { lockRow } from '../db/locks.ts';
 import type { ExpressionBuilder } from 'kysely';
-import type { BookingRow, BookingsTable, Db, Tables } from '../../db/schema.ts';
-import { toDocuments } from '../crud/populate.ts';
-import type { Document } from '../crud/row-mapper.ts';
-import { LAPSING_STATUSES, type PaymentStatus } from '../../../shared/payments.ts';
-import type { SeatTraveller } from '../../../shared/boarding.ts';
-import { insertTravellers } from '../boarding/travellers.ts';
-import { insertProof, type Proof } from '../payments/proofs.ts';
-import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
-import { type Actor, recordAudit } from '../../audit/audit.ts';
+import type { BookingRow, BookingsTable, Db, Tables } from '../db/schema.ts';
+import { toDocuments } from '../resources/crud/populate.ts';
+import type { Document } from '../resources/crud/row-mapper.ts';
+import { LAPSING_STATUSES, type PaymentStatus } from '../../shared/payments.ts';
+import type { SeatTraveller } from '../../shared/boarding.ts';
+import { insertTravellers } from '../resources/boarding/travellers.ts';
+import { insertProof, type Proof } from './proofs.ts';
+import { bookingRowToDocument, type PassengerInfo } from '../resources/bookings/booking-mapper.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
-import { fareOfStretch, legCount, onLegs, routeOf, seatLegRows, type Stretch } from '../trips/segments.ts';
+import { fareOfStretch, legCount, onLegs, routeOf, seatLegRows, type Stretch } from '../resources/trips/segments.ts';
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
 import {
   type BookingFactsRow,
   queueBookingMessage,
   queueBookingMessageOf,
-} from '../../messages/messages.service.ts';
-import type { RefundRules } from '../../../shared/refund-rules.ts';
+} from '../messages/messages.service.ts';
+import type { RefundRules } from '../../shared/refund-rules.ts';
 
 export interface NewBooking {
   tripId: string;

@@ -1,6 +1,6 @@
 // Paid or not: the traveller's later proof, staff verifying or rejecting it, lapsed holds expiring, refunds
 // owed after a paid booking is cancelled. Each call answers a typed outcome; the routes translate it.
-import { normaliseReference } from '../../../shared/payment-reference.ts';
+import { normaliseReference } from '../../shared/payment-reference.ts';
 import {
   hasLapsed,
   holdDeadline,
@@ -9,11 +9,11 @@ import {
   type RefundMethod,
   type RejectionReason,
   reviewHold,
-} from '../../../shared/payments.ts';
-import { departureInstant } from '../../../shared/rules.ts';
-import type { BookingContext } from '../bookings/bookings.service.ts';
-import { findByTicket } from '../bookings/bookings.repository.ts';
-import type { Document } from '../crud/row-mapper.ts';
+} from '../../shared/payments.ts';
+import { departureInstant } from '../../shared/rules.ts';
+import type { BookingContext } from './sale.service.ts';
+import { findByTicket } from './bookings.repository.ts';
+import type { Document } from '../resources/crud/row-mapper.ts';
 import {
   acceptProof,
   bookingRow,
@@ -28,9 +28,9 @@ import {
 } from './payments.repository.ts';
 import { checkProof, type ProofSender } from './proofs.ts';
 import { forgetOldRejections, proofHolds, recordRejection } from './rejections.ts';
-import { changeAndTell } from '../../messages/messages.service.ts';
-import type { Db } from '../../db/schema.ts';
-import type { TripDetails } from '../../../shared/contract/documents.ts';
+import { changeAndTell } from '../messages/messages.service.ts';
+import type { Db } from '../db/schema.ts';
+import type { TripDetails } from '../../shared/contract/documents.ts';
 
 /** Staff may confirm a payment that waits for a proof or whose proof waits for them (not one they rejected). */
 const VERIFIABLE = ['awaiting_proof', 'proof_submitted'];

@@ -3,14 +3,14 @@
 // seat key as a sale; the ticket id stays), or a full refund. At the cancelled trip's time the server refunds
 // whoever has not chosen. The traveller proves the booking with its ticket id and phone; staff at the counter
 // do the same for them, and the activity log names whoever acted.
-import { BUS_OUT_OF_SERVICE, departureInstant } from '../../../shared/rules.ts';
-import { choiceOpen, moveWindow } from '../../../shared/disruptions.ts';
-import { recordAudit } from '../../audit/audit.ts';
-import { isUniqueViolation } from '../../db/database.ts';
-import { lockRow } from '../../db/locks.ts';
-import type { Db, TripRow } from '../../db/schema.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
-import type { Actor } from '../trips/disruptions.service.ts';
+import { BUS_OUT_OF_SERVICE, departureInstant } from '../../shared/rules.ts';
+import { choiceOpen, moveWindow } from '../../shared/disruptions.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { lockRow } from '../db/locks.ts';
+import type { Db, TripRow } from '../db/schema.ts';
+import { queueBookingMessage } from '../messages/messages.service.ts';
+import type { Actor } from '../resources/trips/disruptions.service.ts';
 import { cancelledWithRefund } from './bookings.repository.ts';
 import { lockTarget, relocate, soldSeats } from './seat-move.ts';
 

@@ -10,24 +10,24 @@ import {
   changeQuote,
   CHANGE_CUTOFF_MINUTES,
   type ChangeQuote,
-} from '../../../shared/booking-change.ts';
-import { hasLapsed, holdDeadline } from '../../../shared/payments.ts';
-import { FULL_REFUND_RULES, type RefundRules } from '../../../shared/refund-rules.ts';
-import { BUS_OUT_OF_SERVICE, departureInstant, totalPrice } from '../../../shared/rules.ts';
-import { maskedPhone } from '../../../shared/passenger.ts';
-import type { TripDetails } from '../../../shared/contract/documents.ts';
-import { type Actor, recordAudit } from '../../audit/audit.ts';
-import { isUniqueViolation } from '../../db/database.ts';
-import { newId } from '../../db/ids.ts';
-import { lockRow } from '../../db/locks.ts';
-import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
-import { cachedTripDetails } from '../trips/trips.repository.ts';
-import type { BookingContext } from './bookings.service.ts';
+} from '../../shared/booking-change.ts';
+import { hasLapsed, holdDeadline } from '../../shared/payments.ts';
+import { FULL_REFUND_RULES, type RefundRules } from '../../shared/refund-rules.ts';
+import { BUS_OUT_OF_SERVICE, departureInstant, totalPrice } from '../../shared/rules.ts';
+import { maskedPhone } from '../../shared/passenger.ts';
+import type { TripDetails } from '../../shared/contract/documents.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { newId } from '../db/ids.ts';
+import { lockRow } from '../db/locks.ts';
+import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
+import { queueBookingMessage } from '../messages/messages.service.ts';
+import { cachedTripDetails } from '../resources/trips/trips.repository.ts';
+import type { BookingContext } from './sale.service.ts';
 import { expireLapsed, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
 import { freeTicketId } from './ticket-ids.ts';
-import { fareOfStretch, routeOf, sameTownsOn, stretchOfRow } from '../trips/segments.ts';
+import { fareOfStretch, routeOf, sameTownsOn, stretchOfRow } from '../resources/trips/segments.ts';
 
 export type ChangeRefusal =
   | { code: 'NOT_FOUND' }

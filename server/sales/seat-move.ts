@@ -2,12 +2,12 @@
 // cancelled trip's traveller moving (disrupted-bookings.ts) and a traveller changing day (booking-changes.ts).
 // The (tripId, seat, leg) key stays the only guard: a seat taken meanwhile makes the insert fail, and the caller's
 // transaction with it.
-import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
-import { lockRow } from '../../db/locks.ts';
-import type { BookingsTable, Db, TripRow } from '../../db/schema.ts';
+import { BUS_OUT_OF_SERVICE } from '../../shared/rules.ts';
+import { lockRow } from '../db/locks.ts';
+import type { BookingsTable, Db, TripRow } from '../db/schema.ts';
 import { expireLapsed, lapsedHoldsOn } from './bookings.repository.ts';
-import { pairNotForSale } from './bookings.answers.ts';
-import { onLegs, sameTownsOn, seatLegRows, type Stretch, stretchOfRow } from '../trips/segments.ts';
+import { pairNotForSale } from '../resources/bookings/bookings.answers.ts';
+import { onLegs, sameTownsOn, seatLegRows, type Stretch, stretchOfRow } from '../resources/trips/segments.ts';
 
 /**
  * The target trip under a share lock (a cancellation of it waits) and its bus's capacity; undefined when it is
