@@ -23,7 +23,7 @@ import { lockRow } from '../db/locks.ts';
 import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
 import { cachedTripDetails } from '../resources/trips/trips.repository.ts';
-import type { BookingContext } from './sale.service.ts';
+import type { BookingContext } from './context.ts';
 import { expireLapsed, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
 import { freeTicketId } from './ticket-ids.ts';
@@ -37,6 +37,7 @@ export type ChangeRefusal =
   | { code: 'TRIP_UNAVAILABLE' }
   | { code: 'SEAT_COUNT' }
   | { code: 'SEAT_OUT_OF_RANGE' }
+  | { code: 'PAIR_NOT_FOR_SALE' }
   | { code: 'SEATS_TAKEN'; seats: number[] };
 
 export interface ChangeRequest {
@@ -318,6 +319,7 @@ async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, p
   };
   delete row.tripDeparture;
   const stretch = await stretchForMove(trx, booking.id, target._id);
+  if (!stretch) throw new Refused({ code: 'PAIR_NOT_FOR_SALE' });
   row.boardingStop = stretch.from;
   row.alightingStop = stretch.to;
   await trx.insertInto('bookings').values(row).execute();

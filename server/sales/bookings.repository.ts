@@ -18,7 +18,14 @@ import { insertProof, type Proof } from './proofs.ts';
 import { bookingRowToDocument, type PassengerInfo } from '../resources/bookings/booking-mapper.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
-import { fareOfStretch, legCount, onLegs, routeOf, seatLegRows, type Stretch } from '../resources/trips/segments.ts';
+import {
+  fareOfStretch,
+  legCount,
+  onLegs,
+  routeOf,
+  seatLegRows,
+  type Stretch,
+} from '../resources/trips/segments.ts';
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
 import {
   type BookingFactsRow,

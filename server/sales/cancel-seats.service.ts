@@ -7,14 +7,8 @@ import type { TripDetails } from '../../shared/contract/documents.ts';
 import type { Document } from '../resources/crud/row-mapper.ts';
 import { findBooking } from './bookings.repository.ts';
 import { cancelSeatsOf } from './cancel-seats.repository.ts';
-import {
-  type BookingContext,
-  bookingOf,
-  cancel,
-  type Canceller,
-  departureOf,
-  rulesOf,
-} from './sale.service.ts';
+import type { BookingContext } from './context.ts';
+import { bookingOf, cancel, type Canceller, departureOf, rulesOf } from './sale.service.ts';
 
 export type SeatsCancelRefusal =
   | 'NOT_FOUND'

@@ -11,7 +11,7 @@ import {
   reviewHold,
 } from '../../shared/payments.ts';
 import { departureInstant } from '../../shared/rules.ts';
-import type { BookingContext } from './sale.service.ts';
+import type { BookingContext } from './context.ts';
 import { findByTicket } from './bookings.repository.ts';
 import type { Document } from '../resources/crud/row-mapper.ts';
 import {

@@ -7,9 +7,7 @@ import { disruptionsOf } from './disrupted-bookings.ts';
 import { pendingChanges } from './booking-changes.ts';
 import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../shared/payments.ts';
 import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../shared/rules.ts';
-import type { Clock } from '../clock.ts';
-import type { PaymentsConfig } from '../config.ts';
-import type { Db } from '../db/schema.ts';
+import type { BookingContext } from './context.ts';
 import type { SeatTraveller } from '../../shared/boarding.ts';
 import { seatTravellers } from '../resources/boarding/travellers.ts';
 import { checkProof, type Proof, type ProofSender } from './proofs.ts';
@@ -30,22 +28,11 @@ import {
   type CancelledRow,
 } from './bookings.repository.ts';
 import type { TripDetails } from '../../shared/contract/documents.ts';
-import {
-  FULL_REFUND_RULES,
-  refundQuote,
-  type RefundRules,
-  seatsShare,
-} from '../../shared/refund-rules.ts';
+import { FULL_REFUND_RULES, refundQuote, type RefundRules, seatsShare } from '../../shared/refund-rules.ts';
 import { readRefundRules, readSiteAddress } from '../resources/settings/settings.repository.ts';
 import { namedStops, routePlaces } from '../resources/boarding/trip-stops.ts';
 import { askedStretch, fareOfStretch, routeOf } from '../resources/trips/segments.ts';
 import { minutesAt } from '../../shared/segments.ts';
-
-export interface BookingContext {
-  db: Db;
-  clock: Clock;
-  payments: PaymentsConfig;
-}
 
 /** Why a sale is refused; the route says it in words and HTTP. */
 export type SaleRefusal =

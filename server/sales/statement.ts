@@ -10,7 +10,7 @@ import type { StatementImport, StatementMapping, StatementRow } from '../../shar
 import { normaliseReference } from '../../shared/payment-reference.ts';
 import { proofUndecided, usesReference } from '../../shared/payments.ts';
 import type { AuditEntry } from '../audit/audit.ts';
-import type { BookingContext } from './sale.service.ts';
+import type { BookingContext } from './context.ts';
 import { parseAmount, readStatement, STATEMENT_LIMITS, type StatementRefusal } from './statement-file.ts';
 import { bookingsByReference, usedLines, verifyByLine } from './statement.repository.ts';
 

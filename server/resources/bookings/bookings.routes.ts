@@ -8,11 +8,30 @@ import { describeIssues } from '../../../shared/registry/index.ts';
 import { can } from '../../../shared/roles.ts';
 import { actor } from '../../audit/audit.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
-import { findBookingDocument } from '../../sales/payments.repository.ts';
+import {
+  bookingContext,
+  cancel,
+  cancellationQuote,
+  cancelSeats,
+  changeBooking,
+  type ChangeRefusal,
+  findBooking,
+  findBookingDocument,
+  liveBooking,
+  moveBooking,
+  type MoveRefusal,
+  pairNotForSale,
+  quoteChange,
+  remove,
+  requestRefund,
+  type SeatsCancelRefusal,
+  sell,
+  travellerBookings,
+  travellerView,
+} from '../../sales/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { normaliseReference } from '../../../shared/payment-reference.ts';
-import { bookingContext, optionalPaymentFieldsSchema } from '../payments/payments.routes.ts';
 import { withProofBytes } from '../payments/proof-budget.ts';
 import { travellersField } from '../boarding/travellers.ts';
 import { readBookingForm } from './booking-form.ts';
@@ -23,26 +42,14 @@ import {
   cancelSeatsSchema,
   createBookingSchema,
   moveBookingSchema,
+  optionalPaymentFieldsSchema,
   optionalTravellerProofSchema,
   quoteQuerySchema,
   requestRefundSchema,
   travellerProofSchema,
 } from './bookings.schemas.ts';
-import {
-  cancel,
-  cancellationQuote,
-  liveBooking,
-  remove,
-  sell,
-  travellerBookings,
-  travellerView,
-} from '../../sales/sale.service.ts';
 import { ticketData, withTicketCodes } from './ticket.ts';
-import { cancelSeats, type SeatsCancelRefusal } from '../../sales/cancel-seats.service.ts';
-import { type MoveRefusal, moveBooking, requestRefund } from '../../sales/disrupted-bookings.ts';
-import { findBooking } from '../../sales/bookings.repository.ts';
 import { changeContract, disruptionContract } from '../../../shared/contract/index.ts';
-import { type ChangeRefusal, changeBooking, quoteChange } from '../../sales/booking-changes.ts';
 import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
 import { ticketStops } from '../boarding/trip-stops.ts';
@@ -92,6 +99,7 @@ const CHANGE_REFUSALS: RefusalTable<ChangeRefusal, 'code'> = {
     ),
   SEAT_COUNT: MOVE_REFUSALS.SEAT_COUNT,
   SEAT_OUT_OF_RANGE: MOVE_REFUSALS.SEAT_OUT_OF_RANGE,
+  PAIR_NOT_FOR_SALE: () => pairNotForSale(),
   SEATS_TAKEN: MOVE_REFUSALS.SEATS_TAKEN,
 };
 const CANCEL_REFUSALS: RefusalTable<{ refused: SeatsCancelRefusal }> = {

@@ -5,52 +5,41 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
-import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
+import { REJECTION_REASONS } from '../../../shared/payments.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
-import { createBookingSchema, deviceIdField, travellerProofSchema } from '../bookings/bookings.schemas.ts';
-import { sell, travellerView } from '../../sales/sale.service.ts';
-import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
 import {
+  createBookingSchema,
+  deviceIdField,
+  paymentFieldsSchema,
+  travellerProofSchema,
+} from '../bookings/bookings.schemas.ts';
+import {
+  bookingContext,
   bookingRow,
+  type CancelledProofOutcome,
   cancelledProofs,
+  checkCancelledProof,
+  type DecisionOutcome,
   findBookingDocument,
   flagsOf,
   proofQueue,
-} from '../../sales/payments.repository.ts';
-import { proofsOf } from '../../sales/proofs.ts';
-import {
-  checkCancelledProof,
   proofRefusal,
+  proofsOf,
   reject,
+  sell,
   submitProof,
+  travellerView,
   verify,
-  type CancelledProofOutcome,
-  type DecisionOutcome,
-} from '../../sales/payments.service.ts';
+} from '../../sales/index.ts';
+import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
 import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
 import { refundRoutes } from './refunds.routes.ts';
-import { bookingContext, idParams, page, parse } from './route-helpers.ts';
+import { idParams, page, parse } from './route-helpers.ts';
 import { statementRoutes } from './statement.routes.ts';
 import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
-
-/** Where the booking and payment services take their database, clock and settings from (jobs and tests too). */
-export { bookingContext };
-
-const REFERENCE = 'Please enter the transaction number of your payment.';
-const METHOD = `The payment method must be one of: ${PAYMENT_METHODS.join(', ')}.`;
-export const paymentFieldsSchema = z.object({
-  paymentReference: z
-    .string({ error: REFERENCE })
-    .trim()
-    .min(3, { error: REFERENCE })
-    .max(64, { error: 'The transaction number must be at most 64 characters.' }),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: METHOD }),
-});
-/** createBooking may carry them beside its proof (or not, when the proof comes later). */
-export const optionalPaymentFieldsSchema = paymentFieldsSchema.partial();
 
 const submitProofSchema = travellerProofSchema
   .extend(paymentFieldsSchema.shape)

@@ -8,9 +8,15 @@ import { REFUND_METHODS } from '../../../shared/payments.ts';
 import { can } from '../../../shared/roles.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
-import { findBookingDocument, refundList } from '../../sales/payments.repository.ts';
-import { confirmCashRefund, markRefundPaid, type RefundOutcome } from '../../sales/payments.service.ts';
-import { bookingContext, idParams, page, parse } from './route-helpers.ts';
+import {
+  bookingContext,
+  confirmCashRefund,
+  findBookingDocument,
+  markRefundPaid,
+  refundList,
+  type RefundOutcome,
+} from '../../sales/index.ts';
+import { idParams, page, parse } from './route-helpers.ts';
 import { typed } from '../../http/validation.ts';
 
 const REFUND_REFERENCE = 'Please enter the transaction number of the refund.';
