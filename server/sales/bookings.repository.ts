@@ -16,7 +16,7 @@ import type { SeatTraveller } from '../../shared/boarding.ts';
 import { insertTravellers } from '../resources/boarding/travellers.ts';
 import { insertProof, type Proof } from './proofs.ts';
 import { bookingRowToDocument, type PassengerInfo } from '../resources/bookings/booking-mapper.ts';
-import { type Actor, recordAudit } from '../audit/audit.ts';
+import { type Actor, diffOf, recordAudit } from '../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
 import {
   fareOfStretch,
@@ -61,6 +61,8 @@ export interface NewBooking {
   source?: { address: string | null; device: string | null };
   /** Limits on unpaid holds (travellers' bookings); none for a counter sale. */
   limits?: HoldLimits;
+  /** Staff who sell at the counter: the sale's activity row, written with it. */
+  seller?: Actor;
   /** The refund rules in force, copied onto the booking (a later change of policy never changes its refund). */
   refundRules: RefundRules;
   /**
@@ -293,6 +295,18 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           .execute();
         await insertTravellers(trx, id, booking.travellers);
         if (booking.proof) await insertProof(trx, id, booking.proof, booking.now, booking.source);
+        if (booking.seller)
+          await recordAudit(
+            trx,
+            {
+              ...booking.seller,
+              action: 'counter_sale',
+              resource: 'bookings',
+              recordId: id,
+              diff: diffOf(undefined, bookingRowToDocument(row)),
+            },
+            booking.now,
+          );
         // The ticket by text message, committed with the sale (a refused sale queues nothing).
         const known = booking.ticketMessage;
         if (

@@ -63,7 +63,7 @@ export type Payment =
       proof?: Buffer;
       source: ProofSender;
     }
-  | { by: 'counter'; staffId: string; method: PaymentMethod; reference?: string };
+  | { by: 'counter'; staffId: string; actor: Actor; method: PaymentMethod; reference?: string };
 
 const sorted = (seats: number[]) => [...seats].sort((x, y) => x - y);
 const sameSeats = (a: number[], b: number[]) => sorted(a).join() === sorted(b).join();
@@ -185,6 +185,7 @@ export async function sell(
       soldBy: counter ? payment.staffId : undefined,
     },
     source,
+    seller: counter ? payment.actor : undefined,
     limits: counter
       ? undefined
       : {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { REJECTION_REASONS } from '../../../shared/payments.ts';
+import { actor } from '../../audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
@@ -173,7 +174,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       },
       config: {
         access: 'payments.review',
-        audit: { action: 'verify_payment', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'verify_payment', resource: 'bookings', byService: true },
       },
     },
     async (request) => {
@@ -182,6 +183,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       return decisionAnswer(
         await verify(ctx, id, {
           staffId: request.staffId!,
+          actor: actor(request),
           via: 'review',
           override: body?.override ? body.note : undefined,
           note: body?.note,
@@ -201,13 +203,13 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       },
       config: {
         access: 'payments.review',
-        audit: { action: 'reject_payment', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'reject_payment', resource: 'bookings', byService: true },
       },
     },
     async (request) => {
       const { id } = request.params;
       const body = parse(rejectBody, request.body);
-      return decisionAnswer(await reject(ctx, id, body));
+      return decisionAnswer(await reject(ctx, id, { ...body, actor: actor(request) }));
     },
   );
 
@@ -218,7 +220,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       config: {
         brotliQuality: 1,
         access: 'sales.counter',
-        audit: { action: 'counter_sale', resource: 'bookings' },
+        audit: { action: 'counter_sale', resource: 'bookings', byService: true },
       },
     },
     async (request, reply) => {
@@ -226,6 +228,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       const outcome = await sell(ctx, body, {
         by: 'counter',
         staffId: request.staffId!,
+        actor: actor(request),
         method: body.paymentMethod,
         reference: body.paymentReference,
       });
@@ -299,7 +302,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
       },
       config: {
         access: 'payments.review',
-        audit: { action: 'cancelled_proof_checked', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'cancelled_proof_checked', resource: 'bookings', byService: true },
       },
     },
     async (request) => {
@@ -307,6 +310,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
       const body = parse(cancelledProofBody, request.body);
       const outcome = await checkCancelledProof(ctx, id, {
         staffId: request.staffId!,
+        actor: actor(request),
         moneyArrived: body.moneyArrived,
         override: body.override ? body.note : undefined,
         note: body.note,

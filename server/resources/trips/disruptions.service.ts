@@ -108,7 +108,7 @@ export async function disruptTrip(
   disruption: Disruption,
   actor: Actor,
   now: Date,
-  options: { dryRun?: boolean; tripAudited?: boolean } = {},
+  options: { dryRun?: boolean } = {},
 ): Promise<TripImpact> {
   const { dryRun = false } = options;
   const trip = (await lockRow(trx, 'trips', tripId, 'update')) as TripRow | undefined;
@@ -179,23 +179,22 @@ export async function disruptTrip(
   }
 
   await trx.updateTable('trips').set({ isCancelled: 1 }).where('id', '=', tripId).execute();
-  // cancelTrip's own route records the trip's row; a disruption records one per trip here.
-  if (!options.tripAudited)
-    await recordAudit(
-      trx,
-      {
-        ...actor,
-        action: 'cancel_trip',
-        resource: 'trips',
-        recordId: tripId,
-        diff: {
-          isCancelled: [false, true],
-          reason_en: [null, disruption.reason_en],
-          reason_ar: [null, disruption.reason_ar],
-        },
+  // The trip's row, in the transaction that cancels it (cancelTrip's and a disruption's alike).
+  await recordAudit(
+    trx,
+    {
+      ...actor,
+      action: 'cancel_trip',
+      resource: 'trips',
+      recordId: tripId,
+      diff: {
+        isCancelled: [false, true],
+        reason_en: [null, disruption.reason_en],
+        reason_ar: [null, disruption.reason_ar],
       },
-      now,
-    );
+    },
+    now,
+  );
   const waiting = live.filter(chooses).map((booking) => booking.id);
   const released = live.filter((booking) => !chooses(booking)).map((booking) => booking.id);
   if (waiting.length)
