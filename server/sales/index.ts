@@ -39,7 +39,13 @@ export { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
 export { importStatement, importSummary, type Mapping, type StatementOutcome } from './statement.ts';
 
 // Bookings of a disrupted trip: the traveller's choice, and what happens to those who do not choose.
-export { type MoveRefusal, moveBooking, refundUnchosen, requestRefund } from './disrupted-bookings.ts';
+export {
+  type MoveRefusal,
+  moveBooking,
+  refundUnchosen,
+  requestRefund,
+  settleCancelledTrip,
+} from './disrupted-bookings.ts';
 
 // Reads for the desk's lists and the activity log.
 export { findBooking } from './bookings.repository.ts';
