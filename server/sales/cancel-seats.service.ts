@@ -1,6 +1,6 @@
 // One seat at a time: a traveller (ticket id + phone) or staff cancel some seats of a booking, which keeps its
 // ticket id with the others. The seats are refunded by the tiers the booking was sold under, at their share of
-// its price; every seat asked for is a whole cancellation (bookings.service.ts cancel).
+// its price; every seat asked for is a whole cancellation (sale.service.ts cancel).
 import { hasDeparted } from '../../shared/rules.ts';
 import { refundQuote } from '../../shared/refund-rules.ts';
 import type { TripDetails } from '../../shared/contract/documents.ts';

@@ -1,6 +1,6 @@
 // /api/bookings beyond the generated list/one: creating (public, multipart), the traveller's look-up and
 // ticket re-download, cancelling (staff, or the traveller with ticket id + phone) and deleting. A thin HTTP
-// layer: the rules live in bookings.service.ts, whose outcomes are translated into answers here.
+// layer: the rules live in the sales module (server/sales), whose outcomes are translated into answers here.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bookingContract } from '../../../shared/contract/index.ts';

@@ -1,7 +1,7 @@
 // Payment calls. Under /api/bookings: the traveller's later proof (public), staff verifying or rejecting it,
 // and the counter sale. Under /api/payments: the queue of proofs waiting, one payment's review, the cancelled
 // bookings whose proof waits for a money check; the refunds owed (refunds.routes.ts) and the bank statement
-// import (statement.routes.ts). A thin HTTP layer over payments.service.ts.
+// import (statement.routes.ts). A thin HTTP layer over the sales module (server/sales/payments.service.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';

@@ -1,6 +1,6 @@
 // Refunds owed after a paid booking was cancelled, under /api/payments: the list (owed or paid), recording one
 // as sent (a transfer with its reference, or cash), and a manager's or an admin's confirmation of a cash refund
-// a cashier recorded. A thin HTTP layer over payments.service.ts.
+// a cashier recorded. A thin HTTP layer over the sales module (server/sales/payments.service.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
