@@ -510,9 +510,21 @@ export function expireHolds(db: Db, rows: { id: string; tripId: string }[], now:
   return db.transaction().execute((trx) => expireLapsed(trx, rows, now));
 }
 
-export async function deleteBooking(db: Db, id: string, tripId: string): Promise<void> {
+export async function deleteBooking(db: Db, id: string, tripId: string, by: Actor, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
     await trx.deleteFrom('bookings').where('id', '=', id).execute();
+    await recordAudit(
+      trx,
+      {
+        ...by,
+        action: 'delete',
+        resource: 'bookings',
+        recordId: id,
+        diff: diffOf(row && bookingRowToDocument(row), undefined),
+      },
+      now,
+    );
   });
 }

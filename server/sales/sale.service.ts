@@ -297,12 +297,12 @@ export async function cancellationQuote(
   return { booking, rules, seats, ...refundQuote(rules, paid, departureOf(trip), ctx.clock.now()) };
 }
 
-/** Deletes a booking for good (staff), with its seats and its payment proofs. */
-export async function remove(ctx: BookingContext, id: string): Promise<Document | undefined> {
+/** Deletes a booking for good (staff), with its seats and its payment proofs; logged under `by`. */
+export async function remove(ctx: BookingContext, id: string, by: Actor): Promise<Document | undefined> {
   const booking = await findBooking(ctx.db, id);
   if (!booking) return undefined;
   const trip = booking.tripId as { _id?: string } | null;
-  await deleteBooking(ctx.db, id, String(trip?._id ?? ''));
+  await deleteBooking(ctx.db, id, String(trip?._id ?? ''), by, ctx.clock.now());
   return booking;
 }
 

@@ -45,7 +45,7 @@ describe.each(dialects)('activity rows written with the change (%s)', (dialect) 
   const rowsOf = async (action: string, recordId?: string) =>
     (await activity(t, action)).filter((row) => recordId === undefined || row.recordId === recordId);
 
-  it('a verification, a rejection, a refund, a counter sale and a trip cancel undone leave no row', async () => {
+  it('a verification, rejection, refund, counter sale, trip cancel or delete undone leaves no row', async () => {
     const { trip } = await makeTrip(t, t.token, { seats: 20 });
     const verifying = await bookWithProof(t, trip, [1], 'RB-1');
     const rejecting = await bookWithProof(t, trip, [2], 'RB-2');
@@ -92,6 +92,16 @@ describe.each(dialects)('activity rows written with the change (%s)', (dialect) 
       for (const answer of answers) expect(answer.statusCode, `${table}: ${answer.body}`).toBe(500);
       await nothingKept();
     }
+
+    // A booking deleted for good: its row refused, the booking and its seat stay.
+    const kept = await bookWithProof(t, trip, [5], 'RB-5');
+    const deleted = await withInsertsRefused(t, 'audit_log', () =>
+      t.staff.delete(`/api/bookings/deleteBooking/${kept._id}`),
+    );
+    expect(deleted.statusCode).toBe(500);
+    expect((await booking(kept._id))._id).toBe(kept._id);
+    expect((await t.staff.delete(`/api/bookings/deleteBooking/${kept._id}`)).statusCode).toBe(200);
+    expect(await rowsOf('delete', kept._id)).toHaveLength(1);
 
     // The same calls, the database willing: each change and its row, together.
     expect((await t.staff.patch(`/api/bookings/verifyPayment/${verifying._id}`)).statusCode).toBe(200);

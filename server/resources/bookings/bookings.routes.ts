@@ -16,7 +16,6 @@ import {
   changeBooking,
   type ChangeRefusal,
   findBooking,
-  findBookingDocument,
   liveBooking,
   moveBooking,
   type MoveRefusal,
@@ -353,11 +352,11 @@ export async function bookingRoutes(instance: FastifyInstance) {
       schema: { tags, params: idParams, response: bookingContract.deleteBooking.responses },
       config: {
         access: 'bookings.delete',
-        audit: { action: 'delete', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'delete', resource: 'bookings', byService: true },
       },
     },
     async (request) => {
-      const booking = await remove(ctx, request.params.id);
+      const booking = await remove(ctx, request.params.id, actor(request));
       if (!booking) throw notFound('No booking has this _id.');
       return booking;
     },
