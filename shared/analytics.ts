@@ -11,6 +11,24 @@ export const MAX_REPORT_DAYS = 367;
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
+export const QUICK_PERIODS = ['last_7', 'next_7', 'this_month'] as const;
+export type QuickPeriod = (typeof QUICK_PERIODS)[number];
+
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The period a quick choice stands for, from `today` (Khartoum's calendar day, YYYY-MM-DD). */
+export function quickPeriod(choice: QuickPeriod, today: string): { from: string; to: string } {
+  if (choice === 'last_7') return { from: plusDays(today, -6), to: today };
+  if (choice === 'next_7') return { from: today, to: plusDays(today, 6) };
+  const [year, month] = today.split('-').map(Number);
+  // Day 0 of the next month is the last of this one.
+  return {
+    from: `${today.slice(0, 8)}01`,
+    to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10),
+  };
+}
+
 /** A share of what was offered, as a fraction with 3 decimals (0.375 = 37.5 %); nothing offered is 0. */
 export const shareOf = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0;

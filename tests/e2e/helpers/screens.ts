@@ -43,6 +43,7 @@ export function staffScreens(ids: Record<string, string | undefined>): Screen[] 
     { name: 'dashboard', path: '/dashboard' },
     { name: 'settings', path: '/setting' },
     { name: 'disruptions', path: '/disruptions' },
+    { name: 'analytics', path: '/analytics' },
     {
       name: 'change-password',
       path: '/change-password',
