@@ -1,6 +1,5 @@
 // Trip calls beyond plain CRUD: the public search and cancelling a trip.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Db } from '../../db/schema.ts';
 import { z } from 'zod';
 import { tripContract } from '../../../shared/contract/index.ts';
 import { trips } from '../../../shared/registry/index.ts';
@@ -40,8 +39,6 @@ const searchQuery = z.object({
     .min(1, { error: SEARCH_MESSAGE })
     .refine(isValidDate, { error: 'Dates must be real dates written YYYY-MM-DD.' }),
 });
-
-const tripBefore = (db: Db, id: string) => findDocument(db, trips, id);
 
 /** How each refused trip cancellation is answered (a failure is the server's: a 500). */
 const CANCEL_REFUSALS: RefusalTable<Extract<Awaited<ReturnType<typeof cancelTrip>>, { refused: string }>> = {
@@ -120,7 +117,7 @@ export async function tripRoutes(instance: FastifyInstance) {
       schema: { tags, params: idParams, body: cancelTripBody, response: tripContract.cancelTrip.responses },
       config: {
         access: 'trips.write',
-        audit: { action: 'cancel_trip', resource: 'trips', before: tripBefore },
+        audit: { action: 'cancel_trip', resource: 'trips', byService: true },
       },
     },
     async (request) => {

@@ -10,24 +10,24 @@ import {
   changeQuote,
   CHANGE_CUTOFF_MINUTES,
   type ChangeQuote,
-} from '../../../shared/booking-change.ts';
-import { hasLapsed, holdDeadline } from '../../../shared/payments.ts';
-import { FULL_REFUND_RULES, type RefundRules } from '../../../shared/refund-rules.ts';
-import { BUS_OUT_OF_SERVICE, departureInstant, totalPrice } from '../../../shared/rules.ts';
-import { maskedPhone } from '../../../shared/passenger.ts';
-import type { TripDetails } from '../../../shared/contract/documents.ts';
-import { type Actor, recordAudit } from '../../audit/audit.ts';
-import { isUniqueViolation } from '../../db/database.ts';
-import { newId } from '../../db/ids.ts';
-import { lockRow } from '../../db/locks.ts';
-import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
-import { cachedTripDetails } from '../trips/trips.repository.ts';
-import type { BookingContext } from './bookings.service.ts';
+} from '../../shared/booking-change.ts';
+import { hasLapsed, holdDeadline } from '../../shared/payments.ts';
+import { FULL_REFUND_RULES, type RefundRules } from '../../shared/refund-rules.ts';
+import { BUS_OUT_OF_SERVICE, departureInstant, totalPrice } from '../../shared/rules.ts';
+import { maskedPhone } from '../../shared/passenger.ts';
+import type { TripDetails } from '../../shared/contract/documents.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { newId } from '../db/ids.ts';
+import { lockRow } from '../db/locks.ts';
+import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
+import { queueBookingMessage } from '../messages/messages.service.ts';
+import { cachedTripDetails } from '../resources/trips/trips.repository.ts';
+import type { BookingContext } from './context.ts';
 import { expireLapsed, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
 import { freeTicketId } from './ticket-ids.ts';
-import { fareOfStretch, routeOf, sameTownsOn, stretchOfRow } from '../trips/segments.ts';
+import { fareOfStretch, routeOf, sameTownsOn, stretchOfRow } from '../resources/trips/segments.ts';
 
 export type ChangeRefusal =
   | { code: 'NOT_FOUND' }
@@ -37,6 +37,7 @@ export type ChangeRefusal =
   | { code: 'TRIP_UNAVAILABLE' }
   | { code: 'SEAT_COUNT' }
   | { code: 'SEAT_OUT_OF_RANGE' }
+  | { code: 'PAIR_NOT_FOR_SALE' }
   | { code: 'SEATS_TAKEN'; seats: number[] };
 
 export interface ChangeRequest {
@@ -318,6 +319,7 @@ async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, p
   };
   delete row.tripDeparture;
   const stretch = await stretchForMove(trx, booking.id, target._id);
+  if (!stretch) throw new Refused({ code: 'PAIR_NOT_FOR_SALE' });
   row.boardingStop = stretch.from;
   row.alightingStop = stretch.to;
   await trx.insertInto('bookings').values(row).execute();
