@@ -28,6 +28,7 @@ import * as accessCodes from './migrations/2026-11-27-70-access-codes.ts';
 import * as bookingChanges from './migrations/2026-11-27-70-booking-changes.ts';
 import * as splitBookings from './migrations/2026-11-27-71-split-bookings.ts';
 import * as routeStops from './migrations/2026-11-27-80-route-stops.ts';
+import * as tripTowns from './migrations/2026-11-27-81-trip-towns.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-70-booking-changes': bookingChanges,
   '2026-11-27-71-split-bookings': splitBookings,
   '2026-11-27-80-route-stops': routeStops,
+  '2026-11-27-81-trip-towns': tripTowns,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

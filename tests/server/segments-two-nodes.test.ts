@@ -24,7 +24,7 @@ async function corridor(url: string, token: string) {
     bus_status: 'In Service',
     date_ofLast_oil_service: '2026-10-01',
   });
-  const towns = [];
+  const towns: { origin: { _id: string }; destination: { _id: string } }[] = [];
   for (const town of ['Khartoum', 'Madani', 'Gedaref', 'Kassala', 'Port Sudan'])
     towns.push({
       origin: await postJson(url, token, '/api/origins/createOrigin', { origin_city: `${town} ${tag}` }),

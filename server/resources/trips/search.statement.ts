@@ -1,7 +1,8 @@
 // The public search in one SQL statement per search (issue 23): the trips that pass the origin before the
 // destination, with their bus, its company, their cities and price, the stretch's stops and fare, their
-// intermediate stops named, and the seats taken on that stretch's legs as an aggregate. A route's stops and fares
-// are JSON lists on the trip's row, read with each database's JSON functions (SQLite's json_each, PostgreSQL's
+// intermediate stops named, and the seats taken on that stretch's legs as an aggregate. The towns a trip with
+// stops passes are indexed rows (trip_towns); its stops and fares are JSON lists on its row, read with each
+// database's JSON functions (SQLite's json_each, PostgreSQL's
 // jsonb_array_elements); both answer the same rows, which mapRow turns into the documents the references
 // would have been filled with one by one.
 import { type RawBuilder, sql } from 'kysely';
@@ -25,9 +26,8 @@ const SHOWN = { t: trips, b: buses, c: companies, o: origins, d: destinations, p
 type Alias = keyof typeof SHOWN;
 const columnsOf = (def: ResourceDef) => ['id', ...columnFields(def)];
 
-/** The JSON of one dialect: a stop's index by town, the count of stops, a fare, the named stops, seats taken. */
+/** The JSON of one dialect: the count of stops, a stretch's fare, the named stops, the seats taken. */
 interface JsonSql {
-  stopIndex(key: 'originId' | 'destinationId', town: string): RawBuilder<number>;
   stopCount: RawBuilder<number>;
   fare: RawBuilder<number>;
   namedStops: RawBuilder<unknown>;
@@ -36,8 +36,6 @@ interface JsonSql {
 
 // In both, `t` is the trip (its stops as stored) and `x` the trip with its stretch (boarding, alighting).
 const SQLITE: JsonSql = {
-  stopIndex: (key, town) =>
-    sql`(select s.key + 1 from json_each(t.trip_stops) s where json_extract(s.value, ${`$.${key}`}) = ${town} limit 1)`,
   stopCount: sql`json_array_length(t.trip_stops)`,
   fare: sql`(select json_extract(f.value, '$.price') from json_each(x.trip_fares) f
     where json_extract(f.value, '$.from') = x.boarding and json_extract(f.value, '$.to') = x.alighting limit 1)`,
@@ -49,9 +47,6 @@ const SQLITE: JsonSql = {
 };
 
 const POSTGRES: JsonSql = {
-  stopIndex: (key, town) =>
-    sql`(select s.n from jsonb_array_elements(t.trip_stops::jsonb) with ordinality s(v, n)
-      where s.v->>${key} = ${town} limit 1)`,
   stopCount: sql`jsonb_array_length(t.trip_stops::jsonb)`,
   fare: sql`(select (f.v->>'price')::numeric from jsonb_array_elements(x.trip_fares::jsonb) f(v)
     where (f.v->>'from')::int = x.boarding and (f.v->>'to')::int = x.alighting limit 1)`,
@@ -87,31 +82,31 @@ export async function searchRows(db: Db, origin: string, destination: string, da
         (name) => sql`${sql.ref(`${alias === 't' ? 'x' : alias}.${name}`)} as ${sql.id(`${alias}__${name}`)}`,
       ),
   );
-  // A town's id is written inside the stops' JSON: a LIKE on it keeps the JSON reads to the trips that may pass it.
-  const mentions = (town: string) => `%${town}%`;
+  // Trips without stops by their ends (trips_search); trips with stops by the towns they pass (trip_towns,
+  // which the database keeps: migration 2026-11-27-81), boarding before alighting.
   const { rows } = await sql<SearchRow>`
     select ${sql.join(shown)}, ${json.namedStops} as t__trip_stops,
       x.boarding, x.alighting, x.stop_count, ${json.fare} as fare, ${json.bookedSeats} as booked
     from (
-      select t.*,
-        case when t."trip_originId" = ${origin} then 0 else ${json.stopIndex('originId', origin)} end as boarding,
-        case when t."trip_destinationId" = ${destination} then ${json.stopCount} + 1
-          else ${json.stopIndex('destinationId', destination)} end as alighting,
-        ${json.stopCount} as stop_count
+      select t.*, 0 as boarding, 1 as alighting, 0 as stop_count
       from trips t
-      where t."isCancelled" = 0 and (
-        (t."trip_originId" = ${origin} and t."trip_destinationId" = ${destination} and t.trip_date = ${date}
-          and t.trip_stops = '[]')
-        or (t.trip_date >= ${addDays(date, -2)} and t.trip_date <= ${date} and t.trip_stops <> '[]'
-          and (t."trip_originId" = ${origin} or t.trip_stops like ${mentions(origin)})
-          and (t."trip_destinationId" = ${destination} or t.trip_stops like ${mentions(destination)})))
+      where t."trip_originId" = ${origin} and t."trip_destinationId" = ${destination} and t.trip_date = ${date}
+        and t.trip_stops = '[]' and t."isCancelled" = 0
+      union all
+      select t.*, board.stop, alight.stop, ${json.stopCount}
+      from trip_towns board
+      join trip_towns alight on alight.town = ${destination} and alight.role = 'a'
+        and alight.trip_date = board.trip_date and alight."tripId" = board."tripId" and alight.stop > board.stop
+      join trips t on t.id = board."tripId"
+      where board.town = ${origin} and board.role = 'b'
+        and board.trip_date >= ${addDays(date, -2)} and board.trip_date <= ${date} and t."isCancelled" = 0
     ) x
     left join buses b on b.id = x."busId"
     left join companies c on c.id = b."bus_owner_companyId"
     left join origins o on o.id = x."trip_originId"
     left join destinations d on d.id = x."trip_destinationId"
     left join prices p on p.id = x."trip_ticket_priceId"
-    where x.boarding < x.alighting and (b.bus_status is null or b.bus_status <> ${BUS_OUT_OF_SERVICE})
+    where b.bus_status is null or b.bus_status <> ${BUS_OUT_OF_SERVICE}
   `.execute(db);
   return rows;
 }
