@@ -225,6 +225,38 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     );
   });
 
+  it('filterTrips follows a trip’s new date and stops, and drops a deleted one (the towns the database indexes)', async () => {
+    const { trip, origins, destinations, body } = await corridor(t);
+    const search = async (origin: string, destination: string, date: string) =>
+      (
+        await t.app.inject({
+          url: `/api/trips/filterTrips?${new URLSearchParams({ origin, destination, date })}`,
+        })
+      )
+        .json()
+        .map((x: { _id: string }) => x._id);
+    const madaniToKassala = [origins[1]._id, destinations[3]._id] as const;
+    expect(await search(...madaniToKassala, trip.trip_date)).toContain(trip._id);
+    const later = futureDate(9);
+    expect((await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, { trip_date: later })).statusCode).toBe(
+      200,
+    );
+    expect(await search(...madaniToKassala, trip.trip_date)).not.toContain(trip._id);
+    expect(await search(...madaniToKassala, later)).toContain(trip._id);
+    // Gedaref no longer a stop: Madani → Gedaref is not found, Madani → Kassala still is.
+    const stops = body.trip_stops.filter((_, i) => i !== 1);
+    const fares = [{ from: 1, to: 2, price: 3000 }];
+    const edited = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
+      trip_stops: stops,
+      trip_fares: fares,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await search(origins[1]._id, destinations[2]._id, later)).not.toContain(trip._id);
+    expect(await search(...madaniToKassala, later)).toContain(trip._id);
+    expect((await t.staff.delete(`/api/trips/deleteTrip/${trip._id}`)).statusCode).toBe(200);
+    expect(await search(...madaniToKassala, later)).not.toContain(trip._id);
+  });
+
   it('a counter sale Kassala → Port Sudan of a seat freed at Kassala', async () => {
     const { trip } = await corridor(t);
     expect((await sell(t, trip._id, [8], 1, 3)).statusCode).toBe(201); // Madani → Kassala
