@@ -325,6 +325,42 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     ]);
   });
 
+  it('a change of day asks for the traveller’s towns, not the trip’s ends: Madani → Kassala moves to a direct trip', async () => {
+    const { trip, body, origins, destinations } = await corridor(t, futureDate(7));
+    const sold = await sell(t, trip._id, [2], 1, 3, '0911000026');
+    expect(sold.statusCode, sold.body).toBe(201);
+    const { ticketId } = sold.json().booking;
+    // A bus Madani → Kassala the next day, at its own price: the same towns, other ends.
+    const direct = await createOk(t, t.token, '/api/trips/createTrip', {
+      busId: body.busId,
+      trip_originId: origins[1]._id,
+      trip_destinationId: destinations[3]._id,
+      trip_date: futureDate(8),
+      trip_boarding_time: '7:00 pm',
+      trip_ticket_priceId: body.trip_ticket_priceId,
+    });
+    // Khartoum → Gedaref does not pass Kassala: refused.
+    const elsewhere = await createOk(t, t.token, '/api/trips/createTrip', {
+      busId: body.busId,
+      trip_date: futureDate(9),
+      trip_boarding_time: '7:00 pm',
+      trip_originId: origins[0]._id,
+      trip_destinationId: destinations[2]._id,
+      trip_ticket_priceId: body.trip_ticket_priceId,
+    });
+    const quote = (tripId: string) =>
+      t.staff.get(
+        `/api/bookings/changeQuote?${new URLSearchParams({ ticketId, phone: '0911000026', tripId, seats: '2' })}`,
+      );
+    const refused = await quote(elsewhere._id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'TRIP_UNAVAILABLE' });
+    const price = (direct.trip_ticket_priceId as { price: number }).price;
+    const ok = await quote(direct._id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ oldTotal: 2000, newTotal: price });
+  });
+
   it('the ticket message names the traveller’s own towns and the time the bus leaves their stop', async () => {
     const { trip, origins, destinations } = await corridor(t);
     const sold = await sell(t, trip._id, [9], 1, 3, '0911000031');
