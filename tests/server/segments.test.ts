@@ -3,87 +3,10 @@
 // holds one booking_seats row per seat and leg, under the (trip, seat, leg) key.
 import { describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '../../shared/segments.ts';
-import { createOk, futureDate, unique, uniquePrice } from './helpers/fixtures.ts';
-import { PASSENGER } from './helpers/bookings.ts';
+import { createOk, futureDate } from './helpers/fixtures.ts';
+import { corridor, sell } from './helpers/corridor.ts';
 import { dialects } from './helpers/test-app.ts';
-import { type TestAppHandle as TestApp, useTestApp } from './helpers/use-test-app.ts';
-
-const TOWNS = ['Khartoum', 'Wad Madani', 'Gedaref', 'Kassala', 'Port Sudan'];
-const TOWNS_AR = ['الخرطوم', 'ود مدني', 'القضارف', 'كسلا', 'بورتسودان'];
-/** Fare of each pair (from, to) other than the ends: 1000 a leg. */
-const FARES: { from: number; to: number; price: number }[] = [];
-for (let from = 0; from < 5; from++)
-  for (let to = from + 1; to < 5; to++)
-    if (!(from === 0 && to === 4)) FARES.push({ from, to, price: (to - from) * 1000 });
-
-async function corridor(t: TestApp, date = futureDate()) {
-  const id = unique();
-  const company = await createOk(t, t.token, '/api/companies/createCompany', {
-    company_name: `Corridor ${id}`,
-    company_phone: '0912345678',
-    company_email: `s${id}@example.com`,
-    company_tin: `TIN-S-${id}`,
-  });
-  const bus = await createOk(t, t.token, '/api/buses/createBus', {
-    bus_number: `SEG-${id}`,
-    bus_owner_companyId: company._id,
-    bus_number_of_seats: 12,
-    bus_status: 'In Service',
-    date_ofLast_oil_service: '2026-10-01',
-  });
-  const origins: { _id: string }[] = [];
-  const destinations: { _id: string }[] = [];
-  for (const [i, town] of TOWNS.entries()) {
-    origins.push(
-      await createOk(t, t.token, '/api/origins/createOrigin', {
-        origin_city: `${town} ${id}`,
-        origin_city_ar: `${TOWNS_AR[i]} ${id}`,
-      }),
-    );
-    destinations.push(
-      await createOk(t, t.token, '/api/destination/createDestination', {
-        destination_city: `${town.toUpperCase()}  ${id}`,
-        destination_city_ar: `${TOWNS_AR[i]} ${id}`,
-      }),
-    );
-  }
-  const price = await createOk(t, t.token, '/api/prices/createPrice', { price: uniquePrice() });
-  const stops = [1, 2, 3].map((i) => ({
-    originId: origins[i]._id,
-    destinationId: destinations[i]._id,
-    minutes: i * 120,
-  }));
-  const body = {
-    busId: bus._id,
-    trip_originId: origins[0]._id,
-    trip_destinationId: destinations[4]._id,
-    trip_date: date,
-    trip_boarding_time: '9:00 am',
-    trip_ticket_priceId: price._id,
-    trip_stops: stops,
-    trip_fares: FARES,
-  };
-  const trip = await createOk(t, t.token, '/api/trips/createTrip', body);
-  return { trip, origins, destinations, price, bus, body, date };
-}
-
-function sell(
-  t: TestApp,
-  tripId: string,
-  seats: number[],
-  from: number,
-  to: number,
-  phone = PASSENGER.phone,
-) {
-  return t.staff.post('/api/bookings/counterSale', {
-    tripId,
-    seats,
-    passengerInfo: { ...PASSENGER, phone },
-    paymentMethod: 'cash',
-    boardingStop: from,
-    alightingStop: to,
-  });
-}
+import { useTestApp } from './helpers/use-test-app.ts';
 
 describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) => {
   const t = useTestApp(dialect);
