@@ -1,7 +1,8 @@
 // The screens opened now and then, behind one import() (admin/screens.ts), loaded the first time one is
 // opened: the forms (trips, reference data, reports, staff accounts), the lists and pages of companies, buses,
 // employees, reference data, reports, staff accounts and travellers' messages, settings, the Disruptions
-// screen and one's own password.
+// and Figures screens and one's own password.
+export { AnalyticsPage } from './analytics/AnalyticsPage.tsx';
 export { ChangePasswordPage } from './auth/ChangePasswordPage.tsx';
 export { DisruptionsPage } from './disruptions/DisruptionsPage.tsx';
 export { generatedCreate } from './generated/GeneratedCreate.tsx';

@@ -37,6 +37,7 @@ import { accessCodeRoutes } from './resources/bookings/access-codes.routes.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { bookingPaymentRoutes, paymentRoutes } from './resources/payments/payments.routes.ts';
 import { checkinRoutes, manifestRoutes, travellerRoutes } from './resources/boarding/boarding.routes.ts';
+import { analyticsRoutes } from './resources/analytics/analytics.routes.ts';
 import { loadTicketSigner, type TicketSigner } from './tickets/signing.ts';
 import { uploadRoutes } from './resources/payments/uploads.routes.ts';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { prefix: '/api/payments' });
   await app.register(travellerRoutes, { prefix: '/api/bookings' });
   await app.register(manifestRoutes, { prefix: '/api/trips' });
+  await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });

@@ -12,6 +12,7 @@ export const API_BASES = {
   payments: '/api/payments',
   activity: '/api/activity',
   messages: '/api/messages',
+  analytics: '/api/analytics',
 } as const;
 
 export function apiPath(base: string, call: string, id?: string): string {

@@ -23,6 +23,8 @@ export const CAPABILITIES = {
   /** The operator's contact details and payment accounts that travellers see (Settings). */
   'settings.manage': ['admin'],
   'activity.read': operations,
+  /** Sales, occupancy and settlement figures for a period (/api/analytics). */
+  'analytics.read': operations,
   'dashboard.read': money,
   'trips.read': [...money, 'conductor'],
   'trips.write': operations,

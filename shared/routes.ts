@@ -69,6 +69,9 @@ export const STAFF_PAGE_RESOURCES: Readonly<Record<string, ResourceName>> = {
 /** The back-office's Disruptions screen (cancel or delay a route's trips over dates). */
 export const DISRUPTIONS_PATH = '/disruptions';
 
+/** The back-office's Figures screen (occupancy, sales and settlement for a period). */
+export const ANALYTICS_PATH = '/analytics';
+
 /** The registry's resources as of writing (react-admin's routes /trips/:id, …), for the front ends' routers. */
 const RESOURCE_SEGMENTS = [
   'companies',
@@ -100,6 +103,7 @@ export const STAFF_SEGMENTS: readonly string[] = [
   'setting',
   'change-password',
   'disruptions',
+  'analytics',
   ...RESOURCE_SEGMENTS,
   ...Object.keys(STAFF_PAGE_RESOURCES),
 ];

@@ -19,6 +19,7 @@ import { DISRUPTION_STATES } from '../../shared/disruptions.ts';
 import { PAYMENT_STATUSES } from '../../shared/payments.ts';
 import { bookings, trips } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
+import { cancelBooking } from './cancelBooking.tsx';
 import { Fact, PhoneList } from '../common/PhoneList.tsx';
 import { ACTIONS_LABEL, RowActions } from '../common/RowActions.tsx';
 import { StatusChip } from '../common/StatusChip.tsx';
@@ -213,7 +214,7 @@ export function BookingList() {
           <RowActions label={ACTIONS_LABEL}>
             <OpenButton view="show" />
             <DeleteRecordButton redirect={false} />
-            <CancelRecordButton resource="bookings" successArgs={successArgs} variant="icon" />
+            <CancelRecordButton kind={cancelBooking} successArgs={successArgs} variant="icon" />
           </RowActions>
         </Datagrid>
       )}

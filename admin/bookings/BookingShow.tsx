@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Labeled, ListButton, Show, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { bookings } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
+import { cancelBooking } from './cancelBooking.tsx';
 import { RecordHistory } from '../common/RecordHistory.tsx';
 import { DeleteRecordButton } from '../generated/DeleteRecordButton.tsx';
 import { KindField, kindLabel } from '../generated/kinds.tsx';
@@ -43,7 +44,7 @@ export function BookingShow() {
         <TopToolbar>
           <ListButton />
           <CancelSeatsButton />
-          <CancelRecordButton resource="bookings" successArgs={successArgs} />
+          <CancelRecordButton kind={cancelBooking} successArgs={successArgs} />
           <DeleteRecordButton />
         </TopToolbar>
       }

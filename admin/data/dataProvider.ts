@@ -21,6 +21,7 @@ import { getResource, type Operation, type ResourceDef } from '../../shared/regi
 import { DATE_PATTERN, khartoumMidnight } from '../../shared/rules.ts';
 import type { DashboardSummary, PassengerRow } from '../../shared/contract/index.ts';
 import type { DisruptAnswer, DisruptBody } from '../../shared/contract/disruptions.ts';
+import type { OccupancyReport } from '../../shared/contract/analytics.ts';
 import type { SeatTraveller } from '../../shared/boarding.ts';
 import type { Session } from '../auth/session.ts';
 import { type Doc, toCreateBody, toPatchBody, toRecord, toRecords } from './records.ts';
@@ -36,6 +37,17 @@ export interface Reason {
 }
 
 export type ManifestFormat = 'pdf' | 'csv' | 'xlsx';
+
+/** A report's period, and its company (none: every company the caller sees). */
+export interface ReportQuery {
+  from: string;
+  to: string;
+  companyId?: string;
+}
+export type { OccupancyReport };
+
+const reportUrl = (report: string, query: ReportQuery, format = 'json') =>
+  `${apiPath(API_BASES.analytics, report)}?${new URLSearchParams({ ...query, format })}`;
 
 /** A traveller as staff give one: the seat, the full name, and an official ID or none. */
 export interface TravellerInput {
@@ -60,6 +72,14 @@ export interface RihlaDataProvider extends DataProvider {
   /** Who sits on each seat of a booking, with their ID. */
   travellers(bookingId: string): Promise<SeatTraveller[]>;
   updateTravellers(bookingId: string, passengers: TravellerInput[]): Promise<SeatTraveller[]>;
+  /** A report of /api/analytics for a period, as JSON. */
+  occupancy(query: ReportQuery): Promise<OccupancyReport>;
+  /** The same report as a CSV or XLSX file, with the name the server gives it. */
+  reportFile(
+    report: 'occupancy',
+    query: ReportQuery,
+    format: 'csv' | 'xlsx',
+  ): Promise<{ blob: Blob; fileName: string }>;
   /** A trip's checkpoint manifest as a file, with the name the server gives it. */
   manifest(tripId: string, format: ManifestFormat): Promise<{ blob: Blob; fileName: string }>;
   /** The signed-in staff member's own password. */
@@ -151,6 +171,12 @@ export function createDataProvider(session: Session): RihlaDataProvider {
     throw new HttpError(message, response.status, errors ? { ...body, errors } : body);
   }
   const json = async (url: string, init?: RequestInit) => (await call(url, init)).json();
+  /** A file answer, with the name the server gives it (`fallback` if none). */
+  async function file(url: string, fallback: string) {
+    const response = await call(url);
+    const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+    return { blob: await response.blob(), fileName: named?.[1] ?? fallback };
+  }
   const send = (method: string, url: string, body: unknown) =>
     json(url, { method, headers: JSON_HEADERS, body: JSON.stringify(body) });
 
@@ -206,11 +232,13 @@ export function createDataProvider(session: Session): RihlaDataProvider {
     updateTravellers: async (bookingId, passengers) =>
       (await send('PATCH', apiPath(API_BASES.bookings, 'updatePassengers', bookingId), { passengers }))
         .passengers,
-    manifest: async (tripId, format) => {
-      const response = await call(`${apiPath(API_BASES.trips, 'manifest', tripId)}?format=${format}`);
-      const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
-      return { blob: await response.blob(), fileName: named?.[1] ?? `manifest-${tripId}.${format}` };
-    },
+    occupancy: (query) => json(reportUrl('occupancy', query)),
+    reportFile: (report, query, format) => file(reportUrl(report, query, format), `${report}.${format}`),
+    manifest: (tripId, format) =>
+      file(
+        `${apiPath(API_BASES.trips, 'manifest', tripId)}?format=${format}`,
+        `manifest-${tripId}.${format}`,
+      ),
     changePassword: async (body) => {
       await send('PATCH', apiPath(API_BASES.auth, 'changePassword'), body);
     },

@@ -16,7 +16,7 @@ import { addDays } from '../../shared/disruptions.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import type { DisruptAnswer, DisruptBody, RihlaDataProvider } from '../data/dataProvider.ts';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
-import { EMPTY_REASON, ReasonFields } from '../trips/CancelReasonFields.tsx';
+import { EMPTY_REASON, ReasonFields } from '../common/CancelReasonFields.tsx';
 import { DisruptionImpact } from './DisruptionImpact.tsx';
 import { type Choice, emptyChoice, WhichTrips, WhatHappens } from './DisruptionForm.tsx';
 

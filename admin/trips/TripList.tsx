@@ -17,6 +17,7 @@ import { trips } from '../../shared/registry/index.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import { useCan } from '../auth/useCan.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
+import { cancelTrip } from './cancelTrip.tsx';
 import { DisruptSelectedBar, TickTrip } from '../disruptions/TickTrips.tsx';
 import { IconAction } from '../common/IconAction.tsx';
 import { Fact, PhoneList } from '../common/PhoneList.tsx';
@@ -110,7 +111,7 @@ function RouteCell() {
 
 function CancelTripButton() {
   const name = useTripName();
-  return <CancelRecordButton resource="trips" successArgs={() => ({ name })} variant="icon" />;
+  return <CancelRecordButton kind={cancelTrip} successArgs={() => ({ name })} variant="icon" />;
 }
 
 function PassengersButton() {

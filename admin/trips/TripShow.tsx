@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { trips } from '../../shared/registry/index.ts';
 import { CancelRecordButton } from '../common/CancelRecordButton.tsx';
+import { cancelTrip } from './cancelTrip.tsx';
 import { RecordHistory } from '../common/RecordHistory.tsx';
 import { useReferenced } from '../generated/fields/RefField.tsx';
 import { KindField } from '../generated/kinds.tsx';
@@ -73,7 +74,7 @@ function Actions() {
     <TopToolbar className="no-print" sx={{ flexWrap: 'wrap' }}>
       <ListButton />
       <SellButton variant="contained" />
-      <CancelRecordButton resource="trips" successArgs={() => ({ name })} />
+      <CancelRecordButton kind={cancelTrip} successArgs={() => ({ name })} />
       <EditButton />
       <ManifestButton />
       <BroadcastButton name={name} />

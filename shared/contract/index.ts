@@ -5,6 +5,7 @@ import { apiOperations } from './operations.ts';
 import type { RouteContract } from './route.ts';
 
 export * from './access-codes.ts';
+export * from './analytics.ts';
 export * from './answers.ts';
 export * from './boarding.ts';
 export * from './bookings.ts';

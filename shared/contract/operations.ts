@@ -6,6 +6,7 @@
 // named `trip` twice would be `checkinTrip`), so an id never depends on which call was declared first.
 import { type Operation, type ResourceDef, resources } from '../registry/index.ts';
 import { accessCodeContract } from './access-codes.ts';
+import { analyticsContract } from './analytics.ts';
 import { boardingContract } from './boarding.ts';
 import { bookingContract } from './bookings.ts';
 import { changeContract } from './changes.ts';
@@ -36,6 +37,7 @@ const HAND_WRITTEN = [
   messageContract,
   disruptionContract,
   timetableContract,
+  analyticsContract,
 ] as const;
 
 /** Every hand-written call's name (distributed over the groups, so a call without a summary does not compile). */
@@ -108,6 +110,7 @@ const SUMMARIES: Record<CallName, string> = {
   delivery: "The SMS gateway's delivery report for a message",
   androidEvents: "SMS Gateway for Android's signed webhook: a message delivered or failed",
   preferences: "A traveller turns the reminder and the trip's news by text off or on (ticket id and phone)",
+  occupancy: 'How full the buses were over a period: per route, per trip and per leg, with no-shows',
   importStatement: 'Match a bank statement (CSV) to the payment proofs waiting, or preview it',
 };
 

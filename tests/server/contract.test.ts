@@ -81,8 +81,14 @@ function problems(contract: RouteContract, call: Call, response: LightMyRequestR
   if (!declared) return [...found, `${what}, a status its contract does not declare`];
   const type = String(response.headers['content-type'] ?? '').split(';')[0];
   if (isContent(declared)) {
-    if (!declared.content[type]) found.push(`${what} as ${type}, not ${Object.keys(declared.content)}`);
+    const content = declared.content[type];
+    if (!content) found.push(`${what} as ${type}, not ${Object.keys(declared.content)}`);
     if (!response.rawPayload.length) found.push(`${what} with an empty body`);
+    // A JSON form of a file answer (a report) is held to its schema like any other.
+    if (content && type === 'application/json') {
+      const parsed = content.schema.safeParse(response.json());
+      if (!parsed.success) found.push(`${what}: ${z.prettifyError(parsed.error)}`);
+    }
     return found;
   }
   if (type !== 'application/json') return [...found, `${what} as ${type}, not JSON`];
@@ -1171,6 +1177,18 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
       return ['csv', 'xlsx', 'pdf']
         .map((format) => ({ label: format, status: 200, url: `${url}?format=${format}` }))
         .concat([{ label: 'a format not known', status: 400, url: `${url}?format=docx` }]);
+    },
+    'GET /api/analytics/occupancy': async (path) => {
+      const url = `${path}?from=${sale.trip.trip_date}&to=${sale.trip.trip_date}`;
+      return ['json', 'csv', 'xlsx']
+        .map((format) => ({ label: format, status: 200, url: `${url}&format=${format}` }))
+        .concat([
+          {
+            label: 'a period ending before it starts',
+            status: 400,
+            url: `${path}?from=2026-12-02&to=2026-12-01`,
+          },
+        ]);
     },
     'PATCH /api/buses/updateBus/:id': async (path) => [
       // The sale's trip has sold seats above 2.

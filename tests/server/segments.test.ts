@@ -3,8 +3,8 @@
 // holds one booking_seats row per seat and leg, under the (trip, seat, leg) key.
 import { describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '../../shared/segments.ts';
-import { createOk, futureDate } from './helpers/fixtures.ts';
 import { corridor, sell } from './helpers/corridor.ts';
+import { createOk, futureDate } from './helpers/fixtures.ts';
 import { dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 

@@ -6,6 +6,7 @@ import { ROUTE_MESSAGES } from '../../segments.ts';
 import type { AdminMessages } from './en.ts';
 import { raArabic } from './raArabic.ts';
 import { lostItemColours, lostItemTypes } from '../lost-items.ar.ts';
+import { analyticsAr } from './analytics.ar.ts';
 import { disruptionsAr } from './disruptions.ar.ts';
 import { stopsAr } from './stops.ar.ts';
 import { uiAr } from './ui.ar.ts';
@@ -280,6 +281,7 @@ export const arOwn: MessageTree<AdminMessages> = {
     app: { title: 'رحلة' },
     ui: uiAr,
     disruptions: disruptionsAr,
+    analytics: analyticsAr,
     stops: stopsAr,
     language: { label: 'اللغة', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'مرحبًا، %{name}', logout: 'تسجيل الخروج' },
@@ -289,6 +291,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       trips: 'إدارة الرحلات',
       timetables: 'جداول الرحلات',
       disruptions: 'إلغاء الرحلات وتأخيرها',
+      analytics: 'الإحصاءات',
       reports: 'التقارير',
       companies: 'الشركات',
       buses: 'البصات',

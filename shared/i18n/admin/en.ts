@@ -4,6 +4,7 @@
 import { ROUTE_MESSAGES } from '../../segments.ts';
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
+import { analyticsEn } from './analytics.en.ts';
 import { disruptionsEn } from './disruptions.en.ts';
 import { stopsEn } from './stops.en.ts';
 import { uiEn } from './ui.en.ts';
@@ -279,6 +280,7 @@ export const enOwn = {
     // Lists, confirmations, statuses and the dashboard chart (ui.en.ts).
     ui: uiEn,
     disruptions: disruptionsEn,
+    analytics: analyticsEn,
     stops: stopsEn,
     language: { label: 'Language', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'Welcome, %{name}', logout: 'Logout' },
@@ -288,6 +290,7 @@ export const enOwn = {
       trips: 'Trip management',
       timetables: 'Timetables',
       disruptions: 'Disruptions',
+      analytics: 'Figures',
       reports: 'Reports',
       companies: 'Companies',
       buses: 'Buses',

@@ -8,7 +8,8 @@
 import type { Page } from 'playwright-core';
 import { resources } from '../../../shared/registry/index.ts';
 import { PUBLIC_ROUTES } from '../../../shared/routes.ts';
-import { configOf } from '../../../admin/generated/screenConfig.ts';
+import { configOf, recordPath } from '../../../admin/generated/screenConfig.ts';
+import { declaredScreens } from '../../../admin/screens.ts';
 import { bookWithProof, staffCall } from './admin-payments.ts';
 import { findTrips, tomorrow } from './api.ts';
 
@@ -28,34 +29,12 @@ export interface Screen {
 /** The cashier `seedScreens` registers: the forbidden page is theirs to see. */
 export const CASHIER = { email: 'rania.cashier@rihla.test', password: 'copper lagoon rania 7' };
 
-/** Hand-written views (admin/screens.ts); `true` at the usual react-admin path, a string at its own. */
-const HAND_WRITTEN: Record<string, Partial<Record<View, true | ((id: string) => string) | string>>> = {
-  bookings: { list: true, show: true },
-  trips: { list: true, show: true, create: true, edit: true },
-  reports: { list: true, show: (id) => `/reports/${id}`, create: true, edit: (id) => `/edit-report/${id}` },
-  users: { list: '/user', create: '/register', edit: true },
-  activity: { list: true, show: true },
-};
-
-function generatedViews(name: string): View[] {
-  const def = resources.find((r) => r.name === name)!;
-  const config = configOf(name);
-  if (config.readOnly) return ['list', 'show'];
-  return [
-    'list',
-    ...(def.api.create ? (['create'] as const) : []),
-    ...(def.api.update && !config.noEdit ? (['edit'] as const) : []),
-  ];
-}
-
+/** A view's address: the spec's own URL where it has one (screenConfig's `specPages`), react-admin's otherwise. */
 function pathOf(resource: string, view: View, id: string | undefined): string | undefined {
-  const own = HAND_WRITTEN[resource]?.[view];
-  if (typeof own === 'string') return own;
-  if (typeof own === 'function') return id ? own(id) : undefined;
-  if (view === 'list') return `/${resource}`;
-  if (view === 'create') return `/${resource}/create`;
-  if (!id) return undefined;
-  return view === 'edit' ? `/${resource}/${id}` : `/${resource}/${id}/show`;
+  if (view === 'show' || view === 'edit') return id ? recordPath(resource, view, id) : undefined;
+  const own = configOf(resource).specPages?.find((page) => page.view === view && !page.path.includes(':id'));
+  if (own) return own.path;
+  return view === 'list' ? `/${resource}` : `/${resource}/create`;
 }
 
 /** The back-office's screens; `ids` names one record of each resource (detail and edit screens need one). */
@@ -64,6 +43,7 @@ export function staffScreens(ids: Record<string, string | undefined>): Screen[] 
     { name: 'dashboard', path: '/dashboard' },
     { name: 'settings', path: '/setting' },
     { name: 'disruptions', path: '/disruptions' },
+    { name: 'analytics', path: '/analytics' },
     {
       name: 'change-password',
       path: '/change-password',
@@ -71,9 +51,7 @@ export function staffScreens(ids: Record<string, string | undefined>): Screen[] 
     },
   ];
   for (const def of resources) {
-    const own = HAND_WRITTEN[def.name];
-    const views = own ? (Object.keys(own) as View[]) : generatedViews(def.name);
-    for (const view of views) {
+    for (const view of Object.keys(declaredScreens(def).views) as View[]) {
       const path = pathOf(def.name, view, ids[def.name]);
       if (path) screens.push({ name: `${def.name}-${view}`, path, resource: def.name, view });
     }

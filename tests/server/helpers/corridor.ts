@@ -1,14 +1,14 @@
-// The Khartoum – Wad Madani – Gedaref – Kassala – Port Sudan corridor as one trip with three intermediate stops
-// (issue 23), made through the API, and a counter sale of a stretch of it: segments.test and the refund tiers
-// counted from the boarding stop.
+// The Khartoum – Wad Madani – Gedaref – Kassala – Port Sudan road as one trip with three intermediate stops
+// (issue 23): its company, bus (12 seats), towns in both lists and both languages, and fares per pair; and a
+// counter sale of one stretch of it.
 import { createOk, futureDate, unique, uniquePrice } from './fixtures.ts';
 import { PASSENGER } from './bookings.ts';
 import type { TestAppHandle as TestApp } from './use-test-app.ts';
 
-const TOWNS = ['Khartoum', 'Wad Madani', 'Gedaref', 'Kassala', 'Port Sudan'];
-const TOWNS_AR = ['الخرطوم', 'ود مدني', 'القضارف', 'كسلا', 'بورتسودان'];
+export const TOWNS = ['Khartoum', 'Wad Madani', 'Gedaref', 'Kassala', 'Port Sudan'];
+export const TOWNS_AR = ['الخرطوم', 'ود مدني', 'القضارف', 'كسلا', 'بورتسودان'];
 /** Fare of each pair (from, to) other than the ends: 1000 a leg. */
-const FARES: { from: number; to: number; price: number }[] = [];
+export const FARES: { from: number; to: number; price: number }[] = [];
 for (let from = 0; from < 5; from++)
   for (let to = from + 1; to < 5; to++)
     if (!(from === 0 && to === 4)) FARES.push({ from, to, price: (to - from) * 1000 });

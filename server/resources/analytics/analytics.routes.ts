@@ -1,0 +1,74 @@
+// /api/analytics: the back-office's figures for a period (issue 24), as JSON or as a CSV or XLSX file.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { OCCUPANCY_ROUTE_COLUMNS, OCCUPANCY_TRIP_COLUMNS } from '../../../shared/analytics.ts';
+import {
+  analyticsContract,
+  analyticsQuery,
+  type OccupancyReport,
+} from '../../../shared/contract/analytics.ts';
+import { typed } from '../../http/validation.ts';
+import { occupancyReport } from './occupancy.repository.ts';
+import { FILE_TYPES, type ReportTable, reportCsv, reportXlsx } from './report-files.ts';
+
+const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
+
+function occupancyTables(report: OccupancyReport): ReportTable[] {
+  return [
+    {
+      name: 'Routes',
+      columns: OCCUPANCY_ROUTE_COLUMNS,
+      rows: report.routes.map((line) => ({
+        ...line,
+        route: `${line.route.en} / ${line.route.ar}`,
+        occupancy: percent(line.occupancy),
+      })),
+    },
+    {
+      name: 'Trips',
+      columns: OCCUPANCY_TRIP_COLUMNS,
+      rows: report.trips.map((line) => ({
+        ...line,
+        route: `${line.route.en} / ${line.route.ar}`,
+        legs: line.legs.map((leg) => `${leg.from.en}–${leg.to.en}: ${leg.sold}`).join('; '),
+        occupancy: percent(line.occupancy),
+      })),
+    },
+  ];
+}
+
+async function sendReport(
+  reply: FastifyReply,
+  format: 'json' | 'csv' | 'xlsx',
+  name: string,
+  report: { from: string; to: string },
+  tables: (report: never) => ReportTable[],
+) {
+  if (format === 'json') return report;
+  const list = tables(report as never);
+  const body = format === 'csv' ? reportCsv(list) : await reportXlsx(list);
+  return reply
+    .header('Content-Type', FILE_TYPES[format])
+    .header('Content-Disposition', `attachment; filename="${name}-${report.from}-${report.to}.${format}"`)
+    .send(body);
+}
+
+export async function analyticsRoutes(instance: FastifyInstance) {
+  const app = typed(instance);
+  const { db } = app;
+  app.get(
+    '/occupancy',
+    {
+      schema: {
+        tags: ['analytics'],
+        querystring: analyticsQuery,
+        response: analyticsContract.occupancy.responses,
+      },
+      config: { access: 'analytics.read' },
+    },
+    async (request, reply) => {
+      const { format, ...period } = request.query;
+      const report = await occupancyReport(db, period);
+      return sendReport(reply, format, 'occupancy', report, occupancyTables);
+    },
+  );
+}

@@ -1,0 +1,179 @@
+// How full the buses were over a period (issue 24): seat-legs offered by the period's trips (seats × legs; a
+// trip without stops has one leg) and seat-legs held by paid bookings, per trip and leg, per route, and the
+// paid travellers who did not board. The counts are SQL aggregates over booking_seats (one row per seat and
+// leg a live booking holds), so a booking changed, partly cancelled or moved is counted where it is now.
+import { sql } from 'kysely';
+import { seatLegsOffered, shareOf } from '../../../shared/analytics.ts';
+import type { OccupancyReport } from '../../../shared/contract/analytics.ts';
+import { formatBoardingTime } from '../../tickets/ticket-text.ts';
+import type { Db } from '../../db/schema.ts';
+import { storedStops } from '../boarding/trip-stops.ts';
+
+export interface Period {
+  from: string;
+  to: string;
+  /** Only this company's trips (a company desk, or a platform report for one company). */
+  companyId?: string;
+}
+
+const both = (en: string | null | undefined, ar: string | null | undefined) => ({
+  en: en ?? '',
+  ar: ar || en || '',
+});
+
+/** The period's trips that ran or will run (not cancelled), with their bus, company and towns. */
+function periodTrips(db: Db, period: Period) {
+  let query = db
+    .selectFrom('trips')
+    .innerJoin('buses', 'buses.id', 'trips.busId')
+    .innerJoin('companies', 'companies.id', 'buses.bus_owner_companyId')
+    .innerJoin('origins', 'origins.id', 'trips.trip_originId')
+    .innerJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+    .where('trips.trip_date', '>=', period.from)
+    .where('trips.trip_date', '<=', period.to)
+    .where('trips.isCancelled', '=', 0);
+  if (period.companyId) query = query.where('buses.bus_owner_companyId', '=', period.companyId);
+  return query;
+}
+
+export async function occupancyReport(db: Db, period: Period): Promise<OccupancyReport> {
+  const [trips, legs, noShows] = await Promise.all([
+    periodTrips(db, period)
+      .select([
+        'trips.id',
+        'trips.trip_date',
+        'trips.trip_boarding_time',
+        'trips.trip_originId',
+        'trips.trip_destinationId',
+        'trips.trip_stops',
+        'buses.bus_number',
+        'buses.bus_number_of_seats',
+        'buses.bus_owner_companyId',
+        'companies.company_name',
+        'origins.origin_city',
+        'origins.origin_city_ar',
+        'destinations.destination_city',
+        'destinations.destination_city_ar',
+      ])
+      .orderBy('trips.trip_date')
+      .orderBy('trips.trip_boarding_time')
+      .orderBy('trips.id')
+      .execute(),
+    // Seats held by paid bookings, per trip and leg.
+    periodTrips(db, period)
+      .innerJoin('booking_seats', 'booking_seats.tripId', 'trips.id')
+      .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+      .where('bookings.paymentStatus', '=', 'verified')
+      .select(['trips.id as tripId', 'booking_seats.leg', sql<number>`count(*)`.as('sold')])
+      .groupBy(['trips.id', 'booking_seats.leg'])
+      .execute(),
+    // Paid travellers marked not boarded: one row per seat, on the leg they board.
+    periodTrips(db, period)
+      .innerJoin('booking_seats', 'booking_seats.tripId', 'trips.id')
+      .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+      .where('bookings.paymentStatus', '=', 'verified')
+      .where('bookings.noShow', '=', 1)
+      .whereRef('booking_seats.leg', '=', sql`coalesce(${sql.ref('bookings.boardingStop')}, 0)`)
+      .select(['trips.id as tripId', sql<number>`count(*)`.as('seats')])
+      .groupBy('trips.id')
+      .execute(),
+  ]);
+
+  const soldOn = new Map<string, Map<number, number>>();
+  for (const row of legs) {
+    const byLeg = soldOn.get(row.tripId) ?? new Map<number, number>();
+    byLeg.set(Number(row.leg), Number(row.sold));
+    soldOn.set(row.tripId, byLeg);
+  }
+  const absent = new Map(noShows.map((row) => [row.tripId, Number(row.seats)]));
+  // The towns of the period's stops, read once.
+  const stopIds = [
+    ...new Set(trips.flatMap((trip) => storedStops(trip.trip_stops).map((stop) => stop.originId))),
+  ];
+  const towns = new Map(
+    stopIds.length
+      ? (
+          await db
+            .selectFrom('origins')
+            .select(['id', 'origin_city', 'origin_city_ar'])
+            .where('id', 'in', stopIds)
+            .execute()
+        ).map((town) => [town.id, both(town.origin_city, town.origin_city_ar)])
+      : [],
+  );
+
+  const tripLines = trips.map((trip) => {
+    const stops = storedStops(trip.trip_stops);
+    const places = [
+      both(trip.origin_city, trip.origin_city_ar),
+      ...stops.map((stop) => towns.get(stop.originId) ?? both('', '')),
+      both(trip.destination_city, trip.destination_city_ar),
+    ];
+    const seats = Number(trip.bus_number_of_seats);
+    const byLeg = soldOn.get(trip.id);
+    const legLines = places
+      .slice(1)
+      .map((to, leg) => ({ from: places[leg], to, sold: byLeg?.get(leg) ?? 0 }));
+    const offered = seatLegsOffered(seats, stops.length);
+    const sold = legLines.reduce((sum, leg) => sum + leg.sold, 0);
+    return {
+      tripId: trip.id,
+      date: trip.trip_date,
+      time: formatBoardingTime(trip.trip_boarding_time).en,
+      originId: trip.trip_originId,
+      destinationId: trip.trip_destinationId,
+      route: {
+        en: `${places[0].en} – ${places.at(-1)!.en}`,
+        ar: `${places[0].ar} – ${places.at(-1)!.ar}`,
+      },
+      bus: trip.bus_number,
+      company: trip.company_name,
+      companyId: trip.bus_owner_companyId,
+      seats,
+      legs: legLines,
+      seatLegsOffered: offered,
+      seatLegsSold: sold,
+      occupancy: shareOf(sold, offered),
+      noShows: absent.get(trip.id) ?? 0,
+    };
+  });
+
+  const routes = new Map<string, OccupancyReport['routes'][number]>();
+  for (const trip of tripLines) {
+    const key = `${trip.originId}|${trip.destinationId}`;
+    const line = routes.get(key) ?? {
+      originId: trip.originId,
+      destinationId: trip.destinationId,
+      route: trip.route,
+      trips: 0,
+      seatLegsOffered: 0,
+      seatLegsSold: 0,
+      occupancy: 0,
+      noShows: 0,
+    };
+    line.trips += 1;
+    line.seatLegsOffered += trip.seatLegsOffered;
+    line.seatLegsSold += trip.seatLegsSold;
+    line.noShows += trip.noShows;
+    routes.set(key, line);
+  }
+  const routeLines = [...routes.values()]
+    .map((line) => ({ ...line, occupancy: shareOf(line.seatLegsSold, line.seatLegsOffered) }))
+    .sort((a, b) => b.occupancy - a.occupancy || a.route.en.localeCompare(b.route.en));
+  const total = (key: 'trips' | 'seatLegsOffered' | 'seatLegsSold' | 'noShows') =>
+    routeLines.reduce((sum, line) => sum + line[key], 0);
+  return {
+    from: period.from,
+    to: period.to,
+    companyId: period.companyId ?? null,
+    totals: {
+      trips: total('trips'),
+      seatLegsOffered: total('seatLegsOffered'),
+      seatLegsSold: total('seatLegsSold'),
+      occupancy: shareOf(total('seatLegsSold'), total('seatLegsOffered')),
+      noShows: total('noShows'),
+    },
+    routes: routeLines,
+    trips: tripLines.map(({ originId: _o, destinationId: _d, ...line }) => line),
+  };
+}

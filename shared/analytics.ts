@@ -1,0 +1,65 @@
+// The back-office's figures (issue 24): what a period of trips carried. Pure rules and the words of the
+// exported files; the SQL lives in server/resources/analytics/.
+
+export const ANALYTICS_FORMATS = ['json', 'csv', 'xlsx'] as const;
+export type AnalyticsFormat = (typeof ANALYTICS_FORMATS)[number];
+
+/** The longest period one report covers: a year and a day (a leap year's whole year, both ends included). */
+export const MAX_REPORT_DAYS = 367;
+
+/** Days from `from` to `to`, both included (YYYY-MM-DD). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+export const QUICK_PERIODS = ['last_7', 'next_7', 'this_month'] as const;
+export type QuickPeriod = (typeof QUICK_PERIODS)[number];
+
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The period a quick choice stands for, from `today` (Khartoum's calendar day, YYYY-MM-DD). */
+export function quickPeriod(choice: QuickPeriod, today: string): { from: string; to: string } {
+  if (choice === 'last_7') return { from: plusDays(today, -6), to: today };
+  if (choice === 'next_7') return { from: today, to: plusDays(today, 6) };
+  const [year, month] = today.split('-').map(Number);
+  // Day 0 of the next month is the last of this one.
+  return {
+    from: `${today.slice(0, 8)}01`,
+    to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10),
+  };
+}
+
+/** A share of what was offered, as a fraction with 3 decimals (0.375 = 37.5 %); nothing offered is 0. */
+export const shareOf = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0;
+
+/** Seat-legs a trip offers: every seat on every leg (a trip without stops has one leg). */
+export const seatLegsOffered = (seats: number, stopCount: number) => seats * (stopCount + 1);
+
+/** The columns of an exported report, named in both languages. */
+export interface ReportColumn<K extends string = string> {
+  key: K;
+  en: string;
+  ar: string;
+}
+
+export const OCCUPANCY_ROUTE_COLUMNS: ReportColumn[] = [
+  { key: 'route', en: 'Route', ar: 'الخط' },
+  { key: 'trips', en: 'Trips', ar: 'الرحلات' },
+  { key: 'seatLegsOffered', en: 'Seats offered (per leg)', ar: 'المقاعد المعروضة (لكل مرحلة)' },
+  { key: 'seatLegsSold', en: 'Seats sold (per leg)', ar: 'المقاعد المباعة (لكل مرحلة)' },
+  { key: 'occupancy', en: 'Occupancy', ar: 'نسبة الإشغال' },
+  { key: 'noShows', en: 'No-shows', ar: 'لم يحضروا' },
+];
+
+export const OCCUPANCY_TRIP_COLUMNS: ReportColumn[] = [
+  { key: 'date', en: 'Date', ar: 'التاريخ' },
+  { key: 'time', en: 'Boarding time', ar: 'زمن الصعود' },
+  { key: 'route', en: 'Route', ar: 'الخط' },
+  { key: 'bus', en: 'Bus', ar: 'البص' },
+  { key: 'company', en: 'Company', ar: 'الشركة' },
+  { key: 'seats', en: 'Seats', ar: 'المقاعد' },
+  { key: 'legs', en: 'Sold per leg', ar: 'المباع لكل مرحلة' },
+  { key: 'occupancy', en: 'Occupancy', ar: 'نسبة الإشغال' },
+  { key: 'noShows', en: 'No-shows', ar: 'لم يحضروا' },
+];

@@ -1,0 +1,97 @@
+// /api/analytics: the back-office's figures for a period (issue 24). format=json answers the schema below;
+// csv and xlsx answer the same rows as a file (both languages in its header row).
+import { z } from 'zod';
+import { ANALYTICS_FORMATS, daysBetween, MAX_REPORT_DAYS } from '../analytics.ts';
+import { isValidDate } from '../rules.ts';
+import { binary } from './fields.ts';
+import { route } from './route.ts';
+
+const DATE_MESSAGE = 'Dates must be real dates written YYYY-MM-DD.';
+const day = z.string({ error: DATE_MESSAGE }).trim().refine(isValidDate, { error: DATE_MESSAGE });
+
+/** A report's period and company (none: every company the caller sees), and the file it is wanted as. */
+export const analyticsQuery = z
+  .object({
+    from: day,
+    to: day,
+    companyId: z.string().trim().min(1).max(64).optional(),
+    format: z.enum(ANALYTICS_FORMATS).default('json'),
+  })
+  .refine((query) => query.from <= query.to, { error: 'The period ends before it starts.', path: ['to'] })
+  .refine((query) => daysBetween(query.from, query.to) <= MAX_REPORT_DAYS, {
+    error: `A report covers at most ${MAX_REPORT_DAYS} days.`,
+    path: ['to'],
+  });
+export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+
+const words = z.object({ en: z.string(), ar: z.string() });
+const count = z.number().int().nonnegative();
+const share = z.number().min(0).max(1).describe('A fraction with 3 decimals: 0.375 is 37.5 %.');
+
+const routeOccupancy = z.object({
+  originId: z.string(),
+  destinationId: z.string(),
+  route: words,
+  trips: count,
+  seatLegsOffered: count.describe("Seats × legs of the period's trips (a trip without stops has one leg)."),
+  seatLegsSold: count.describe('Seats on each leg held by paid bookings.'),
+  occupancy: share,
+  noShows: count.describe('Paid travellers who did not board (seats).'),
+});
+
+const tripOccupancy = z.object({
+  tripId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  route: words,
+  bus: z.string(),
+  company: z.string(),
+  companyId: z.string(),
+  seats: count,
+  legs: z
+    .array(z.object({ from: words, to: words, sold: count }))
+    .describe('Every leg of the trip in order, with the seats paid on it.'),
+  seatLegsOffered: count,
+  seatLegsSold: count,
+  occupancy: share,
+  noShows: count,
+});
+
+export const occupancyReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  companyId: z.string().nullable(),
+  totals: routeOccupancy.pick({
+    trips: true,
+    seatLegsOffered: true,
+    seatLegsSold: true,
+    occupancy: true,
+    noShows: true,
+  }),
+  routes: z.array(routeOccupancy).describe('Per route (origin → destination of the trips), fullest first.'),
+  trips: z.array(tripOccupancy).describe('Per trip, by departure.'),
+});
+export type OccupancyReport = z.infer<typeof occupancyReport>;
+
+const fileAnswers = (json: z.ZodType, description: string) => ({
+  200: {
+    description: `${description} format=json (the default), csv or xlsx.`,
+    content: {
+      'application/json': { schema: json },
+      'text/csv': { schema: binary },
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: binary },
+    },
+  },
+});
+
+export const analyticsContract = {
+  occupancy: route(
+    'GET',
+    '/api/analytics/occupancy',
+    fileAnswers(
+      occupancyReport,
+      'How full the buses were: per route and per trip, per leg where routes have stops.',
+    ),
+    [400, 401],
+  ),
+};

@@ -1,0 +1,31 @@
+// English words of the Figures screen (admin/analytics): how full the buses were over a period, per route and
+// per trip, and the files to download.
+export const analyticsEn = {
+  title: 'Figures',
+  intro:
+    'Seats are counted per leg: on a route with stops, a seat sold Madani – Kassala fills two legs of four.',
+  from: 'From',
+  to: 'To',
+  company: 'Company',
+  every_company: 'Every company',
+  last_7: 'Last 7 days',
+  next_7: 'Next 7 days',
+  this_month: 'This month',
+  download_csv: 'Download CSV',
+  download_xlsx: 'Download Excel',
+  download_failed: 'The file could not be made. Try again.',
+  occupancy: 'Occupancy',
+  trips: 'Trips',
+  seats_sold: 'Seats sold',
+  seats_sold_of: '%{sold} of %{offered}',
+  no_shows: 'No-shows',
+  by_route: 'By route, fullest first',
+  by_trip: 'By trip',
+  route: 'Route',
+  date: 'Date',
+  bus: 'Bus',
+  legs: 'Sold per leg',
+  leg: '%{from} – %{to}: %{sold}',
+  nothing: 'No trips in this period.',
+  failed: 'The figures could not be read. Try again.',
+};
