@@ -29,6 +29,9 @@ export function quickPeriod(choice: QuickPeriod, today: string): { from: string;
   };
 }
 
+/** Trips a report lists in JSON (a screen); its files list them all. */
+export const REPORT_TRIP_LINES = 500;
+
 /** A share of what was offered, as a fraction with 3 decimals (0.375 = 37.5 %); nothing offered is 0. */
 export const shareOf = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0;

@@ -181,6 +181,11 @@ export function OccupancyFigures({ report }: { report: OccupancyReport }) {
             {t('by_trip')}
           </Typography>
           <Trips trips={report.trips} />
+          {report.tripCount > report.trips.length && (
+            <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="occupancy-more">
+              {t('more_trips', { shown: number(report.trips.length), count: number(report.tripCount) })}
+            </Typography>
+          )}
         </CardContent>
       </Card>
     </>

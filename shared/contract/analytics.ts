@@ -69,7 +69,8 @@ export const occupancyReport = z.object({
     noShows: true,
   }),
   routes: z.array(routeOccupancy).describe('Per route (origin → destination of the trips), fullest first.'),
-  trips: z.array(tripOccupancy).describe('Per trip, by departure.'),
+  tripCount: count.describe('How many trips the period has (format=json lists the first 500).'),
+  trips: z.array(tripOccupancy).describe('Per trip, by departure: the first 500 in JSON, all in a file.'),
 });
 export type OccupancyReport = z.infer<typeof occupancyReport>;
 

@@ -1,6 +1,10 @@
 // /api/analytics: the back-office's figures for a period (issue 24), as JSON or as a CSV or XLSX file.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OCCUPANCY_ROUTE_COLUMNS, OCCUPANCY_TRIP_COLUMNS } from '../../../shared/analytics.ts';
+import {
+  OCCUPANCY_ROUTE_COLUMNS,
+  OCCUPANCY_TRIP_COLUMNS,
+  REPORT_TRIP_LINES,
+} from '../../../shared/analytics.ts';
 import {
   analyticsContract,
   analyticsQuery,
@@ -67,7 +71,7 @@ export async function analyticsRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { format, ...period } = request.query;
-      const report = await occupancyReport(db, period);
+      const report = await occupancyReport(db, period, format === 'json' ? REPORT_TRIP_LINES : undefined);
       return sendReport(reply, format, 'occupancy', report, occupancyTables);
     },
   );

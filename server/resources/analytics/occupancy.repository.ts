@@ -36,7 +36,15 @@ function periodTrips(db: Db, period: Period) {
   return query;
 }
 
-export async function occupancyReport(db: Db, period: Period): Promise<OccupancyReport> {
+/**
+ * The report; `tripLines` caps its per-trip lines (by departure) for a screen — a year of a network is 100,000
+ * trips — while `tripCount` says how many there are (a file carries them all).
+ */
+export async function occupancyReport(
+  db: Db,
+  period: Period,
+  tripLines = Number.POSITIVE_INFINITY,
+): Promise<OccupancyReport> {
   const [trips, legs, noShows] = await Promise.all([
     periodTrips(db, period)
       .select([
@@ -102,7 +110,7 @@ export async function occupancyReport(db: Db, period: Period): Promise<Occupancy
       : [],
   );
 
-  const tripLines = trips.map((trip) => {
+  const lines = trips.map((trip) => {
     const stops = storedStops(trip.trip_stops);
     const places = [
       both(trip.origin_city, trip.origin_city_ar),
@@ -139,7 +147,7 @@ export async function occupancyReport(db: Db, period: Period): Promise<Occupancy
   });
 
   const routes = new Map<string, OccupancyReport['routes'][number]>();
-  for (const trip of tripLines) {
+  for (const trip of lines) {
     const key = `${trip.originId}|${trip.destinationId}`;
     const line = routes.get(key) ?? {
       originId: trip.originId,
@@ -174,6 +182,7 @@ export async function occupancyReport(db: Db, period: Period): Promise<Occupancy
       noShows: total('noShows'),
     },
     routes: routeLines,
-    trips: tripLines.map(({ originId: _o, destinationId: _d, ...line }) => line),
+    tripCount: lines.length,
+    trips: lines.slice(0, tripLines).map(({ originId: _o, destinationId: _d, ...line }) => line),
   };
 }

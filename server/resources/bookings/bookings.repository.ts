@@ -22,8 +22,9 @@ import { fareOfStretch, legCount, onLegs, routeOf, seatLegRows, type Stretch } f
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
 import {
   type BookingFactsRow,
+  insertCarrying,
   queueBookingMessage,
-  queueBookingMessageOf,
+  saleTicketRow,
 } from '../../messages/messages.service.ts';
 import type { RefundRules } from '../../../shared/refund-rules.ts';
 
@@ -278,7 +279,30 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           await lapsedHoldsOn(trx, booking.tripId, booking.seats, booking.now, booking.stretch),
           booking.now,
         );
-        await trx.insertInto('bookings').values(row).execute();
+        // The ticket by text message, committed with the sale (a refused sale queues nothing): written from
+        // what the sale holds and carried by the booking's own INSERT (messages.service).
+        const known = booking.ticketMessage;
+        const ticket =
+          known &&
+          // A stretch of a route with stops is told its own towns and time (read back, below).
+          booking.stretch.from === 0 &&
+          booking.stretch.to === legCount(routeOf(trip)) &&
+          String(trip.trip_originId) === known.originId &&
+          String(trip.trip_destinationId) === known.destinationId
+            ? saleTicketRow(
+                {
+                  ...row,
+                  ...known.cities,
+                  trip_date: String(trip.trip_date),
+                  trip_boarding_time: String(trip.trip_boarding_time),
+                  reason_en: null,
+                  reason_ar: null,
+                },
+                known.siteAddress,
+                booking.now,
+              )
+            : undefined;
+        await insertCarrying(trx, ticket, (q) => q.insertInto('bookings').values(row));
         await trx
           .insertInto('booking_seats')
           // In (seat, leg) order, so that two sales of overlapping seats lock them in the same order.
@@ -286,31 +310,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           .execute();
         await insertTravellers(trx, id, booking.travellers);
         if (booking.proof) await insertProof(trx, id, booking.proof, booking.now, booking.source);
-        // The ticket by text message, committed with the sale (a refused sale queues nothing).
-        const known = booking.ticketMessage;
-        if (
-          known &&
-          // A stretch of a route with stops is told its own towns and time (read back, messages.service).
-          booking.stretch.from === 0 &&
-          booking.stretch.to === legCount(routeOf(trip)) &&
-          String(trip.trip_originId) === known.originId &&
-          String(trip.trip_destinationId) === known.destinationId
-        )
-          await queueBookingMessageOf(
-            trx,
-            'ticket',
-            {
-              ...row,
-              ...known.cities,
-              trip_date: String(trip.trip_date),
-              trip_boarding_time: String(trip.trip_boarding_time),
-              reason_en: null,
-              reason_ar: null,
-            },
-            known.siteAddress,
-            booking.now,
-          );
-        else await queueBookingMessage(trx, 'ticket', id, booking.now);
+        if (!ticket) await queueBookingMessage(trx, 'ticket', id, booking.now);
       });
       return { sold: bookingRowToDocument(row) };
     } catch (error) {

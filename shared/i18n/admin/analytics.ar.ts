@@ -27,6 +27,7 @@ export const analyticsAr: typeof analyticsEn = {
   bus: 'البص',
   legs: 'المباع لكل مرحلة',
   leg: '%{from} – %{to}: %{sold}',
+  more_trips: 'أول %{shown} رحلة من %{count}: الملف المنزَّل فيه كل الرحلات.',
   nothing: 'لا توجد رحلات في هذه الفترة.',
   failed: 'تعذّرت قراءة الأرقام. حاول مرة أخرى.',
 };

@@ -26,6 +26,7 @@ export const analyticsEn = {
   bus: 'Bus',
   legs: 'Sold per leg',
   leg: '%{from} – %{to}: %{sold}',
+  more_trips: 'The first %{shown} trips of %{count}: the downloaded file lists them all.',
   nothing: 'No trips in this period.',
   failed: 'The figures could not be read. Try again.',
 };
