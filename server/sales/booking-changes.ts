@@ -110,8 +110,6 @@ async function plan(
     target._id === from._id ||
     target.isCancelled ||
     target.busId?.bus_status === BUS_OUT_OF_SERVICE ||
-    target.trip_originId?._id !== from.trip_originId?._id ||
-    target.trip_destinationId?._id !== from.trip_destinationId?._id ||
     !changeOpen(departureOf(target), now)
   )
     return { refused: { code: 'TRIP_UNAVAILABLE' } };
@@ -120,7 +118,8 @@ async function plan(
     return { refused: { code: 'SEAT_COUNT' } };
   if (input.seats.some((seat) => seat < 1 || seat > Number(target.busId.bus_number_of_seats)))
     return { refused: { code: 'SEAT_OUT_OF_RANGE' } };
-  // The traveller's own towns on the new trip (a route with stops): its seats on those legs, at that pair's fare.
+  // The traveller's own towns on the new trip, whatever its ends (a route with stops may pass them): its seats
+  // on those legs, at that pair's fare. A trip that does not pass them in order, or does not sell them, is refused.
   const stretch = await sameTownsOn(
     ctx.db,
     { tripId: booking.tripId, stretch: stretchOfRow(booking) },

@@ -63,7 +63,8 @@ export async function cancelSeats(
     by: actor,
     now,
     // By the rules the booking was sold under, as its row holds them under the cancellation's lock.
-    refundFor: (stored, amount) => refundQuote(rulesOf(stored), amount, departureOf(trip), now).refund,
+    refundFor: (stored, amount) =>
+      refundQuote(rulesOf(stored), amount, departureOf(trip, booking), now).refund,
   });
   if ('cancelled' in written) return { refused: 'ALREADY_CANCELLED' };
   if ('notInBooking' in written) return written;

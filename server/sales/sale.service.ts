@@ -236,7 +236,7 @@ export async function cancel(ctx: BookingContext, id: string, by: Canceller): Pr
     refundQuote(
       rulesOf(row.refundRules),
       row.paymentStatus === 'verified' ? Number(row.totalTicketPrice) : 0,
-      departureOf(trip),
+      departureOf(trip, booking),
       now,
     ).refund;
   if (!(await cancelBooking(ctx.db, id, tripId, actor, now, refundFor)))
@@ -269,9 +269,17 @@ export function rulesOf(stored: unknown): RefundRules {
   return typeof stored === 'string' ? (JSON.parse(stored) as RefundRules) : (stored as RefundRules);
 }
 
-/** A booking whose trip was deleted has left long ago, as far as refunds go. */
-export const departureOf = (trip: TripDetails | null) =>
-  trip ? departureInstant(trip.trip_date, trip.trip_boarding_time) : new Date(0);
+/**
+ * When the bus leaves the traveller's boarding stop (the trip's departure for a booking from its origin): refund
+ * tiers count from there (issue 23). A booking whose trip was deleted has left long ago, as far as refunds go.
+ */
+export const departureOf = (trip: TripDetails | null, booking?: Record<string, unknown>) =>
+  trip
+    ? new Date(
+        departureInstant(trip.trip_date, trip.trip_boarding_time).getTime() +
+          minutesAt(routeOf(trip).stops, Number(booking?.boardingStop ?? 0)) * 60_000,
+      )
+    : new Date(0);
 
 /**
  * What the traveller of a live booking (ticket id and phone) gets back if they cancel now, by the rules the
@@ -294,7 +302,7 @@ export async function cancellationQuote(
   const total = (booking.totalTicketPrice as number[])[0];
   // Some seats: their share of what was paid, as cancelSeats records it.
   const paid = booking.paymentStatus === 'verified' ? seatsShare(total, held.length, seats.length) : 0;
-  return { booking, rules, seats, ...refundQuote(rules, paid, departureOf(trip), ctx.clock.now()) };
+  return { booking, rules, seats, ...refundQuote(rules, paid, departureOf(trip, booking), ctx.clock.now()) };
 }
 
 /** Deletes a booking for good (staff), with its seats and its payment proofs; logged under `by`. */
