@@ -8,7 +8,7 @@ import { ManualClock } from '../server/clock.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { expireLapsedHolds } from '../server/resources/payments/payments.service.ts';
+import { expireLapsedHolds } from '../server/sales/index.ts';
 import { insertCompanyAndBus } from './lib/direct.ts';
 
 const HOLDS = Number(process.env.HOLDS ?? 10_000);

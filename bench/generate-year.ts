@@ -1,5 +1,6 @@
 // Fills a database with a realistic year: ~200 origin–destination pairs × 365 days × 2 departures
-// (~146k trips) and 1M bookings (with their seats). Target: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
+// (~146k trips, a quarter of them with two intermediate stops and fares between every pair, issue 23) and 1M
+// bookings (with their seats, per leg; on a trip with stops a third of them ride only part of the road). Target: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
 //   DATA_DIR=/tmp/rihla-year node --import tsx bench/generate-year.ts
 //   DATABASE_URL=postgres://… node --import tsx bench/generate-year.ts
 // BOOKINGS and PAIRS may be set to make a smaller database.
@@ -105,12 +106,32 @@ const today = khartoumToday();
 const day = (offset: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
-const trips: { id: string; seats: number }[] = [];
+/** A quarter of the pairs stop twice on the way, at two other towns (both lists name them: same index). */
+const stopsOf = (p: number, a: number, b: number) => {
+  if (p % 4 !== 0) return [];
+  const others = CITIES.map((_, i) => i).filter((i) => i !== a && i !== b);
+  return [others[p % others.length], others[(p + 7) % others.length]].map((town, k) => ({
+    originId: origins[town].id,
+    destinationId: destinations[town].id,
+    minutes: 90 * (k + 1),
+  }));
+};
+/** Every pair but the ends (the trip's own price). */
+const FARES = [
+  { from: 0, to: 1, price: 6000 },
+  { from: 0, to: 2, price: 9000 },
+  { from: 1, to: 2, price: 5000 },
+  { from: 1, to: 3, price: 9000 },
+  { from: 2, to: 3, price: 6000 },
+];
+
+const trips: { id: string; seats: number; legs: number }[] = [];
 const batch: Record<string, unknown>[] = [];
 for (let d = 0; d < DAYS; d++) {
   for (const [p, [a, b]] of pairs.entries()) {
     for (const [t, time] of BOARDING_TIMES.entries()) {
       const bus = buses[(p * 2 + t + d) % buses.length];
+      const stops = stopsOf(p, a, b);
       const trip = {
         id: id(),
         busId: bus.id,
@@ -120,15 +141,17 @@ for (let d = 0; d < DAYS; d++) {
         trip_boarding_time: time,
         trip_ticket_priceId: prices[(a + b) % prices.length].id,
         isCancelled: 0,
+        trip_stops: JSON.stringify(stops),
+        trip_fares: JSON.stringify(stops.length ? FARES : []),
       };
-      trips.push({ id: trip.id, seats: bus.bus_number_of_seats });
+      trips.push({ id: trip.id, seats: bus.bus_number_of_seats, legs: stops.length + 1 });
       batch.push(trip);
       if (batch.length >= 5000) await insertMany('trips', batch.splice(0));
     }
   }
 }
 await insertMany('trips', batch.splice(0));
-console.log(`${trips.length} trips in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${trips.length} trips (${trips.filter((trip) => trip.legs > 1).length} with stops) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 /**
  * A payment as an operator's year has them: most paid; 2 % with a proof waiting for staff (the queue), 2 %
@@ -170,6 +193,8 @@ for (let i = 0; made < BOOKINGS; i++) {
   const bookingId = id();
   const cancelled = i % 20 === 0;
   const list = Array.from({ length: count }, (_, k) => first + k);
+  // On a trip with stops: the whole road, its first two legs, or its last leg, in turn.
+  const [from, to] = trip.legs === 1 ? [0, 1] : ([[0, 3], [0, 2], [2, 3]] as const)[i % 3];
   const when = new Date(Date.now() - (i % 10_000) * 60_000).toISOString();
   bookings.push({
     id: bookingId,
@@ -185,9 +210,13 @@ for (let i = 0; made < BOOKINGS; i++) {
     isCancelled: cancelled ? 1 : 0,
     bankakScreenshot: null,
     created_at: when,
+    boardingStop: from,
+    alightingStop: to,
     ...payment(i, cancelled, count * 15000),
   });
-  if (!cancelled) for (const seat of list) seats.push({ tripId: trip.id, seat, bookingId });
+  if (!cancelled)
+    for (const seat of list)
+      for (let leg = from; leg < to; leg++) seats.push({ tripId: trip.id, seat, leg, bookingId });
   made++;
   if (bookings.length >= 5000) {
     await insertMany('bookings', bookings.splice(0), dialect === 'postgres' ? 400 : 250);

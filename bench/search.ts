@@ -11,6 +11,10 @@ import { makeTrips } from './lib/fixtures.ts';
 import { startBare } from './lib/bare.ts';
 import { fmt, load as loadWith, type LoadRequest, type LoadResult, ratio } from './lib/load.ts';
 import { login, percentile, startServer } from './lib/server.ts';
+import os from 'node:os';
+
+/** The machine's 1-minute load beside each figure (other work on the same cores moves every req/s). */
+const loadNow = () => `load ${os.loadavg()[0].toFixed(1)}`;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -97,7 +101,7 @@ try {
     // CPU an answer: the bare process's share of the server's (on an idle machine, each at one core, the
     // share its req/s would be); req/s shares swing with what else the 2 cores run.
     console.log(
-      `  one hot search (cached):        ${fmt(hot)}  → ${ratio(hot, memory)} of bare's req/s, ${cpuRatio(hot, memory)} by CPU an answer`,
+      `  one hot search (cached):        ${fmt(hot)}  → ${ratio(hot, memory)} of bare's req/s, ${cpuRatio(hot, memory)} by CPU an answer, ${loadNow()}`,
     );
     console.log(
       `  /api/health:                    ${fmt(health)}  → ${ratio(health, memory)} of bare's req/s, ${cpuRatio(health, memory)} by CPU an answer`,
@@ -117,7 +121,7 @@ async function mixed(searches: LoadRequest[], memory: LoadResult, token: string)
     `filterTrips: ${searches.length} different searches, ${CONNECTIONS} connections, ${SECONDS} s each`,
   );
   const search = await load(server.url, searches);
-  console.log(`  filterTrips, cache on:          ${fmt(search)}  → ${ratio(search, memory)} of bare`);
+  console.log(`  filterTrips, cache on:          ${fmt(search)}  → ${ratio(search, memory)} of bare, ${loadNow()}`);
   // The same searches from a second server on the same data with its read cache off: what the cache buys.
   const uncached = await startServer({
     DATA_DIR: server.dataDir,
@@ -126,7 +130,7 @@ async function mixed(searches: LoadRequest[], memory: LoadResult, token: string)
   });
   try {
     const direct = await load(uncached.url, searches);
-    console.log(`  filterTrips, cache off:         ${fmt(direct)}  → ${ratio(direct, memory)} of bare`);
+    console.log(`  filterTrips, cache off:         ${fmt(direct)}  → ${ratio(direct, memory)} of bare, ${loadNow()}`);
   } finally {
     await uncached.stop();
   }

@@ -8,10 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { khartoumToday } from '../shared/rules.ts';
 import { closeDepartedTrips, eraseOldIdNumbers } from './resources/boarding/boarding.repository.ts';
-import { bookingContext } from './resources/payments/payments.routes.ts';
-import { expireLapsedHolds } from './resources/payments/payments.service.ts';
+import { bookingContext, expireLapsedHolds, refundUnchosen } from './sales/index.ts';
 import { newId } from './db/ids.ts';
-import { refundUnchosen } from './resources/bookings/disrupted-bookings.ts';
 import { makeGateway } from './messages/gateways.ts';
 import { sendDue } from './messages/sender.ts';
 import { generateTrips } from './resources/timetables/timetables.service.ts';

@@ -6,7 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { startScheduledJobs } from './jobs.ts';
-import { importProofFiles } from './resources/payments/proofs.ts';
+import { importProofFiles } from './sales/index.ts';
 import { warmUpTicketRenderer } from './tickets/ticket-pdf.ts';
 import { readSettings } from './resources/settings/settings.repository.ts';
 import { missingDetails } from '../shared/settings.ts';

@@ -49,18 +49,19 @@ export function internationalPhone(value: string): string | undefined {
   return national ? `+249${national[1]}` : undefined;
 }
 
-// GSM 03.38's basic set, and its extension (each of those costs two).
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENDED = '^{}\\[~]|€';
+// GSM 03.38's basic set, and its extension (each of those costs two); sets, as every message is counted.
+const GSM_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM_EXTENDED = new Set('^{}\\[~]|€');
 
 /** How many SMS segments a text costs: GSM-7 160 (153 a part when split), else UCS-2 70 (67 a part). */
 export function segmentCount(text: string): number {
   let septets = 0;
   let gsm = true;
   for (const char of text) {
-    if (GSM_BASIC.includes(char)) septets += 1;
-    else if (GSM_EXTENDED.includes(char)) septets += 2;
+    if (GSM_BASIC.has(char)) septets += 1;
+    else if (GSM_EXTENDED.has(char)) septets += 2;
     else {
       gsm = false;
       break;
@@ -136,13 +137,16 @@ export function messageClock(iso: string): string {
   return `${String(khartoum.getUTCHours()).padStart(2, '0')}:${String(khartoum.getUTCMinutes()).padStart(2, '0')}`;
 }
 
-const money = (amount: number) => Math.round(amount).toLocaleString('en-US');
+const THOUSANDS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const money = (amount: number) => THOUSANDS.format(Math.round(amount));
 const seatList = (seats: readonly number[]) => [...seats].sort((a, b) => a - b).join(',');
 
 type Template = (facts: MessageFacts) => string;
 
 /** The look-up link on a line of its own (phones make it a link; in Arabic it does not reorder the words). */
 const linkLine = (f: MessageFacts) => (f.link ? `\n${f.link}` : '');
+/** The ticket id after a word, unless the link ends the text: its last 13 digits are the id, said once. */
+const idUnlessLinked = (f: MessageFacts) => (f.link ? '' : ` ${f.ticketId}`);
 
 /**
  * The templates. Each starts with the ticket number and the trip (what a traveller needs at the land port with
@@ -154,12 +158,13 @@ export const MESSAGE_TEMPLATES: Record<
 > = {
   ticket: {
     en: (f) =>
-      `Rihla ticket ${f.ticketId}: ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. ${money(f.amount)} SDG ${
+      `Rihla ticket${idUnlessLinked(f)}: ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. ${money(f.amount)} SDG ${
         f.paid ? 'paid' : `unpaid${f.deadline ? `, pay by ${messageClock(f.deadline)}` : ''}`
       }${linkLine(f)}`,
-    // One UCS-2 segment (70) for a paid seat on a usual route: day as 12/12, «دفعت» rather than «مدفوعة».
+    // One UCS-2 segment (70) for a paid seat on a usual route: day as 12/12, «دفعت» rather than «مدفوعة». With
+    // the link two (81 characters with rihla.sd/t/…): 11 more would have to go, the currency and the words.
     ar: (f) =>
-      `تذكرة ${f.ticketId} ${f.from}-${f.to} ${messageShortDay(f.date)} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)} ${
+      `تذكرة${idUnlessLinked(f)} ${f.from}-${f.to} ${messageShortDay(f.date)} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)} ${
         f.paid
           ? `دفعت ${money(f.amount)} ج.س`
           : `ادفع ${money(f.amount)} ج.س${f.deadline ? ` قبل ${messageClock(f.deadline)}` : ''}`

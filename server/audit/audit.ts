@@ -1,7 +1,8 @@
 // The activity log: who did what, when, to which record, from where, with a compact diff of what changed.
-// Every staff write route declares what it records (its config `audit`); its hooks read the record before the
-// handler runs and write the row from the answer, before the answer leaves. Sign-ins and sign-outs record
-// themselves. Rows are only ever appended (the database refuses updates and deletes, migration 2026-11-23-02).
+// Every staff write route declares what it records (its config `audit`). A service that moves money or seats
+// (server/sales, the trips service) writes its rows itself, inside the transaction of the change, and its
+// route says so (`byService`); for the others (plain CRUD) the hooks read the record before the handler runs
+// and write the row from the answer, before the answer leaves. Sign-ins and sign-outs record themselves. Rows are only ever appended (the database refuses updates and deletes, migration 2026-11-23-02).
 import type { Db } from '../db/schema.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hookFirst } from '../http/route-hooks.ts';
@@ -21,6 +22,11 @@ export interface AuditSpec {
   diffAnswer?: false;
   /** Keys of the answer that are not the record's (a timetable's `generation`): left out of the diff. */
   notRecord?: readonly string[];
+  /**
+   * The handler's service writes the row itself, in the transaction of its change (a rolled-back change leaves
+   * none): no hook runs; `action` and `resource` say what it records.
+   */
+  byService?: true;
 }
 
 declare module 'fastify' {
@@ -185,7 +191,7 @@ export function recordStaffWrites(app: FastifyInstance) {
       throw new Error(
         `${methods.join(',')} ${route.url} is a staff write that records nothing (config.audit)`,
       );
-    if (!spec) return;
+    if (!spec || spec.byService) return;
     // First among the route's own: the document is read before any other hook of the route runs.
     if (spec.before) route.preHandler = hookFirst(route.preHandler, readBefore) as typeof route.preHandler;
     route.preSerialization = hookFirst(route.preSerialization, record) as typeof route.preSerialization;

@@ -147,9 +147,20 @@ function keyed(table: string, values: unknown[] | undefined): Change[] {
 
 const RAW_WRITE = /^\s*(?:insert\s+into|update|delete\s+from|replace\s+into)\s+"?([A-Za-z_][\w]*)"?/i;
 
-/** The changes a statement makes, or none for a read. Unknown writes count as changing everything. */
+/**
+ * The changes a statement makes, or none for a read. Unknown writes count as changing everything. A write in
+ * its WITH (PostgreSQL: a sale's ticket message rides in the booking's INSERT) is a change too.
+ */
 export function changesOf(query: CompiledQuery): Change[] {
   const node = query.query as Node;
+  const carried = ((node.with?.expressions as Node[] | undefined) ?? []).flatMap((cte) =>
+    changesOfNode(cte.expression as Node, query.sql),
+  );
+  const own = changesOfNode(node, query.sql);
+  return carried.length ? [...carried, ...own] : own;
+}
+
+function changesOfNode(node: Node, text: string): Change[] {
   let table: string | undefined;
   let keys: () => unknown[] | undefined = () => undefined;
   switch (node.kind) {
@@ -169,10 +180,9 @@ export function changesOf(query: CompiledQuery): Change[] {
       table = identifier(node.into);
       break;
     case 'RawNode': {
-      const match = RAW_WRITE.exec(query.sql);
+      const match = RAW_WRITE.exec(text);
       if (match) table = match[1];
-      else if (/\b(insert|update|delete)\b/i.test(query.sql) && !/^\s*select\b/i.test(query.sql))
-        return [EVERYTHING];
+      else if (/\b(insert|update|delete)\b/i.test(text) && !/^\s*select\b/i.test(text)) return [EVERYTHING];
       break;
     }
     default:

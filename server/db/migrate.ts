@@ -28,6 +28,8 @@ import * as accessCodes from './migrations/2026-11-27-70-access-codes.ts';
 import * as bookingChanges from './migrations/2026-11-27-70-booking-changes.ts';
 import * as splitBookings from './migrations/2026-11-27-71-split-bookings.ts';
 import * as routeStops from './migrations/2026-11-27-80-route-stops.ts';
+import * as tripTowns from './migrations/2026-11-27-81-trip-towns.ts';
+import * as messagesPartialIndexes from './migrations/2026-11-27-90-messages-partial-indexes.ts';
 import * as companyStaff from './migrations/2026-11-27-91-company-staff.ts';
 
 const migrations: Record<string, Migration> = {
@@ -58,6 +60,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-70-booking-changes': bookingChanges,
   '2026-11-27-71-split-bookings': splitBookings,
   '2026-11-27-80-route-stops': routeStops,
+  '2026-11-27-81-trip-towns': tripTowns,
+  '2026-11-27-90-messages-partial-indexes': messagesPartialIndexes,
   '2026-11-27-91-company-staff': companyStaff,
 };
 

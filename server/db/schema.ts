@@ -310,6 +310,18 @@ export interface MessagesTable {
   created_by: string | null;
 }
 
+/**
+ * The towns a trip with stops passes (migration 2026-11-27-81): written only by the database's trigger on trips,
+ * read by the search. role 'b': boarding there (origins ids), 'a': alighting there (destinations ids).
+ */
+export interface TripTownsTable {
+  town: string;
+  role: 'a' | 'b';
+  trip_date: string;
+  tripId: string;
+  stop: number;
+}
+
 export interface Tables {
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
@@ -320,6 +332,7 @@ export interface Tables {
   scans: ScansTable;
   trip_closures: { tripId: string; closedAt: string };
   trips: TripsTable;
+  trip_towns: TripTownsTable;
   timetables: TimetablesTable;
   buses: BusesTable;
   users: UsersTable;

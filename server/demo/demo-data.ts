@@ -5,7 +5,7 @@ import type { Insertable } from 'kysely';
 import type { Db, TripsTable } from '../db/schema.ts';
 import { BOARDING_TIMES, BUS_STATUSES, khartoumToday } from '../../shared/rules.ts';
 import { newId } from '../db/ids.ts';
-import { newTicketId } from '../resources/bookings/ticket-ids.ts';
+import { newTicketId } from '../sales/index.ts';
 
 export const HUB = 'Khartoum';
 /** City and the one-way fare from Khartoum in SDG (the ticket benchmark samples these too). */

@@ -7,10 +7,12 @@ import {
   messageText,
   REJECTION_WORDS,
 } from '../../shared/messages.ts';
-import type { Db } from '../db/schema.ts';
+import type { QueryCreator } from 'kysely';
+import type { Db, Tables } from '../db/schema.ts';
+import { isPostgres } from '../db/locks.ts';
 import { ticketLink } from '../../shared/settings.ts';
 import { OPERATOR_SETTINGS_KEY, siteAddressOf } from '../resources/settings/settings.repository.ts';
-import { enqueueMany } from './outbox.repository.ts';
+import { enqueueMany, messageRows, type NewMessage, type QueuedRow } from './outbox.repository.ts';
 import { minutesAt } from '../../shared/segments.ts';
 import { stopTime } from '../../shared/stop-times.ts';
 import { addDays } from '../../shared/timetables.ts';
@@ -204,21 +206,6 @@ export async function queueBookingMessages(
   return queueFacts(trx, kind, await factsOf(trx, bookingIds), now, options);
 }
 
-/**
- * Queues the `kind` message of a booking whose facts the caller already holds (a sale: the booking it is
- * writing, the trip it locked, the cities it read): one statement, no read.
- */
-export async function queueBookingMessageOf(
-  trx: Db,
-  kind: TemplateKind,
-  row: BookingFactsRow,
-  siteAddress: string,
-  now: Date,
-  options: { event?: string; createdBy?: string | null } = {},
-): Promise<boolean> {
-  return (await queueFacts(trx, kind, [factsOfRow(row, siteAddress)], now, options)) === 1;
-}
-
 async function queueFacts(
   trx: Db,
   kind: TemplateKind,
@@ -226,20 +213,60 @@ async function queueFacts(
   now: Date,
   options: { event?: string; createdBy?: string | null },
 ): Promise<number> {
-  return enqueueMany(
-    trx,
-    found.map(({ bookingId, phone, tripId, language, facts }) => ({
-      kind,
-      phone,
-      language,
-      text: messageText(kind, language, facts),
-      bookingId,
-      tripId,
-      dedupeKey: `${kind}:${bookingId}${options.event ? `:${options.event}` : ''}`,
-      createdBy: options.createdBy ?? null,
-    })),
-    now,
-  );
+  return enqueueMany(trx, newMessages(kind, found, options), now);
+}
+
+function newMessages(
+  kind: TemplateKind,
+  found: ReturnType<typeof factsOfRow>[],
+  options: { event?: string; createdBy?: string | null },
+): NewMessage[] {
+  return found.map(({ bookingId, phone, tripId, language, facts }) => ({
+    kind,
+    phone,
+    language,
+    text: messageText(kind, language, facts),
+    bookingId,
+    tripId,
+    dedupeKey: `${kind}:${bookingId}${options.event ? `:${options.event}` : ''}`,
+    createdBy: options.createdBy ?? null,
+  }));
+}
+
+/**
+ * A sale's ticket message as the row to insert, from the facts the sale holds (the booking it writes, the trip
+ * it locked, the cities it read): nothing is read. None for a phone that is no Sudanese mobile.
+ */
+export function saleTicketRow(row: BookingFactsRow, siteAddress: string, now: Date): QueuedRow | undefined {
+  return messageRows(newMessages('ticket', [factsOfRow(row, siteAddress)], {}), now)[0];
+}
+
+/**
+ * Runs the event's own INSERT (a sale's booking row) carrying its message's. On PostgreSQL both go in one
+ * statement (a data-modifying WITH): the message costs no round trip of its own, which is most of what it
+ * added to a sale on a busy machine (bench/messages.ts). SQLite, in process, runs the two in turn.
+ */
+export async function insertCarrying(
+  trx: Db,
+  message: QueuedRow | undefined,
+  insert: (db: QueryCreator<Tables>) => { execute(): Promise<unknown> },
+): Promise<void> {
+  if (!message) {
+    await insert(trx).execute();
+    return;
+  }
+  const queue = (db: QueryCreator<Tables>) =>
+    db
+      .insertInto('messages')
+      .values(message)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing());
+  if (!isPostgres(trx)) {
+    await insert(trx).execute();
+    await queue(trx).execute();
+    return;
+  }
+  const carrying = trx.with('queued_message', (db) => queue(db).returning('id'));
+  await insert(carrying as unknown as QueryCreator<Tables>).execute();
 }
 
 /**

@@ -40,9 +40,15 @@ export async function enqueue(trx: Db, message: NewMessage, now: Date): Promise<
   return (await enqueueMany(trx, [message], now)) === 1;
 }
 
-/** Queues messages in as few statements as it can (a trip's passengers at once); answers how many were new. */
-export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): Promise<number> {
-  const rows = messages.flatMap((message) => {
+/** A queued message's row: what is not known yet (claim, provider, error, times of sending) is left to NULL. */
+export type QueuedRow = Omit<
+  MessagesTable,
+  'claimed_by' | 'provider_id' | 'last_error' | 'sent_at' | 'delivered_at' | 'failed_at'
+>;
+
+/** The outbox rows of these messages, as queued now (none for a phone that is no Sudanese mobile). */
+export function messageRows(messages: NewMessage[], now: Date): QueuedRow[] {
+  return messages.flatMap((message) => {
     const phone = internationalPhone(message.phone);
     if (!phone) return [];
     return [
@@ -59,19 +65,18 @@ export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): P
         status: 'queued',
         tries: 0,
         next_try_at: now.toISOString(),
-        claimed_by: null,
-        provider_id: null,
-        last_error: null,
         created_at: now.toISOString(),
-        sent_at: null,
-        delivered_at: null,
-        failed_at: null,
         created_by: message.createdBy ?? null,
       },
     ];
   });
+}
+
+/** Queues messages in as few statements as it can (a trip's passengers at once); answers how many were new. */
+export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): Promise<number> {
+  const rows = messageRows(messages, now);
   let queued = 0;
-  // 19 columns a row: 200 rows stay far under either database's limit on parameters.
+  // 14 columns a row: 200 rows stay far under either database's limit on parameters.
   for (let i = 0; i < rows.length; i += 200) {
     const result = await trx
       .insertInto('messages')

@@ -5,6 +5,7 @@ import type { Db } from '../db/schema.ts';
 import { bookingRowToDocument } from './bookings/booking-mapper.ts';
 import type { Document, Row } from './crud/row-mapper.ts';
 import { onLegs, type Stretch } from './trips/segments.ts';
+import { nameStopLists, storedStops } from './boarding/trip-stops.ts';
 
 export const rowMappers: Partial<Record<ResourceName, (row: Row) => Document>> = {
   bookings: bookingRowToDocument,
@@ -35,28 +36,23 @@ export async function bookedSeatsByTrip(
 }
 
 /**
- * Each intermediate stop of a trip answers its town's names (city, city_ar: the origins row's) beside the ids
- * a client sends, so every screen names it without a second request. One query for all the trips' stops.
+ * Each intermediate stop of a trip answers its town's names (city, city_ar) beside the ids a client sends, so
+ * every screen names it without a second request. One query for all the trips' stops.
  */
 async function nameStops(db: Db, trips: Document[]) {
-  const stopsOf = (trip: Document) =>
-    Array.isArray(trip.trip_stops) ? (trip.trip_stops as { originId: string }[]) : [];
-  const ids = [...new Set(trips.flatMap((trip) => stopsOf(trip).map((stop) => stop.originId)))];
-  if (!ids.length) return;
-  const towns = await db
-    .selectFrom('origins')
-    .select(['id', 'origin_city', 'origin_city_ar'])
-    .where('id', 'in', ids)
-    .execute();
-  const byId = new Map(towns.map((town) => [town.id, town]));
-  for (const trip of trips)
-    if (stopsOf(trip).length)
-      trip.trip_stops = stopsOf(trip).map((stop) => ({
-        ...stop,
-        city: byId.get(stop.originId)?.origin_city ?? '',
-        city_ar: byId.get(stop.originId)?.origin_city_ar ?? null,
-      }));
+  const withStops = trips.filter((trip) => storedStops(trip.trip_stops).length);
+  const named = await nameStopLists(
+    db,
+    withStops.map((trip) => storedStops(trip.trip_stops)),
+  );
+  withStops.forEach((trip, i) => (trip.trip_stops = named[i]));
 }
+
+/**
+ * What a resource's documents derive from the tables a trip shows (TRIP_SHOWN): filled with their references,
+ * so a remembered document keeps it and a cached read pays nothing (a trip's stops' names).
+ */
+export const referencedFields: Partial<Record<ResourceName, Compute>> = { trips: nameStops };
 
 /** The resources whose entry declares a computed field: each must say how it is computed (tsc holds it). */
 type WithComputedFields = {
@@ -75,7 +71,6 @@ export const computedFields: Record<WithComputedFields, Compute> & Partial<Recor
       trips.map((trip) => trip._id),
     );
     for (const trip of trips) trip.bookedSeats = seats.get(trip._id) ?? [];
-    await nameStops(db, trips);
   },
   users: async (_db, users) => {
     for (const user of users) user.full_name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
@@ -85,3 +80,5 @@ export const computedFields: Record<WithComputedFields, Compute> & Partial<Recor
 /** A resource's own computed fields and row mapper, by its name (none for most). */
 export const computeOf = (name: string): Compute | undefined => computedFields[name as ResourceName];
 export const rowMapperOf = (name: string) => rowMappers[name as ResourceName];
+export const referencedFieldsOf = (name: string): Compute | undefined =>
+  referencedFields[name as ResourceName];

@@ -252,7 +252,7 @@ export const bookingMatch = travellerBookingRecord.extend({
 /** Another booking that shares this one's transaction reference or proof image. */
 const otherBooking = z.object({ _id: documentId, ticketId: z.string() });
 
-/** What should make staff look twice before verifying a payment (server/resources/payments/payments.repository.ts). */
+/** What should make staff look twice before verifying a payment (server/sales/payments.repository.ts). */
 export const paymentFlags = z.object({
   /** Other live bookings with the same transaction reference (at most 20). */
   duplicateReference: z.array(otherBooking),

@@ -17,7 +17,7 @@ export const passengerInfo = z.object({
 });
 /** A file's bytes, for binary request parts and answers (a PDF ticket, a payment proof). */
 export const binary = z.string().meta({ format: 'binary' });
-/** The images a payment proof may be (recognised by their bytes, server/resources/bookings/image-check.ts). */
+/** The images a payment proof may be (recognised by their bytes, server/sales/image-check.ts). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
 
 /**

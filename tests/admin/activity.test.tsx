@@ -57,7 +57,7 @@ const rows = [
   },
 ];
 
-/** A traveller's own cancellation: no staff member, the phone's last digits (server: bookings.service cancel). */
+/** A traveller's own cancellation: no staff member, the phone's last digits (server: sales/sale.service cancel). */
 const travellerCancel = {
   _id: 'a4',
   at: '2026-11-22T11:00:00.000Z',

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import * as ticketIds from '../../server/resources/bookings/ticket-ids.ts';
+import * as ticketIds from '../../server/sales/ticket-ids.ts';
 import { client, dialects, type TestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
@@ -22,7 +22,7 @@ import {
 } from './helpers/bookings.ts';
 import { PNG } from './helpers/images.ts';
 
-vi.mock('../../server/resources/bookings/ticket-ids.ts', async (importOriginal) => {
+vi.mock('../../server/sales/ticket-ids.ts', async (importOriginal) => {
   const original = await importOriginal<typeof ticketIds>();
   return { newTicketId: vi.fn(original.newTicketId) };
 });

@@ -42,6 +42,19 @@ describe('changesOf', () => {
     expect(ofRaw(sql`update trips set "isCancelled" = 1`)).toEqual([{ table: 'trips' }]);
   });
 
+  it('names the tables a WITH writes too (a sale’s ticket message rides in its booking’s INSERT)', () => {
+    const carried = db
+      .with('queued', (q) => q.insertInto('messages').values({ id: 'm' }).returning('id'))
+      .insertInto('bookings')
+      .values({ id: 'b' });
+    expect(of(carried)).toEqual([{ table: 'messages' }, { table: 'bookings' }]);
+    const read = db
+      .with('some', (q) => q.selectFrom('trips').select('id'))
+      .selectFrom('some')
+      .selectAll();
+    expect(of(read)).toEqual([]);
+  });
+
   it('names the trips of booking_seats rows when the statement says which', () => {
     const rows = [1, 2].map((seat) => ({ tripId: 't1', seat, bookingId: 'b' }));
     expect(

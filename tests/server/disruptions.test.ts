@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { khartoumToday } from '../../shared/rules.ts';
 import { ManualClock } from '../../server/clock.ts';
-import { refundUnchosen } from '../../server/resources/bookings/disrupted-bookings.ts';
+import { refundUnchosen } from '../../server/sales/index.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { book, bookedSeats, pdfText, type TripDoc } from './helpers/bookings.ts';
 import { createOk, makeTrip } from './helpers/fixtures.ts';

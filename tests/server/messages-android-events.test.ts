@@ -3,10 +3,15 @@
 // (X-Signature: hex HMAC-SHA256 of the body as sent followed by X-Timestamp). A signed report marks our message
 // (the app's messageId is our id); an unsigned, mis-signed, re-signed-body or replayed one changes nothing.
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
+import { loadConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/schema.ts';
+import { makeGateway } from '../../server/messages/gateways.ts';
 import { enqueue } from '../../server/messages/outbox.repository.ts';
+import { sendDue } from '../../server/messages/sender.ts';
+import { FakeAndroidPhone } from './helpers/fake-android-phone.ts';
 import { newPhone } from './helpers/payments.ts';
 import { dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -114,6 +119,83 @@ describe.each(dialects)('the Android phone’s delivery reports (%s)', (dialect)
     // A signed body of the wrong shape is a 400 in words, not a 500.
     const odd = await post(JSON.stringify({ event: 'sms:delivered' }));
     expect(odd.statusCode).toBe(400);
+  });
+});
+
+describe.each(dialects)('a message sent through the phone, reported by the phone (%s)', (dialect) => {
+  const clock = new ManualClock();
+  const t = useTestApp(dialect, { clock, env: { SMS_ANDROID_SIGNING_KEY: KEY } });
+  const phone = new FakeAndroidPhone('sms', 'secret-pass', KEY);
+  beforeAll(() => phone.start());
+  afterAll(() => phone.stop());
+  const db = () => t.app.db as Db;
+  const gateway = () =>
+    makeGateway(
+      loadConfig({
+        SMS_GATEWAY: 'android',
+        SMS_ANDROID_URL: phone.url,
+        SMS_ANDROID_USER: 'sms',
+        SMS_ANDROID_PASSWORD: 'secret-pass',
+      }).sms,
+      { info() {} } as unknown as FastifyBaseLogger,
+    );
+  const queueAndSend = async () => {
+    const phoneNumber = newPhone();
+    await enqueue(
+      db(),
+      {
+        kind: 'broadcast',
+        phone: phoneNumber,
+        language: 'en',
+        text: 'Bus at 9',
+        dedupeKey: `loop:${phoneNumber}`,
+      },
+      clock.now(),
+    );
+    await sendDue({ db: db(), gateway: gateway(), node: 'a', now: () => clock.now() });
+    return db()
+      .selectFrom('messages')
+      .selectAll()
+      .where('dedupe_key', '=', `loop:${phoneNumber}`)
+      .executeTakeFirstOrThrow();
+  };
+  const deliver = (webhook: { payload: string; headers: Record<string, string> }) =>
+    t.app.inject({ method: 'POST', url: '/api/messages/androidEvents', ...webhook });
+  const statusOf = async (id: string) =>
+    (await db().selectFrom('messages').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+      .status;
+
+  it('the phone sends it under our id, then its signed sms:delivered marks it delivered', async () => {
+    const message = await queueAndSend();
+    expect(message).toMatchObject({ status: 'sent', provider_id: message.id });
+    expect(phone.sent.get(message.id)?.textMessage.text).toBe('Bus at 9');
+    expect((await deliver(phone.webhook('sms:delivered', message.id, clock.now()))).statusCode).toBe(200);
+    expect(await statusOf(message.id)).toBe('delivered');
+  });
+
+  it('a forger who knows the id and the format but not the phone’s key changes nothing; the phone’s word still counts', async () => {
+    const message = await queueAndSend();
+    // The attack: claim a sent ticket failed (staff would send it again, spending credit) or was delivered.
+    for (const forged of [
+      phone.webhook('sms:failed', message.id, clock.now(), 'guessed-key'),
+      phone.webhook('sms:delivered', message.id, clock.now(), ''),
+      {
+        ...phone.webhook('sms:failed', message.id, clock.now()),
+        headers: { 'content-type': 'application/json' },
+      },
+    ]) {
+      const answer = await deliver(forged);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json().message).toMatch(/signature/);
+      expect(await statusOf(message.id)).toBe('sent');
+    }
+    // A real delivered report, its body then changed to say failed under the same signature.
+    const real = phone.webhook('sms:delivered', message.id, clock.now());
+    const tampered = { ...real, payload: real.payload.replace('sms:delivered', 'sms:failed') };
+    expect((await deliver(tampered)).statusCode).toBe(401);
+    expect(await statusOf(message.id)).toBe('sent');
+    expect((await deliver(phone.webhook('sms:failed', message.id, clock.now()))).statusCode).toBe(200);
+    expect(await statusOf(message.id)).toBe('failed');
   });
 });
 

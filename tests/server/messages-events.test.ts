@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
 import type { Db } from '../../server/db/schema.ts';
-import { bookingContext } from '../../server/resources/payments/route-helpers.ts';
-import { expireLapsedHolds } from '../../server/resources/payments/payments.service.ts';
+import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
 import { bookingFields, postBooking } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { bookWithProof, newPhone, sendProof, uniquePng } from './helpers/payments.ts';

@@ -2,49 +2,11 @@
 // POST /message with basic auth, `{id, textMessage: {text}, phoneNumbers}`, answering 202 with its state), as
 // the configuration builds it: the message's own id is the app's message id, so a message posted again after a
 // crash is answered 409 and counted as sent; the app's 5xx and a dead phone are tried again, a 4xx fails.
-import http from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { makeGateway } from '../../server/messages/gateways.ts';
-import { closeLoopback, listenOnLoopback } from './helpers/loopback.ts';
-
-type Posted = { id: string; textMessage: { text: string }; phoneNumbers: string[] };
-
-class FakeAndroidPhone {
-  server = http.createServer((request, response) => this.handle(request, response));
-  url = '';
-  /** Messages the phone put on the air, by id (a second POST of one id sends nothing). */
-  sent = new Map<string, Posted>();
-  requests: { path: string; authorization?: string; body: Posted }[] = [];
-  /** What the next calls answer instead of accepting: a status code, or 'drop' to hang up. */
-  script: (number | 'drop')[] = [];
-
-  async start() {
-    this.url = await listenOnLoopback(this.server, '/');
-  }
-  stop() {
-    return closeLoopback(this.server);
-  }
-  private handle(request: http.IncomingMessage, response: http.ServerResponse) {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => {
-      const body = JSON.parse(raw) as Posted;
-      this.requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-      const step = this.script.shift();
-      if (step === 'drop') return request.socket.destroy();
-      if (step) return response.writeHead(step).end();
-      if (request.headers.authorization !== `Basic ${Buffer.from('sms:secret-pass').toString('base64')}`)
-        return response.writeHead(401).end();
-      if (request.url !== '/message') return response.writeHead(404).end();
-      if (this.sent.has(body.id)) return response.writeHead(409).end('{"message":"exists"}');
-      this.sent.set(body.id, body);
-      response.writeHead(202, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ id: body.id, state: 'Pending', recipients: [] }));
-    });
-  }
-}
+import { FakeAndroidPhone } from './helpers/fake-android-phone.ts';
 
 describe('SMS_GATEWAY=android', () => {
   const phone = new FakeAndroidPhone();

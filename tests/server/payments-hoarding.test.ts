@@ -8,8 +8,7 @@
 // hold only so many.
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
-import { bookingContext } from '../../server/resources/payments/payments.routes.ts';
-import { expireLapsedHolds } from '../../server/resources/payments/payments.service.ts';
+import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
 import { bookingFields, PASSENGER, storedCounts } from './helpers/bookings.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
 import { makePng } from './helpers/images.ts';

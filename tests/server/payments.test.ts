@@ -4,8 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
 import { BOARDING_TIMES, boardingMinutes } from '../../shared/rules.ts';
-import { expireLapsedHolds } from '../../server/resources/payments/payments.service.ts';
-import { bookingContext } from '../../server/resources/payments/payments.routes.ts';
+import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
 import { bookingFields, PASSENGER, pdfText, postBooking } from './helpers/bookings.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
 import { makePng, PNG } from './helpers/images.ts';

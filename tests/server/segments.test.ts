@@ -148,6 +148,38 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     );
   });
 
+  it('filterTrips follows a trip’s new date and stops, and drops a deleted one (the towns the database indexes)', async () => {
+    const { trip, origins, destinations, body } = await corridor(t);
+    const search = async (origin: string, destination: string, date: string) =>
+      (
+        await t.app.inject({
+          url: `/api/trips/filterTrips?${new URLSearchParams({ origin, destination, date })}`,
+        })
+      )
+        .json()
+        .map((x: { _id: string }) => x._id);
+    const madaniToKassala = [origins[1]._id, destinations[3]._id] as const;
+    expect(await search(...madaniToKassala, trip.trip_date)).toContain(trip._id);
+    const later = futureDate(9);
+    expect((await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, { trip_date: later })).statusCode).toBe(
+      200,
+    );
+    expect(await search(...madaniToKassala, trip.trip_date)).not.toContain(trip._id);
+    expect(await search(...madaniToKassala, later)).toContain(trip._id);
+    // Gedaref no longer a stop: Madani → Gedaref is not found, Madani → Kassala still is.
+    const stops = body.trip_stops.filter((_, i) => i !== 1);
+    const fares = [{ from: 1, to: 2, price: 3000 }];
+    const edited = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
+      trip_stops: stops,
+      trip_fares: fares,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await search(origins[1]._id, destinations[2]._id, later)).not.toContain(trip._id);
+    expect(await search(...madaniToKassala, later)).toContain(trip._id);
+    expect((await t.staff.delete(`/api/trips/deleteTrip/${trip._id}`)).statusCode).toBe(200);
+    expect(await search(...madaniToKassala, later)).not.toContain(trip._id);
+  });
+
   it('a counter sale Kassala → Port Sudan of a seat freed at Kassala', async () => {
     const { trip } = await corridor(t);
     expect((await sell(t, trip._id, [8], 1, 3)).statusCode).toBe(201); // Madani → Kassala
@@ -214,6 +246,42 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
       [6, 1],
       [6, 2],
     ]);
+  });
+
+  it('a change of day asks for the traveller’s towns, not the trip’s ends: Madani → Kassala moves to a direct trip', async () => {
+    const { trip, body, origins, destinations } = await corridor(t, futureDate(7));
+    const sold = await sell(t, trip._id, [2], 1, 3, '0911000026');
+    expect(sold.statusCode, sold.body).toBe(201);
+    const { ticketId } = sold.json().booking;
+    // A bus Madani → Kassala the next day, at its own price: the same towns, other ends.
+    const direct = await createOk(t, t.token, '/api/trips/createTrip', {
+      busId: body.busId,
+      trip_originId: origins[1]._id,
+      trip_destinationId: destinations[3]._id,
+      trip_date: futureDate(8),
+      trip_boarding_time: '7:00 pm',
+      trip_ticket_priceId: body.trip_ticket_priceId,
+    });
+    // Khartoum → Gedaref does not pass Kassala: refused.
+    const elsewhere = await createOk(t, t.token, '/api/trips/createTrip', {
+      busId: body.busId,
+      trip_date: futureDate(9),
+      trip_boarding_time: '7:00 pm',
+      trip_originId: origins[0]._id,
+      trip_destinationId: destinations[2]._id,
+      trip_ticket_priceId: body.trip_ticket_priceId,
+    });
+    const quote = (tripId: string) =>
+      t.staff.get(
+        `/api/bookings/changeQuote?${new URLSearchParams({ ticketId, phone: '0911000026', tripId, seats: '2' })}`,
+      );
+    const refused = await quote(elsewhere._id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'TRIP_UNAVAILABLE' });
+    const price = (direct.trip_ticket_priceId as { price: number }).price;
+    const ok = await quote(direct._id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ oldTotal: 2000, newTotal: price });
   });
 
   it('the ticket message names the traveller’s own towns and the time the bus leaves their stop', async () => {

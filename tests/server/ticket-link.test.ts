@@ -1,6 +1,7 @@
 // The look-up link in a ticket's text message (issue 20): the operator's site address (Settings; PUBLIC_URL is
-// its first value) makes every ticket message end with "<address>/t/<ticket id>", which the server redirects to
-// the look-up with the number filled in. Blank: no link, and the Arabic ticket of a paid seat stays one text.
+// its first value) makes every ticket message end with "<address>/t/<ticket id>" (the id said there only), which
+// the server redirects to the look-up with the number filled in. Blank: no link, and the Arabic ticket of a paid
+// seat stays one text.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/schema.ts';
 import { queueBookingMessages } from '../../server/messages/messages.service.ts';
@@ -34,9 +35,12 @@ describe.each(dialects)('the ticket message’s look-up link (%s)', (dialect) =>
     expect(settings.json().site_address).toBe('rihla.sd');
     const arabic = await ticketMessage('ar');
     expect(arabic.message.text.endsWith(`\nrihla.sd/t/${arabic.booking.ticketId}`)).toBe(true);
+    // The link's 13 digits are the ticket id: the text says it once.
+    expect(arabic.message.text.split(arabic.booking.ticketId)).toHaveLength(2);
     expect(arabic.message.segments).toBe(2);
     const english = await ticketMessage('en');
-    expect(english.message.text).toMatch(/^Rihla ticket \d{13}: .*\nrihla\.sd\/t\/\d{13}$/s);
+    expect(english.message.text).toMatch(/^Rihla ticket: .*\nrihla\.sd\/t\/\d{13}$/s);
+    expect(english.message.text.split(english.booking.ticketId)).toHaveLength(2);
     expect(english.message.segments).toBe(1);
   });
 
@@ -77,6 +81,7 @@ describe.each(dialects)('the ticket message’s look-up link (%s)', (dialect) =>
     ).toBe(200);
     const plain = await ticketMessage('ar');
     expect(plain.message.text).not.toContain('/t/');
+    expect(plain.message.text).toContain(plain.booking.ticketId);
     expect(plain.message.text).not.toContain('\n');
   });
 

@@ -43,14 +43,28 @@ describe('what each template costs', () => {
       expect(text).toContain(part);
   });
 
-  it('with the look-up link (Settings: the site address) the Arabic paid ticket is two segments, the English one', () => {
+  it('with the look-up link (Settings: the site address) the ticket id is said once, in the link; Arabic two segments', () => {
     const link = 'rihla.sd/t/4820193746152';
-    expect(cost('ticket', 'ar', { link })).toEqual({ chars: 70 + 1 + link.length, segments: 2 });
-    expect(cost('ticket', 'en', { link, paid: false }).segments).toBe(1);
-    expect(messageText('ticket', 'ar', facts('ar', { link })).split('\n')).toEqual([
-      messageText('ticket', 'ar', facts('ar')),
-      link,
-    ]);
+    // Arabic: 70 − the id and its space (14) + a new line and the link (25) = 81, two UCS-2 segments; one would
+    // need 11 characters fewer (the currency, the word "seat", a 12-hour time): the operator's choice instead.
+    expect(cost('ticket', 'ar', { link })).toEqual({ chars: 81, segments: 2 });
+    expect(cost('ticket', 'ar', { link, paid: false })).toEqual({ chars: 91, segments: 2 });
+    expect(cost('ticket', 'en', { link })).toEqual({ chars: 97, segments: 1 });
+    expect(cost('ticket', 'en', { link, paid: false })).toEqual({ chars: 113, segments: 1 });
+    for (const lang of ['ar', 'en'] as const) {
+      const lines = messageText('ticket', lang, facts(lang, { link })).split('\n');
+      expect(lines, lang).toHaveLength(2);
+      expect(lines[1], lang).toBe(link);
+      expect(lines[0], lang).not.toContain('4820193746152');
+      expect(messageText('ticket', lang, facts(lang)).replace(' 4820193746152', ''), lang).toBe(lines[0]);
+    }
+    // Only the ticket carries it: every other template costs what it costs without it.
+    for (const kind of Object.keys(MESSAGE_TEMPLATES) as Kind[])
+      if (kind !== 'ticket')
+        for (const lang of ['ar', 'en'] as const)
+          expect(messageText(kind, lang, facts(lang, { link })), `${kind} ${lang}`).toBe(
+            messageText(kind, lang, facts(lang)),
+          );
   });
 
   it('every English template is one GSM-7 segment; the Arabic ones are measured (tickets and payment news: one)', () => {
@@ -81,5 +95,22 @@ describe('the "find my bookings" code', () => {
       expect(text.startsWith('048213 '), lang).toBe(true);
       expect(segmentCount(text), lang).toBe(1);
     }
+  });
+});
+
+describe('segmentCount', () => {
+  it('GSM-7: 160 septets in one, 153 a part, extension characters count two; else UCS-2: 70, 67 a part', () => {
+    expect(segmentCount('a'.repeat(160))).toBe(1);
+    expect(segmentCount('a'.repeat(161))).toBe(2);
+    expect(segmentCount('a'.repeat(306))).toBe(2);
+    expect(segmentCount('a'.repeat(307))).toBe(3);
+    expect(segmentCount('€'.repeat(80))).toBe(1);
+    expect(segmentCount(`${'€'.repeat(80)}a`)).toBe(2);
+    expect(segmentCount('ب'.repeat(70))).toBe(1);
+    expect(segmentCount('ب'.repeat(71))).toBe(2);
+    expect(segmentCount(`${'a'.repeat(69)}ب`)).toBe(1);
+    expect(segmentCount(`${'a'.repeat(133)}ب`)).toBe(2);
+    expect(segmentCount(`${'a'.repeat(68)}😀`)).toBe(1);
+    expect(segmentCount(`${'a'.repeat(69)}😀`)).toBe(2);
   });
 });

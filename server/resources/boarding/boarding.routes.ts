@@ -8,7 +8,7 @@ import { departureInstant } from '../../../shared/rules.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { hit } from '../../http/rate-limit-store.ts';
 import { typed } from '../../http/validation.ts';
-import { findBookingDocument } from '../payments/payments.repository.ts';
+import { findBookingDocument } from '../../sales/index.ts';
 import { isClosed, tripRow, tripTravellers } from './boarding.repository.ts';
 import { type BoardingContext, checkinPackage, syncScans } from './checkin.service.ts';
 import { manifestCsv, manifestLines, manifestPdf, manifestXlsx, type ManifestTrip } from './manifest.ts';

@@ -28,25 +28,35 @@ export interface NamedStop {
   minutes: number;
 }
 
-/** The intermediate stops with their towns' names, in order. */
-export async function namedStops(db: Db, value: unknown): Promise<NamedStop[]> {
-  const stops = storedStops(value);
-  if (!stops.length) return [];
+/**
+ * Lists of stops, each stop with its town's names (city, city_ar: the origins row's) beside what it holds: one
+ * query for all of them, none when there are no stops.
+ */
+export async function nameStopLists<S extends StoredStop>(
+  db: Db,
+  lists: readonly (readonly S[])[],
+): Promise<(S & { city: string; city_ar: string | null })[][]> {
+  const ids = [...new Set(lists.flat().map((stop) => stop.originId))];
+  if (!ids.length) return lists.map(() => []);
   const towns = await db
     .selectFrom('origins')
     .select(['id', 'origin_city', 'origin_city_ar'])
-    .where(
-      'id',
-      'in',
-      stops.map((stop) => stop.originId),
-    )
+    .where('id', 'in', ids)
     .execute();
   const byId = new Map(towns.map((town) => [town.id, town]));
-  return stops.map((stop) => ({
-    city: byId.get(stop.originId)?.origin_city ?? '',
-    city_ar: byId.get(stop.originId)?.origin_city_ar ?? null,
-    minutes: Number(stop.minutes),
-  }));
+  return lists.map((stops) =>
+    stops.map((stop) => ({
+      ...stop,
+      city: byId.get(stop.originId)?.origin_city ?? '',
+      city_ar: byId.get(stop.originId)?.origin_city_ar ?? null,
+    })),
+  );
+}
+
+/** The intermediate stops with their towns' names, in order. */
+export async function namedStops(db: Db, value: unknown): Promise<NamedStop[]> {
+  const [stops] = await nameStopLists(db, [storedStops(value)]);
+  return stops.map(({ city, city_ar, minutes }) => ({ city, city_ar, minutes: Number(minutes) }));
 }
 
 /** Every stop's name by index in both languages (Arabic falls back to English), ends included. */

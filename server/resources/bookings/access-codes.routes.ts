@@ -12,8 +12,7 @@ import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { typed } from '../../http/validation.ts';
 import { checkCode, type CodeRefusal, requestCode } from './access-codes.ts';
 import { PHONE_FORMAT } from './bookings.schemas.ts';
-import { bookingContext } from '../payments/payments.routes.ts';
-import { phoneBookings } from './bookings.service.ts';
+import { bookingContext, phoneBookings } from '../../sales/index.ts';
 import { withTicketCodes } from './ticket.ts';
 
 const CODE_FORMAT = `The code is the ${ACCESS_CODE_LENGTH} digits of the text message.`;

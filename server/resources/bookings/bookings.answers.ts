@@ -1,13 +1,10 @@
 // How the bookings' and payments' outcomes are answered over HTTP: the words (English, the specification's
 // where it has them) and codes each refusal gets, and the booking answer with its ticket.
-import { ROUTE_MESSAGES } from '../../../shared/segments.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import type { Document } from '../crud/row-mapper.ts';
-import type { ProofOutcome } from '../payments/payments.service.ts';
-import type { SaleRefusal } from './bookings.service.ts';
-import { travellerView } from './bookings.service.ts';
+import { pairNotForSale, type ProofOutcome, type SaleRefusal, travellerView } from '../../sales/index.ts';
 import { signedTicketCode, ticketData } from './ticket.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
 import { ticketStops } from '../boarding/trip-stops.ts';
@@ -73,12 +70,6 @@ const SALE_REFUSALS: RefusalTable<SaleRefusal, 'code'> = {
 };
 
 /** A refused sale as the API answers it. */
-/** A stretch the trip does not sell (stops not on it, or no fare between them): in both languages. */
-export const pairNotForSale = () =>
-  new HttpError(400, ROUTE_MESSAGES.pairNotForSale.en, {
-    code: 'PAIR_NOT_FOR_SALE',
-    errors: { boardingStop: ROUTE_MESSAGES.pairNotForSale.en },
-  });
 
 export const bookingRefusalError = (refusal: SaleRefusal): HttpError =>
   refusalError(SALE_REFUSALS, refusal, 'code');

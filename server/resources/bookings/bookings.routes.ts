@@ -1,6 +1,6 @@
 // /api/bookings beyond the generated list/one: creating (public, multipart), the traveller's look-up and
 // ticket re-download, cancelling (staff, or the traveller with ticket id + phone) and deleting. A thin HTTP
-// layer: the rules live in bookings.service.ts, whose outcomes are translated into answers here.
+// layer: the rules live in the sales module (server/sales), whose outcomes are translated into answers here.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bookingContract } from '../../../shared/contract/index.ts';
@@ -8,11 +8,29 @@ import { describeIssues } from '../../../shared/registry/index.ts';
 import { can } from '../../../shared/roles.ts';
 import { actor } from '../../audit/audit.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
-import { findBookingDocument } from '../payments/payments.repository.ts';
+import {
+  bookingContext,
+  cancel,
+  cancellationQuote,
+  cancelSeats,
+  changeBooking,
+  type ChangeRefusal,
+  findBooking,
+  liveBooking,
+  moveBooking,
+  type MoveRefusal,
+  pairNotForSale,
+  quoteChange,
+  remove,
+  requestRefund,
+  type SeatsCancelRefusal,
+  sell,
+  travellerBookings,
+  travellerView,
+} from '../../sales/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { normaliseReference } from '../../../shared/payment-reference.ts';
-import { bookingContext, optionalPaymentFieldsSchema } from '../payments/payments.routes.ts';
 import { withProofBytes } from '../payments/proof-budget.ts';
 import { travellersField } from '../boarding/travellers.ts';
 import { readBookingForm } from './booking-form.ts';
@@ -23,26 +41,14 @@ import {
   cancelSeatsSchema,
   createBookingSchema,
   moveBookingSchema,
+  optionalPaymentFieldsSchema,
   optionalTravellerProofSchema,
   quoteQuerySchema,
   requestRefundSchema,
   travellerProofSchema,
 } from './bookings.schemas.ts';
-import {
-  cancel,
-  cancellationQuote,
-  liveBooking,
-  remove,
-  sell,
-  travellerBookings,
-  travellerView,
-} from './bookings.service.ts';
 import { ticketData, withTicketCodes } from './ticket.ts';
-import { cancelSeats, type SeatsCancelRefusal } from './cancel-seats.service.ts';
-import { type MoveRefusal, moveBooking, requestRefund } from './disrupted-bookings.ts';
-import { findBooking } from './bookings.repository.ts';
 import { changeContract, disruptionContract } from '../../../shared/contract/index.ts';
-import { type ChangeRefusal, changeBooking, quoteChange } from './booking-changes.ts';
 import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
 import { ticketStops } from '../boarding/trip-stops.ts';
@@ -92,6 +98,7 @@ const CHANGE_REFUSALS: RefusalTable<ChangeRefusal, 'code'> = {
     ),
   SEAT_COUNT: MOVE_REFUSALS.SEAT_COUNT,
   SEAT_OUT_OF_RANGE: MOVE_REFUSALS.SEAT_OUT_OF_RANGE,
+  PAIR_NOT_FOR_SALE: () => pairNotForSale(),
   SEATS_TAKEN: MOVE_REFUSALS.SEATS_TAKEN,
 };
 const CANCEL_REFUSALS: RefusalTable<{ refused: SeatsCancelRefusal }> = {
@@ -356,11 +363,11 @@ export async function bookingRoutes(instance: FastifyInstance) {
       config: {
         access: 'bookings.delete',
         scope: { id: 'booking' },
-        audit: { action: 'delete', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'delete', resource: 'bookings', byService: true },
       },
     },
     async (request) => {
-      const booking = await remove(ctx, request.params.id);
+      const booking = await remove(ctx, request.params.id, actor(request));
       if (!booking) throw notFound('No booking has this _id.');
       return booking;
     },

@@ -3,6 +3,7 @@
 import { segmentFields } from '../../../shared/contract/segments.ts';
 import { z } from 'zod';
 import { MESSAGE_LANGUAGES } from '../../../shared/messages.ts';
+import { PAYMENT_METHODS } from '../../../shared/payments.ts';
 import { MAX_LENGTHS, phoneProblem } from '../../../shared/field-rules.ts';
 import {
   cleanEmail,
@@ -190,3 +191,16 @@ export const quoteQuerySchema = travellerProofSchema.extend({
     .regex(/^\d{1,3}(,\d{1,3}){0,2}$/, { error: 'Seats must be 1 to 3 seat numbers separated by commas.' })
     .optional(),
 });
+
+const REFERENCE = 'Please enter the transaction number of your payment.';
+const METHOD = `The payment method must be one of: ${PAYMENT_METHODS.join(', ')}.`;
+export const paymentFieldsSchema = z.object({
+  paymentReference: z
+    .string({ error: REFERENCE })
+    .trim()
+    .min(3, { error: REFERENCE })
+    .max(64, { error: 'The transaction number must be at most 64 characters.' }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: METHOD }),
+});
+/** createBooking may carry them beside its proof (or not, when the proof comes later). */
+export const optionalPaymentFieldsSchema = paymentFieldsSchema.partial();

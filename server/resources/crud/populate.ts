@@ -8,7 +8,7 @@
 // p99 60–65 ms → 34–42 ms, README).
 import { getResource, type ResourceDef } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
-import { computeOf, rowMapperOf } from '../computed-fields.ts';
+import { computeOf, referencedFieldsOf, rowMapperOf } from '../computed-fields.ts';
 import { type Document, type Row, rowToDocument } from './row-mapper.ts';
 import type { Db } from '../../db/schema.ts';
 import { anyTable } from './generic-db.ts';
@@ -46,10 +46,14 @@ export async function toDocuments(
   return documents;
 }
 
-/** Rows as documents with their references filled, but without their own computed fields. */
+/**
+ * Rows as documents with their references filled and what they derive from them (a trip's stops' names), but
+ * without their own computed fields.
+ */
 async function withReferences(db: Db, def: ResourceDef, rows: Row[], depth: number) {
   const toDocument = rowMapperOf(def.name) ?? ((row: Row) => rowToDocument(def, row));
   const documents = rows.map(toDocument);
+  if (documents.length) await referencedFieldsOf(def.name)?.(db, documents);
   if (!documents.length || depth <= 0) return documents;
   // The reference fields are independent: load them side by side (PostgreSQL runs them in parallel).
   const references = Object.entries(def.fields).filter(([, field]) => field.kind === 'reference');

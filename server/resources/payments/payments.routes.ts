@@ -1,56 +1,46 @@
 // Payment calls. Under /api/bookings: the traveller's later proof (public), staff verifying or rejecting it,
 // and the counter sale. Under /api/payments: the queue of proofs waiting, one payment's review, the cancelled
 // bookings whose proof waits for a money check; the refunds owed (refunds.routes.ts) and the bank statement
-// import (statement.routes.ts). A thin HTTP layer over payments.service.ts.
+// import (statement.routes.ts). A thin HTTP layer over the sales module (server/sales/payments.service.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
-import { PAYMENT_METHODS, REJECTION_REASONS } from '../../../shared/payments.ts';
+import { REJECTION_REASONS } from '../../../shared/payments.ts';
+import { actor } from '../../audit/audit.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
-import { createBookingSchema, deviceIdField, travellerProofSchema } from '../bookings/bookings.schemas.ts';
-import { sell, travellerView } from '../bookings/bookings.service.ts';
-import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
 import {
+  createBookingSchema,
+  deviceIdField,
+  paymentFieldsSchema,
+  travellerProofSchema,
+} from '../bookings/bookings.schemas.ts';
+import {
+  bookingContext,
   bookingRow,
+  type CancelledProofOutcome,
   cancelledProofs,
+  checkCancelledProof,
+  type DecisionOutcome,
   findBookingDocument,
   flagsOf,
   proofQueue,
-} from './payments.repository.ts';
-import { proofsOf } from './proofs.ts';
-import {
-  checkCancelledProof,
   proofRefusal,
+  proofsOf,
   reject,
+  sell,
   submitProof,
+  travellerView,
   verify,
-  type CancelledProofOutcome,
-  type DecisionOutcome,
-} from './payments.service.ts';
+} from '../../sales/index.ts';
+import { bookingRefusalError, proofRefusalError, ticketAnswer } from '../bookings/bookings.answers.ts';
 import { refuseWhenSpent, withProofBytes } from './proof-budget.ts';
 import { refundRoutes } from './refunds.routes.ts';
-import { bookingContext, idParams, page, parse } from './route-helpers.ts';
+import { idParams, page, parse } from './route-helpers.ts';
 import { statementRoutes } from './statement.routes.ts';
 import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
-
-/** Where the booking and payment services take their database, clock and settings from (jobs and tests too). */
-export { bookingContext };
-
-const REFERENCE = 'Please enter the transaction number of your payment.';
-const METHOD = `The payment method must be one of: ${PAYMENT_METHODS.join(', ')}.`;
-export const paymentFieldsSchema = z.object({
-  paymentReference: z
-    .string({ error: REFERENCE })
-    .trim()
-    .min(3, { error: REFERENCE })
-    .max(64, { error: 'The transaction number must be at most 64 characters.' }),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: METHOD }),
-});
-/** createBooking may carry them beside its proof (or not, when the proof comes later). */
-export const optionalPaymentFieldsSchema = paymentFieldsSchema.partial();
 
 const submitProofSchema = travellerProofSchema
   .extend(paymentFieldsSchema.shape)
@@ -185,7 +175,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       config: {
         access: 'payments.review',
         scope: { id: 'booking' },
-        audit: { action: 'verify_payment', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'verify_payment', resource: 'bookings', byService: true },
       },
     },
     async (request) => {
@@ -194,6 +184,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       return decisionAnswer(
         await verify(ctx, id, {
           staffId: request.staffId!,
+          actor: actor(request),
           via: 'review',
           override: body?.override ? body.note : undefined,
           note: body?.note,
@@ -214,13 +205,13 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       config: {
         access: 'payments.review',
         scope: { id: 'booking' },
-        audit: { action: 'reject_payment', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'reject_payment', resource: 'bookings', byService: true },
       },
     },
     async (request) => {
       const { id } = request.params;
       const body = parse(rejectBody, request.body);
-      return decisionAnswer(await reject(ctx, id, body));
+      return decisionAnswer(await reject(ctx, id, { ...body, actor: actor(request) }));
     },
   );
 
@@ -232,7 +223,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
         brotliQuality: 1,
         access: 'sales.counter',
         scope: { body: { tripId: 'trip' } },
-        audit: { action: 'counter_sale', resource: 'bookings' },
+        audit: { action: 'counter_sale', resource: 'bookings', byService: true },
       },
     },
     async (request, reply) => {
@@ -240,6 +231,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
       const outcome = await sell(ctx, body, {
         by: 'counter',
         staffId: request.staffId!,
+        actor: actor(request),
         method: body.paymentMethod,
         reference: body.paymentReference,
       });
@@ -314,7 +306,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
       config: {
         access: 'payments.review',
         scope: { id: 'booking' },
-        audit: { action: 'cancelled_proof_checked', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'cancelled_proof_checked', resource: 'bookings', byService: true },
       },
     },
     async (request) => {
@@ -322,6 +314,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
       const body = parse(cancelledProofBody, request.body);
       const outcome = await checkCancelledProof(ctx, id, {
         staffId: request.staffId!,
+        actor: actor(request),
         moneyArrived: body.moneyArrived,
         override: body.override ? body.note : undefined,
         note: body.note,

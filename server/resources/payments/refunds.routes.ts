@@ -1,16 +1,22 @@
 // Refunds owed after a paid booking was cancelled, under /api/payments: the list (owed or paid), recording one
 // as sent (a transfer with its reference, or cash), and a manager's or an admin's confirmation of a cash refund
-// a cashier recorded. A thin HTTP layer over payments.service.ts.
+// a cashier recorded. A thin HTTP layer over the sales module (server/sales/payments.service.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { REFUND_METHODS } from '../../../shared/payments.ts';
 import { can } from '../../../shared/roles.ts';
+import { actor } from '../../audit/audit.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
-import { findBookingDocument, refundList } from './payments.repository.ts';
-import { confirmCashRefund, markRefundPaid, type RefundOutcome } from './payments.service.ts';
-import { bookingContext, idParams, page, parse } from './route-helpers.ts';
+import {
+  bookingContext,
+  confirmCashRefund,
+  markRefundPaid,
+  refundList,
+  type RefundOutcome,
+} from '../../sales/index.ts';
+import { idParams, page, parse } from './route-helpers.ts';
 import { typed } from '../../http/validation.ts';
 
 const REFUND_REFERENCE = 'Please enter the transaction number of the refund.';
@@ -87,7 +93,7 @@ export async function refundRoutes(instance: FastifyInstance) {
       config: {
         access: 'refunds.manage',
         scope: { id: 'booking' },
-        audit: { action: 'refund_paid', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'refund_paid', resource: 'bookings', byService: true },
       },
     },
     async (request, reply) => {
@@ -95,13 +101,13 @@ export async function refundRoutes(instance: FastifyInstance) {
       const body = parse(refundBody, request.body);
       const outcome = await markRefundPaid(ctx, id, {
         staffId: request.staffId!,
+        actor: actor(request),
         confirms: can(request.staff?.role, 'refunds.confirm'),
         method: body.refundMethod,
         reference: body.refundReference || undefined,
       });
       if ('refused' in outcome) throw refusalError(REFUND_REFUSALS, outcome);
       if ('recorded' in outcome) {
-        request.auditAction = 'refund_cash_recorded';
         reply.status(202);
         return outcome.recorded;
       }
@@ -116,12 +122,12 @@ export async function refundRoutes(instance: FastifyInstance) {
       config: {
         access: 'refunds.confirm',
         scope: { id: 'booking' },
-        audit: { action: 'refund_cash_confirmed', resource: 'bookings', before: findBookingDocument },
+        audit: { action: 'refund_cash_confirmed', resource: 'bookings', byService: true },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const outcome = await confirmCashRefund(ctx, id, { staffId: request.staffId! });
+      const outcome = await confirmCashRefund(ctx, id, { staffId: request.staffId!, actor: actor(request) });
       if ('refused' in outcome) throw refusalError(REFUND_REFUSALS, outcome);
       return 'paid' in outcome ? outcome.paid : outcome.recorded;
     },

@@ -6,9 +6,16 @@ import { statementMapping } from '../../../shared/contract/answers.ts';
 import { actor } from '../../audit/audit.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
-import { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
-import { importStatement, importSummary, type Mapping, type StatementOutcome } from './statement.ts';
-import { bookingContext, parse } from './route-helpers.ts';
+import {
+  bookingContext,
+  decodeStatement,
+  importStatement,
+  importSummary,
+  type Mapping,
+  STATEMENT_LIMITS,
+  type StatementOutcome,
+} from '../../sales/index.ts';
+import { parse } from './route-helpers.ts';
 
 export async function statementRoutes(app: FastifyInstance) {
   const ctx = bookingContext(app);

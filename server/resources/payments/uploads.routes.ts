@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { uploadContract } from '../../../shared/contract/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { findProof } from './proofs.ts';
+import { findProof } from '../../sales/index.ts';
 import { typed } from '../../http/validation.ts';
 
 export async function uploadRoutes(instance: FastifyInstance) {

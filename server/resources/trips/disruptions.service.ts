@@ -6,18 +6,19 @@
 //   the trip's time the server refunds in full); each traveller is told in their language with the reason.
 // - delay: the trip gets its new date or time, its bookings stay, each traveller is told the new time (the
 //   ticket, drawn on demand, shows it).
-// Each booking's change is in the activity log under the staff member who made it.
+// Each booking is acted on through the sales module (settleCancelledTrip), its change in the activity log under
+// the staff member who made it.
 import { companyWhere } from '../../auth/company-scope.ts';
 import { proofUndecided } from '../../../shared/payments.ts';
 import type { DisruptionAction } from '../../../shared/disruptions.ts';
 import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
 import { departureInstant } from '../../../shared/rules.ts';
-import { type Actor, type AuditEntry, recordAudit, recordAudits } from '../../audit/audit.ts';
+import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newId } from '../../db/ids.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { Db, TripRow } from '../../db/schema.ts';
 import { queueBookingMessages } from '../../messages/messages.service.ts';
-import { cancelledWithRefund } from '../bookings/bookings.repository.ts';
+import { settleCancelledTrip } from '../../sales/index.ts';
 
 export type { Actor };
 
@@ -109,7 +110,7 @@ export async function disruptTrip(
   disruption: Disruption,
   actor: Actor,
   now: Date,
-  options: { dryRun?: boolean; tripAudited?: boolean } = {},
+  options: { dryRun?: boolean } = {},
 ): Promise<TripImpact> {
   const { dryRun = false } = options;
   const trip = (await lockRow(trx, 'trips', tripId, 'update')) as TripRow | undefined;
@@ -180,64 +181,35 @@ export async function disruptTrip(
   }
 
   await trx.updateTable('trips').set({ isCancelled: 1 }).where('id', '=', tripId).execute();
-  // cancelTrip's own route records the trip's row; a disruption records one per trip here.
-  if (!options.tripAudited)
-    await recordAudit(
-      trx,
-      {
-        ...actor,
-        action: 'cancel_trip',
-        resource: 'trips',
-        recordId: tripId,
-        diff: {
-          isCancelled: [false, true],
-          reason_en: [null, disruption.reason_en],
-          reason_ar: [null, disruption.reason_ar],
-        },
+  // The trip's row, in the transaction that cancels it (cancelTrip's and a disruption's alike).
+  await recordAudit(
+    trx,
+    {
+      ...actor,
+      action: 'cancel_trip',
+      resource: 'trips',
+      recordId: tripId,
+      diff: {
+        isCancelled: [false, true],
+        reason_en: [null, disruption.reason_en],
+        reason_ar: [null, disruption.reason_ar],
       },
-      now,
-    );
-  const waiting = live.filter(chooses).map((booking) => booking.id);
-  const released = live.filter((booking) => !chooses(booking)).map((booking) => booking.id);
-  if (waiting.length)
-    await trx
-      .updateTable('bookings')
-      .set({ disruptionId, disruptionState: 'waiting' })
-      .where('id', 'in', waiting)
-      .execute();
-  if (released.length) {
-    await trx
-      .updateTable('bookings')
-      .set((eb) => ({ ...cancelledWithRefund(eb), disruptionId }))
-      .where('id', 'in', released)
-      .execute();
-    // Naming the trip lets the write layer forget only that trip's cached seat map.
-    await trx
-      .deleteFrom('booking_seats')
-      .where('tripId', '=', tripId)
-      .where('bookingId', 'in', released)
-      .execute();
-  }
+    },
+    now,
+  );
+  await settleCancelledTrip(
+    trx,
+    { id: tripId, disruptionId },
+    live.map((booking) => ({ id: booking.id, waits: chooses(booking) })),
+    actor,
+    now,
+  );
   await queueBookingMessages(
     trx,
     'trip_cancelled',
     live.map((booking) => booking.id),
     now,
     { createdBy: actor.userId },
-  );
-  const waits = new Set(waiting);
-  await recordAudits(
-    trx,
-    live.map((booking): AuditEntry => ({
-      ...actor,
-      action: waits.has(booking.id) ? 'disrupt_booking' : 'cancel_booking',
-      resource: 'bookings',
-      recordId: booking.id,
-      diff: waits.has(booking.id)
-        ? { disruptionState: [null, 'waiting'], tripId: [tripId, tripId] }
-        : { isCancelled: [false, true], tripId: [tripId, tripId] },
-    })),
-    now,
   );
   return impact;
 }

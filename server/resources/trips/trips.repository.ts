@@ -6,14 +6,13 @@ import {
   hasDeparted,
   khartoumToday,
 } from '../../../shared/rules.ts';
-import { addDays } from '../../../shared/timetables.ts';
-import { minutesAt } from '../../../shared/segments.ts';
-import { bookedSeatsByTrip } from '../computed-fields.ts';
-import { askedStretch, fareOfStretch, routeOf, type Stretch } from './segments.ts';
+import { lastStop, minutesAt } from '../../../shared/segments.ts';
+import { routeOf } from './segments.ts';
+import { searchRows, tripOfRow } from './search.statement.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
 import { BOARDING } from '../boarding/boarding.repository.ts';
-import { referencedDocument, toDocuments, TRIP_SHOWN } from '../crud/populate.ts';
+import { referencedDocument, TRIP_SHOWN } from '../crud/populate.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
 
@@ -68,98 +67,54 @@ export async function rememberTripsJson(
  * Trips that pass the origin before the destination, leaving the origin on that date (Khartoum), not cancelled,
  * with the stretch on sale, by departure. A trip without stops answers as it always did (its own ends, its
  * date); a trip with stops adds the stretch found (boardingStop, alightingStop, price, departsAt, arrivesAt)
- * and its bookedSeats are those taken on any leg of that stretch.
+ * and its bookedSeats are those taken on any leg of that stretch. The database answers all of it in one
+ * statement (search.statement.ts); here only the stretch's departure is checked against the date and the clock.
  */
 export async function searchTrips(db: Db, originId: string, destinationId: string, date: string) {
-  // A stop is at most MAX_STOP_MINUTES (two days) after departure: a trip of two days before may pass it today.
-  const rows = await db
-    .selectFrom('trips')
-    .selectAll()
-    .where('isCancelled', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('trip_originId', '=', originId),
-          eb('trip_destinationId', '=', destinationId),
-          eb('trip_date', '=', date),
-        ]),
-        eb.and([
-          eb('trip_date', '>=', addDays(date, -2)),
-          eb('trip_date', '<=', date),
-          eb('trip_stops', '!=', '[]'),
-        ]),
-      ]),
-    )
-    .execute();
   const now = new Date();
-  const found: {
-    row: (typeof rows)[number];
-    departs: Date;
-    stretch?: Stretch;
-    price?: number;
-    arrives?: Date;
-  }[] = [];
-  for (const row of rows) {
-    const route = routeOf(row);
-    const leaves = departureInstant(row.trip_date, row.trip_boarding_time);
-    if (!route.stops.length) {
+  const found: { trip: Document; departs: Date; time: string }[] = [];
+  for (const row of await searchRows(db, originId, destinationId, date)) {
+    const trip = tripOfRow(row);
+    const time = trip.trip_boarding_time as string;
+    const leaves = departureInstant(trip.trip_date as string, time);
+    if (!Number(row.stop_count)) {
       // Today's departures that have already left are no longer offered.
-      if (row.trip_date === date && !hasDeparted(row.trip_date, row.trip_boarding_time))
-        found.push({ row, departs: leaves });
+      if (!hasDeparted(trip.trip_date as string, time))
+        found.push({ trip: publicTrip(trip), departs: leaves, time });
       continue;
     }
-    const stretch = askedStretch(
-      { originId: row.trip_originId, destinationId: row.trip_destinationId },
-      route,
-      { origin: originId, destination: destinationId },
-    );
-    if (!stretch) continue;
-    const price = fareOfStretch(route, NaN, stretch);
+    const stops = routeOf(trip as { trip_stops?: unknown }).stops;
+    const [from, to] = [Number(row.boarding), Number(row.alighting)];
+    // The ends' fare is the trip's own price; another pair's is listed, or it is not for sale.
+    const price =
+      from === 0 && to === lastStop(stops)
+        ? (trip.trip_ticket_priceId as { price: number } | null)?.price
+        : row.fare === null
+          ? undefined
+          : Number(row.fare);
     if (price === undefined) continue;
-    const at = (index: number) => new Date(leaves.getTime() + minutesAt(route.stops, index) * 60_000);
-    const departs = at(stretch.from);
+    const at = (index: number) => new Date(leaves.getTime() + minutesAt(stops, index) * 60_000);
+    const departs = at(from);
     if (khartoumToday(departs) !== date || departs.getTime() <= now.getTime()) continue;
-    const arrives = new Date(
-      leaves.getTime() +
-        (stretch.to > route.stops.length
-          ? minutesAt(route.stops, route.stops.length)
-          : minutesAt(route.stops, stretch.to)) *
-          60_000,
-    );
-    found.push({ row, departs, stretch, price, arrives });
-  }
-  found.sort(
-    (a, b) =>
-      a.departs.getTime() - b.departs.getTime() ||
-      boardingMinutes(a.row.trip_boarding_time) - boardingMinutes(b.row.trip_boarding_time),
-  );
-  const documents = await toDocuments(
-    db,
-    trips,
-    found.map((entry) => entry.row),
-  );
-  const answers: Document[] = [];
-  for (const [i, trip] of documents.entries()) {
-    // Trips of a bus out of service are not offered.
-    if ((trip.busId as { bus_status?: string } | null)?.bus_status === BUS_OUT_OF_SERVICE) continue;
-    const { stretch, price, departs, arrives } = found[i];
-    if (!stretch) {
-      answers.push(publicTrip(trip));
-      continue;
-    }
-    const seats = await bookedSeatsByTrip(db, [trip._id], stretch);
-    answers.push({
-      ...publicTrip(trip),
-      bookedSeats: seats.get(trip._id) ?? [],
-      boardingStop: stretch.from,
-      alightingStop: stretch.to,
-      // The ends' fare is the trip's own price (fareOfStretch was given none for them).
-      price: Number.isNaN(price) ? (trip.trip_ticket_priceId as { price: number }).price : price,
-      departsAt: departs.toISOString(),
-      arrivesAt: arrives!.toISOString(),
+    // The destination's minutes are unknown: its last stop's stand in.
+    const arrives = at(Math.min(to, stops.length));
+    found.push({
+      trip: {
+        ...publicTrip(trip),
+        boardingStop: from,
+        alightingStop: to,
+        price,
+        departsAt: departs.toISOString(),
+        arrivesAt: arrives.toISOString(),
+      },
+      departs,
+      time,
     });
   }
-  return answers;
+  found.sort(
+    (a, b) => a.departs.getTime() - b.departs.getTime() || boardingMinutes(a.time) - boardingMinutes(b.time),
+  );
+  return found.map((entry) => entry.trip);
 }
 
 /** A route on sale: its cities' names as travellers read them. */

@@ -1,7 +1,6 @@
 // Trip calls beyond plain CRUD: the public search and cancelling a trip.
 import { tripPaymentInstructions } from '../settings/payment-instructions.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Db } from '../../db/schema.ts';
 import { z } from 'zod';
 import { tripContract } from '../../../shared/contract/index.ts';
 import { trips } from '../../../shared/registry/index.ts';
@@ -41,8 +40,6 @@ const searchQuery = z.object({
     .min(1, { error: SEARCH_MESSAGE })
     .refine(isValidDate, { error: 'Dates must be real dates written YYYY-MM-DD.' }),
 });
-
-const tripBefore = (db: Db, id: string) => findDocument(db, trips, id);
 
 /** How each refused trip cancellation is answered (a failure is the server's: a 500). */
 const CANCEL_REFUSALS: RefusalTable<Extract<Awaited<ReturnType<typeof cancelTrip>>, { refused: string }>> = {
@@ -129,7 +126,7 @@ export async function tripRoutes(instance: FastifyInstance) {
       config: {
         access: 'trips.write',
         scope: { id: 'trip' },
-        audit: { action: 'cancel_trip', resource: 'trips', before: tripBefore },
+        audit: { action: 'cancel_trip', resource: 'trips', byService: true },
       },
     },
     async (request) => {

@@ -31,7 +31,6 @@ export async function cancelTrip(
       },
       actor,
       now,
-      { tripAudited: true },
     ),
   );
   if (impact.refused) return { refused: impact.refused };

@@ -67,7 +67,7 @@ export const activityEn = {
         text_en: 'Text (English)',
         text_ar: 'Text (Arabic)',
       },
-      /** The fields of a bank statement import's row (server/resources/payments/statement.ts importSummary). */
+      /** The fields of a bank statement import's row (server/sales/statement.ts importSummary). */
       statement: {
         statement: 'Statement',
         rows: 'Rows',

@@ -112,6 +112,7 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'GET /api/messages/getMessage/:id': 'messages.read',
   'PATCH /api/messages/resend/:id': 'messages.resend',
   'POST /api/messages/broadcast': 'messages.broadcast',
+  'GET /api/analytics/occupancy': 'analytics.read',
 };
 /** The API documentation: for any signed-in staff member unless the app is built with PUBLIC_API_DOCS=1. */
 const DOCS_CAPABILITY: Capability = 'self';

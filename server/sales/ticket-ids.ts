@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from '../../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 
 /** 13 random digits from a CSPRNG (not guessable from another ticket); never a leading zero. */
 export function newTicketId(): string {

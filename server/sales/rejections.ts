@@ -3,9 +3,9 @@
 // address with MAX_REJECTED_PROOFS_PER_ADDRESS (higher: a carrier's address is shared), sends proofs that hold
 // no longer than a booking without one, so re-sending junk after each rejection keeps nothing. Kept in the
 // database (every node counts the same) and counted on the app's clock.
-import { REJECTION_WINDOW_HOURS } from '../../../shared/payments.ts';
-import type { PaymentsConfig } from '../../config.ts';
-import type { Db } from '../../db/schema.ts';
+import { REJECTION_WINDOW_HOURS } from '../../shared/payments.ts';
+import type { PaymentsConfig } from '../config.ts';
+import type { Db } from '../db/schema.ts';
 
 export interface ProofSource {
   phone: string;

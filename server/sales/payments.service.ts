@@ -1,6 +1,6 @@
 // Paid or not: the traveller's later proof, staff verifying or rejecting it, lapsed holds expiring, refunds
 // owed after a paid booking is cancelled. Each call answers a typed outcome; the routes translate it.
-import { normaliseReference } from '../../../shared/payment-reference.ts';
+import { normaliseReference } from '../../shared/payment-reference.ts';
 import {
   hasLapsed,
   holdDeadline,
@@ -9,11 +9,11 @@ import {
   type RefundMethod,
   type RejectionReason,
   reviewHold,
-} from '../../../shared/payments.ts';
-import { departureInstant } from '../../../shared/rules.ts';
-import type { BookingContext } from '../bookings/bookings.service.ts';
-import { findByTicket } from '../bookings/bookings.repository.ts';
-import type { Document } from '../crud/row-mapper.ts';
+} from '../../shared/payments.ts';
+import { departureInstant } from '../../shared/rules.ts';
+import type { BookingContext } from './context.ts';
+import { findByTicket } from './bookings.repository.ts';
+import type { Document } from '../resources/crud/row-mapper.ts';
 import {
   acceptProof,
   bookingRow,
@@ -28,9 +28,10 @@ import {
 } from './payments.repository.ts';
 import { checkProof, type ProofSender } from './proofs.ts';
 import { forgetOldRejections, proofHolds, recordRejection } from './rejections.ts';
-import { changeAndTell } from '../../messages/messages.service.ts';
-import type { Db } from '../../db/schema.ts';
-import type { TripDetails } from '../../../shared/contract/documents.ts';
+import { changeAndTell } from '../messages/messages.service.ts';
+import type { Db } from '../db/schema.ts';
+import { type Actor, logBookingChange, loggedBooking } from './booking-audit.ts';
+import type { TripDetails } from '../../shared/contract/documents.ts';
 
 /** Staff may confirm a payment that waits for a proof or whose proof waits for them (not one they rejected). */
 const VERIFIABLE = ['awaiting_proof', 'proof_submitted'];
@@ -136,7 +137,7 @@ async function decisionRefusal(ctx: BookingContext, id: string): Promise<Decisio
 export async function verify(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string; via: 'review' | 'import'; override?: string; note?: string },
+  by: { staffId: string; actor: Actor; via: 'review' | 'import'; override?: string; note?: string },
 ): Promise<DecisionOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
@@ -155,15 +156,19 @@ export async function verify(
   const now = at.toISOString();
   const moved = await changeAndTell(
     ctx.db,
-    (trx) =>
-      transition(trx, id, VERIFIABLE, {
+    async (trx) => {
+      const before = await loggedBooking(trx, id);
+      const done = await transition(trx, id, VERIFIABLE, {
         paymentStatus: 'verified',
         paymentDeadline: null,
         verifiedBy: by.staffId,
         verifiedAt: now,
         verifiedVia: by.via,
         overrideNote: note ?? null,
-      }),
+      });
+      if (done) await logBookingChange(trx, by.actor, 'verify_payment', id, before, at);
+      return done;
+    },
     'payment_verified',
     id,
     at,
@@ -175,7 +180,7 @@ export async function verify(
 export async function reject(
   ctx: BookingContext,
   id: string,
-  by: { reason: RejectionReason; note?: string },
+  by: { actor: Actor; reason: RejectionReason; note?: string },
 ): Promise<DecisionOutcome> {
   const booking = await findBookingDocument(ctx.db, id);
   if (!booking) return { refused: 'NOT_FOUND' };
@@ -192,14 +197,18 @@ export async function reject(
   // A booking may be rejected more than once (a new proof, rejected again): each rejection is told once.
   const moved = await changeAndTell(
     ctx.db,
-    (trx) =>
-      transition(trx, id, REJECTABLE, {
+    async (trx) => {
+      const before = await loggedBooking(trx, id);
+      const done = await transition(trx, id, REJECTABLE, {
         paymentStatus: 'rejected',
         paymentDeadline: deadline.toISOString(),
         reviewDeadline: null,
         rejectionReason: by.reason,
         rejectionNote: by.note ?? null,
-      }),
+      });
+      if (done) await logBookingChange(trx, by.actor, 'reject_payment', id, before, now);
+      return done;
+    },
     'payment_rejected',
     id,
     now,
@@ -227,7 +236,7 @@ export type CancelledProofOutcome =
 export async function checkCancelledProof(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string; moneyArrived: boolean; override?: string; note?: string },
+  by: { staffId: string; actor: Actor; moneyArrived: boolean; override?: string; note?: string },
 ): Promise<CancelledProofOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
@@ -237,12 +246,13 @@ export async function checkCancelledProof(
     const flags = await flagsOf(ctx.db, row);
     if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
   }
+  const at = ctx.clock.now();
   const changes = by.moneyArrived
     ? {
         paymentStatus: 'verified',
         paymentDeadline: null,
         verifiedBy: by.staffId,
-        verifiedAt: ctx.clock.now().toISOString(),
+        verifiedAt: at.toISOString(),
         verifiedVia: 'review',
         overrideNote: by.override ?? by.note ?? null,
         refundDue: Number(row.totalTicketPrice),
@@ -253,8 +263,13 @@ export async function checkCancelledProof(
         rejectionReason: 'payment_not_received' as const,
         rejectionNote: by.note ?? null,
       };
-  if (await settleCancelledProof(ctx.db, id, changes))
-    return { checked: (await findBookingDocument(ctx.db, id))! };
+  const settled = await ctx.db.transaction().execute(async (trx) => {
+    const before = await loggedBooking(trx, id);
+    const done = await settleCancelledProof(trx, id, changes);
+    if (done) await logBookingChange(trx, by.actor, 'cancelled_proof_checked', id, before, at);
+    return done;
+  });
+  if (settled) return { checked: (await findBookingDocument(ctx.db, id))! };
   const now = await bookingRow(ctx.db, id);
   return now ? { refused: 'ALREADY_DECIDED', status: now.paymentStatus } : { refused: 'NOT_FOUND' };
 }
@@ -288,14 +303,15 @@ export type RefundOutcome =
 export async function markRefundPaid(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string; confirms: boolean; method: RefundMethod; reference?: string },
+  by: { staffId: string; actor: Actor; confirms: boolean; method: RefundMethod; reference?: string },
 ): Promise<RefundOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
   if (row.refundDue === null) return { refused: 'NOT_OWED' };
   if (row.refundPaidAt) return { refused: 'ALREADY_PAID' };
   if (row.refundRecordedAt) return { refused: 'AWAITS_CONFIRMATION' };
-  const now = ctx.clock.now().toISOString();
+  const at = ctx.clock.now();
+  const now = at.toISOString();
   const recorded = {
     refundMethod: by.method,
     refundRecordedBy: by.staffId,
@@ -304,6 +320,7 @@ export async function markRefundPaid(
   };
   const awaits = by.method === 'cash' && !by.confirms;
   const write = async (trx: Db) => {
+    const before = await loggedBooking(trx, id);
     const result = await trx
       .updateTable('bookings')
       .set(awaits ? recorded : { ...recorded, refundPaidAt: now, refundPaidBy: by.staffId })
@@ -311,12 +328,15 @@ export async function markRefundPaid(
       .where('refundPaidAt', 'is', null)
       .where('refundRecordedAt', 'is', null)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const done = Number(result.numUpdatedRows) === 1;
+    if (done)
+      await logBookingChange(trx, by.actor, awaits ? 'refund_cash_recorded' : 'refund_paid', id, before, at);
+    return done;
   };
   // The traveller is told once the money is paid: a cash refund when a manager confirms it.
   const done = awaits
-    ? await write(ctx.db)
-    : await changeAndTell(ctx.db, write, 'refund_paid', id, ctx.clock.now());
+    ? await ctx.db.transaction().execute(write)
+    : await changeAndTell(ctx.db, write, 'refund_paid', id, at);
   if (!done) return refundRefusal(ctx, id);
   const booking = (await findBookingDocument(ctx.db, id))!;
   return awaits ? { recorded: booking } : { paid: booking };
@@ -332,28 +352,32 @@ async function refundRefusal(ctx: BookingContext, id: string): Promise<RefundOut
 export async function confirmCashRefund(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string },
+  by: { staffId: string; actor: Actor },
 ): Promise<RefundOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
   if (row.refundPaidAt) return { refused: 'ALREADY_PAID' };
   if (row.refundMethod !== 'cash' || !row.refundRecordedAt) return { refused: 'NOT_OWED' };
   if (row.refundRecordedBy === by.staffId) return { refused: 'OWN_CASH_REFUND' };
+  const at = ctx.clock.now();
   const confirmed = await changeAndTell(
     ctx.db,
     async (trx) => {
+      const before = await loggedBooking(trx, id);
       const result = await trx
         .updateTable('bookings')
-        .set({ refundPaidAt: ctx.clock.now().toISOString(), refundPaidBy: by.staffId })
+        .set({ refundPaidAt: at.toISOString(), refundPaidBy: by.staffId })
         .where('id', '=', id)
         .where('refundPaidAt', 'is', null)
         .where('refundMethod', '=', 'cash')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const done = Number(result.numUpdatedRows) === 1;
+      if (done) await logBookingChange(trx, by.actor, 'refund_cash_confirmed', id, before, at);
+      return done;
     },
     'refund_paid',
     id,
-    ctx.clock.now(),
+    at,
   );
   if (!confirmed) return { refused: 'ALREADY_PAID' };
   return { paid: (await findBookingDocument(ctx.db, id))! };

@@ -5,9 +5,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { newId } from '../../db/ids.ts';
-import type { Db } from '../../db/schema.ts';
-import { type AcceptedMime, isTooLarge, recogniseImage } from '../bookings/image-check.ts';
+import { newId } from '../db/ids.ts';
+import type { Db } from '../db/schema.ts';
+import { type AcceptedMime, isTooLarge, recogniseImage } from './image-check.ts';
 
 export const UPLOAD_URL_PREFIX = '/api/uploads/';
 export const UPLOAD_NAME_PATTERN =

@@ -3,16 +3,65 @@
 // seat key as a sale; the ticket id stays), or a full refund. At the cancelled trip's time the server refunds
 // whoever has not chosen. The traveller proves the booking with its ticket id and phone; staff at the counter
 // do the same for them, and the activity log names whoever acted.
-import { BUS_OUT_OF_SERVICE, departureInstant } from '../../../shared/rules.ts';
-import { choiceOpen, moveWindow } from '../../../shared/disruptions.ts';
-import { recordAudit } from '../../audit/audit.ts';
-import { isUniqueViolation } from '../../db/database.ts';
-import { lockRow } from '../../db/locks.ts';
-import type { Db, TripRow } from '../../db/schema.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
-import type { Actor } from '../trips/disruptions.service.ts';
+import { BUS_OUT_OF_SERVICE, departureInstant } from '../../shared/rules.ts';
+import { choiceOpen, moveWindow } from '../../shared/disruptions.ts';
+import { type Actor, type AuditEntry, recordAudit, recordAudits } from '../audit/audit.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { lockRow } from '../db/locks.ts';
+import type { Db, TripRow } from '../db/schema.ts';
+import { queueBookingMessage } from '../messages/messages.service.ts';
 import { cancelledWithRefund } from './bookings.repository.ts';
 import { lockTarget, relocate, soldSeats } from './seat-move.ts';
+
+/**
+ * What cancelling a trip does to each of its live bookings, in the trip's transaction: one that `waits` (paid,
+ * or a proof to decide) keeps its seats and waits for its traveller's choice; an unpaid hold is cancelled and
+ * its seats freed (a paid one released this way would owe its price back: cancelledWithRefund). Each booking's
+ * change is in the activity log under `actor`.
+ */
+export async function settleCancelledTrip(
+  trx: Db,
+  trip: { id: string; disruptionId: string },
+  bookings: { id: string; waits: boolean }[],
+  actor: Actor,
+  now: Date,
+): Promise<void> {
+  const waiting = bookings.filter((booking) => booking.waits).map((booking) => booking.id);
+  const released = bookings.filter((booking) => !booking.waits).map((booking) => booking.id);
+  const { disruptionId } = trip;
+  if (waiting.length)
+    await trx
+      .updateTable('bookings')
+      .set({ disruptionId, disruptionState: 'waiting' })
+      .where('id', 'in', waiting)
+      .execute();
+  if (released.length) {
+    await trx
+      .updateTable('bookings')
+      .set((eb) => ({ ...cancelledWithRefund(eb), disruptionId }))
+      .where('id', 'in', released)
+      .execute();
+    // Naming the trip lets the write layer forget only that trip's cached seat map.
+    await trx
+      .deleteFrom('booking_seats')
+      .where('tripId', '=', trip.id)
+      .where('bookingId', 'in', released)
+      .execute();
+  }
+  await recordAudits(
+    trx,
+    bookings.map((booking): AuditEntry => ({
+      ...actor,
+      action: booking.waits ? 'disrupt_booking' : 'cancel_booking',
+      resource: 'bookings',
+      recordId: booking.id,
+      diff: booking.waits
+        ? { disruptionState: [null, 'waiting'], tripId: [trip.id, trip.id] }
+        : { isCancelled: [false, true], tripId: [trip.id, trip.id] },
+    })),
+    now,
+  );
+}
 
 export type MoveRefusal =
   | { code: 'NOT_FOUND' }

@@ -10,24 +10,24 @@ import {
   changeQuote,
   CHANGE_CUTOFF_MINUTES,
   type ChangeQuote,
-} from '../../../shared/booking-change.ts';
-import { hasLapsed, holdDeadline } from '../../../shared/payments.ts';
-import { FULL_REFUND_RULES, type RefundRules } from '../../../shared/refund-rules.ts';
-import { BUS_OUT_OF_SERVICE, departureInstant, totalPrice } from '../../../shared/rules.ts';
-import { maskedPhone } from '../../../shared/passenger.ts';
-import type { TripDetails } from '../../../shared/contract/documents.ts';
-import { type Actor, recordAudit } from '../../audit/audit.ts';
-import { isUniqueViolation } from '../../db/database.ts';
-import { newId } from '../../db/ids.ts';
-import { lockRow } from '../../db/locks.ts';
-import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
-import { cachedTripDetails } from '../trips/trips.repository.ts';
-import type { BookingContext } from './bookings.service.ts';
+} from '../../shared/booking-change.ts';
+import { hasLapsed, holdDeadline } from '../../shared/payments.ts';
+import { FULL_REFUND_RULES, type RefundRules } from '../../shared/refund-rules.ts';
+import { BUS_OUT_OF_SERVICE, departureInstant, totalPrice } from '../../shared/rules.ts';
+import { maskedPhone } from '../../shared/passenger.ts';
+import type { TripDetails } from '../../shared/contract/documents.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { newId } from '../db/ids.ts';
+import { lockRow } from '../db/locks.ts';
+import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
+import { queueBookingMessage } from '../messages/messages.service.ts';
+import { cachedTripDetails } from '../resources/trips/trips.repository.ts';
+import type { BookingContext } from './context.ts';
 import { expireLapsed, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
 import { freeTicketId } from './ticket-ids.ts';
-import { fareOfStretch, routeOf, sameTownsOn, stretchOfRow } from '../trips/segments.ts';
+import { fareOfStretch, routeOf, sameTownsOn, stretchOfRow } from '../resources/trips/segments.ts';
 
 export type ChangeRefusal =
   | { code: 'NOT_FOUND' }
@@ -37,6 +37,7 @@ export type ChangeRefusal =
   | { code: 'TRIP_UNAVAILABLE' }
   | { code: 'SEAT_COUNT' }
   | { code: 'SEAT_OUT_OF_RANGE' }
+  | { code: 'PAIR_NOT_FOR_SALE' }
   | { code: 'SEATS_TAKEN'; seats: number[] };
 
 export interface ChangeRequest {
@@ -109,8 +110,6 @@ async function plan(
     target._id === from._id ||
     target.isCancelled ||
     target.busId?.bus_status === BUS_OUT_OF_SERVICE ||
-    target.trip_originId?._id !== from.trip_originId?._id ||
-    target.trip_destinationId?._id !== from.trip_destinationId?._id ||
     !changeOpen(departureOf(target), now)
   )
     return { refused: { code: 'TRIP_UNAVAILABLE' } };
@@ -119,7 +118,8 @@ async function plan(
     return { refused: { code: 'SEAT_COUNT' } };
   if (input.seats.some((seat) => seat < 1 || seat > Number(target.busId.bus_number_of_seats)))
     return { refused: { code: 'SEAT_OUT_OF_RANGE' } };
-  // The traveller's own towns on the new trip (a route with stops): its seats on those legs, at that pair's fare.
+  // The traveller's own towns on the new trip, whatever its ends (a route with stops may pass them): its seats
+  // on those legs, at that pair's fare. A trip that does not pass them in order, or does not sell them, is refused.
   const stretch = await sameTownsOn(
     ctx.db,
     { tripId: booking.tripId, stretch: stretchOfRow(booking) },
@@ -318,6 +318,7 @@ async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, p
   };
   delete row.tripDeparture;
   const stretch = await stretchForMove(trx, booking.id, target._id);
+  if (!stretch) throw new Refused({ code: 'PAIR_NOT_FOR_SALE' });
   row.boardingStop = stretch.from;
   row.alightingStop = stretch.to;
   await trx.insertInto('bookings').values(row).execute();

@@ -1,11 +1,11 @@
 // What a bank statement import reads and writes: the bookings its references name (in any state: a reference
 // once used stays used), the lines that already paid a booking, and a verification by one line, which records
 // the line, the payment and its activity row together or none of them.
-import { companyWhere } from '../../auth/company-scope.ts';
-import type { AuditEntry } from '../../audit/audit.ts';
-import { recordAudit } from '../../audit/audit.ts';
-import { queueBookingMessage } from '../../messages/messages.service.ts';
-import type { Db, StatementLinesTable } from '../../db/schema.ts';
+import { companyWhere } from '../auth/company-scope.ts';
+import type { AuditEntry } from '../audit/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { queueBookingMessage } from '../messages/messages.service.ts';
+import type { Db, StatementLinesTable } from '../db/schema.ts';
 import { transition } from './payments.repository.ts';
 
 /**

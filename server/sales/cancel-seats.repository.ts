@@ -3,11 +3,11 @@
 // seat sold twice), their travellers' IDs erased, the booking's seats and total reduced, the refund of a paid
 // booking recorded as a cancelled part of its own (seats, price, refund due) that the refunds list pays once,
 // and the activity-log row naming the seats.
-import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
-import { newId } from '../../db/ids.ts';
-import { lockRow } from '../../db/locks.ts';
-import { type Actor, recordAudit } from '../../audit/audit.ts';
-import { seatsShare } from '../../../shared/refund-rules.ts';
+import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { lockRow } from '../db/locks.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
+import { seatsShare } from '../../shared/refund-rules.ts';
 import { freeTicketId } from './ticket-ids.ts';
 
 export type SeatsCancelWrite =

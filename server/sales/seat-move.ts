@@ -2,12 +2,20 @@
 // cancelled trip's traveller moving (disrupted-bookings.ts) and a traveller changing day (booking-changes.ts).
 // The (tripId, seat, leg) key stays the only guard: a seat taken meanwhile makes the insert fail, and the caller's
 // transaction with it.
-import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
-import { lockRow } from '../../db/locks.ts';
-import type { BookingsTable, Db, TripRow } from '../../db/schema.ts';
+import { BUS_OUT_OF_SERVICE } from '../../shared/rules.ts';
+import { lockRow } from '../db/locks.ts';
+import { HttpError } from '../http/errors.ts';
+import { ROUTE_MESSAGES } from '../../shared/segments.ts';
+import type { BookingsTable, Db, TripRow } from '../db/schema.ts';
 import { expireLapsed, lapsedHoldsOn } from './bookings.repository.ts';
-import { pairNotForSale } from './bookings.answers.ts';
-import { onLegs, sameTownsOn, seatLegRows, type Stretch, stretchOfRow } from '../trips/segments.ts';
+import { onLegs, sameTownsOn, seatLegRows, type Stretch, stretchOfRow } from '../resources/trips/segments.ts';
+
+/** A stretch the trip does not sell (stops not on it, or no fare between them): in both languages. */
+export const pairNotForSale = () =>
+  new HttpError(400, ROUTE_MESSAGES.pairNotForSale.en, {
+    code: 'PAIR_NOT_FOR_SALE',
+    errors: { boardingStop: ROUTE_MESSAGES.pairNotForSale.en },
+  });
 
 /**
  * The target trip under a share lock (a cancellation of it waits) and its bus's capacity; undefined when it is
@@ -51,16 +59,18 @@ export async function holdSeats(
     .execute();
 }
 
-/** The booking's stretch on the trip it moves to (the same towns); refused when that trip does not sell it. */
-export async function stretchForMove(trx: Db, bookingId: string, tripId: string): Promise<Stretch> {
+/** The booking's stretch on the trip it moves to (the same towns); undefined when that trip does not sell it. */
+export async function stretchForMove(
+  trx: Db,
+  bookingId: string,
+  tripId: string,
+): Promise<Stretch | undefined> {
   const row = await trx
     .selectFrom('bookings')
     .select(['tripId', 'boardingStop', 'alightingStop'])
     .where('id', '=', bookingId)
     .executeTakeFirstOrThrow();
-  const stretch = await sameTownsOn(trx, { tripId: row.tripId, stretch: stretchOfRow(row) }, tripId);
-  if (!stretch) throw pairNotForSale();
-  return stretch;
+  return sameTownsOn(trx, { tripId: row.tripId, stretch: stretchOfRow(row) }, tripId);
 }
 
 /**
@@ -77,6 +87,7 @@ export async function relocate(
 ) {
   // Where the traveller boards and alights stays the same towns on the new trip.
   const stretch = await stretchForMove(trx, booking.id, tripId);
+  if (!stretch) throw pairNotForSale();
   await trx
     .deleteFrom('booking_seats')
     .where('tripId', '=', booking.tripId)

@@ -1,17 +1,17 @@
 // Payment decisions as single conditional updates: each changes a booking only from the states it may leave,
 // so two decisions (or a decision and an expiry) racing for one booking never both apply, on any node.
-import { andBookingOfCompany, companyWhere } from '../../auth/company-scope.ts';
+import { andBookingOfCompany, companyWhere } from '../auth/company-scope.ts';
 import { type SqlBool, sql } from 'kysely';
-import { normaliseReference } from '../../../shared/payment-reference.ts';
-import { LAPSING_STATUSES, PROOF_WANTED_STATUSES, UNPAID_STATUSES } from '../../../shared/payments.ts';
-import { bookings } from '../../../shared/registry/index.ts';
-import { readCacheOf } from '../../cache/read-cache.ts';
-import { isPostgres } from '../../db/locks.ts';
-import type { BookingRow, BookingsTable, Db } from '../../db/schema.ts';
-import { expireLapsed } from '../bookings/bookings.repository.ts';
-import { completeChange } from '../bookings/booking-changes.ts';
-import { toDocuments } from '../crud/populate.ts';
-import type { Document } from '../crud/row-mapper.ts';
+import { normaliseReference } from '../../shared/payment-reference.ts';
+import { LAPSING_STATUSES, PROOF_WANTED_STATUSES, UNPAID_STATUSES } from '../../shared/payments.ts';
+import { bookings } from '../../shared/registry/index.ts';
+import { readCacheOf } from '../cache/read-cache.ts';
+import { isPostgres } from '../db/locks.ts';
+import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
+import { expireLapsed } from './bookings.repository.ts';
+import { completeChange } from './booking-changes.ts';
+import { toDocuments } from '../resources/crud/populate.ts';
+import type { Document } from '../resources/crud/row-mapper.ts';
 import { insertProof, type Proof, type ProofSender } from './proofs.ts';
 
 /** Rows of a page from `start` to `end` (none when `end` is not after `start`; at most 200). */

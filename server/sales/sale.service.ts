@@ -1,22 +1,20 @@
 // The sale and what follows it, in one place: the rules of selling seats, cancelling and deleting bookings,
 // and the payment proof's life. Each call answers a typed outcome; the routes only translate it into HTTP.
-import type { Actor } from '../../audit/audit.ts';
-import { optOutsOf } from '../../messages/messages.repository.ts';
-import { maskedPhone } from '../../../shared/passenger.ts';
+import type { Actor } from '../audit/audit.ts';
+import { optOutsOf } from '../messages/messages.repository.ts';
+import { maskedPhone } from '../../shared/passenger.ts';
 import { disruptionsOf } from './disrupted-bookings.ts';
 import { pendingChanges } from './booking-changes.ts';
-import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../../shared/payments.ts';
-import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../../shared/rules.ts';
-import type { Clock } from '../../clock.ts';
-import type { PaymentsConfig } from '../../config.ts';
-import type { Db } from '../../db/schema.ts';
-import type { SeatTraveller } from '../../../shared/boarding.ts';
-import { seatTravellers } from '../boarding/travellers.ts';
-import { checkProof, type Proof, type ProofSender } from '../payments/proofs.ts';
-import { proofHolds } from '../payments/rejections.ts';
-import type { Document } from '../crud/row-mapper.ts';
-import { cachedTripDetails } from '../trips/trips.repository.ts';
-import type { CreateBookingInput } from './bookings.schemas.ts';
+import { hasLapsed, holdDeadline, type PaymentMethod, reviewHold } from '../../shared/payments.ts';
+import { BUS_OUT_OF_SERVICE, departureInstant, hasDeparted, totalPrice } from '../../shared/rules.ts';
+import type { BookingContext } from './context.ts';
+import type { SeatTraveller } from '../../shared/boarding.ts';
+import { seatTravellers } from '../resources/boarding/travellers.ts';
+import { checkProof, type Proof, type ProofSender } from './proofs.ts';
+import { proofHolds } from './rejections.ts';
+import type { Document } from '../resources/crud/row-mapper.ts';
+import { cachedTripDetails } from '../resources/trips/trips.repository.ts';
+import type { CreateBookingInput } from '../resources/bookings/bookings.schemas.ts';
 import type { HoldScope } from './unpaid-holds.ts';
 import {
   cancelBooking,
@@ -29,23 +27,12 @@ import {
   insertBooking,
   type CancelledRow,
 } from './bookings.repository.ts';
-import type { TripDetails } from '../../../shared/contract/documents.ts';
-import {
-  FULL_REFUND_RULES,
-  refundQuote,
-  type RefundRules,
-  seatsShare,
-} from '../../../shared/refund-rules.ts';
-import { readRefundRules, readSiteAddress } from '../settings/settings.repository.ts';
-import { namedStops, routePlaces } from '../boarding/trip-stops.ts';
-import { askedStretch, fareOfStretch, routeOf } from '../trips/segments.ts';
-import { minutesAt } from '../../../shared/segments.ts';
-
-export interface BookingContext {
-  db: Db;
-  clock: Clock;
-  payments: PaymentsConfig;
-}
+import type { TripDetails } from '../../shared/contract/documents.ts';
+import { FULL_REFUND_RULES, refundQuote, type RefundRules, seatsShare } from '../../shared/refund-rules.ts';
+import { readRefundRules, readSiteAddress } from '../resources/settings/settings.repository.ts';
+import { namedStops, routePlaces } from '../resources/boarding/trip-stops.ts';
+import { askedStretch, fareOfStretch, routeOf } from '../resources/trips/segments.ts';
+import { minutesAt } from '../../shared/segments.ts';
 
 /** Why a sale is refused; the route says it in words and HTTP. */
 export type SaleRefusal =
@@ -76,7 +63,7 @@ export type Payment =
       proof?: Buffer;
       source: ProofSender;
     }
-  | { by: 'counter'; staffId: string; method: PaymentMethod; reference?: string };
+  | { by: 'counter'; staffId: string; actor: Actor; method: PaymentMethod; reference?: string };
 
 const sorted = (seats: number[]) => [...seats].sort((x, y) => x - y);
 const sameSeats = (a: number[], b: number[]) => sorted(a).join() === sorted(b).join();
@@ -198,6 +185,7 @@ export async function sell(
       soldBy: counter ? payment.staffId : undefined,
     },
     source,
+    seller: counter ? payment.actor : undefined,
     limits: counter
       ? undefined
       : {
@@ -248,7 +236,7 @@ export async function cancel(ctx: BookingContext, id: string, by: Canceller): Pr
     refundQuote(
       rulesOf(row.refundRules),
       row.paymentStatus === 'verified' ? Number(row.totalTicketPrice) : 0,
-      departureOf(trip),
+      departureOf(trip, booking),
       now,
     ).refund;
   if (!(await cancelBooking(ctx.db, id, tripId, actor, now, refundFor)))
@@ -281,9 +269,17 @@ export function rulesOf(stored: unknown): RefundRules {
   return typeof stored === 'string' ? (JSON.parse(stored) as RefundRules) : (stored as RefundRules);
 }
 
-/** A booking whose trip was deleted has left long ago, as far as refunds go. */
-export const departureOf = (trip: TripDetails | null) =>
-  trip ? departureInstant(trip.trip_date, trip.trip_boarding_time) : new Date(0);
+/**
+ * When the bus leaves the traveller's boarding stop (the trip's departure for a booking from its origin): refund
+ * tiers count from there (issue 23). A booking whose trip was deleted has left long ago, as far as refunds go.
+ */
+export const departureOf = (trip: TripDetails | null, booking?: Record<string, unknown>) =>
+  trip
+    ? new Date(
+        departureInstant(trip.trip_date, trip.trip_boarding_time).getTime() +
+          minutesAt(routeOf(trip).stops, Number(booking?.boardingStop ?? 0)) * 60_000,
+      )
+    : new Date(0);
 
 /**
  * What the traveller of a live booking (ticket id and phone) gets back if they cancel now, by the rules the
@@ -306,15 +302,15 @@ export async function cancellationQuote(
   const total = (booking.totalTicketPrice as number[])[0];
   // Some seats: their share of what was paid, as cancelSeats records it.
   const paid = booking.paymentStatus === 'verified' ? seatsShare(total, held.length, seats.length) : 0;
-  return { booking, rules, seats, ...refundQuote(rules, paid, departureOf(trip), ctx.clock.now()) };
+  return { booking, rules, seats, ...refundQuote(rules, paid, departureOf(trip, booking), ctx.clock.now()) };
 }
 
-/** Deletes a booking for good (staff), with its seats and its payment proofs. */
-export async function remove(ctx: BookingContext, id: string): Promise<Document | undefined> {
+/** Deletes a booking for good (staff), with its seats and its payment proofs; logged under `by`. */
+export async function remove(ctx: BookingContext, id: string, by: Actor): Promise<Document | undefined> {
   const booking = await findBooking(ctx.db, id);
   if (!booking) return undefined;
   const trip = booking.tripId as { _id?: string } | null;
-  await deleteBooking(ctx.db, id, String(trip?._id ?? ''));
+  await deleteBooking(ctx.db, id, String(trip?._id ?? ''), by, ctx.clock.now());
   return booking;
 }
 

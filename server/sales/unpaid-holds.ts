@@ -7,9 +7,9 @@
 // holds is made even when proofs alone fill the share (a proof holds only until its review deadline, and its
 // sender is limited like everyone).
 import { type ExpressionBuilder, sql } from 'kysely';
-import { UNPAID_STATUSES, UNPROVEN_STATUSES } from '../../../shared/payments.ts';
-import { lockName } from '../../db/locks.ts';
-import type { Db, Tables } from '../../db/schema.ts';
+import { UNPAID_STATUSES, UNPROVEN_STATUSES } from '../../shared/payments.ts';
+import { lockName } from '../db/locks.ts';
+import type { Db, Tables } from '../db/schema.ts';
 
 export interface HoldLimits {
   perPhone: number;

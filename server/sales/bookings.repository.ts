@@ -2,30 +2,38 @@
 // leg of its stretch (trips/segments.ts); the (tripId, seat, leg) primary key makes the database refuse a
 // seat-leg sold twice, whatever the concurrency and however many API nodes share the database. Cancelling
 // deletes those rows, freeing the seats at once.
-import { bookings } from '../../../shared/registry/index.ts';
-import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
-import { isUniqueViolation } from '../../db/database.ts';
-import { newId } from '../../db/ids.ts';
-import { lockRow } from '../../db/locks.ts';
+import { bookings } from '../../shared/registry/index.ts';
+import { BUS_OUT_OF_SERVICE } from '../../shared/rules.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { newId } from '../db/ids.ts';
+import { lockRow } from '../db/locks.ts';
 import type { ExpressionBuilder } from 'kysely';
-import type { BookingRow, BookingsTable, Db, Tables } from '../../db/schema.ts';
-import { toDocuments } from '../crud/populate.ts';
-import type { Document } from '../crud/row-mapper.ts';
-import { LAPSING_STATUSES, type PaymentStatus } from '../../../shared/payments.ts';
-import type { SeatTraveller } from '../../../shared/boarding.ts';
-import { insertTravellers } from '../boarding/travellers.ts';
-import { insertProof, type Proof } from '../payments/proofs.ts';
-import { bookingRowToDocument, type PassengerInfo } from './booking-mapper.ts';
-import { type Actor, recordAudit } from '../../audit/audit.ts';
+import type { BookingRow, BookingsTable, Db, Tables } from '../db/schema.ts';
+import { toDocuments } from '../resources/crud/populate.ts';
+import type { Document } from '../resources/crud/row-mapper.ts';
+import { LAPSING_STATUSES, type PaymentStatus } from '../../shared/payments.ts';
+import type { SeatTraveller } from '../../shared/boarding.ts';
+import { insertTravellers } from '../resources/boarding/travellers.ts';
+import { insertProof, type Proof } from './proofs.ts';
+import { bookingRowToDocument, type PassengerInfo } from '../resources/bookings/booking-mapper.ts';
+import { type Actor, diffOf, recordAudit } from '../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
-import { fareOfStretch, legCount, onLegs, routeOf, seatLegRows, type Stretch } from '../trips/segments.ts';
+import {
+  fareOfStretch,
+  legCount,
+  onLegs,
+  routeOf,
+  seatLegRows,
+  type Stretch,
+} from '../resources/trips/segments.ts';
 import { checkHoldLimits, type HoldLimits, type HoldScope, lockHoldSources } from './unpaid-holds.ts';
 import {
   type BookingFactsRow,
+  insertCarrying,
   queueBookingMessage,
-  queueBookingMessageOf,
-} from '../../messages/messages.service.ts';
-import type { RefundRules } from '../../../shared/refund-rules.ts';
+  saleTicketRow,
+} from '../messages/messages.service.ts';
+import type { RefundRules } from '../../shared/refund-rules.ts';
 
 export interface NewBooking {
   tripId: string;
@@ -54,6 +62,8 @@ export interface NewBooking {
   source?: { address: string | null; device: string | null };
   /** Limits on unpaid holds (travellers' bookings); none for a counter sale. */
   limits?: HoldLimits;
+  /** Staff who sell at the counter: the sale's activity row, written with it. */
+  seller?: Actor;
   /** The refund rules in force, copied onto the booking (a later change of policy never changes its refund). */
   refundRules: RefundRules;
   /**
@@ -278,7 +288,30 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           await lapsedHoldsOn(trx, booking.tripId, booking.seats, booking.now, booking.stretch),
           booking.now,
         );
-        await trx.insertInto('bookings').values(row).execute();
+        // The ticket by text message, committed with the sale (a refused sale queues nothing): written from
+        // what the sale holds and carried by the booking's own INSERT (messages.service).
+        const known = booking.ticketMessage;
+        const ticket =
+          known &&
+          // A stretch of a route with stops is told its own towns and time (read back, below).
+          booking.stretch.from === 0 &&
+          booking.stretch.to === legCount(routeOf(trip)) &&
+          String(trip.trip_originId) === known.originId &&
+          String(trip.trip_destinationId) === known.destinationId
+            ? saleTicketRow(
+                {
+                  ...row,
+                  ...known.cities,
+                  trip_date: String(trip.trip_date),
+                  trip_boarding_time: String(trip.trip_boarding_time),
+                  reason_en: null,
+                  reason_ar: null,
+                },
+                known.siteAddress,
+                booking.now,
+              )
+            : undefined;
+        await insertCarrying(trx, ticket, (q) => q.insertInto('bookings').values(row));
         await trx
           .insertInto('booking_seats')
           // In (seat, leg) order, so that two sales of overlapping seats lock them in the same order.
@@ -286,31 +319,21 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           .execute();
         await insertTravellers(trx, id, booking.travellers);
         if (booking.proof) await insertProof(trx, id, booking.proof, booking.now, booking.source);
-        // The ticket by text message, committed with the sale (a refused sale queues nothing).
-        const known = booking.ticketMessage;
-        if (
-          known &&
-          // A stretch of a route with stops is told its own towns and time (read back, messages.service).
-          booking.stretch.from === 0 &&
-          booking.stretch.to === legCount(routeOf(trip)) &&
-          String(trip.trip_originId) === known.originId &&
-          String(trip.trip_destinationId) === known.destinationId
-        )
-          await queueBookingMessageOf(
+        if (booking.seller)
+          await recordAudit(
             trx,
-            'ticket',
             {
-              ...row,
-              ...known.cities,
-              trip_date: String(trip.trip_date),
-              trip_boarding_time: String(trip.trip_boarding_time),
-              reason_en: null,
-              reason_ar: null,
+              ...booking.seller,
+              action: 'counter_sale',
+              resource: 'bookings',
+              recordId: id,
+              diff: diffOf(undefined, bookingRowToDocument(row)),
             },
-            known.siteAddress,
             booking.now,
           );
-        else await queueBookingMessage(trx, 'ticket', id, booking.now);
+        // The ticket by text message, committed with the sale (a refused sale queues nothing): carried by the
+        // booking's INSERT when its text is known (above), else read back.
+        if (!ticket) await queueBookingMessage(trx, 'ticket', id, booking.now);
       });
       return { sold: bookingRowToDocument(row) };
     } catch (error) {
@@ -489,9 +512,21 @@ export function expireHolds(db: Db, rows: { id: string; tripId: string }[], now:
   return db.transaction().execute((trx) => expireLapsed(trx, rows, now));
 }
 
-export async function deleteBooking(db: Db, id: string, tripId: string): Promise<void> {
+export async function deleteBooking(db: Db, id: string, tripId: string, by: Actor, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
     await trx.deleteFrom('bookings').where('id', '=', id).execute();
+    await recordAudit(
+      trx,
+      {
+        ...by,
+        action: 'delete',
+        resource: 'bookings',
+        recordId: id,
+        diff: diffOf(row && bookingRowToDocument(row), undefined),
+      },
+      now,
+    );
   });
 }

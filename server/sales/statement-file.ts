@@ -6,7 +6,7 @@
 // `__proto__` is just a name. Parsed with csv-parse (comma, semicolon or tab separated; quoted fields as banks
 // write them).
 import { parse } from 'csv-parse';
-import { normalizeDigits } from '../../../shared/rules.ts';
+import { normalizeDigits } from '../../shared/rules.ts';
 
 export const STATEMENT_LIMITS = {
   /** The file's size (the multipart limit of the import). */

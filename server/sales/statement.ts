@@ -6,11 +6,11 @@
 // another booking used (paid, or a proof on a cancelled booking that may have been paid) makes the line
 // ambiguous; money going out (a debit) never matches.
 import { createHash } from 'node:crypto';
-import type { StatementImport, StatementMapping, StatementRow } from '../../../shared/contract/answers.ts';
-import { normaliseReference } from '../../../shared/payment-reference.ts';
-import { proofUndecided, usesReference } from '../../../shared/payments.ts';
-import type { AuditEntry } from '../../audit/audit.ts';
-import type { BookingContext } from '../bookings/bookings.service.ts';
+import type { StatementImport, StatementMapping, StatementRow } from '../../shared/contract/answers.ts';
+import { normaliseReference } from '../../shared/payment-reference.ts';
+import { proofUndecided, usesReference } from '../../shared/payments.ts';
+import type { AuditEntry } from '../audit/audit.ts';
+import type { BookingContext } from './context.ts';
 import { parseAmount, readStatement, STATEMENT_LIMITS, type StatementRefusal } from './statement-file.ts';
 import { bookingsByReference, usedLines, verifyByLine } from './statement.repository.ts';
 

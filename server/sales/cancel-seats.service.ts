@@ -1,20 +1,14 @@
 // One seat at a time: a traveller (ticket id + phone) or staff cancel some seats of a booking, which keeps its
 // ticket id with the others. The seats are refunded by the tiers the booking was sold under, at their share of
-// its price; every seat asked for is a whole cancellation (bookings.service.ts cancel).
-import { hasDeparted } from '../../../shared/rules.ts';
-import { refundQuote } from '../../../shared/refund-rules.ts';
-import type { TripDetails } from '../../../shared/contract/documents.ts';
-import type { Document } from '../crud/row-mapper.ts';
+// its price; every seat asked for is a whole cancellation (sale.service.ts cancel).
+import { hasDeparted } from '../../shared/rules.ts';
+import { refundQuote } from '../../shared/refund-rules.ts';
+import type { TripDetails } from '../../shared/contract/documents.ts';
+import type { Document } from '../resources/crud/row-mapper.ts';
 import { findBooking } from './bookings.repository.ts';
 import { cancelSeatsOf } from './cancel-seats.repository.ts';
-import {
-  type BookingContext,
-  bookingOf,
-  cancel,
-  type Canceller,
-  departureOf,
-  rulesOf,
-} from './bookings.service.ts';
+import type { BookingContext } from './context.ts';
+import { bookingOf, cancel, type Canceller, departureOf, rulesOf } from './sale.service.ts';
 
 export type SeatsCancelRefusal =
   | 'NOT_FOUND'
@@ -69,7 +63,8 @@ export async function cancelSeats(
     by: actor,
     now,
     // By the rules the booking was sold under, as its row holds them under the cancellation's lock.
-    refundFor: (stored, amount) => refundQuote(rulesOf(stored), amount, departureOf(trip), now).refund,
+    refundFor: (stored, amount) =>
+      refundQuote(rulesOf(stored), amount, departureOf(trip, booking), now).refund,
   });
   if ('cancelled' in written) return { refused: 'ALREADY_CANCELLED' };
   if ('notInBooking' in written) return written;

@@ -1,0 +1,135 @@
+// The public search in one SQL statement per search (issue 23): the trips that pass the origin before the
+// destination, with their bus, its company, their cities and price, the stretch's stops and fare, their
+// intermediate stops named, and the seats taken on that stretch's legs as an aggregate. The towns a trip with
+// stops passes are indexed rows (trip_towns); its stops and fares are JSON lists on its row, read with each
+// database's JSON functions (SQLite's json_each, PostgreSQL's
+// jsonb_array_elements); both answer the same rows, which mapRow turns into the documents the references
+// would have been filled with one by one.
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+import { isPostgres } from '../../db/locks.ts';
+import {
+  buses,
+  companies,
+  destinations,
+  origins,
+  prices,
+  type ResourceDef,
+  trips,
+} from '../../../shared/registry/index.ts';
+import { columnFields, type Document, type Row, rowToDocument } from '../crud/row-mapper.ts';
+import { addDays } from '../../../shared/timetables.ts';
+import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
+
+/** Each table the answer shows, by its alias in the statement. */
+const SHOWN = { t: trips, b: buses, c: companies, o: origins, d: destinations, p: prices } as const;
+type Alias = keyof typeof SHOWN;
+const columnsOf = (def: ResourceDef) => ['id', ...columnFields(def)];
+
+/** The JSON of one dialect: the count of stops, a stretch's fare, the named stops, the seats taken. */
+interface JsonSql {
+  stopCount: RawBuilder<number>;
+  fare: RawBuilder<number>;
+  namedStops: RawBuilder<unknown>;
+  bookedSeats: RawBuilder<unknown>;
+}
+
+// In both, `t` is the trip (its stops as stored) and `x` the trip with its stretch (boarding, alighting).
+const SQLITE: JsonSql = {
+  stopCount: sql`json_array_length(t.trip_stops)`,
+  fare: sql`(select json_extract(f.value, '$.price') from json_each(x.trip_fares) f
+    where json_extract(f.value, '$.from') = x.boarding and json_extract(f.value, '$.to') = x.alighting limit 1)`,
+  namedStops: sql`(select json_group_array(json_set(s.value, '$.city', coalesce(n.origin_city, ''),
+      '$.city_ar', n.origin_city_ar) order by s.key)
+    from json_each(x.trip_stops) s left join origins n on n.id = json_extract(s.value, '$.originId'))`,
+  bookedSeats: sql`(select json_group_array(distinct bs.seat order by bs.seat) from booking_seats bs
+    where bs."tripId" = x.id and bs.leg >= x.boarding and bs.leg < x.alighting)`,
+};
+
+const POSTGRES: JsonSql = {
+  stopCount: sql`jsonb_array_length(t.trip_stops::jsonb)`,
+  fare: sql`(select (f.v->>'price')::numeric from jsonb_array_elements(x.trip_fares::jsonb) f(v)
+    where (f.v->>'from')::int = x.boarding and (f.v->>'to')::int = x.alighting limit 1)`,
+  namedStops: sql`(select coalesce(jsonb_agg(s.v || jsonb_build_object('city', coalesce(n.origin_city, ''),
+      'city_ar', n.origin_city_ar) order by s.n), '[]'::jsonb)
+    from jsonb_array_elements(x.trip_stops::jsonb) with ordinality s(v, n)
+    left join origins n on n.id = s.v->>'originId')`,
+  bookedSeats: sql`(select coalesce(json_agg(distinct bs.seat order by bs.seat), '[]'::json) from booking_seats bs
+    where bs."tripId" = x.id and bs.leg >= x.boarding and bs.leg < x.alighting)`,
+};
+
+/** One row of the statement: every shown table's columns as `<alias>__<column>`, and the stretch's figures. */
+export interface SearchRow extends Row {
+  boarding: number;
+  alighting: number;
+  stop_count: number;
+  fare: number | string | null;
+  booked: unknown;
+}
+
+/**
+ * The trips not cancelled, their bus not out of service, that leave the origin before the destination: those
+ * without stops of exactly these ends on this date, those with stops of the two days before too (a stop is at
+ * most two days after departure). Which of them leave the boarding stop on the date is the caller's to say.
+ */
+export async function searchRows(db: Db, origin: string, destination: string, date: string) {
+  const json = isPostgres(db) ? POSTGRES : SQLITE;
+  // The trip's own columns are read from x, the trip with its stretch; its stops come named (namedStops).
+  const shown = (Object.entries(SHOWN) as [Alias, ResourceDef][]).flatMap(([alias, def]) =>
+    columnsOf(def)
+      .filter((name) => !(alias === 't' && name === 'trip_stops'))
+      .map(
+        (name) => sql`${sql.ref(`${alias === 't' ? 'x' : alias}.${name}`)} as ${sql.id(`${alias}__${name}`)}`,
+      ),
+  );
+  // Trips without stops by their ends (trips_search); trips with stops by the towns they pass (trip_towns,
+  // which the database keeps: migration 2026-11-27-81), boarding before alighting.
+  const { rows } = await sql<SearchRow>`
+    select ${sql.join(shown)}, ${json.namedStops} as t__trip_stops,
+      x.boarding, x.alighting, x.stop_count, ${json.fare} as fare, ${json.bookedSeats} as booked
+    from (
+      select t.*, 0 as boarding, 1 as alighting, 0 as stop_count
+      from trips t
+      where t."trip_originId" = ${origin} and t."trip_destinationId" = ${destination} and t.trip_date = ${date}
+        and t.trip_stops = '[]' and t."isCancelled" = 0
+      union all
+      select t.*, board.stop, alight.stop, ${json.stopCount}
+      from trip_towns board
+      join trip_towns alight on alight.town = ${destination} and alight.role = 'a'
+        and alight.trip_date = board.trip_date and alight."tripId" = board."tripId" and alight.stop > board.stop
+      join trips t on t.id = board."tripId"
+      where board.town = ${origin} and board.role = 'b'
+        and board.trip_date >= ${addDays(date, -2)} and board.trip_date <= ${date} and t."isCancelled" = 0
+    ) x
+    left join buses b on b.id = x."busId"
+    left join companies c on c.id = b."bus_owner_companyId"
+    left join origins o on o.id = x."trip_originId"
+    left join destinations d on d.id = x."trip_destinationId"
+    left join prices p on p.id = x."trip_ticket_priceId"
+    where b.bus_status is null or b.bus_status <> ${BUS_OUT_OF_SERVICE}
+  `.execute(db);
+  return rows;
+}
+
+const columnsOfAlias = (row: Row, alias: Alias): Row | undefined => {
+  if (row[`${alias}__id`] === null || row[`${alias}__id`] === undefined) return undefined;
+  return Object.fromEntries(columnsOf(SHOWN[alias]).map((name) => [name, row[`${alias}__${name}`]]));
+};
+
+/** A row's trip as its document with references filled (bus → company, cities, price), as populate.ts would. */
+export function tripOfRow(row: SearchRow): Document {
+  const documentOf = (alias: Alias) => {
+    const columns = columnsOfAlias(row, alias);
+    return columns ? rowToDocument(SHOWN[alias], columns) : null;
+  };
+  const trip = documentOf('t')!;
+  const bus = documentOf('b');
+  if (bus) bus.bus_owner_companyId = documentOf('c');
+  trip.busId = bus;
+  trip.trip_originId = documentOf('o');
+  trip.trip_destinationId = documentOf('d');
+  trip.trip_ticket_priceId = documentOf('p');
+  const booked = row.booked;
+  trip.bookedSeats = (typeof booked === 'string' ? JSON.parse(booked) : (booked ?? [])) as number[];
+  return trip;
+}
