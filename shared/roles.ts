@@ -103,7 +103,4 @@ export type Reach = (typeof REACHES)[number];
  *               `scans[].tripId` names one in each item of a list); `create`: platform only (a company
  *               cannot create another company).
  */
-export type Scope =
-  | 'none'
-  | 'platform'
-  | { id?: Reach; list?: Reach; body?: Record<string, Reach> };
+export type Scope = 'none' | 'platform' | { id?: Reach; list?: Reach; body?: Record<string, Reach> };

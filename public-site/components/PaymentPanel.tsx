@@ -57,7 +57,10 @@ export function PaymentPanel({ booking, onChange }: Props) {
       )}
       {wantsProof(booking, status) && (
         <>
-          <PaymentInstructions amount={booking.totalTicketPrice[0] ?? 0} tripId={booking.tripId ?? undefined} />
+          <PaymentInstructions
+            amount={booking.totalTicketPrice[0] ?? 0}
+            tripId={booking.tripId ?? undefined}
+          />
           <LaterProof
             ticketId={booking.ticketId}
             phone={booking.passengerInfo.phone}

@@ -105,7 +105,10 @@ describe('screens', () => {
       it(`shows the trips of one company (${lang}, ${size})`, async () => {
         const page = await staffPage(browser, server.url, lang, viewport, manager);
         await page.goto('/trips');
-        await page.locator('.RaDatagrid-row, .MuiCard-root tbody tr, .RaSimpleList-root li').first().waitFor();
+        await page
+          .locator('.RaDatagrid-row, .MuiCard-root tbody tr, .RaSimpleList-root li')
+          .first()
+          .waitFor();
         await page.waitForLoadState('networkidle');
         expect(others(await page.locator('body').innerText())).toEqual([]);
         await page.screenshot({ path: `${SCREENS}/company-staff-trips-${lang}-${size}.png` });
