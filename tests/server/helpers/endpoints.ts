@@ -125,6 +125,10 @@ const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/bookings/cancelSeats/:id': { seats: [1] },
   'POST /api/messages/broadcast': { tripId: 'x', text_en: 'Hello', text_ar: 'مرحبا' },
 };
+/** Routes that need a query to answer at all (a report's period): their url() carries a valid one. */
+const SAMPLE_QUERIES: Record<string, string> = {
+  'GET /api/analytics/occupancy': '?from=2026-01-01&to=2026-01-31',
+};
 const ANSWERS: Record<string, Answer> = {
   'GET /api/bookings/ticket': 'pdf',
   'GET /api/uploads/:name': 'image',
@@ -242,7 +246,7 @@ export function listEndpoints(app: FastifyInstance): Endpoint[] {
         answer: docs ? 'docs' : (ANSWERS[key] ?? 'json'),
         hasBody: method === 'POST' || method === 'PATCH' || method === 'PUT',
         sampleBody: SAMPLE_BODIES[key],
-        url: (param?: string) => fill(route, param),
+        url: (param?: string) => fill(route, param) + (SAMPLE_QUERIES[key] ?? ''),
       };
     });
 }
