@@ -83,7 +83,7 @@ const EVERYDAY = resources.flatMap((def) =>
  * arrived (no request in flight), when the browser is next idle: on a slow link they do not compete with it.
  */
 export function usePrefetchEveryday() {
-  const { known, role } = useRole();
+  const { known, role, companyId } = useRole();
   const settled = useIsFetching() === 0;
   const started = useRef(false);
   useEffect(() => {
@@ -93,7 +93,7 @@ export function usePrefetchEveryday() {
       for (const [resource, view] of EVERYDAY) {
         const load = declaredScreens(getResource(resource)).views[view];
         // A screen that fails to arrive now is asked for again when opened.
-        if (load && mayAccess(role, resource, view)) prefetch(load).catch(() => undefined);
+        if (load && mayAccess(role, resource, view, companyId)) prefetch(load).catch(() => undefined);
       }
     };
     if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });

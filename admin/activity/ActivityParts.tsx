@@ -79,7 +79,7 @@ export function What({ row }: { row: ActivityRow }) {
  */
 export function Which({ row }: { row: ActivityRow }) {
   const translate = useTranslate();
-  const { known, role } = useRole();
+  const { known, role, companyId } = useRole();
   if (!row.resource) return null;
   const kind = kindName(translate, row.resource);
   const id = row.recordId ? (
@@ -95,7 +95,7 @@ export function Which({ row }: { row: ActivityRow }) {
       {kind} {id}
     </>
   );
-  if (!page || !known || !mayAccess(role, row.resource, page.action))
+  if (!page || !known || !mayAccess(role, row.resource, page.action, companyId))
     return (
       <Typography component="span" variant="body2">
         {label}

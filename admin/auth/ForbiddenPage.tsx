@@ -13,8 +13,8 @@ import { useRole } from './useCan.ts';
 
 export function ForbiddenPage() {
   const translate = useTranslate();
-  const { role } = useRole();
-  const home = homePathFor(role);
+  const { role, companyId } = useRole();
+  const home = homePathFor(role, companyId);
   const homeKey = MENU_PAGES.find((page) => page.to === home)?.key ?? 'dashboard';
   return (
     <Card sx={{ mt: 2, maxWidth: 600 }} data-testid="forbidden">

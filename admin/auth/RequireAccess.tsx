@@ -11,9 +11,11 @@ import { useRole } from './useCan.ts';
 export type Need = { resource: string; action: string } | { capability: Capability };
 
 export function RequireAccess({ need, children }: { need: Need; children?: ReactNode }) {
-  const { known, isPending, role } = useRole();
+  const { known, isPending, role, companyId } = useRole();
   if (!known) return isPending ? <Loading /> : null;
   const allowed =
-    'capability' in need ? hasCapability(role, need.capability) : mayAccess(role, need.resource, need.action);
+    'capability' in need
+      ? hasCapability(role, need.capability)
+      : mayAccess(role, need.resource, need.action, companyId);
   return allowed ? children : <ForbiddenPage />;
 }

@@ -26,13 +26,24 @@ export function hasCapability(role: string | undefined, capability: Capability):
   return role === undefined || can(role, capability);
 }
 
-/** Whether `role` may take `action` on a registry resource. Other names are pages that check for themselves. */
-export function mayAccess(role: string | undefined, resource: string, action: string): boolean {
+/**
+ * Whether `role` may take `action` on a registry resource. Other names are pages that check for themselves. A
+ * company's staff (`companyId`) may not touch the platform's own business (the registry entry's scope: staff
+ * accounts, the operator's inbox and notes) nor call the operations only the platform may (create a company).
+ */
+export function mayAccess(
+  role: string | undefined,
+  resource: string,
+  action: string,
+  companyId?: string | null,
+): boolean {
   const def: ResourceDef | undefined = (registry as Record<string, ResourceDef>)[resource];
   if (!def) return true;
   const { access } = def;
   const operation = OPERATIONS[action] ?? 'update';
   if (!def.api[operation]) return false;
+  if (companyId && (def.scope.reach === 'platform' || def.scope.platformOps?.includes(operation)))
+    return false;
   const reads = operation === 'list' || operation === 'one';
   return hasCapability(role, reads ? access.read : access.write);
 }
@@ -42,9 +53,9 @@ export function mayAccess(role: string | undefined, resource: string, action: st
  * (companies, buses, cities, prices) is readable by everyone who reads trips, only so that trips can show it:
  * it is listed for those who may also change it.
  */
-export function inMenu(role: string | undefined, resource: string): boolean {
+export function inMenu(role: string | undefined, resource: string, companyId?: string | null): boolean {
   const access = (registry as Record<string, ResourceDef>)[resource]?.access;
-  if (!mayAccess(role, resource, 'list')) return false;
+  if (!mayAccess(role, resource, 'list', companyId)) return false;
   return !access || access.read !== 'reference.read' || hasCapability(role, access.write);
 }
 
@@ -52,7 +63,7 @@ export function inMenu(role: string | undefined, resource: string): boolean {
  * A page of the menu: a registry resource's list (listed for those who may list it, or for a capability of its
  * own), or a page of our own with the capability it needs.
  */
-export type MenuPage = { key: string; to: string; order: number } & (
+export type MenuPage = { key: string; to: string; order: number; platform?: true } & (
   { resource: string; capability?: Capability } | { capability: Capability }
 );
 
@@ -63,7 +74,7 @@ const OWN_PAGES: readonly MenuPage[] = [
   { key: 'disruptions', to: DISRUPTIONS_PATH, capability: 'trips.write', order: 60 },
   { key: 'analytics', to: ANALYTICS_PATH, capability: 'analytics.read', order: 65 },
   // Settings creates reference data.
-  { key: 'settings', to: '/setting', capability: 'operations.write', order: 120 },
+  { key: 'settings', to: '/setting', capability: 'operations.write', order: 120, platform: true },
   { key: 'password', to: CHANGE_PASSWORD_PATH, capability: 'self', order: 200 },
 ];
 
@@ -82,9 +93,14 @@ export const MENU_PAGES: readonly MenuPage[] = [...OWN_PAGES, ...resourcePages].
   (a, b) => a.order - b.order,
 );
 
-export const pageAllowed = (role: string | undefined, page: MenuPage) =>
-  page.capability ? hasCapability(role, page.capability) : 'resource' in page && inMenu(role, page.resource);
+/** Whether a role (of a company's staff, with `companyId`) may open a page of the menu. */
+export function pageAllowed(role: string | undefined, page: MenuPage, companyId?: string | null): boolean {
+  if (companyId && page.platform) return false;
+  return page.capability
+    ? hasCapability(role, page.capability)
+    : 'resource' in page && inMenu(role, page.resource, companyId);
+}
 
 /** Where a role starts: the first page of the menu it may open (the dashboard, for those who may read it). */
-export const homePathFor = (role: string | undefined) =>
-  MENU_PAGES.find((page) => pageAllowed(role, page))?.to ?? CHANGE_PASSWORD_PATH;
+export const homePathFor = (role: string | undefined, companyId?: string | null) =>
+  MENU_PAGES.find((page) => pageAllowed(role, page, companyId))?.to ?? CHANGE_PASSWORD_PATH;

@@ -5,7 +5,7 @@
 import type { AuthProvider } from 'react-admin';
 import { mayAccess } from './access.ts';
 import { currentFullPath, loginPathFor } from './redirects.ts';
-import type { Session } from './session.ts';
+import { companyOf, type Session } from './session.ts';
 
 export function createAuthProvider(session: Session): AuthProvider {
   const toLogin = () => ({ redirectTo: loginPathFor(currentFullPath()), message: false });
@@ -28,10 +28,11 @@ export function createAuthProvider(session: Session): AuthProvider {
     async getIdentity() {
       const user = await session.loadUser();
       if (!user) throw toLogin();
-      return { id: user._id, fullName: user.full_name, role: user.role };
+      return { id: user._id, fullName: user.full_name, role: user.role, companyId: companyOf(user) };
     },
     async canAccess({ resource, action }: { resource: string; action: string }) {
-      return mayAccess((await session.loadUser())?.role, resource, action);
+      const user = await session.loadUser();
+      return mayAccess(user?.role, resource, action, companyOf(user));
     },
   };
 }

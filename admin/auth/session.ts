@@ -14,7 +14,16 @@ export interface StaffUser {
   phone_number?: string;
   /** shared/roles.ts; absent from servers that predate roles. */
   role?: string;
+  /** The company of a company's staff (its _id, or the company itself); null for the platform's staff. */
+  companyId?: string | { _id: string } | null;
 }
+
+/** The company a staff account belongs to, as an id (null: the platform's staff). */
+export const companyOf = (user: StaffUser | null | undefined): string | null => {
+  const value = user?.companyId;
+  if (value == null || value === '') return null;
+  return typeof value === 'string' ? value : value._id;
+};
 
 /** A failed sign-in: the server's message when it sent one. */
 export class LoginError extends Error {

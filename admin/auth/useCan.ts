@@ -5,13 +5,22 @@ import { useGetIdentity } from 'react-admin';
 import type { Capability } from '../../shared/roles.ts';
 import { hasCapability, mayAccess } from './access.ts';
 
-/** The signed-in role; `known` once the identity has loaded, `isPending` while it loads. */
-export function useRole(): { known: boolean; isPending: boolean; role: string | undefined } {
+/**
+ * The signed-in role, and the company of a company's staff (null: the platform's staff); `known` once the
+ * identity has loaded, `isPending` while it loads.
+ */
+export function useRole(): {
+  known: boolean;
+  isPending: boolean;
+  role: string | undefined;
+  companyId: string | null;
+} {
   const { identity, isPending } = useGetIdentity();
   return {
     known: !!identity,
     isPending,
     role: identity?.role == null ? undefined : String(identity.role),
+    companyId: identity?.companyId == null ? null : String(identity.companyId),
   };
 }
 
@@ -22,6 +31,6 @@ export function useCan(capability: Capability): boolean {
 
 /** Whether the role may take a react-admin action (list, show, create, edit, delete) on a resource. */
 export function useCanAccessResource(resource: string, action: string): boolean {
-  const { known, role } = useRole();
-  return known && mayAccess(role, resource, action);
+  const { known, role, companyId } = useRole();
+  return known && mayAccess(role, resource, action, companyId);
 }

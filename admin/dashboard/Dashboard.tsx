@@ -32,9 +32,9 @@ export function Dashboard() {
   const locale = useLocale();
   const dataProvider = useDataProvider<RihlaDataProvider>();
   // Each part shows to the roles that may open what it links to (shared/roles.ts).
-  const { role } = useRole();
-  const counts = COUNTS.filter((key) => mayAccess(role, key, 'list'));
-  const showReports = mayAccess(role, 'reports', 'list');
+  const { role, companyId } = useRole();
+  const counts = COUNTS.filter((key) => mayAccess(role, key, 'list', companyId));
+  const showReports = mayAccess(role, 'reports', 'list', companyId);
   const { data, isPending, isError } = useQuery({
     queryKey: ['dashboard', 'summary'],
     queryFn: () => dataProvider.dashboardSummary(),
@@ -65,7 +65,7 @@ export function Dashboard() {
               />
             </Grid>
           )}
-          {mayAccess(role, 'bookings', 'list') && (
+          {mayAccess(role, 'bookings', 'list', companyId) && (
             <Grid size={{ xs: 12, md: 'grow' }}>
               <FigureCard
                 to={DISRUPTED_WAITING_PATH}

@@ -121,11 +121,11 @@ export function RihlaMenu() {
   // The payments' pages live under /bookings/…: there, the item leading to /bookings is not the current page.
   const onPayments = useLocation().pathname.startsWith(PAYMENTS_PATH);
   const label = useMenuLabel();
-  const { known, role } = useRole();
+  const { known, role, companyId } = useRole();
   if (!known) return <Menu />;
   return (
     <Menu>
-      {MENU_PAGES.filter((page) => pageAllowed(role, page)).map((page) =>
+      {MENU_PAGES.filter((page) => pageAllowed(role, page, companyId)).map((page) =>
         page.key === 'payments' ? (
           <PaymentsItem key={page.key} to={page.to} icon={iconOf(page)} />
         ) : (

@@ -53,9 +53,13 @@ const needing = (capability: Capability, element: ReactElement) => (
 
 /** The dashboard, or the start page of a role that may not read it. */
 function Home() {
-  const { known, role } = useRole();
+  const { known, role, companyId } = useRole();
   if (!known) return null;
-  return hasCapability(role, 'dashboard.read') ? <Dashboard /> : <Navigate replace to={homePathFor(role)} />;
+  return hasCapability(role, 'dashboard.read') ? (
+    <Dashboard />
+  ) : (
+    <Navigate replace to={homePathFor(role, companyId)} />
+  );
 }
 
 /** What each payments' page needs (their routes are declared with the pages, in payments/routes.tsx). */

@@ -49,6 +49,23 @@ describe('what a role may use', () => {
     expect(homePathFor('cashier')).toBe('/dashboard');
     expect(homePathFor('conductor')).toBe('/trips');
   });
+
+  it("keeps the platform's own business from a company's staff (issue 24), whatever their role", () => {
+    const company = 'c0ffee';
+    const menu = MENU_PAGES.filter((page) => pageAllowed('manager', page, company)).map((page) => page.key);
+    expect(menu).toEqual(
+      expect.arrayContaining(['dashboard', 'payments', 'bookings', 'trips', 'buses', 'analytics']),
+    );
+    for (const platform of ['settings', 'reports', 'employees', 'lostItems', 'enquiries', 'users'])
+      expect(menu).not.toContain(platform);
+    expect(mayAccess('admin', 'users', 'list', company)).toBe(false);
+    expect(mayAccess('manager', 'companies', 'create', company)).toBe(false);
+    expect(mayAccess('manager', 'companies', 'edit', company)).toBe(true);
+    expect(mayAccess('manager', 'buses', 'create', company)).toBe(true);
+    expect(homePathFor('conductor', company)).toBe('/trips');
+    // The platform's own staff (no company) keep everything.
+    expect(mayAccess('manager', 'reports', 'list', null)).toBe(true);
+  });
 });
 
 const queue = { 'GET /api/payments/getQueue': () => ({ body: [], headers: { 'X-Total-Count': '2' } }) };
