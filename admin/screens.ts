@@ -98,5 +98,5 @@ export function usePrefetchEveryday() {
     };
     if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });
     else setTimeout(start, 1000);
-  }, [known, settled, role]);
+  }, [known, settled, role, companyId]);
 }

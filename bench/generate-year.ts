@@ -151,7 +151,9 @@ for (let d = 0; d < DAYS; d++) {
   }
 }
 await insertMany('trips', batch.splice(0));
-console.log(`${trips.length} trips (${trips.filter((trip) => trip.legs > 1).length} with stops) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${trips.length} trips (${trips.filter((trip) => trip.legs > 1).length} with stops) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 
 /**
  * A payment as an operator's year has them: most paid; 2 % with a proof waiting for staff (the queue), 2 %
@@ -194,7 +196,16 @@ for (let i = 0; made < BOOKINGS; i++) {
   const cancelled = i % 20 === 0;
   const list = Array.from({ length: count }, (_, k) => first + k);
   // On a trip with stops: the whole road, its first two legs, or its last leg, in turn.
-  const [from, to] = trip.legs === 1 ? [0, 1] : ([[0, 3], [0, 2], [2, 3]] as const)[i % 3];
+  const [from, to] =
+    trip.legs === 1
+      ? [0, 1]
+      : (
+          [
+            [0, 3],
+            [0, 2],
+            [2, 3],
+          ] as const
+        )[i % 3];
   const when = new Date(Date.now() - (i % 10_000) * 60_000).toISOString();
   bookings.push({
     id: bookingId,

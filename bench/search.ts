@@ -121,7 +121,9 @@ async function mixed(searches: LoadRequest[], memory: LoadResult, token: string)
     `filterTrips: ${searches.length} different searches, ${CONNECTIONS} connections, ${SECONDS} s each`,
   );
   const search = await load(server.url, searches);
-  console.log(`  filterTrips, cache on:          ${fmt(search)}  → ${ratio(search, memory)} of bare, ${loadNow()}`);
+  console.log(
+    `  filterTrips, cache on:          ${fmt(search)}  → ${ratio(search, memory)} of bare, ${loadNow()}`,
+  );
   // The same searches from a second server on the same data with its read cache off: what the cache buys.
   const uncached = await startServer({
     DATA_DIR: server.dataDir,
@@ -130,7 +132,9 @@ async function mixed(searches: LoadRequest[], memory: LoadResult, token: string)
   });
   try {
     const direct = await load(uncached.url, searches);
-    console.log(`  filterTrips, cache off:         ${fmt(direct)}  → ${ratio(direct, memory)} of bare, ${loadNow()}`);
+    console.log(
+      `  filterTrips, cache off:         ${fmt(direct)}  → ${ratio(direct, memory)} of bare, ${loadNow()}`,
+    );
   } finally {
     await uncached.stop();
   }

@@ -4,6 +4,8 @@ import { ApiError, getJson } from './api.ts';
 import { apiPaths } from './api-paths.ts';
 import type { Trip } from './types.ts';
 import { type Legs, withLegs } from './legs.ts';
+import { rememberTripPayment } from './use-trip-payment.ts';
+import type { PaymentInstructions } from '../../shared/payment-instructions.ts';
 
 export type TripState =
   | { status: 'loading'; trip?: Trip }
@@ -20,7 +22,11 @@ export function useTrip(id: string, legs?: Partial<Legs>) {
     try {
       const query =
         boardingStop === undefined ? '' : `?boardingStop=${boardingStop}&alightingStop=${alightingStop}`;
-      const trip = await getJson<Trip>(apiPaths.trip(id) + query);
+      // getTrip also says where its travellers pay (the payment step and the thank-you screen read it).
+      const trip = await getJson<Trip & { paymentInstructions?: PaymentInstructions }>(
+        apiPaths.trip(id) + query,
+      );
+      rememberTripPayment(id, trip.paymentInstructions);
       setState({ status: 'ready', trip: withLegs(trip, { boardingStop, alightingStop }) });
     } catch (error) {
       const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);

@@ -139,7 +139,7 @@ describe('authProvider', () => {
     expect(JSON.stringify({ ...localStorage })).not.toContain('token-1');
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('token-1');
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
-    expect(await auth.getIdentity!()).toEqual({ id: 'u1', fullName: 'Amna Osman' });
+    expect(await auth.getIdentity!()).toEqual({ id: 'u1', fullName: 'Amna Osman', companyId: null });
   });
 
   it('a bad password rejects with the server message', async () => {
@@ -161,7 +161,11 @@ describe('authProvider', () => {
     const session = createSession({ fetch: withoutUser, hasSessionHint: () => true });
     await session.restore();
     expect(session.user()).toBeNull();
-    expect(await createAuthProvider(session).getIdentity!()).toEqual({ id: 'u1', fullName: 'Amna Osman' });
+    expect(await createAuthProvider(session).getIdentity!()).toEqual({
+      id: 'u1',
+      fullName: 'Amna Osman',
+      companyId: null,
+    });
     expect(api.calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/auth/user' });
   });
 
