@@ -38,6 +38,8 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
         email: STAFF.email,
         phone_number: '0912345678',
         role: 'admin',
+        // A platform account (issue 24): no company.
+        companyId: null,
       });
       const cookie = refreshCookie(response)!;
       expect(cookie.value.length).toBeGreaterThanOrEqual(32);
@@ -317,12 +319,22 @@ describe.each(dialects)('auth sessions (%s)', (dialect) => {
   });
 
   describe('current user', () => {
-    it('answers _id, full_name, username, first_name, last_name, email, phone_number, role', async () => {
+    it('answers _id, full_name, username, first_name, last_name, email, phone_number, role, companyId', async () => {
       const response = await t.staff.get('/api/auth/user');
       expect(response.statusCode).toBe(200);
       const user = response.json();
       expect(Object.keys(user).sort()).toEqual(
-        ['_id', 'email', 'first_name', 'full_name', 'last_name', 'phone_number', 'role', 'username'].sort(),
+        [
+          '_id',
+          'companyId',
+          'email',
+          'first_name',
+          'full_name',
+          'last_name',
+          'phone_number',
+          'role',
+          'username',
+        ].sort(),
       );
       expect(user.full_name).toBe('Amna Osman');
       expect(user.role).toBe('admin');

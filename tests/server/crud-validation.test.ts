@@ -104,7 +104,9 @@ describe.each(dialects)('validation of create and update (%s)', (dialect) => {
           const created = (await create(resource, validBody(resource, refs))).json();
           await expect400(await update(resource, created._id, { [field]: '  ' }), updateMessage, field);
           const after = await t.staff.get(resourceUrl(resource, 'one', created._id));
-          expect(after.json()).toEqual(created);
+          // A trip read alone also says where its travellers pay (issue 24): not a field of the record.
+          const { paymentInstructions: _where, ...record } = after.json();
+          expect(record).toEqual(created);
         },
       );
     }
