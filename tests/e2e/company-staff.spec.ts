@@ -10,6 +10,7 @@ import { bookThroughApi, type DemoTrip, findTrips, freeSeats, tomorrow } from '.
 import { launchBrowser } from './helpers/browser.ts';
 import { ensureAdminBuilt } from './helpers/build.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { settle } from './helpers/screens.ts';
 
 const SCREENS = '/tmp/screens';
 let server: TestServer;
@@ -109,12 +110,12 @@ describe('screens', () => {
         // The company's trips are listed: rows on a desktop; on a phone, cards (its own trip's bus among them).
         if (size === 'desktop') await page.locator('.RaDatagrid-row').first().waitFor();
         else await page.getByText(ownBus()).first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         expect(others(await page.locator('body').innerText())).toEqual([]);
         await page.screenshot({ path: `${SCREENS}/company-staff-trips-${lang}-${size}.png` });
         await page.goto('/bookings');
         await page.getByText(ownTicket).first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         await page.screenshot({ path: `${SCREENS}/company-staff-bookings-${lang}-${size}.png` });
         await page.context().close();
       });
