@@ -35,10 +35,15 @@ type Trip = Awaited<ReturnType<typeof makeTrip>>['trip'];
 function drawnGlyphs(pdf: Buffer): number[] {
   const glyphs: number[] = [];
   const source = pdf.toString('latin1');
-  for (const stream of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by the byte count its dictionary declares: deflated bytes may end in a carriage return,
+  // which a search for the line break before `endstream` would cut off (1 PDF in 256, red in CI once).
+  for (const stream of source.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = stream.index + stream[0].length;
     let content: string;
     try {
-      content = zlib.inflateSync(Buffer.from(stream[1], 'latin1')).toString('latin1');
+      content = zlib
+        .inflateSync(Buffer.from(source.slice(start, start + Number(stream[1])), 'latin1'))
+        .toString('latin1');
     } catch {
       continue; // not deflated: no page of pdfkit's
     }
