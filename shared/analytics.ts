@@ -1,6 +1,7 @@
 // The back-office's figures (issue 24): what a period of trips carried. Pure rules and the words of the
 // exported files; the SQL lives in server/resources/analytics/.
 
+import { addDays } from './rules.ts';
 export const ANALYTICS_FORMATS = ['json', 'csv', 'xlsx'] as const;
 export type AnalyticsFormat = (typeof ANALYTICS_FORMATS)[number];
 
@@ -14,13 +15,10 @@ export const daysBetween = (from: string, to: string) =>
 export const QUICK_PERIODS = ['last_7', 'next_7', 'this_month'] as const;
 export type QuickPeriod = (typeof QUICK_PERIODS)[number];
 
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** The period a quick choice stands for, from `today` (Khartoum's calendar day, YYYY-MM-DD). */
 export function quickPeriod(choice: QuickPeriod, today: string): { from: string; to: string } {
-  if (choice === 'last_7') return { from: plusDays(today, -6), to: today };
-  if (choice === 'next_7') return { from: today, to: plusDays(today, 6) };
+  if (choice === 'last_7') return { from: addDays(today, -6), to: today };
+  if (choice === 'next_7') return { from: today, to: addDays(today, 6) };
   const [year, month] = today.split('-').map(Number);
   // Day 0 of the next month is the last of this one.
   return {
@@ -35,6 +33,9 @@ export const REPORT_TRIP_LINES = 500;
 /** A share of what was offered, as a fraction with 3 decimals (0.375 = 37.5 %); nothing offered is 0. */
 export const shareOf = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0;
+
+/** A share as a percentage with one decimal (0.3333 → 33.3), as screens and files write it. */
+export const percentOf = (share: number) => Math.round(share * 1000) / 10;
 
 /** Seat-legs a trip offers: every seat on every leg (a trip without stops has one leg). */
 export const seatLegsOffered = (seats: number, stopCount: number) => seats * (stopCount + 1);

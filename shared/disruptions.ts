@@ -7,7 +7,7 @@
 //                                           │ ──refund──▶ refunded (cancelled, refundDue = what was paid)
 //                                           └─trip's time passes─▶ auto_refunded (as refunded, by the server)
 // A delayed trip's bookings stay as they are (delayed: told the new time, nothing to choose).
-import { departureInstant, khartoumMidnight, khartoumToday } from './rules.ts';
+import { addDays, departureInstant, khartoumMidnight, khartoumToday } from './rules.ts';
 
 export const DISRUPTION_ACTIONS = ['cancel', 'delay'] as const;
 export type DisruptionAction = (typeof DISRUPTION_ACTIONS)[number];
@@ -19,13 +19,6 @@ export type DisruptionState = (typeof DISRUPTION_STATES)[number];
 export const MOVE_WINDOW_DAYS = 7;
 /** Trips one disruption may touch (a corridor for a month has ~60). */
 export const MAX_DISRUPTED_TRIPS = 400;
-
-const DAY_MS = 86_400_000;
-
-/** A date `days` after YYYY-MM-DD. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The dates a waiting traveller may move to: from today (Khartoum) to the cancelled trip's date + the window. */
 export function moveWindow(

@@ -149,6 +149,11 @@ export function hasDeparted(tripDate: string, boardingTime: string, now: Date = 
   return departureInstant(tripDate, boardingTime).getTime() <= now.getTime();
 }
 
+/** A calendar day `days` after YYYY-MM-DD (negative: before). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Today's date in Khartoum, YYYY-MM-DD. */
 export function khartoumToday(now: Date = new Date()): string {
   return khartoumClock(now).slice(0, 10);

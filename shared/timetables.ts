@@ -1,7 +1,7 @@
 // Which dates a timetable puts on sale: its days of the week (0 = Sunday … 6 = Saturday) between its first
 // and last dates, less its days off. Pure, so the server's generation job and the back-office's preview of a
 // new timetable agree on every date.
-import { isValidDate } from './rules.ts';
+import { addDays, isValidDate } from './rules.ts';
 
 /** Days of the week, as the spec numbers them (JavaScript's getUTCDay). */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -14,13 +14,6 @@ export interface TimetableCalendar {
   timetable_from: string;
   timetable_until?: string | null;
   timetable_dates_off?: readonly string[] | null;
-}
-
-const DAY_MS = 86_400_000;
-
-/** YYYY-MM-DD plus `days` days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** 0 = Sunday … 6 = Saturday. */

@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLocale, useTranslate } from 'react-admin';
+import { percentOf } from '../../shared/analytics.ts';
 import { isolate } from '../../shared/i18n/format.ts';
 import type { OccupancyReport } from '../data/dataProvider.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
@@ -28,7 +29,7 @@ function useWords() {
     name: (words: Words) => isolate(locale === 'ar' ? words.ar : words.en),
     number: (value: number) => formatNumber(value, locale),
     // As the dashboard writes it: an Arabic line shows the sign before the number ("%40").
-    percent: (share: number) => `${formatNumber(Math.round(share * 1000) / 10, locale)}%`,
+    percent: (share: number) => `${formatNumber(percentOf(share), locale)}%`,
   };
 }
 

@@ -2,7 +2,7 @@
 // (the trip search), the new bus's seat map, then the server's quote (the difference, the change fee, what is
 // paid or refunded) and the confirmation. Fetched on demand.
 import { useEffect, useState } from 'preact/hooks';
-import { addDays } from '../../shared/disruptions.ts';
+import { addDays } from '../../shared/rules.ts';
 import { ApiError, getJson, sendJson, withQuery } from '../lib/api.ts';
 import { apiPaths } from '../lib/api-paths.ts';
 import { formatBoardingTime, formatNumber, formatPrice } from '../lib/format.ts';

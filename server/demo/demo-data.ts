@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { Db, TripsTable } from '../db/schema.ts';
-import { BOARDING_TIMES, BUS_STATUSES, khartoumToday } from '../../shared/rules.ts';
+import { addDays, BOARDING_TIMES, BUS_STATUSES, khartoumToday } from '../../shared/rules.ts';
 import { newId } from '../db/ids.ts';
 import { newTicketId } from '../sales/index.ts';
 
@@ -35,10 +35,6 @@ export const ARABIC_NAMES: Record<string, string> = {
   'Nile Express': 'النيل السريع',
   'Sahara Lines': 'خطوط الصحراء',
 };
-
-function addDays(date: string, days: number) {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 export async function seedDemoData(db: Db, log: FastifyBaseLogger) {
   if (await db.selectFrom('origins').select('id').limit(1).executeTakeFirst()) return;

@@ -15,7 +15,7 @@ import { OPERATOR_SETTINGS_KEY, siteAddressOf } from '../resources/settings/sett
 import { enqueueMany, messageRows, type NewMessage, type QueuedRow } from './outbox.repository.ts';
 import { minutesAt } from '../../shared/segments.ts';
 import { stopTime } from '../../shared/stop-times.ts';
-import { addDays } from '../../shared/timetables.ts';
+import { addDays } from '../../shared/rules.ts';
 import { routeOf, stretchOfRow, townsOf } from '../resources/trips/segments.ts';
 
 type TemplateKind = Exclude<MessageKind, 'broadcast' | 'access_code'>;

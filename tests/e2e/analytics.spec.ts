@@ -5,8 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../shared/disruptions.ts';
-import { khartoumToday } from '../../shared/rules.ts';
+import { addDays, khartoumToday } from '../../shared/rules.ts';
 import { adminWords, DESKTOP, PHONE, staffCall, staffPage } from './helpers/admin-payments.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ensureAdminBuilt } from './helpers/build.ts';

@@ -5,11 +5,10 @@
 // desktop in both languages.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../shared/disruptions.ts';
 import { ar } from '../../shared/i18n/public/ar.ts';
 import { en } from '../../shared/i18n/public/en.ts';
 import { formatNumber } from '../../shared/i18n/format.ts';
-import { khartoumToday } from '../../shared/rules.ts';
+import { addDays, khartoumToday } from '../../shared/rules.ts';
 import { newPhone, staffCall } from './helpers/admin-payments.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';

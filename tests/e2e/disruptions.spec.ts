@@ -6,10 +6,9 @@
 // find a month of its trips in the trips list.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../shared/disruptions.ts';
 import { ar } from '../../shared/i18n/public/ar.ts';
 import { en } from '../../shared/i18n/public/en.ts';
-import { khartoumToday } from '../../shared/rules.ts';
+import { addDays, khartoumToday } from '../../shared/rules.ts';
 import { WEEKDAYS } from '../../shared/timetables.ts';
 import { adminWords, DESKTOP, newPhone, staffCall, staffPage } from './helpers/admin-payments.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';

@@ -1,7 +1,8 @@
 // The dates a timetable puts on sale (shared/timetables.ts): the server's job and the create form's preview
 // both take them from here.
 import { describe, expect, it } from 'vitest';
-import { addDays, datesOnSale, nextDates, timetableDates, weekdayOf } from '../../shared/timetables.ts';
+import { addDays } from '../../shared/rules.ts';
+import { datesOnSale, nextDates, timetableDates, weekdayOf } from '../../shared/timetables.ts';
 
 const daily = { timetable_days: [0, 1, 2, 3, 4, 5, 6], timetable_from: '2026-12-01' };
 

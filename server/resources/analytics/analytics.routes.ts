@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   OCCUPANCY_ROUTE_COLUMNS,
   OCCUPANCY_TRIP_COLUMNS,
+  percentOf,
   REPORT_TRIP_LINES,
 } from '../../../shared/analytics.ts';
 import {
@@ -15,7 +16,7 @@ import { typed } from '../../http/validation.ts';
 import { occupancyReport } from './occupancy.repository.ts';
 import { FILE_TYPES, type ReportTable, reportCsv, reportXlsx } from './report-files.ts';
 
-const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
+const percent = (share: number) => `${percentOf(share)} %`;
 
 function occupancyTables(report: OccupancyReport): ReportTable[] {
   return [
@@ -41,15 +42,15 @@ function occupancyTables(report: OccupancyReport): ReportTable[] {
   ];
 }
 
-async function sendReport(
+async function sendReport<R extends { from: string; to: string }>(
   reply: FastifyReply,
   format: 'json' | 'csv' | 'xlsx',
   name: string,
-  report: { from: string; to: string },
-  tables: (report: never) => ReportTable[],
+  report: R,
+  tables: (report: R) => ReportTable[],
 ) {
   if (format === 'json') return report;
-  const list = tables(report as never);
+  const list = tables(report);
   const body = format === 'csv' ? reportCsv(list) : await reportXlsx(list);
   return reply
     .header('Content-Type', FILE_TYPES[format])

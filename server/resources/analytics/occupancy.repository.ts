@@ -7,7 +7,7 @@ import { seatLegsOffered, shareOf } from '../../../shared/analytics.ts';
 import type { OccupancyReport } from '../../../shared/contract/analytics.ts';
 import { formatBoardingTime } from '../../tickets/ticket-text.ts';
 import type { Db } from '../../db/schema.ts';
-import { storedStops } from '../boarding/trip-stops.ts';
+import { nameStopLists, stopNamesBoth, storedStops } from '../boarding/trip-stops.ts';
 
 export interface Period {
   from: string;
@@ -16,19 +16,11 @@ export interface Period {
   companyId?: string;
 }
 
-const both = (en: string | null | undefined, ar: string | null | undefined) => ({
-  en: en ?? '',
-  ar: ar || en || '',
-});
-
-/** The period's trips that ran or will run (not cancelled), with their bus, company and towns. */
+/** The period's trips that ran or will run (not cancelled), with their bus (which names their company). */
 function periodTrips(db: Db, period: Period) {
   let query = db
     .selectFrom('trips')
     .innerJoin('buses', 'buses.id', 'trips.busId')
-    .innerJoin('companies', 'companies.id', 'buses.bus_owner_companyId')
-    .innerJoin('origins', 'origins.id', 'trips.trip_originId')
-    .innerJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
     .where('trips.trip_date', '>=', period.from)
     .where('trips.trip_date', '<=', period.to)
     .where('trips.isCancelled', '=', 0);
@@ -45,8 +37,11 @@ export async function occupancyReport(
   period: Period,
   tripLines = Number.POSITIVE_INFINITY,
 ): Promise<OccupancyReport> {
-  const [trips, legs, noShows] = await Promise.all([
+  const [trips, legs] = await Promise.all([
     periodTrips(db, period)
+      .innerJoin('companies', 'companies.id', 'buses.bus_owner_companyId')
+      .innerJoin('origins', 'origins.id', 'trips.trip_originId')
+      .innerJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
       .select([
         'trips.id',
         'trips.trip_date',
@@ -67,56 +62,49 @@ export async function occupancyReport(
       .orderBy('trips.trip_boarding_time')
       .orderBy('trips.id')
       .execute(),
-    // Seats held by paid bookings, per trip and leg.
+    // Seats held by paid bookings, per trip and leg; and of those, the travellers marked not boarded, counted
+    // once a seat, on the leg they board.
     periodTrips(db, period)
       .innerJoin('booking_seats', 'booking_seats.tripId', 'trips.id')
       .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
       .where('bookings.paymentStatus', '=', 'verified')
-      .select(['trips.id as tripId', 'booking_seats.leg', sql<number>`count(*)`.as('sold')])
+      .select([
+        'trips.id as tripId',
+        'booking_seats.leg',
+        sql<number>`count(*)`.as('sold'),
+        sql<number>`sum(case when ${sql.ref('bookings.noShow')} = 1 and ${sql.ref('booking_seats.leg')} = coalesce(${sql.ref('bookings.boardingStop')}, 0) then 1 else 0 end)`.as(
+          'absent',
+        ),
+      ])
       .groupBy(['trips.id', 'booking_seats.leg'])
-      .execute(),
-    // Paid travellers marked not boarded: one row per seat, on the leg they board.
-    periodTrips(db, period)
-      .innerJoin('booking_seats', 'booking_seats.tripId', 'trips.id')
-      .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
-      .where('bookings.paymentStatus', '=', 'verified')
-      .where('bookings.noShow', '=', 1)
-      .whereRef('booking_seats.leg', '=', sql`coalesce(${sql.ref('bookings.boardingStop')}, 0)`)
-      .select(['trips.id as tripId', sql<number>`count(*)`.as('seats')])
-      .groupBy('trips.id')
       .execute(),
   ]);
 
   const soldOn = new Map<string, Map<number, number>>();
+  const absent = new Map<string, number>();
   for (const row of legs) {
     const byLeg = soldOn.get(row.tripId) ?? new Map<number, number>();
     byLeg.set(Number(row.leg), Number(row.sold));
     soldOn.set(row.tripId, byLeg);
+    absent.set(row.tripId, (absent.get(row.tripId) ?? 0) + Number(row.absent));
   }
-  const absent = new Map(noShows.map((row) => [row.tripId, Number(row.seats)]));
-  // The towns of the period's stops, read once.
-  const stopIds = [
-    ...new Set(trips.flatMap((trip) => storedStops(trip.trip_stops).map((stop) => stop.originId))),
-  ];
-  const towns = new Map(
-    stopIds.length
-      ? (
-          await db
-            .selectFrom('origins')
-            .select(['id', 'origin_city', 'origin_city_ar'])
-            .where('id', 'in', stopIds)
-            .execute()
-        ).map((town) => [town.id, both(town.origin_city, town.origin_city_ar)])
-      : [],
+  // The towns of every trip's stops, read in one query.
+  const stopLists = await nameStopLists(
+    db,
+    trips.map((trip) => storedStops(trip.trip_stops)),
   );
 
-  const lines = trips.map((trip) => {
-    const stops = storedStops(trip.trip_stops);
-    const places = [
-      both(trip.origin_city, trip.origin_city_ar),
-      ...stops.map((stop) => towns.get(stop.originId) ?? both('', '')),
-      both(trip.destination_city, trip.destination_city_ar),
-    ];
+  const lines = trips.map((trip, i) => {
+    const stops = stopLists[i];
+    const places = stopNamesBoth(
+      {
+        origin: trip.origin_city,
+        originAr: trip.origin_city_ar,
+        destination: trip.destination_city,
+        destinationAr: trip.destination_city_ar,
+      },
+      stops,
+    );
     const seats = Number(trip.bus_number_of_seats);
     const byLeg = soldOn.get(trip.id);
     const legLines = places

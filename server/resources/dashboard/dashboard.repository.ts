@@ -5,12 +5,9 @@ import { companyWhere } from '../../auth/company-scope.ts';
 import type { Reach } from '../../../shared/roles.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
-import { khartoumMidnight, khartoumToday } from '../../../shared/rules.ts';
+import { addDays, khartoumMidnight, khartoumToday } from '../../../shared/rules.ts';
 
 export const DASHBOARD_DAYS = 14;
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A count of the rows a query selects (pg answers counts as text, SQLite as numbers). */
 const countAll = sql<number | string>`count(*)`.as('count');

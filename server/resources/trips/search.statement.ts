@@ -18,8 +18,7 @@ import {
   trips,
 } from '../../../shared/registry/index.ts';
 import { columnFields, type Document, type Row, rowToDocument } from '../crud/row-mapper.ts';
-import { addDays } from '../../../shared/timetables.ts';
-import { BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
+import { addDays, BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
 
 /** Each table the answer shows, by its alias in the statement. */
 const SHOWN = { t: trips, b: buses, c: companies, o: origins, d: destinations, p: prices } as const;
