@@ -1,6 +1,7 @@
 // Booking benchmark: 20 concurrent clients book seats (multipart, as the public site does) and get their PDF
 // ticket back; after a 2 s warm-up, prints bookings per second and p50/p99 latency on SQLite and, when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL. Then checks that no seat was sold twice.
+// BENCH_DATABASE_URL (that database) or TEST_DATABASE_URL (a fresh database of its own, dropped after) is set,
+// on PostgreSQL. Then checks that no seat was sold twice.
 //   node --import tsx bench/bookings.ts
 import fs from 'node:fs';
 import { bookingFields, doubleSold, liveBookings, makeTrips } from './lib/fixtures.ts';
@@ -28,8 +29,8 @@ const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2) * 1000;
 const TRIPS = 150;
 const SEATS = 100;
 
-async function run(label: string, env: Record<string, string | undefined>) {
-  const server = await startServer(env);
+async function run(label: string, env: Record<string, string | undefined>, ownPostgres = false) {
+  const server = await startServer(env, { ownPostgres });
   try {
     const token = await login(server.url);
     const trips = await makeTrips(server.url, token, TRIPS, SEATS);
@@ -105,6 +106,11 @@ async function run(label: string, env: Record<string, string | undefined>) {
 
 const workers = process.env.TICKET_WORKERS;
 const results = [await run('SQLite', { DATABASE_URL: undefined, TICKET_WORKERS: workers })];
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) results.push(await run('PostgreSQL', { DATABASE_URL: pgUrl, TICKET_WORKERS: workers }));
+// Never the test server's own database: a run of another version would leave its migrations there.
+if (process.env.BENCH_DATABASE_URL)
+  results.push(
+    await run('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL, TICKET_WORKERS: workers }),
+  );
+else if (process.env.TEST_DATABASE_URL)
+  results.push(await run('PostgreSQL', { DATABASE_URL: undefined, TICKET_WORKERS: workers }, true));
 if (results.some((r) => r.doubleSold > 0 || r.failures > 0)) process.exit(1);
