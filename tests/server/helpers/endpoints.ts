@@ -113,6 +113,8 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'PATCH /api/messages/resend/:id': 'messages.resend',
   'POST /api/messages/broadcast': 'messages.broadcast',
   'GET /api/analytics/occupancy': 'analytics.read',
+  'GET /api/analytics/sales': 'analytics.read',
+  'GET /api/analytics/settlement': 'analytics.read',
 };
 /** The API documentation: for any signed-in staff member unless the app is built with PUBLIC_API_DOCS=1. */
 const DOCS_CAPABILITY: Capability = 'self';
@@ -128,6 +130,8 @@ const SAMPLE_BODIES: Record<string, object> = {
 /** Routes that need a query to answer at all (a report's period): their url() carries a valid one. */
 const SAMPLE_QUERIES: Record<string, string> = {
   'GET /api/analytics/occupancy': '?from=2026-01-01&to=2026-01-31',
+  'GET /api/analytics/sales': '?from=2026-01-01&to=2026-01-31',
+  'GET /api/analytics/settlement': '?from=2026-01-01&to=2026-01-31',
 };
 const ANSWERS: Record<string, Answer> = {
   'GET /api/bookings/ticket': 'pdf',
