@@ -1,6 +1,7 @@
-// The Figures screen (/analytics): how full the buses were over a period — totals, each route as a bar
-// (fullest first) and each trip with its seats sold per leg — for every company or one, and the same figures
-// as a CSV or Excel file. Dates are Khartoum's calendar days; a period is at most a year.
+// The Figures screen (/analytics), three reports over one period, for every company or one: how full the buses
+// were (each route as a bar, each trip with its seats sold per leg), sales from the ledger (per day, route and
+// payment method) and the settlement per company; each also as a CSV or Excel file. Dates are Khartoum's
+// calendar days; a period is at most a year.
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,6 +12,8 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -18,9 +21,19 @@ import { useState } from 'react';
 import { Title, useDataProvider, useGetList, useLocale, useNotify, useTranslate } from 'react-admin';
 import { QUICK_PERIODS, quickPeriod } from '../../shared/analytics.ts';
 import { khartoumToday } from '../../shared/rules.ts';
-import type { ReportQuery, RihlaDataProvider } from '../data/dataProvider.ts';
+import type {
+  OccupancyReport,
+  ReportName,
+  ReportQuery,
+  RihlaDataProvider,
+  SalesReport,
+  SettlementReport,
+} from '../data/dataProvider.ts';
 import { saveFile } from '../trips/ticketDownload.ts';
+import { SalesFigures, SettlementFigures } from './MoneyFigures.tsx';
 import { OccupancyFigures } from './OccupancyFigures.tsx';
+
+const REPORTS: ReportName[] = ['occupancy', 'sales', 'settlement'];
 
 export function AnalyticsPage() {
   const translate = useTranslate();
@@ -30,14 +43,15 @@ export function AnalyticsPage() {
   const dataProvider = useDataProvider<RihlaDataProvider>();
   const [query, setQuery] = useState<ReportQuery>(() => quickPeriod('last_7', khartoumToday()));
   const [downloading, setDownloading] = useState(false);
+  const [shown, setShown] = useState<ReportName>('occupancy');
   const companies = useGetList('companies', {
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'company_name', order: 'ASC' },
   });
   const ready = !!query.from && !!query.to && query.from <= query.to;
   const report = useQuery({
-    queryKey: ['analytics', 'occupancy', query],
-    queryFn: () => dataProvider.occupancy(query),
+    queryKey: ['analytics', shown, query],
+    queryFn: (): Promise<OccupancyReport | SalesReport | SettlementReport> => dataProvider[shown](query),
     enabled: ready,
     retry: false,
   });
@@ -45,7 +59,7 @@ export function AnalyticsPage() {
   async function download(format: 'csv' | 'xlsx') {
     setDownloading(true);
     try {
-      const { blob, fileName } = await dataProvider.reportFile('occupancy', query, format);
+      const { blob, fileName } = await dataProvider.reportFile(shown, query, format);
       saveFile(blob, fileName);
     } catch {
       notify('rihla.analytics.download_failed', { type: 'error' });
@@ -65,8 +79,19 @@ export function AnalyticsPage() {
         {t('title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('intro')}
+        {t(`intro_${shown}`)}
       </Typography>
+      <Tabs
+        value={shown}
+        onChange={(_, value: ReportName) => setShown(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 1 }}
+      >
+        {REPORTS.map((name) => (
+          <Tab key={name} value={name} label={t(`report_${name}`)} data-testid={`analytics-tab-${name}`} />
+        ))}
+      </Tabs>
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1.5 }}>
@@ -125,7 +150,13 @@ export function AnalyticsPage() {
       </Card>
       {report.isError && <Alert severity="error">{t('failed')}</Alert>}
       {report.isPending && ready && <CircularProgress aria-label={t('title')} />}
-      {report.data && <OccupancyFigures report={report.data} />}
+      {report.data && shown === 'occupancy' && 'tripCount' in report.data && (
+        <OccupancyFigures report={report.data} />
+      )}
+      {report.data && shown === 'sales' && 'days' in report.data && <SalesFigures report={report.data} />}
+      {report.data && shown === 'settlement' && 'companies' in report.data && !('days' in report.data) && (
+        <SettlementFigures report={report.data} />
+      )}
     </Box>
   );
 }

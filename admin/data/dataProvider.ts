@@ -21,7 +21,7 @@ import { getResource, type Operation, type ResourceDef } from '../../shared/regi
 import { DATE_PATTERN, khartoumMidnight } from '../../shared/rules.ts';
 import type { DashboardSummary, PassengerRow } from '../../shared/contract/index.ts';
 import type { DisruptAnswer, DisruptBody } from '../../shared/contract/disruptions.ts';
-import type { OccupancyReport } from '../../shared/contract/analytics.ts';
+import type { OccupancyReport, SalesReport, SettlementReport } from '../../shared/contract/analytics.ts';
 import type { SeatTraveller } from '../../shared/boarding.ts';
 import type { Session } from '../auth/session.ts';
 import { type Doc, toCreateBody, toPatchBody, toRecord, toRecords } from './records.ts';
@@ -44,7 +44,8 @@ export interface ReportQuery {
   to: string;
   companyId?: string;
 }
-export type { OccupancyReport };
+export type { OccupancyReport, SalesReport, SettlementReport };
+export type ReportName = 'occupancy' | 'sales' | 'settlement';
 
 const reportUrl = (report: string, query: ReportQuery, format = 'json') =>
   `${apiPath(API_BASES.analytics, report)}?${new URLSearchParams({ ...query, format })}`;
@@ -74,9 +75,11 @@ export interface RihlaDataProvider extends DataProvider {
   updateTravellers(bookingId: string, passengers: TravellerInput[]): Promise<SeatTraveller[]>;
   /** A report of /api/analytics for a period, as JSON. */
   occupancy(query: ReportQuery): Promise<OccupancyReport>;
+  sales(query: ReportQuery): Promise<SalesReport>;
+  settlement(query: ReportQuery): Promise<SettlementReport>;
   /** The same report as a CSV or XLSX file, with the name the server gives it. */
   reportFile(
-    report: 'occupancy',
+    report: ReportName,
     query: ReportQuery,
     format: 'csv' | 'xlsx',
   ): Promise<{ blob: Blob; fileName: string }>;
@@ -233,6 +236,8 @@ export function createDataProvider(session: Session): RihlaDataProvider {
       (await send('PATCH', apiPath(API_BASES.bookings, 'updatePassengers', bookingId), { passengers }))
         .passengers,
     occupancy: (query) => json(reportUrl('occupancy', query)),
+    sales: (query) => json(reportUrl('sales', query)),
+    settlement: (query) => json(reportUrl('settlement', query)),
     reportFile: (report, query, format) => file(reportUrl(report, query, format), `${report}.${format}`),
     manifest: (tripId, format) =>
       file(

@@ -1,6 +1,7 @@
 // The Figures screen in real Chromium against the real server: a company of its own with one trip tomorrow on
 // a bus of 10 seats, 4 seats sold at the counter through the API. A manager opens Figures in Arabic, picks
 // tomorrow and the company, reads 40 % on the route's bar and the trip's row, and downloads the CSV. With
+// Sales and Settlement tabs read the same sale from the ledger (today's money). With
 // RIHLA_SHOTS=<dir>, the screen is photographed on a phone and a desktop in both languages.
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
@@ -17,6 +18,7 @@ const SHOTS = process.env.RIHLA_SHOTS;
 let server: TestServer;
 let browser: Browser;
 let company: Doc;
+let price: Doc;
 const tomorrow = addDays(khartoumToday(), 1);
 
 beforeAll(async () => {
@@ -40,7 +42,7 @@ beforeAll(async () => {
     destination_city: `Shendi ${stamp}`,
     destination_city_ar: `شندي ${stamp}`,
   });
-  const price = await call('/api/prices/createPrice', { price: 9_000 + (Date.now() % 1000) });
+  price = await call('/api/prices/createPrice', { price: 9_000 + (Date.now() % 1000) });
   const bus = await call('/api/buses/createBus', {
     bus_number: `AN-${stamp}`,
     bus_owner_companyId: company._id,
@@ -109,6 +111,26 @@ describe('Figures (occupancy)', () => {
       const csv = await readFile((await download.path())!, 'utf8');
       expect(csv).toContain('Occupancy / نسبة الإشغال');
       expect(csv).toContain('40 %');
+
+      // Sales and settlement come from the ledger: the 4 seats were paid today, at the counter, in cash.
+      const today = khartoumToday();
+      await page.getByTestId('analytics-tab-sales').click();
+      await page.getByTestId('analytics-from').fill(today);
+      await page.getByTestId('analytics-to').fill(today);
+      await expect.poll(() => page.getByTestId('sales-days').locator('li').count()).toBe(1);
+      const sold = 4 * Number(price.price);
+      const digits = (text: string | null) =>
+        (text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/\D/g, '');
+      expect(digits(await page.getByTestId('sales-sales').textContent())).toBe(String(sold));
+      expect(await page.getByTestId('sales-methods').textContent()).toContain(
+        words('rihla.payments.method.cash'),
+      );
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/sales-${size}-${lang}.png`, fullPage: true });
+      await page.getByTestId('analytics-tab-settlement').click();
+      await expect.poll(() => page.getByTestId('settlement-company').count()).toBe(1);
+      // No commission set: all of it is owed to the company.
+      expect(digits(await page.getByTestId('settlement-net-owed').textContent())).toBe(String(sold));
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/settlement-${size}-${lang}.png`, fullPage: true });
       await page.context().close();
     });
 });

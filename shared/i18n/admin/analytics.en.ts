@@ -2,8 +2,26 @@
 // per trip, and the files to download.
 export const analyticsEn = {
   title: 'Figures',
-  intro:
+  report_occupancy: 'Occupancy',
+  report_sales: 'Sales',
+  report_settlement: 'Settlement',
+  intro_occupancy:
     'Seats are counted per leg: on a route with stops, a seat sold Madani – Kassala fills two legs of four.',
+  intro_sales:
+    'Money counted on the day it moved: a sale when it was paid, a refund when it was owed. Net is sales less refunds owed.',
+  intro_settlement:
+    'What each company is owed for the period: its sales, less refunds owed and the platform’s commission.',
+  sales: 'Sales',
+  refunds_owed: 'Refunds owed',
+  net: 'Net of refunds',
+  commission: 'Commission',
+  net_owed: 'Owed to the company',
+  by_day: 'By day',
+  by_route_sales: 'By route, most sold first',
+  by_method: 'By payment method',
+  payment_method: 'Payment method',
+  total: 'Total',
+  no_money: 'No money moved in this period.',
   from: 'From',
   to: 'To',
   company: 'Company',
