@@ -52,7 +52,7 @@ export function ShiftTable({ shifts, phone, money, mayClose, onClose }: Props) {
     const short = key === 'variance' && value != null && value < 0;
     return (
       <bdi style={short ? { color: '#b3261e', fontWeight: 600 } : undefined}>
-        {key === 'cashOut' && value ? `−${money(value)}` : money(value)}
+        {key === 'cashOut' && value ? money(-value) : money(value)}
       </bdi>
     );
   };

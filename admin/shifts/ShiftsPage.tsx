@@ -38,6 +38,7 @@ export function ShiftsPage() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<ShiftStatus | undefined>();
   const [dialog, setDialog] = useState<{ open: true } | { close: Shift } | undefined>();
+  // Arabic writes a minus at the number's start, on its right (CLDR's letter mark): -500 reads ‏500-.
   const money = (amount: number | null) => (amount == null ? '—' : formatMoney(amount, locale, translate));
 
   const shifts = useQuery({ queryKey: [...QUERY_KEY, status], queryFn: () => api.list(status, SHOWN) });
