@@ -67,3 +67,26 @@ export const OCCUPANCY_TRIP_COLUMNS: ReportColumn[] = [
   { key: 'occupancy', en: 'Occupancy', ar: 'نسبة الإشغال' },
   { key: 'noShows', en: 'No-shows', ar: 'لم يحضروا' },
 ];
+
+/** The money columns every line of the sales and settlement reports carries. */
+export const MONEY_COLUMNS: ReportColumn[] = [
+  { key: 'sales', en: 'Sales', ar: 'المبيعات' },
+  { key: 'refundsOwed', en: 'Refunds owed', ar: 'المبالغ المستحقة للاسترداد' },
+  { key: 'net', en: 'Net of refunds', ar: 'الصافي بعد الاسترداد' },
+  { key: 'refundsPaid', en: 'Refunds paid', ar: 'المبالغ المستردة' },
+  { key: 'commission', en: 'Commission', ar: 'العمولة' },
+];
+
+export const SALES_TABLES = {
+  days: [{ key: 'date', en: 'Date', ar: 'التاريخ' }, ...MONEY_COLUMNS],
+  routes: [{ key: 'route', en: 'Route', ar: 'الخط' }, ...MONEY_COLUMNS],
+  companies: [{ key: 'company', en: 'Company', ar: 'الشركة' }, ...MONEY_COLUMNS],
+  methods: [{ key: 'method', en: 'Payment method', ar: 'طريقة الدفع' }, ...MONEY_COLUMNS],
+} satisfies Record<string, ReportColumn[]>;
+
+export const SETTLEMENT_COLUMNS: ReportColumn[] = [
+  { key: 'company', en: 'Company', ar: 'الشركة' },
+  { key: 'method', en: 'Payment method', ar: 'طريقة الدفع' },
+  ...MONEY_COLUMNS,
+  { key: 'netOwed', en: 'Net owed to the company', ar: 'الصافي المستحق للشركة' },
+];

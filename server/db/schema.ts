@@ -5,6 +5,7 @@
 import type { Generated, Kysely, Selectable } from 'kysely';
 import type { TableOf } from '../../shared/registry/index.ts';
 import type * as registry from '../../shared/registry/resources.ts';
+import type { MoneyEventKind } from '../../shared/ledger.ts';
 
 export interface BookingsTable {
   id: string;
@@ -74,6 +75,8 @@ export interface BookingsTable {
   changeTerms?: string | null;
   /** Seats cancelled from a paid booking that kept its others: the booking (id) they were part of. */
   splitFrom?: string | null;
+  /** The platform's share of this booking, in percent, taken from its company when it was made (the database's). */
+  commissionRate?: number | null;
   /** The stops the traveller boards and alights at (0 → 1 for bookings of before stops: a trip's ends). */
   boardingStop?: number;
   alightingStop?: number;
@@ -349,7 +352,23 @@ export interface TripTownsTable {
   stop: number;
 }
 
+/** The ledger: one row per movement of money a booking made, written by the database (migration 95). */
+export interface MoneyEventsTable {
+  id: Generated<number>;
+  bookingId: string;
+  /** The booking it began as (a split's part, a change of day: the booking they came from). */
+  originId: string;
+  tripId: string;
+  companyId: string | null;
+  kind: MoneyEventKind;
+  amount: number;
+  method: string | null;
+  staffId: string | null;
+  at: string;
+}
+
 export interface Tables {
+  money_events: MoneyEventsTable;
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
   payment_proofs: PaymentProofsTable;

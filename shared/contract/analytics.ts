@@ -85,6 +85,49 @@ const fileAnswers = (json: z.ZodType, description: string) => ({
   },
 });
 
+// ---- Money: sums over the ledger (money_events), by the Khartoum day each movement happened ----
+
+const amount = z.number().describe('SDG; commission may carry cents.');
+const money = z.object({
+  sales: amount.describe('Money in: sales paid (at the counter or verified), less prices cut by a change.'),
+  refundsOwed: amount.describe('Money owed back to travellers for the period’s cancellations.'),
+  refundsPaid: amount.describe('Money paid back in the period.'),
+  commission: amount.describe('The platform’s share of sales less refunds owed, at each booking’s rate.'),
+  net: amount.describe('Sales less refunds owed.'),
+});
+export type MoneyFigures = z.infer<typeof money>;
+
+export const salesReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  companyId: z.string().nullable(),
+  totals: money,
+  days: z.array(money.extend({ date: z.string() })).describe('Per Khartoum day, in order.'),
+  routes: z
+    .array(money.extend({ originId: z.string(), destinationId: z.string(), route: words }))
+    .describe('Per route of the trips, most sold first.'),
+  companies: z.array(money.extend({ companyId: z.string(), company: words })).describe('Most sold first.'),
+  methods: z.array(money.extend({ method: z.string() })).describe('Per payment method of the bookings.'),
+});
+export type SalesReport = z.infer<typeof salesReport>;
+
+export const settlementReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  companyId: z.string().nullable(),
+  companies: z
+    .array(
+      money.extend({
+        companyId: z.string(),
+        company: words,
+        netOwed: amount.describe('What the operator owes the company: sales − refunds owed − commission.'),
+        methods: z.array(money.extend({ method: z.string() })),
+      }),
+    )
+    .describe('One statement per company, by name.'),
+});
+export type SettlementReport = z.infer<typeof settlementReport>;
+
 export const analyticsContract = {
   occupancy: route(
     'GET',
@@ -92,6 +135,21 @@ export const analyticsContract = {
     fileAnswers(
       occupancyReport,
       'How full the buses were: per route and per trip, per leg where routes have stops.',
+    ),
+    [400, 401],
+  ),
+  sales: route(
+    'GET',
+    '/api/analytics/sales',
+    fileAnswers(salesReport, 'What was sold, per day, route, company and payment method, net of refunds.'),
+    [400, 401],
+  ),
+  settlement: route(
+    'GET',
+    '/api/analytics/settlement',
+    fileAnswers(
+      settlementReport,
+      'Per company: gross sales, refunds, commission and net owed, by payment method.',
     ),
     [400, 401],
   ),

@@ -113,6 +113,9 @@ const SUMMARIES: Record<CallName, string> = {
   androidEvents: "SMS Gateway for Android's signed webhook: a message delivered or failed",
   preferences: "A traveller turns the reminder and the trip's news by text off or on (ticket id and phone)",
   occupancy: 'How full the buses were over a period: per route, per trip and per leg, with no-shows',
+  sales:
+    'What was sold over a period, per day, route, company and payment method, net of refunds (the ledger)',
+  settlement: 'Per company for a period: gross sales, refunds, commission and net owed, by payment method',
   importStatement: 'Match a bank statement (CSV) to the payment proofs waiting, or preview it',
   openShift: 'Open one’s shift at the counter with the cash in the drawer (the float)',
   closeShift: 'Close a shift with the cash counted: answers the cash expected and the variance',

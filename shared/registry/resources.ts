@@ -7,6 +7,7 @@ import { ROLES } from '../roles.ts';
 import { DISRUPTION_STATES } from '../disruptions.ts';
 import type { ResourceDef } from './types.ts';
 import { MAX_STOPS } from '../segments.ts';
+import { MAX_COMMISSION_PERCENT } from '../ledger.ts';
 
 const crud = (base: string, entity: string, plural = `${entity}s`) => ({
   base,
@@ -38,6 +39,8 @@ export const companies = {
     company_bankak_account: { kind: 'text', maxLength: 20 },
     company_account_name: { kind: 'text', maxLength: 80 },
     company_wallets: { kind: 'text', maxLength: 400 },
+    /** The platform's share of what this company's travellers pay, in percent (the ledger's commission). */
+    company_commission: { kind: 'integer', min: 0, max: MAX_COMMISSION_PERCENT, platformOnly: true },
   },
   messages: { create: 'Please provide company details.', update: 'Please provide all company details.' },
   representation: 'company_name',

@@ -50,6 +50,8 @@ export interface FieldDef {
   searchable?: boolean;
   /** What a new document's form starts with (the server applies the same when the field is not given). */
   defaultValue?: unknown;
+  /** Only the platform's staff change it (a company sets not its own commission); company staff may read it. */
+  platformOnly?: boolean;
   /** Only rows matching this block deletion of the referenced document (e.g. live bookings). */
   blocksDeleteWhen?: Record<string, unknown>;
 }

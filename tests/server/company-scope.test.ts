@@ -76,6 +76,8 @@ const SCOPE_BODIES: Record<string, (other: Company) => object> = {
 /** The query a list needs (a report's period). */
 const LIST_QUERIES: Record<string, string> = {
   'GET /api/analytics/occupancy': `?from=${futureDate(-30)}&to=${futureDate(30)}`,
+  'GET /api/analytics/sales': `?from=${futureDate(-30)}&to=${futureDate(30)}`,
+  'GET /api/analytics/settlement': `?from=${futureDate(-30)}&to=${futureDate(30)}`,
 };
 /** An update's body that moves its record to the other company (the :id is the caller's own). */
 const MOVE_BODIES: Record<string, (other: Company) => object> = {

@@ -7,6 +7,7 @@
 // path in apiContract(); tests/server/openapi.test.ts checks that each route declares what it is held to here.
 import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { khartoumToday } from '../../shared/rules.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { projectingSerializerCompiler, undeclaredFields } from '../../server/http/validation.ts';
@@ -70,6 +71,22 @@ const key = (c: { method: string; route?: string; path?: string }) => `${c.metho
 const contracts = new Map(apiContract().map((contract) => [key(contract), contract]));
 const isContent = (answer: unknown): answer is ContentAnswer =>
   typeof answer === 'object' && answer !== null && 'content' in answer;
+/** A report for one day in every format, and a period that ends before it starts. */
+const report = (path: string, date: string) =>
+  ['json', 'csv', 'xlsx']
+    .map((format) => ({
+      label: format,
+      status: 200,
+      url: `${path}?from=${date}&to=${date}&format=${format}`,
+    }))
+    .concat([
+      {
+        label: 'a period ending before it starts',
+        status: 400,
+        url: `${path}?from=2026-12-02&to=2026-12-01`,
+      },
+    ]);
+
 const TOO_LARGE = JSON.stringify({ text: 'x'.repeat(1024 * 1024 + 10) });
 
 /** What is wrong with an answer, measured against the contract of its route ([] when nothing). */
@@ -1179,18 +1196,10 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         .map((format) => ({ label: format, status: 200, url: `${url}?format=${format}` }))
         .concat([{ label: 'a format not known', status: 400, url: `${url}?format=docx` }]);
     },
-    'GET /api/analytics/occupancy': async (path) => {
-      const url = `${path}?from=${sale.trip.trip_date}&to=${sale.trip.trip_date}`;
-      return ['json', 'csv', 'xlsx']
-        .map((format) => ({ label: format, status: 200, url: `${url}&format=${format}` }))
-        .concat([
-          {
-            label: 'a period ending before it starts',
-            status: 400,
-            url: `${path}?from=2026-12-02&to=2026-12-01`,
-          },
-        ]);
-    },
+    'GET /api/analytics/occupancy': async (path) => report(path, sale.trip.trip_date),
+    // Money is counted by the day it moved: the sale was made today.
+    'GET /api/analytics/sales': async (path) => report(path, khartoumToday()),
+    'GET /api/analytics/settlement': async (path) => report(path, khartoumToday()),
     'POST /api/shifts/openShift': async (path) => {
       // The staff account's shift (useTestApp) is closed first, so that one opens; it is open again after.
       const open = await openShift(t, t.token);

@@ -6,12 +6,18 @@ import {
   OCCUPANCY_TRIP_COLUMNS,
   percentOf,
   REPORT_TRIP_LINES,
+  SALES_TABLES,
+  SETTLEMENT_COLUMNS,
 } from '../../../shared/analytics.ts';
 import {
   analyticsContract,
   analyticsQuery,
+  type AnalyticsQuery,
   type OccupancyReport,
+  type SalesReport,
+  type SettlementReport,
 } from '../../../shared/contract/analytics.ts';
+import { salesReport, settlementReport } from './money.repository.ts';
 import { typed } from '../../http/validation.ts';
 import { occupancyReport } from './occupancy.repository.ts';
 import { FILE_TYPES, type ReportTable, reportCsv, reportXlsx } from './report-files.ts';
@@ -40,6 +46,45 @@ function occupancyTables(report: OccupancyReport): ReportTable[] {
       })),
     },
   ];
+}
+
+const both = (words: { en: string; ar: string }) => `${words.en} / ${words.ar}`;
+
+function salesTables(report: SalesReport): ReportTable[] {
+  return [
+    { name: 'Days', columns: SALES_TABLES.days, rows: report.days },
+    {
+      name: 'Routes',
+      columns: SALES_TABLES.routes,
+      rows: report.routes.map((line) => ({ ...line, route: both(line.route) })),
+    },
+    {
+      name: 'Companies',
+      columns: SALES_TABLES.companies,
+      rows: report.companies.map((line) => ({ ...line, company: both(line.company) })),
+    },
+    { name: 'Payment methods', columns: SALES_TABLES.methods, rows: report.methods },
+  ];
+}
+
+/** One line per company (all methods), then one per company and method. */
+function settlementTables(report: SettlementReport): ReportTable[] {
+  return [
+    {
+      name: 'Settlement',
+      columns: SETTLEMENT_COLUMNS,
+      rows: report.companies.flatMap(({ methods, ...line }) => [
+        { ...line, company: both(line.company), method: 'all' },
+        ...methods.map((method) => ({ ...method, company: both(line.company), netOwed: '' })),
+      ]),
+    },
+  ];
+}
+
+/** The period asked, narrowed to the caller's company (another company's id: 404, its existence not told). */
+function periodOf(asked: Omit<AnalyticsQuery, 'format'>, mine: string | undefined) {
+  if (mine && asked.companyId && asked.companyId !== mine) throw notFound('No company has this _id.');
+  return mine ? { ...asked, companyId: mine } : asked;
 }
 
 async function sendReport<R extends { from: string; to: string }>(
@@ -74,11 +119,33 @@ export async function analyticsRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { format, ...asked } = request.query;
-      const mine = request.companyScope;
-      if (mine && asked.companyId && asked.companyId !== mine) throw notFound('No company has this _id.');
-      const period = mine ? { ...asked, companyId: mine } : asked;
+      const period = periodOf(asked, request.companyScope);
       const report = await occupancyReport(db, period, format === 'json' ? REPORT_TRIP_LINES : undefined);
       return sendReport(reply, format, 'occupancy', report, occupancyTables);
     },
   );
+  const money = <R extends { from: string; to: string }>(
+    name: 'sales' | 'settlement',
+    make: (period: ReturnType<typeof periodOf>) => Promise<R>,
+    tables: (report: R) => ReportTable[],
+  ) =>
+    app.get(
+      `/${name}`,
+      {
+        schema: {
+          tags: ['analytics'],
+          querystring: analyticsQuery,
+          response: analyticsContract[name].responses,
+        },
+        // Company staff: their company's money alone.
+        config: { access: 'analytics.read', scope: { list: 'trip' } },
+      },
+      async (request, reply) => {
+        const { format, ...asked } = request.query;
+        const report = await make(periodOf(asked, request.companyScope));
+        return sendReport(reply, format, name, report, tables);
+      },
+    );
+  money('sales', (period) => salesReport(db, period), salesTables);
+  money('settlement', (period) => settlementReport(db, period), settlementTables);
 }

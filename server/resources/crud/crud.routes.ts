@@ -10,7 +10,7 @@ import {
   updateSchema,
 } from '../../../shared/registry/index.ts';
 import type { Access, Scope } from '../../../shared/roles.ts';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import type { Db } from '../../db/schema.ts';
 import {
   createDocument,
@@ -35,6 +35,21 @@ export function registryScope(def: ResourceDef, op: Operation): Scope {
   if (op === 'list') return { list: reach };
   if (op === 'create') return { body };
   return { id: reach, ...(op === 'update' ? { body } : {}) };
+}
+
+/**
+ * Company staff may send a platform-only field (their form holds it) but not change it: a company sets not its
+ * own commission (403, code PLATFORM_ONLY, the field named in `errors`).
+ */
+async function assertNoPlatformField(db: Db, def: ResourceDef, id: string, body: Record<string, unknown>) {
+  const fields = Object.entries(def.fields).filter(([name, field]) => field.platformOnly && name in body);
+  if (!fields.length) return;
+  const current = await findShallowDocument(db, def, id);
+  for (const [name] of fields)
+    if (current && (body[name] ?? null) !== (current[name] ?? null)) {
+      const message = `Only the platform's staff change ${name}.`;
+      throw forbidden(message, { code: 'PLATFORM_ONLY', errors: { [name]: message } });
+    }
 }
 
 export function crudRoutes(def: ResourceDef) {
@@ -115,6 +130,7 @@ export function crudRoutes(def: ResourceDef) {
         { schema: schema('update', { params: idParams, body }), config: guard('update') },
         async (request) => {
           const { id } = request.params;
+          if (request.companyScope) await assertNoPlatformField(db, def, id, request.body);
           await assertOfferedChoices(db, app.config, def, request.body);
           const document = await updateDocument(db, def, id, request.body);
           if (!document) throw missing();

@@ -129,6 +129,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         company_bankak_account: 'حساب بنكك (يدفع المسافرون إليه)',
         company_account_name: 'اسم صاحب الحساب',
         company_wallets: 'تطبيقات الدفع (الاسم:الرقم، تفصل بينها فواصل)',
+        company_commission: 'عمولة المنصة (٪)',
       },
       notifications: {
         created: 'تم إنشاء الشركة بنجاح.',
@@ -626,6 +627,7 @@ export const arOwn: MessageTree<AdminMessages> = {
         NOTE_REQUIRED:
           'لا يوجد إشعار تحويل لهذا الحجز: اكتب كيف تأكدت من وصول المبلغ (ملاحظة من 3 أحرف على الأقل).',
         REFUND_ALREADY_PAID: 'سبق تسجيل هذا الاسترداد على أنه مدفوع.',
+        PLATFORM_ONLY: 'موظفو المنصة فقط يغيّرون هذا.',
         SEATS_SOLD_BEYOND:
           'المقعد %{highestSeat} مُباع في رحلة لم تنطلق بعد: لا يمكن أن يكون عدد مقاعد البص %{seats} فقط.',
         UNPAID_LIMIT_phone: 'لرقم الموبايل هذا %{limit} حجوزات بانتظار الدفع بالفعل.',

@@ -128,6 +128,7 @@ export const enOwn = {
         company_bankak_account: 'Bankak account (travellers pay here)',
         company_account_name: 'Name on the account',
         company_wallets: 'Wallets (name:number, separated by commas)',
+        company_commission: 'Platform commission (%)',
       },
       notifications: {
         created: created('Company'),
@@ -602,6 +603,7 @@ export const enOwn = {
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
         REFUND_ALREADY_PAID: 'This refund has already been recorded as paid.',
+        PLATFORM_ONLY: 'Only the platform’s staff change this.',
         SEATS_SOLD_BEYOND:
           'Seat %{highestSeat} is sold on a trip that has not left yet: the bus cannot have only %{seats} seats.',
         UNPAID_LIMIT_phone: 'This phone number already has %{limit} bookings waiting for payment.',

@@ -113,6 +113,8 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'PATCH /api/messages/resend/:id': 'messages.resend',
   'POST /api/messages/broadcast': 'messages.broadcast',
   'GET /api/analytics/occupancy': 'analytics.read',
+  'GET /api/analytics/sales': 'analytics.read',
+  'GET /api/analytics/settlement': 'analytics.read',
   'POST /api/shifts/openShift': 'shifts.own',
   'PATCH /api/shifts/closeShift/:id': 'shifts.own',
   'GET /api/shifts/getAllShifts': 'shifts.own',
@@ -133,6 +135,8 @@ const SAMPLE_BODIES: Record<string, object> = {
 /** Routes that need a query to answer at all (a report's period): their url() carries a valid one. */
 const SAMPLE_QUERIES: Record<string, string> = {
   'GET /api/analytics/occupancy': '?from=2026-01-01&to=2026-01-31',
+  'GET /api/analytics/sales': '?from=2026-01-01&to=2026-01-31',
+  'GET /api/analytics/settlement': '?from=2026-01-01&to=2026-01-31',
 };
 const ANSWERS: Record<string, Answer> = {
   'GET /api/bookings/ticket': 'pdf',
