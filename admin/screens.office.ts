@@ -3,6 +3,7 @@
 // employees, reference data, reports, staff accounts and travellers' messages, settings, the Disruptions
 // and Figures screens and one's own password.
 export { AnalyticsPage } from './analytics/AnalyticsPage.tsx';
+export { ShiftsPage } from './shifts/ShiftsPage.tsx';
 export { ChangePasswordPage } from './auth/ChangePasswordPage.tsx';
 export { DisruptionsPage } from './disruptions/DisruptionsPage.tsx';
 export { generatedCreate } from './generated/GeneratedCreate.tsx';

@@ -2,12 +2,14 @@
 // and the time to make the XLSX and the PDF (a real app on SQLite in a temporary DATA_DIR, through inject).
 import zlib from 'node:zlib';
 import { createTestApp, staffToken } from '../tests/server/helpers/test-app.ts';
+import { openShift } from '../tests/server/helpers/shifts.ts';
 import { makeTrip } from '../tests/server/helpers/fixtures.ts';
 import { percentile } from './lib/server.ts';
 
 const t = await createTestApp('sqlite');
 try {
   const token = await staffToken(t);
+  await openShift(t, token);
   const auth = { authorization: `Bearer ${token}` };
   const { trip } = await makeTrip(t, token, { seats: 50 });
   const names = ['محمد عثمان', 'Fatima Hassan', 'آمنة علي', 'Khalid Ibrahim', 'هدى يوسف'];

@@ -38,6 +38,7 @@ import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { bookingPaymentRoutes, paymentRoutes } from './resources/payments/payments.routes.ts';
 import { checkinRoutes, manifestRoutes, travellerRoutes } from './resources/boarding/boarding.routes.ts';
 import { analyticsRoutes } from './resources/analytics/analytics.routes.ts';
+import { shiftRoutes } from './resources/shifts/shifts.routes.ts';
 import { loadTicketSigner, type TicketSigner } from './tickets/signing.ts';
 import { uploadRoutes } from './resources/payments/uploads.routes.ts';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(travellerRoutes, { prefix: '/api/bookings' });
   await app.register(manifestRoutes, { prefix: '/api/trips' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  await app.register(shiftRoutes, { prefix: '/api/shifts' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });

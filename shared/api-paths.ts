@@ -13,7 +13,14 @@ export const API_BASES = {
   activity: '/api/activity',
   messages: '/api/messages',
   analytics: '/api/analytics',
+  shifts: '/api/shifts',
 } as const;
+
+export const shiftPaths = {
+  list: () => apiPath(API_BASES.shifts, 'getAllShifts'),
+  open: () => apiPath(API_BASES.shifts, 'openShift'),
+  close: (id: string) => apiPath(API_BASES.shifts, 'closeShift', id),
+};
 
 export function apiPath(base: string, call: string, id?: string): string {
   return id === undefined ? `${base}/${call}` : `${base}/${call}/${encodeURIComponent(id)}`;

@@ -6,7 +6,7 @@
 //   admin      everything, including staff accounts and their roles
 //   manager    all operations (trips, buses, companies, employees, reports, reference data, bookings,
 //              payments, refunds, the activity log), not staff accounts
-//   cashier    bookings, counter sales, the payments queue, refunds; reads trips
+//   cashier    bookings, counter sales and their own shifts (cash-up), the payments queue, refunds; reads trips
 //   conductor  boarding of trips and a trip's passenger list, read only
 
 export const ROLES = ['admin', 'manager', 'cashier', 'conductor'] as const;
@@ -56,6 +56,13 @@ export const CAPABILITIES = {
   /** A refund handed over in cash is paid once a manager or an admin confirms it (a cashier only records it). */
   'refunds.confirm': operations,
   'sales.counter': money,
+  /**
+   * Cash-up (issue 24): open one's own shift with a float, close it with the cash counted, see one's own
+   * shifts. A counter sale needs an open shift.
+   */
+  'shifts.own': money,
+  /** Every shift (of the company, for company staff), open or closed; close another's shift. */
+  'shifts.manage': operations,
   /** The outbox: the text messages travellers were sent; sending one again. */
   'messages.read': money,
   'messages.resend': money,
@@ -90,6 +97,7 @@ export const REACHES = [
   'message', // messages.tripId or messages.bookingId → trip
   'activity', // audit_log.userId → the staff account's company
   'upload', // payment_proofs.name → booking
+  'shift', // shifts.companyId: the company of the staff member who opened it
 ] as const;
 export type Reach = (typeof REACHES)[number];
 

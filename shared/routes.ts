@@ -72,6 +72,9 @@ export const DISRUPTIONS_PATH = '/disruptions';
 /** The back-office's Figures screen (occupancy, sales and settlement for a period). */
 export const ANALYTICS_PATH = '/analytics';
 
+/** The back-office's Shifts screen (cash-up: open and close a counter's shift). */
+export const SHIFTS_PATH = '/shifts';
+
 /** The registry's resources as of writing (react-admin's routes /trips/:id, …), for the front ends' routers. */
 const RESOURCE_SEGMENTS = [
   'companies',
@@ -104,6 +107,7 @@ export const STAFF_SEGMENTS: readonly string[] = [
   'change-password',
   'disruptions',
   'analytics',
+  'shifts',
   ...RESOURCE_SEGMENTS,
   ...Object.keys(STAFF_PAGE_RESOURCES),
 ];

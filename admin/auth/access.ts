@@ -6,7 +6,7 @@ import { type Operation, type ResourceDef, registry, resources } from '../../sha
 import { type Capability, can } from '../../shared/roles.ts';
 import { PAYMENTS_PATH } from '../payments/paths.ts';
 import { CHANGE_PASSWORD_PATH } from './redirects.ts';
-import { ANALYTICS_PATH, DISRUPTIONS_PATH } from '../../shared/routes.ts';
+import { ANALYTICS_PATH, DISRUPTIONS_PATH, SHIFTS_PATH } from '../../shared/routes.ts';
 import { configOf } from '../generated/screenConfig.ts';
 
 /** react-admin's actions (its buttons and views ask for these) → the registry call behind them. */
@@ -71,6 +71,7 @@ export type MenuPage = { key: string; to: string; order: number; platform?: true
 const OWN_PAGES: readonly MenuPage[] = [
   { key: 'dashboard', to: '/dashboard', capability: 'dashboard.read', order: 10 },
   { key: 'payments', to: PAYMENTS_PATH, capability: 'payments.review', order: 20 },
+  { key: 'shifts', to: SHIFTS_PATH, capability: 'shifts.own', order: 25 },
   { key: 'disruptions', to: DISRUPTIONS_PATH, capability: 'trips.write', order: 60 },
   { key: 'analytics', to: ANALYTICS_PATH, capability: 'analytics.read', order: 65 },
   // Settings creates reference data.

@@ -4,6 +4,7 @@
 // shared/roles.ts). A resource's icon is its screens' (admin/screens.ts); our own pages' are below.
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import InsightsIcon from '@mui/icons-material/Insights';
 import KeyIcon from '@mui/icons-material/Key';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -28,6 +29,7 @@ const OWN_ICONS: Record<string, ReactElement> = {
   payments: <PaymentsIcon />,
   disruptions: <EventBusyIcon />,
   analytics: <InsightsIcon />,
+  shifts: <PointOfSaleIcon />,
   settings: <SettingsIcon />,
   password: <KeyIcon />,
 };

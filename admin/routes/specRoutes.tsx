@@ -7,7 +7,7 @@
 import { cloneElement, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { resources } from '../../shared/registry/index.ts';
-import { ANALYTICS_PATH, DISRUPTIONS_PATH, STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
+import { ANALYTICS_PATH, DISRUPTIONS_PATH, SHIFTS_PATH, STAFF_PAGE_RESOURCES } from '../../shared/routes.ts';
 import type { Capability } from '../../shared/roles.ts';
 import { hasCapability, homePathFor } from '../auth/access.ts';
 import { RequireAccess } from '../auth/RequireAccess.tsx';
@@ -30,6 +30,7 @@ const SettingsPage = onFirstUse(async () => (await office()).SettingsPage);
 const ChangePasswordPage = onFirstUse(async () => (await office()).ChangePasswordPage);
 const DisruptionsPage = onFirstUse(async () => (await office()).DisruptionsPage);
 const AnalyticsPage = onFirstUse(async () => (await office()).AnalyticsPage);
+const ShiftsPage = onFirstUse(async () => (await office()).ShiftsPage);
 
 /** The spec's own URLs of resources' screens (their screenConfig's `specPages`): /user, /register, /reports/{id}, … */
 const resourcePages = resources.flatMap((def) =>
@@ -99,6 +100,7 @@ export const specRoutes = [
   <Route key="setting" path="/setting" element={needing('operations.write', <SettingsPage />)} />,
   <Route key="disruptions" path={DISRUPTIONS_PATH} element={needing('trips.write', <DisruptionsPage />)} />,
   <Route key="analytics" path={ANALYTICS_PATH} element={needing('analytics.read', <AnalyticsPage />)} />,
+  <Route key="shifts" path={SHIFTS_PATH} element={needing('shifts.own', <ShiftsPage />)} />,
   <Route key="password" path={CHANGE_PASSWORD_PATH} element={needing('self', <ChangePasswordPage />)} />,
   ...resourcePages,
   ...guardedPaymentRoutes,

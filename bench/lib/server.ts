@@ -168,6 +168,13 @@ export async function login(url: string): Promise<string> {
   });
   const body = await response.json();
   if (!body.access_token) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`);
+  // The bench's staff sell at the counter: their shift is open (cash-up); one already open is kept.
+  const shift = await fetch(`${url}/api/shifts/openShift`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${body.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ float: 0 }),
+  });
+  if (shift.status !== 201 && shift.status !== 409) throw new Error(`openShift answered ${shift.status}`);
   return body.access_token;
 }
 

@@ -32,6 +32,7 @@ export const REACH_TABLES: Record<Reach, string[]> = {
   message: ['messages', 'bookings', 'trips', 'buses'],
   activity: ['audit_log', 'users'],
   upload: ['payment_proofs', 'bookings', 'trips', 'buses'],
+  shift: ['shifts'],
 };
 
 /**
@@ -64,6 +65,8 @@ export function companyWhere(db: Db, reach: Reach, companyId: string, table?: st
         );
       case 'upload':
         return eb(col('bookingId'), 'in', companyBookings(db, companyId));
+      case 'shift':
+        return eb(col('companyId'), '=', companyId);
     }
   };
 }
@@ -127,6 +130,8 @@ export async function companyOf(db: Db, reach: Reach, id: string): Promise<strin
         .executeTakeFirst();
       return proof && ((await companyOf(db, 'booking', proof.bookingId)) ?? null);
     }
+    case 'shift':
+      return first(db.selectFrom('shifts').select('companyId').where('id', '=', id));
   }
 }
 
@@ -140,6 +145,7 @@ export const REACH_NAMES: Record<Reach, string> = {
   message: 'message',
   activity: 'activity entry',
   upload: 'file',
+  shift: 'shift',
 };
 
 /** The values at a body path: `tripId`, or `scans[].tripId` (one per item of the list). */

@@ -32,6 +32,7 @@ import * as tripTowns from './migrations/2026-11-27-81-trip-towns.ts';
 import * as messagesPartialIndexes from './migrations/2026-11-27-90-messages-partial-indexes.ts';
 import * as companyStaff from './migrations/2026-11-27-91-company-staff.ts';
 import * as moneyEvents from './migrations/2026-11-27-95-money-events.ts';
+import * as shifts from './migrations/2026-11-27-96-shifts.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-90-messages-partial-indexes': messagesPartialIndexes,
   '2026-11-27-91-company-staff': companyStaff,
   '2026-11-27-95-money-events': moneyEvents,
+  '2026-11-27-96-shifts': shifts,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -242,6 +242,33 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** A cashier's shift (cash-up, issue 24): opened with a float, closed with the cash counted. */
+export interface ShiftsTable {
+  id: string;
+  userId: string;
+  /** The staff member's company when it opened; null: the platform's own desk. */
+  companyId: string | null;
+  float: number;
+  openedAt: string;
+  closedAt: string | null;
+  closedBy: string | null;
+  /** Set on closing, never changed after: what was counted, what was expected, counted − expected. */
+  counted: number | null;
+  expected: number | null;
+  variance: number | null;
+}
+
+/** Cash into (a counter sale paid in cash) or out of (a cash refund) a shift's drawer, append-only. */
+export interface ShiftCashTable {
+  id: string;
+  shiftId: string;
+  bookingId: string;
+  kind: 'sale' | 'refund';
+  /** Signed SDG: positive in, negative out. */
+  amount: number;
+  at: string;
+}
+
 export interface RefreshTokensTable {
   id: string;
   token_hash: string;
@@ -358,6 +385,8 @@ export interface Tables {
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  shifts: ShiftsTable;
+  shift_cash: ShiftCashTable;
   rate_limits: RateLimitsTable;
   access_codes: AccessCodesTable;
   access_code_phones: AccessCodePhonesTable;

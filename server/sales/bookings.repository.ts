@@ -16,6 +16,7 @@ import type { SeatTraveller } from '../../shared/boarding.ts';
 import { insertTravellers } from '../resources/boarding/travellers.ts';
 import { insertProof, type Proof } from './proofs.ts';
 import { bookingRowToDocument, type PassengerInfo } from '../resources/bookings/booking-mapper.ts';
+import { openShiftOf, recordCash } from '../resources/shifts/shifts.repository.ts';
 import { type Actor, diffOf, recordAudit } from '../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
 import {
@@ -89,6 +90,7 @@ export type InsertOutcome =
   | { takenSeats: number[] }
   | { unavailable: 'cancelled' | 'out_of_service' }
   | { notForSale: true }
+  | { noShift: true }
   | { capacity: number }
   | { unpaidLimit: HoldScope; limit: number };
 
@@ -249,6 +251,10 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
     };
     try {
       await db.transaction().execute(async (trx) => {
+        // A counter sale lands in its seller's open shift (cash-up), which cannot close until this commits.
+        const seller = booking.payment.soldBy;
+        const shift = seller ? await openShiftOf(trx, seller) : undefined;
+        if (seller && !shift) throw new Refused({ noShift: true });
         // The trip and its bus are read again under a share lock: a cancel of the trip, or a change of its
         // bus (fewer seats, out of service), waits for this sale, and a sale cannot slip in after one.
         const trip = await lockRow(trx, 'trips', booking.tripId, 'share');
@@ -319,6 +325,14 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           .execute();
         await insertTravellers(trx, id, booking.travellers);
         if (booking.proof) await insertProof(trx, id, booking.proof, booking.now, booking.source);
+        // Cash taken at the counter goes into the drawer, at the price sold (later changes to the booking
+        // are their own events).
+        if (shift && booking.payment.method === 'cash')
+          await recordCash(
+            trx,
+            { shiftId: shift.id, bookingId: id, kind: 'sale', amount: booking.total },
+            booking.now,
+          );
         if (booking.seller)
           await recordAudit(
             trx,
@@ -327,7 +341,10 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
               action: 'counter_sale',
               resource: 'bookings',
               recordId: id,
-              diff: diffOf(undefined, bookingRowToDocument(row)),
+              diff: {
+                ...diffOf(undefined, bookingRowToDocument(row)),
+                ...(shift ? { shiftId: [null, shift.id] } : {}),
+              },
             },
             booking.now,
           );

@@ -11,6 +11,7 @@ import {
   reviewHold,
 } from '../../shared/payments.ts';
 import { departureInstant } from '../../shared/rules.ts';
+import { openShiftOf, recordCash } from '../resources/shifts/shifts.repository.ts';
 import type { BookingContext } from './context.ts';
 import { findByTicket } from './bookings.repository.ts';
 import type { Document } from '../resources/crud/row-mapper.ts';
@@ -331,6 +332,16 @@ export async function markRefundPaid(
     const done = Number(result.numUpdatedRows) === 1;
     if (done)
       await logBookingChange(trx, by.actor, awaits ? 'refund_cash_recorded' : 'refund_paid', id, before, at);
+    // Cash leaves the drawer when it is handed over, that is when it is recorded (a manager's confirmation
+    // comes later and moves no cash): it is counted in the recording staff member's open shift. Recorded
+    // with no shift open (a manager paying from the safe), it is in no drawer's cash-up.
+    const shift = done && by.method === 'cash' ? await openShiftOf(trx, by.staffId) : undefined;
+    if (shift)
+      await recordCash(
+        trx,
+        { shiftId: shift.id, bookingId: id, kind: 'refund', amount: -Number(row.refundDue) },
+        at,
+      );
     return done;
   };
   // The traveller is told once the money is paid: a cash refund when a manager confirms it.

@@ -47,7 +47,8 @@ export type SaleRefusal =
   | { code: 'UNPAID_LIMIT'; scope: HoldScope; limit: number }
   | { code: 'TRAVELLER_SEAT'; seat: number }
   | { code: 'PROOF_NOT_IMAGE' }
-  | { code: 'PROOF_TOO_LARGE' };
+  | { code: 'PROOF_TOO_LARGE' }
+  | { code: 'NO_OPEN_SHIFT' };
 
 export type SaleOutcome = { sold: Document; trip: TripDetails; replayed: boolean } | { refused: SaleRefusal };
 
@@ -206,6 +207,7 @@ export async function sell(
   if ('unpaidLimit' in outcome)
     return { refused: { code: 'UNPAID_LIMIT', scope: outcome.unpaidLimit, limit: outcome.limit } };
   if ('notForSale' in outcome) return { refused: { code: 'PAIR_NOT_FOR_SALE' } };
+  if ('noShift' in outcome) return { refused: { code: 'NO_OPEN_SHIFT' } };
   return { refused: { code: 'TRIP_UNAVAILABLE', reason: outcome.unavailable } };
 }
 

@@ -41,6 +41,10 @@ export const ERROR_CODES = [
   'ROUTE_INVALID',
   'PAIR_NOT_FOR_SALE',
   'STOPS_IN_USE',
+  'NO_OPEN_SHIFT',
+  'SHIFT_ALREADY_OPEN',
+  'SHIFT_CLOSED',
+  'NOT_YOUR_SHIFT',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -100,6 +104,8 @@ export const bookingConflictBody = z.discriminatedUnion('code', [
     limit: z.number().int().positive(),
   }),
   errorBody.extend({ code: z.enum(['TRIP_UNAVAILABLE', 'KEY_REUSED', 'KEY_CANCELLED']) }),
+  /** A counter sale by staff with no open shift (cash-up): open one first. */
+  errorBody.extend({ code: z.literal('NO_OPEN_SHIFT') }),
 ]);
 export type BookingConflict = z.infer<typeof bookingConflictBody>;
 

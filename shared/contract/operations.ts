@@ -15,6 +15,7 @@ import { disruptionContract } from './disruptions.ts';
 import { messageContract } from './messages.ts';
 import { paymentContract } from './payments.ts';
 import type { RouteContract } from './route.ts';
+import { shiftContract } from './shifts.ts';
 import { timetableContract } from './timetables.ts';
 import { authContract, dashboardContract, systemContract, tripContract, uploadContract } from './routes.ts';
 
@@ -38,6 +39,7 @@ const HAND_WRITTEN = [
   disruptionContract,
   timetableContract,
   analyticsContract,
+  shiftContract,
 ] as const;
 
 /** Every hand-written call's name (distributed over the groups, so a call without a summary does not compile). */
@@ -115,6 +117,10 @@ const SUMMARIES: Record<CallName, string> = {
     'What was sold over a period, per day, route, company and payment method, net of refunds (the ledger)',
   settlement: 'Per company for a period: gross sales, refunds, commission and net owed, by payment method',
   importStatement: 'Match a bank statement (CSV) to the payment proofs waiting, or preview it',
+  openShift: 'Open one’s shift at the counter with the cash in the drawer (the float)',
+  closeShift: 'Close a shift with the cash counted: answers the cash expected and the variance',
+  getAllShifts: 'Shifts, open and closed, newest first (a cashier sees their own)',
+  getShift: 'One shift with its cash in and out',
 };
 
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);

@@ -40,7 +40,7 @@ describe('what a role may use', () => {
   });
 
   it('gives each role its menu and its start page', () => {
-    expect(menuOf('cashier')).toEqual(['dashboard', 'payments', 'bookings', 'trips', 'password']);
+    expect(menuOf('cashier')).toEqual(['dashboard', 'payments', 'shifts', 'bookings', 'trips', 'password']);
     expect(menuOf('conductor')).toEqual(['trips', 'password']);
     expect(menuOf('manager')).not.toContain('users');
     expect(menuOf('manager')).toContain('activity');
@@ -78,10 +78,11 @@ async function menuItems(role: Role) {
 }
 
 describe('the sidebar', () => {
-  it('shows a cashier bookings, payments, trips and the dashboard, nothing else of the office', async () => {
+  it('shows a cashier bookings, payments, their shifts, trips and the dashboard, nothing else of the office', async () => {
     expect(await menuItems('cashier')).toEqual([
       'Dashboard',
       'Payments',
+      'Shifts',
       'Passenger bookings',
       'Trip management',
       'My password',

@@ -13,6 +13,7 @@ import { multipart } from './helpers/multipart.ts';
 import { client, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 import type { Db } from '../../server/db/schema.ts';
+import { openShift } from './helpers/shifts.ts';
 import { enqueue } from '../../server/messages/outbox.repository.ts';
 
 interface Call {
@@ -219,6 +220,35 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
       action: 'counter_sale',
       resource: 'bookings',
     });
+    calls['POST /api/shifts/openShift'] = async () => {
+      // The staff account's shift is open (useTestApp): closed first, so that a new one opens.
+      const open = await openShift(t, t.token);
+      await t.staff.patch(`/api/shifts/closeShift/${open}`, { counted: 0 });
+      return {
+        method: 'POST',
+        url: '/api/shifts/openShift',
+        payload: { float: 2500 },
+        action: 'shift_opened',
+        resource: 'shifts',
+      };
+    };
+    calls['PATCH /api/shifts/closeShift/:id'] = async () => {
+      // An admin closes a cashier's shift (their own stays open for the walk's counter sales).
+      const cashier = await staffToken(
+        t,
+        { email: 'au.till@rihla.test', password: 'dune-camel-48-y' },
+        'cashier',
+      );
+      const shift = await openShift(t, cashier, 100);
+      return {
+        method: 'PATCH',
+        url: `/api/shifts/closeShift/${shift}`,
+        payload: { counted: 90 },
+        recordId: shift,
+        action: 'shift_closed',
+        resource: 'shifts',
+      };
+    };
     calls['PATCH /api/payments/markRefundPaid/:id'] = async () => {
       const booking = await proofBooking(t, trip, ++seat, `AU-F-${seat}`);
       await t.staff.patch(`/api/bookings/verifyPayment/${booking._id}`);

@@ -16,6 +16,7 @@ import { createUser } from '../../server/auth/users.repository.ts';
 import { SAMPLE_ID } from './helpers/endpoints.ts';
 import { createOk, futureDate, makeTrip, newUserBody, unique } from './helpers/fixtures.ts';
 import { bookWithProof, type Doc } from './helpers/payments.ts';
+import { openShift } from './helpers/shifts.ts';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -141,6 +142,8 @@ describe.each(dialects)('company scope (%s)', (dialect) => {
       .select('audit_log.id')
       .where('users.companyId', '=', company._id)
       .executeTakeFirstOrThrow();
+    // The company's cashier at work: an open shift of the company's (cash-up).
+    const shift = await openShift(t, tokens.cashier!, 1000);
     const ids: Record<Reach, string> = {
       company: company._id,
       bus: bus._id,
@@ -150,6 +153,7 @@ describe.each(dialects)('company scope (%s)', (dialect) => {
       message: message.id,
       activity: entry.id,
       upload: proof.name,
+      shift,
     };
     const markers = [
       ...Object.values(ids),

@@ -35,6 +35,7 @@ import { multipart } from './helpers/multipart.ts';
 import { dialects, STAFF, staffToken } from './helpers/test-app.ts';
 import { can, type Role } from '../../shared/roles.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
+import { openShift } from './helpers/shifts.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { enqueue } from '../../server/messages/outbox.repository.ts';
 
@@ -1199,6 +1200,33 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
     // Money is counted by the day it moved: the sale was made today.
     'GET /api/analytics/sales': async (path) => report(path, khartoumToday()),
     'GET /api/analytics/settlement': async (path) => report(path, khartoumToday()),
+    'POST /api/shifts/openShift': async (path) => {
+      // The staff account's shift (useTestApp) is closed first, so that one opens; it is open again after.
+      const open = await openShift(t, t.token);
+      expect((await t.staff.patch(`/api/shifts/closeShift/${open}`, { counted: 0 })).statusCode).toBe(200);
+      return [
+        { label: 'opened', status: 201, url: path, payload: { float: 1500 } },
+        { label: 'already open', status: 409, url: path, payload: { float: 1 }, code: 'SHIFT_ALREADY_OPEN' },
+        { label: 'a negative float', status: 400, url: path, payload: { float: -1 } },
+      ];
+    },
+    'PATCH /api/shifts/closeShift/:id': async (path) => {
+      const url = path.replace(':id', await openShift(t, roleTokens.cashier, 200));
+      return [
+        { label: 'closed by an admin', status: 200, url, payload: { counted: 150 }, body: { variance: -50 } },
+        { label: 'closed already', status: 409, url, payload: { counted: 150 }, code: 'SHIFT_CLOSED' },
+        { label: 'no amount', status: 400, url, payload: {} },
+        { label: 'unknown', status: 404, url: path.replace(':id', 'no-such-shift'), payload: { counted: 1 } },
+      ];
+    },
+    'GET /api/shifts/getAllShifts': async (path) => [
+      { label: 'shifts', status: 200, url: `${path}?_start=0&_end=5` },
+      { label: 'a status that is none', status: 400, url: `${path}?status=lost` },
+    ],
+    'GET /api/shifts/getShift/:id': async (path) => [
+      { label: 'found', status: 200, url: path.replace(':id', await openShift(t, t.token)) },
+      { label: 'unknown', status: 404, url: path.replace(':id', 'no-such-shift') },
+    ],
     'PATCH /api/buses/updateBus/:id': async (path) => [
       // The sale's trip has sold seats above 2.
       {

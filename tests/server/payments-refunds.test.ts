@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { book } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
+import { openShift } from './helpers/shifts.ts';
 import { activity, type Doc } from './helpers/payments.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -19,7 +20,9 @@ describe.each(dialects)('refunds paid in cash, and payments without a proof (%s)
   let seat = 0;
 
   beforeAll(async () => {
-    cashier = client(t, await staffToken(t, { email: 'cash@rihla.test', password: PASSWORD }, 'cashier'));
+    const cashierToken = await staffToken(t, { email: 'cash@rihla.test', password: PASSWORD }, 'cashier');
+    await openShift(t, cashierToken);
+    cashier = client(t, cashierToken);
     manager = client(t, await staffToken(t, { email: 'boss@rihla.test', password: PASSWORD }, 'manager'));
     trip = (await makeTrip(t, t.token, { seats: 60 })).trip;
   });

@@ -67,6 +67,13 @@ const SALE_REFUSALS: RefusalTable<SaleRefusal, 'code'> = {
   PROOF_NOT_IMAGE: () =>
     new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.'),
   PROOF_TOO_LARGE: () => new HttpError(413, 'The payment screenshot is too large.'),
+  NO_OPEN_SHIFT: () =>
+    conflict(
+      'You have no open shift: open your shift with the cash in the drawer before selling at the counter.',
+      {
+        code: 'NO_OPEN_SHIFT',
+      },
+    ),
 };
 
 /** A refused sale as the API answers it. */

@@ -7,6 +7,7 @@ import type { AdminMessages } from './en.ts';
 import { raArabic } from './raArabic.ts';
 import { lostItemColours, lostItemTypes } from '../lost-items.ar.ts';
 import { analyticsAr } from './analytics.ar.ts';
+import { shiftsAr } from './shifts.ar.ts';
 import { disruptionsAr } from './disruptions.ar.ts';
 import { stopsAr } from './stops.ar.ts';
 import { uiAr } from './ui.ar.ts';
@@ -287,6 +288,7 @@ export const arOwn: MessageTree<AdminMessages> = {
     ui: uiAr,
     disruptions: disruptionsAr,
     analytics: analyticsAr,
+    shifts: shiftsAr,
     stops: stopsAr,
     language: { label: 'اللغة', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'مرحبًا، %{name}', logout: 'تسجيل الخروج' },
@@ -297,6 +299,7 @@ export const arOwn: MessageTree<AdminMessages> = {
       timetables: 'جداول الرحلات',
       disruptions: 'إلغاء الرحلات وتأخيرها',
       analytics: 'الإحصاءات',
+      shifts: 'الورديات',
       reports: 'التقارير',
       companies: 'الشركات',
       buses: 'البصات',
@@ -632,6 +635,11 @@ export const arOwn: MessageTree<AdminMessages> = {
         UNPAID_LIMIT_device: 'هناك %{limit} حجوزات من هذا الجهاز بانتظار الدفع بالفعل.',
         UNPAID_LIMIT_trip: 'مقاعد كثيرة في هذه الرحلة بانتظار الدفع الآن. يُرجى المحاولة لاحقًا.',
         SEATS_TAKEN: 'حُجزت المقاعد %{seats} للتو. يُرجى اختيار مقاعد أخرى.',
+        NO_OPEN_SHIFT:
+          'ليست لديك وردية مفتوحة: افتح ورديتك (الورديات) بالمبلغ الموجود في الدرج قبل البيع في الشباك.',
+        SHIFT_ALREADY_OPEN: 'لديك وردية مفتوحة: أقفلها قبل فتح وردية أخرى.',
+        SHIFT_CLOSED: 'هذه الوردية مقفلة من قبل.',
+        NOT_YOUR_SHIFT: 'هذه وردية موظف آخر: يقفلها المدير أو مدير النظام.',
         PRICE_CHANGED: 'تغيّر السعر: أصبح المبلغ الإجمالي %{total}.',
         TRIP_UNAVAILABLE: 'لم تعد هذه الرحلة تقبل حجوزات: فقد أُلغيت أو انطلقت أو أن بصها خارج الخدمة.',
         OWN_ACCOUNT: 'هذا حسابك: لا يمكنك تغيير دوره أو حذفه، وتُغيَّر كلمة مروره من صفحة «تغيير كلمة المرور».',

@@ -6,6 +6,7 @@ import { ROUTE_MESSAGES } from '../../segments.ts';
 import englishMessages from 'ra-language-english';
 import { lostItemColours, lostItemTypes } from '../lost-items.en.ts';
 import { analyticsEn } from './analytics.en.ts';
+import { shiftsEn } from './shifts.en.ts';
 import { disruptionsEn } from './disruptions.en.ts';
 import { stopsEn } from './stops.en.ts';
 import { uiEn } from './ui.en.ts';
@@ -287,6 +288,7 @@ export const enOwn = {
     ui: uiEn,
     disruptions: disruptionsEn,
     analytics: analyticsEn,
+    shifts: shiftsEn,
     stops: stopsEn,
     language: { label: 'Language', en: 'English', ar: 'العربية' },
     appbar: { welcome: 'Welcome, %{name}', logout: 'Logout' },
@@ -297,6 +299,7 @@ export const enOwn = {
       timetables: 'Timetables',
       disruptions: 'Disruptions',
       analytics: 'Figures',
+      shifts: 'Shifts',
       reports: 'Reports',
       companies: 'Companies',
       buses: 'Buses',
@@ -609,6 +612,11 @@ export const enOwn = {
         UNPAID_LIMIT_trip:
           'Too many seats on this trip are waiting for payment right now. Please try again later.',
         SEATS_TAKEN: 'Seats %{seats} have just been taken. Please choose other seats.',
+        NO_OPEN_SHIFT:
+          'You have no open shift: open your shift (Shifts) with the cash in the drawer before selling at the counter.',
+        SHIFT_ALREADY_OPEN: 'You already have an open shift: close it before opening another.',
+        SHIFT_CLOSED: 'This shift is already closed.',
+        NOT_YOUR_SHIFT: 'This is another staff member’s shift: a manager or an admin closes it.',
         PRICE_CHANGED: 'The price has changed: the total is now %{total}.',
         TRIP_UNAVAILABLE:
           'This trip takes no more bookings: it was cancelled, it has left, or its bus is out of service.',

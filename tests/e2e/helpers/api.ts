@@ -31,7 +31,18 @@ export function staffToken(url: string): Promise<string> {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(STAFF),
-    }).then(async (response) => (await json<{ access_token: string }>(response)).access_token);
+    })
+      .then(async (response) => (await json<{ access_token: string }>(response)).access_token)
+      .then(async (token) => {
+        // The staff account works at the counter: its shift is open (cash-up), one already open is kept.
+        const shift = await fetch(`${url}/api/shifts/openShift`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ float: 0 }),
+        });
+        if (shift.status !== 201 && shift.status !== 409) await json(shift);
+        return token;
+      });
     login.catch(() => tokens.delete(url));
     tokens.set(url, login);
   }

@@ -115,6 +115,10 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'GET /api/analytics/occupancy': 'analytics.read',
   'GET /api/analytics/sales': 'analytics.read',
   'GET /api/analytics/settlement': 'analytics.read',
+  'POST /api/shifts/openShift': 'shifts.own',
+  'PATCH /api/shifts/closeShift/:id': 'shifts.own',
+  'GET /api/shifts/getAllShifts': 'shifts.own',
+  'GET /api/shifts/getShift/:id': 'shifts.own',
 };
 /** The API documentation: for any signed-in staff member unless the app is built with PUBLIC_API_DOCS=1. */
 const DOCS_CAPABILITY: Capability = 'self';
@@ -126,6 +130,7 @@ const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/bookings/updatePassengers/:id': { passengers: [] },
   'PATCH /api/bookings/cancelSeats/:id': { seats: [1] },
   'POST /api/messages/broadcast': { tripId: 'x', text_en: 'Hello', text_ar: 'مرحبا' },
+  'PATCH /api/shifts/closeShift/:id': { counted: 0 },
 };
 /** Routes that need a query to answer at all (a report's period): their url() carries a valid one. */
 const SAMPLE_QUERIES: Record<string, string> = {

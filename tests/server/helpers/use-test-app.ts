@@ -4,6 +4,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../../../server/clock.ts';
 import type { Dialect } from '../../../server/db/database.ts';
+import { openShift } from './shifts.ts';
 import { client, createTestApp, staffToken, type TestApp } from './test-app.ts';
 
 export interface TestAppHandle extends TestApp {
@@ -20,16 +21,22 @@ export interface TestAppOptions {
   signIn?: boolean;
   /** The app's clock (a ManualClock the tests move). */
   clock?: Clock;
+  /**
+   * false: the signed-in account has no open shift (cash-up). By default it has one, as staff selling at the
+   * counter do, so counter sales work.
+   */
+  shift?: boolean;
 }
 
 export function useTestApp(
   dialect: Dialect,
-  { env, signIn = true, clock }: TestAppOptions = {},
+  { env, signIn = true, clock, shift = true }: TestAppOptions = {},
 ): TestAppHandle {
   let built: { t: TestApp; token?: string } | undefined;
   beforeAll(async () => {
     built = { t: await createTestApp(dialect, env, { clock }) };
     if (signIn) built.token = await staffToken(built.t);
+    if (signIn && shift) await openShift(built.t, built.token!);
   });
   afterAll(() => built?.t.close());
 

@@ -1,0 +1,35 @@
+// Arabic words of the Shifts screen (admin/shifts): the cash-up of a counter's shift (وردية).
+import type { shiftsEn } from './shifts.en.ts';
+
+export const shiftsAr: { [K in keyof typeof shiftsEn]: string } = {
+  title: 'الورديات',
+  intro:
+    'افتح ورديتك بالمبلغ الموجود في الدرج قبل البيع في الشباك. تُحسب فيها المبيعات النقدية وما يُرجع نقدًا، وتُقفل بالمبلغ الذي تعدّه.',
+  open_shift: 'فتح وردية',
+  close_shift: 'إقفال الوردية',
+  your_open_shift: 'ورديتك مفتوحة منذ %{time}.',
+  no_open_shift: 'ليست لديك وردية مفتوحة: البيع في الشباك يحتاج إليها.',
+  cashier: 'أمين الصندوق',
+  status: 'الحالة',
+  status_open: 'مفتوحة',
+  status_closed: 'مقفلة',
+  filter_all: 'الكل',
+  opened_at: 'الفتح (بتوقيت الخرطوم)',
+  closed_at: 'الإقفال (بتوقيت الخرطوم)',
+  float: 'رصيد البداية',
+  cash_in: 'المبيعات النقدية',
+  cash_out: 'المُرجع نقدًا',
+  expected: 'المتوقع',
+  counted: 'المعدود',
+  variance: 'الفرق',
+  float_help: 'المبلغ النقدي في الدرج الآن، بالجنيه.',
+  counted_help: 'المبلغ النقدي الذي تعدّه في الدرج الآن، بالجنيه.',
+  expected_now: 'المتوقع في الدرج: %{amount}',
+  opened: 'فُتحت الوردية.',
+  closed: 'أُقفلت الوردية: المتوقع %{expected}، المعدود %{counted}، الفرق %{variance}.',
+  cancel: 'إلغاء',
+  amount_invalid: 'أدخل مبلغًا قدره 0 أو أكثر.',
+  empty: 'لا توجد ورديات بعد.',
+  failed: 'تعذّر تحميل الورديات.',
+  more: 'تظهر أحدث %{shown} من %{count}.',
+};

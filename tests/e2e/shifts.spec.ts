@@ -1,0 +1,118 @@
+// Cash-up in real Chromium against the real server: a cashier opens a shift on the Shifts screen with a float,
+// sells two seats for cash at the counter, and closes the shift with 500 SDG less than expected; the screen and
+// the API say the variance. With RIHLA_SHOTS=<dir>, the screen is photographed on a phone and a desktop in both
+// languages.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminWords, DESKTOP, type Lang, PHONE, staffCall, staffPage } from './helpers/admin-payments.ts';
+import { type DemoTrip, findTrips, freeSeats, tomorrow } from './helpers/api.ts';
+import { launchBrowser } from './helpers/browser.ts';
+import { ensureAdminBuilt } from './helpers/build.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+const SHOTS = process.env.RIHLA_SHOTS;
+const FLOAT = 1000;
+let server: TestServer;
+let browser: Browser;
+let trip: DemoTrip;
+const cashier = { email: 'nour.shift@rihla.test', password: 'copper lagoon shift 1' };
+
+beforeAll(async () => {
+  await ensureAdminBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+  await staffCall(server.url, 'POST', '/api/auth/register', {
+    username: 'nour.shift',
+    first_name: 'Nour',
+    last_name: 'Ahmed',
+    phone_number: '0912345670',
+    email: cashier.email,
+    password: cashier.password,
+    password_confirm: cashier.password,
+    role: 'cashier',
+  });
+  [trip] = await findTrips(server.url, 'Khartoum', 'Kassala', tomorrow());
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The cashier's own calls (their shift, their sale). */
+async function asCashier<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(cashier),
+  });
+  const { access_token } = await login.json();
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+async function amount(page: Page, value: number) {
+  await page.getByTestId('shift-amount').fill(String(value));
+  await page.getByTestId('shift-confirm').click();
+}
+
+describe('a cashier’s shift', () => {
+  it('opens with a float, sells for cash, closes with a variance', async () => {
+    const page = await staffPage(browser, server.url, 'en', DESKTOP, cashier);
+    const t = adminWords('en');
+    await page.goto('/shifts');
+    await page
+      .getByTestId('my-shift')
+      .filter({ hasText: t('rihla.shifts.no_open_shift') })
+      .waitFor();
+    await page.getByTestId('open-shift').click();
+    await amount(page, FLOAT);
+    await page.getByTestId('close-my-shift').waitFor();
+
+    const seats = freeSeats(trip, 2);
+    await asCashier('POST', '/api/bookings/counterSale', {
+      tripId: trip._id,
+      seats,
+      passengerInfo: { firstName: 'Amna', lastName: 'Osman', phone: '0911000111' },
+      paymentMethod: 'cash',
+    });
+    const expected = FLOAT + 2 * trip.trip_ticket_priceId.price;
+    await page.reload();
+    await page.getByTestId('close-my-shift').click();
+    await page.getByRole('dialog').waitFor();
+    await amount(page, expected - 500);
+    await page.getByTestId('open-shift').waitFor();
+    const [shift] = await asCashier<Record<string, any>[]>('GET', '/api/shifts/getAllShifts');
+    expect(shift).toMatchObject({ status: 'closed', float: FLOAT, expected, counted: expected - 500 });
+    expect(shift.variance).toBe(-500);
+    await page
+      .getByTestId('shift-row')
+      .first()
+      .getByText(/−500|-500/)
+      .waitFor();
+    await page.context().close();
+  });
+
+  if (SHOTS)
+    for (const [lang, viewport, size] of [
+      ['en', DESKTOP, 'desktop'],
+      ['ar', DESKTOP, 'desktop'],
+      ['en', PHONE, 'phone'],
+      ['ar', PHONE, 'phone'],
+    ] as [Lang, typeof PHONE, string][])
+      it(`photographs the screen (${lang}, ${size})`, async () => {
+        const page = await staffPage(browser, server.url, lang, viewport);
+        await page.goto('/shifts');
+        await page
+          .getByTestId(size === 'phone' ? 'shift-card' : 'shift-row')
+          .first()
+          .waitFor();
+        await page.screenshot({ path: `${SHOTS}/shifts-${size}-${lang}.png`, fullPage: true });
+        await page.context().close();
+      });
+});
