@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useLocale, useTranslate } from 'react-admin';
 import { isolate } from '../../shared/i18n/format.ts';
 import type { SalesReport, SettlementReport } from '../data/dataProvider.ts';
+import { useIsPhone } from '../common/useIsPhone.ts';
 import { formatDay, formatMoney } from '../i18n/format.ts';
 
 type Words = { en: string; ar: string };
@@ -133,9 +134,34 @@ export function SalesFigures({ report }: { report: SalesReport }) {
 
 export function SettlementFigures({ report }: { report: SettlementReport }) {
   const { t, money, name, method } = useMoneyWords();
+  const phone = useIsPhone();
   if (!report.companies.length)
     return <Typography data-testid="settlement-nothing">{t('no_money')}</Typography>;
   const columns = ['sales', 'refunds_owed', 'commission', 'net_owed'] as const;
+  // A phone has no room for five columns: each method is a line, and what is owed closes the card.
+  if (phone)
+    return (
+      <>
+        {report.companies.map((company) => (
+          <Section key={company.companyId} title={name(company.company)}>
+            <Box data-testid="settlement-company">
+              {[
+                ...company.methods.map((line) => ({ ...line, label: method(line.method) })),
+                { ...company, label: t('total') },
+              ].map((line) => (
+                <Typography key={line.label} variant="body2" sx={{ mb: 0.5 }}>
+                  {`${line.label}: ${t('sales')} ${money(line.sales)} · ${t('refunds_owed')} ${money(line.refundsOwed)} · ${t('commission')} ${money(line.commission)}`}
+                </Typography>
+              ))}
+              <Typography sx={{ fontWeight: 600, mt: 1 }}>
+                {`${t('net_owed')}: `}
+                <span data-testid="settlement-net-owed">{money(company.netOwed)}</span>
+              </Typography>
+            </Box>
+          </Section>
+        ))}
+      </>
+    );
   return (
     <>
       {report.companies.map((company) => (
