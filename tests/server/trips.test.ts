@@ -39,6 +39,7 @@ describe.each(dialects)('trips (%s)', (dialect) => {
             company_bankak_account: null,
             company_account_name: null,
             company_wallets: null,
+            company_commission: null,
           },
         },
         trip_originId: { _id: origin._id, origin_city: origin.origin_city, origin_city_ar: null },
