@@ -111,11 +111,12 @@ describe('a cashier', () => {
   });
   afterAll(() => page?.context().close());
 
-  it('sees only the dashboard, payments, bookings and trips in the menu', async () => {
+  it('sees only the dashboard, payments, shifts, bookings and trips in the menu', async () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(await menu(page)).toEqual([
       t('rihla.menu.dashboard'),
       t('rihla.menu.payments'),
+      t('rihla.menu.shifts'),
       t('rihla.menu.bookings'),
       t('rihla.menu.trips'),
       t('rihla.menu.password'),
