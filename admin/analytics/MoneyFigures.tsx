@@ -11,43 +11,16 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useLocale, useTranslate } from 'react-admin';
-import { isolate } from '../../shared/i18n/format.ts';
 import type { SalesReport, SettlementReport } from '../data/dataProvider.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
-import { formatDay, formatMoney } from '../i18n/format.ts';
+import { formatDay } from '../i18n/format.ts';
+import { Figure, useWords } from './OccupancyFigures.tsx';
 
-type Words = { en: string; ar: string };
 type Line = SalesReport['totals'];
-
-function useMoneyWords() {
-  const translate = useTranslate();
-  const locale = useLocale();
-  return {
-    t: (key: string, options?: object) => translate(`rihla.analytics.${key}`, options),
-    locale,
-    name: (words: Words) => isolate(locale === 'ar' ? words.ar : words.en),
-    money: (amount: number) => formatMoney(amount, locale, translate),
-    method: (method: string) => translate(`rihla.payments.method.${method}`, { _: method }),
-  };
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Card sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography color="text.secondary">{label}</Typography>
-        <Typography variant="h6" component="p" data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>
-          {value}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Lines named by `label`, each with its sales as a bar against the largest, and its figures in words. */
 function Bars({ lines, testId }: { lines: (Line & { label: string })[]; testId: string }) {
-  const { t, money } = useMoneyWords();
+  const { t, money } = useWords();
   const top = Math.max(1, ...lines.map((line) => line.sales));
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid={testId}>
@@ -91,7 +64,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export function SalesFigures({ report }: { report: SalesReport }) {
-  const { t, money, name, method, locale } = useMoneyWords();
+  const { t, money, name, method, locale } = useWords();
   const { totals } = report;
   if (!report.days.length) return <Typography data-testid="sales-nothing">{t('no_money')}</Typography>;
   return (
@@ -106,7 +79,7 @@ export function SalesFigures({ report }: { report: SalesReport }) {
           ] as const
         ).map(([key, value]) => (
           <Grid key={key} size={{ xs: 6, md: 3 }}>
-            <Figure label={t(key)} value={money(value)} testId={`sales-${key}`} />
+            <Figure label={t(key)} value={money(value)} testId={`sales-${key}`} variant="h6" />
           </Grid>
         ))}
       </Grid>
@@ -133,7 +106,7 @@ export function SalesFigures({ report }: { report: SalesReport }) {
 }
 
 export function SettlementFigures({ report }: { report: SettlementReport }) {
-  const { t, money, name, method } = useMoneyWords();
+  const { t, money, name, method } = useWords();
   const phone = useIsPhone();
   if (!report.companies.length)
     return <Typography data-testid="settlement-nothing">{t('no_money')}</Typography>;

@@ -16,11 +16,12 @@ import { percentOf } from '../../shared/analytics.ts';
 import { isolate } from '../../shared/i18n/format.ts';
 import type { OccupancyReport } from '../data/dataProvider.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
-import { formatDay, formatNumber } from '../i18n/format.ts';
+import { formatDay, formatMoney, formatNumber } from '../i18n/format.ts';
 
 type Words = { en: string; ar: string };
 
-function useWords() {
+/** The Figures screen's words and formats (occupancy, sales and settlement alike). */
+export function useWords() {
   const translate = useTranslate();
   const locale = useLocale();
   return {
@@ -28,17 +29,30 @@ function useWords() {
     locale,
     name: (words: Words) => isolate(locale === 'ar' ? words.ar : words.en),
     number: (value: number) => formatNumber(value, locale),
+    money: (amount: number) => formatMoney(amount, locale, translate),
+    method: (method: string) => translate(`rihla.payments.method.${method}`, { _: method }),
     // As the dashboard writes it: an Arabic line shows the sign before the number ("%40").
     percent: (share: number) => `${formatNumber(percentOf(share), locale)}%`,
   };
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** One figure of a report's head: its name, and its value (amounts, longer, in a smaller type that wraps). */
+export function Figure({
+  label,
+  value,
+  testId,
+  variant = 'h5',
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  variant?: 'h5' | 'h6';
+}) {
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
         <Typography color="text.secondary">{label}</Typography>
-        <Typography variant="h5" component="p" data-testid={testId}>
+        <Typography variant={variant} component="p" data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>
           {value}
         </Typography>
       </CardContent>
