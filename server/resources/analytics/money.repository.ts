@@ -50,7 +50,17 @@ function figures(row: {
     net: cents(sales - refundsOwed),
   };
 }
-const NOTHING = figures({ sales: 0, refundsOwed: 0, refundsPaid: 0, commission: 0 });
+type Sums = Parameters<typeof figures>[0];
+/** The figures of several groups' sums together (nothing: all 0). */
+const sumOf = (rows: Sums[]) => {
+  const add = (key: keyof Sums) => rows.reduce((total, row) => total + Number(row[key] ?? 0), 0);
+  return figures({
+    sales: add('sales'),
+    refundsOwed: add('refundsOwed'),
+    refundsPaid: add('refundsPaid'),
+    commission: add('commission'),
+  });
+};
 const mostSold = (a: MoneyFigures, b: MoneyFigures) => b.sales - a.sales;
 
 export async function salesReport(db: Db, period: Period): Promise<SalesReport> {
@@ -93,23 +103,11 @@ export async function salesReport(db: Db, period: Period): Promise<SalesReport> 
       .execute(),
   ]);
   const dayLines = days.map((row) => ({ date: String(row.date), ...figures(row) }));
-  const total = (lines: MoneyFigures[]) =>
-    figures(
-      lines.reduce(
-        (sum, line) => ({
-          sales: sum.sales + line.sales,
-          refundsOwed: sum.refundsOwed + line.refundsOwed,
-          refundsPaid: sum.refundsPaid + line.refundsPaid,
-          commission: sum.commission + line.commission,
-        }),
-        { sales: 0, refundsOwed: 0, refundsPaid: 0, commission: 0 },
-      ),
-    );
   return {
     from: period.from,
     to: period.to,
     companyId: period.companyId ?? null,
-    totals: dayLines.length ? total(dayLines) : NOTHING,
+    totals: sumOf(days),
     days: dayLines,
     routes: routes
       .map((row) => ({
@@ -156,17 +154,9 @@ async function companyRows(db: Db, period: Period) {
     companies.set(id, line);
   }
   return [...companies.values()].map(({ rows: lines, ...company }) => {
-    const sum = (key: 'sales' | 'refundsOwed' | 'refundsPaid' | 'commission') =>
-      lines.reduce((total, row) => total + Number(row[key] ?? 0), 0);
-    const totals = figures({
-      sales: sum('sales'),
-      refundsOwed: sum('refundsOwed'),
-      refundsPaid: sum('refundsPaid'),
-      commission: sum('commission'),
-    });
     return {
       ...company,
-      ...totals,
+      ...sumOf(lines),
       methods: lines.map((row) => ({ method: String(row.method), ...figures(row) })).sort(mostSold),
     };
   });
