@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../server/auth/users.repository.ts';
 import { makeTrip, newUserBody, unique } from './helpers/fixtures.ts';
-import { bookWithProof, type Doc, importStatement } from './helpers/payments.ts';
-import { pdfText } from './helpers/bookings.ts';
+import { bookWithProof, type Doc, importStatement, newPhone } from './helpers/payments.ts';
+import { bookingFields, PASSENGER, pdfText, postBooking } from './helpers/bookings.ts';
+import { queueBookingMessage } from '../../server/messages/messages.service.ts';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -74,6 +75,47 @@ describe.each(dialects)('company payment accounts (%s)', (dialect) => {
       `/api/bookings/ticket?ticketId=${other.ticketId}&phone=${other.passengerInfo.phone}`,
     );
     expect(pdfText(plainPdf.rawPayload)).not.toContain('Pay to');
+  });
+
+  it('names the trip’s company’s account in the unpaid ticket and the hold warning, else the operator’s (en and ar)', async () => {
+    const textsOf = async (bookingId: string) =>
+      (
+        await t.database.db
+          .selectFrom('messages')
+          .select(['kind', 'text', 'segments'])
+          .where('bookingId', '=', bookingId)
+          .orderBy('created_at')
+          .execute()
+      ).map((row) => ({ ...row, segments: Number(row.segments) }));
+    const sell = async (trip: typeof own, seat: number, language: 'en' | 'ar') => {
+      const fields = bookingFields(trip.trip, [seat], {
+        passengerInfo: JSON.stringify({ ...PASSENGER, phone: newPhone() }),
+        language,
+      });
+      const sold = await postBooking(t, fields);
+      expect(sold.statusCode, sold.body).toBe(201);
+      const booking = sold.json().booking as Doc;
+      // The hold warning is read back from the database (the sale's ticket is written from what it holds).
+      await queueBookingMessage(t.database.db, 'hold_expiring', booking._id, new Date());
+      return textsOf(booking._id);
+    };
+    const [ticketEn, holdEn] = await sell(own, 8, 'en');
+    expect(ticketEn.text).toContain('unpaid, pay to Bankak 1234567 by ');
+    expect(holdEn.text).toContain('Pay to Bankak 1234567 and send the proof by ');
+    const [ticketAr, holdAr] = await sell(own, 9, 'ar');
+    expect(ticketAr.text).toContain('إلى بنكك 1234567 قبل ');
+    expect(holdAr.text).toContain('ادفع إلى بنكك 1234567 وأرسل الإشعار');
+    const operatorTexts = [...(await sell(plain, 8, 'en')), ...(await sell(plain, 9, 'ar'))];
+    expect(operatorTexts[0].text).toContain('pay to Bankak 7000111');
+    expect(operatorTexts[1].text).toContain('Pay to Bankak 7000111');
+    expect(operatorTexts[2].text).toContain('إلى بنكك 7000111');
+    expect(operatorTexts[3].text).toContain('ادفع إلى بنكك 7000111');
+    for (const message of [ticketEn, holdEn, ticketAr, holdAr]) expect(message.text).not.toContain('7000111');
+    for (const message of operatorTexts) expect(message.text).not.toContain('1234567');
+    for (const message of [ticketEn, holdEn, ticketAr, holdAr, ...operatorTexts]) {
+      // Within its budget: English one GSM-7 segment, Arabic two (tests/shared/message-segments.test.ts).
+      expect(message.segments, message.text).toBe(/[\u0600-\u06FF]/.test(message.text) ? 2 : 1);
+    }
   });
 
   it('matches a company desk’s statement against its own bookings alone', async () => {
