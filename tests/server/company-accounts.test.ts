@@ -118,35 +118,89 @@ describe.each(dialects)('company payment accounts (%s)', (dialect) => {
     }
   });
 
-  it('matches a company desk’s statement against its own bookings alone', async () => {
-    const reference = (booking: Doc) => booking.paymentReference as string;
-    const mine = await bookWithProof(t, own.trip, [5], `TRX-${unique()}`);
-    const theirs = await bookWithProof(t, plain.trip, [5], `TRX-${unique()}`);
+  const reference = (booking: Doc) => booking.paymentReference as string;
+  const amount = (booking: Doc) => booking.totalTicketPrice[0];
+  const statementOf = (...bookings: Doc[]) =>
+    ['Date,Reference,Amount', ...bookings.map((b) => `2026-11-27,${reference(b)},${amount(b)}`)].join('\n');
+  const status = async (booking: Doc) =>
+    (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json().paymentStatus;
+  /** A cashier of this company, signed in. */
+  const companyCashier = async (companyId: string) => {
     const email = `cashier-${unique()}@accounts.rihla.test`;
     const password = 'kassala-acacia-ferry';
     await createUser(t.database.db, { ...newUserBody(password), email, role: 'cashier' });
-    await t.database.db
-      .updateTable('users')
-      .set({ companyId: own.company._id })
-      .where('email', '=', email)
-      .execute();
-    const token = (
+    await t.database.db.updateTable('users').set({ companyId }).where('email', '=', email).execute();
+    return (
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    ).json().access_token;
-    const amount = (booking: Doc) => booking.totalTicketPrice[0];
-    const statement = [
-      'Date,Reference,Amount',
-      `2026-11-27,${reference(mine)},${amount(mine)}`,
-      `2026-11-27,${reference(theirs)},${amount(theirs)}`,
-    ].join('\n');
-    const response = await importStatement(t, token, statement, { mapping: MAPPING });
+    ).json().access_token as string;
+  };
+
+  it('matches a company desk’s statement against its own bookings alone', async () => {
+    const mine = await bookWithProof(t, own.trip, [5], `TRX-${unique()}`);
+    const theirs = await bookWithProof(t, plain.trip, [5], `TRX-${unique()}`);
+    const token = await companyCashier(own.company._id);
+    const response = await importStatement(t, token, statementOf(mine, theirs), { mapping: MAPPING });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json();
     expect(result.matched.map((row: Doc) => row.bookingId)).toEqual([mine._id]);
     expect(response.body).not.toContain(theirs._id);
-    const status = async (booking: Doc) =>
-      (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json().paymentStatus;
     expect(await status(mine)).toBe('verified');
     expect(await status(theirs)).toBe('proof_submitted');
+  });
+
+  it('a statement pays only the bookings paid into its account: a company’s, or the operator’s for companies without one', async () => {
+    // A second company with its own account: its travellers never pay into the first's, nor the operator's.
+    const second = await makeTrip(t, t.token);
+    const set = await t.staff.patch(`/api/companies/updateCompany/${second.company._id}`, {
+      company_bankak_account: '2345678',
+      company_account_name: 'Port Sudan Lines',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const a = await bookWithProof(t, own.trip, [6], `TRX-${unique()}`);
+    const b = await bookWithProof(t, second.trip, [6], `TRX-${unique()}`);
+    const o = await bookWithProof(t, plain.trip, [6], `TRX-${unique()}`);
+    const everything = statementOf(a, b, o);
+    const matchedBy = async (token: string, fields: Record<string, string>) => {
+      const response = await importStatement(t, token, everything, { mapping: MAPPING, ...fields });
+      expect(response.statusCode, response.body).toBe(200);
+      for (const booking of [a, b, o])
+        if (!response.json().matched.some((row: Doc) => row.bookingId === booking._id))
+          expect(response.body).not.toContain(booking._id);
+      return response.json().matched.map((row: Doc) => row.bookingId);
+    };
+
+    // Company A's desk: the right reference and amount of B's booking verify nothing.
+    const cashierA = await companyCashier(own.company._id);
+    expect(await matchedBy(cashierA, { dryRun: 'true' })).toEqual([a._id]);
+    // …nor when it names company B, or a company that does not exist: as if they did not exist (404).
+    for (const companyId of [second.company._id, plain.company._id, 'no-such-company']) {
+      const named = await importStatement(t, cashierA, everything, { mapping: MAPPING, companyId });
+      expect(named.statusCode, companyId).toBe(404);
+      expect(named.body).not.toContain(b._id);
+    }
+    // Naming its own company is the same as naming none.
+    expect(await matchedBy(cashierA, { dryRun: 'true', companyId: own.company._id })).toEqual([a._id]);
+
+    // The platform's staff: B's statement pays B's booking alone.
+    expect(await matchedBy(t.token, { companyId: second.company._id })).toEqual([b._id]);
+    // The operator's statement (no company named) pays the bookings of companies without an account: not A's,
+    // even with A's reference and amount.
+    expect(await matchedBy(t.token, {})).toEqual([o._id]);
+    expect(await status(a)).toBe('proof_submitted');
+    expect(await status(b)).toBe('verified');
+    expect(await status(o)).toBe('verified');
+    // A company without an account of its own has no statement of its own; an unknown company is not there.
+    const none = await importStatement(t, t.token, everything, {
+      mapping: MAPPING,
+      companyId: plain.company._id,
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toHaveProperty('companyId');
+    expect((await importStatement(t, t.token, everything, { companyId: 'no-such-company' })).statusCode).toBe(
+      404,
+    );
+    // A's own statement, imported by A's desk, pays A's.
+    expect(await matchedBy(cashierA, {})).toEqual([a._id]);
+    expect(await status(a)).toBe('verified');
   });
 });
