@@ -32,6 +32,10 @@ export function companyAccountOf(company: CompanyAccount | null | undefined): Co
   };
 }
 
+/** Whether a company's travellers pay into an account of its own (else into the operator's). */
+export const hasOwnAccount = (company: CompanyAccount | null | undefined) =>
+  paymentInstructionsFor(company, { bankakAccount: '', accountName: '', wallets: [] }).source === 'company';
+
 /** What a refused company account is told (the back-office says them in Arabic too: rihla.validation). */
 export const COMPANY_ACCOUNT_MESSAGES = {
   bankak: 'The Bankak account number must be 4 to 20 digits.',

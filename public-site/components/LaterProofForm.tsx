@@ -25,7 +25,7 @@ export interface LaterProofProps {
 
 export default function LaterProofForm({ ticketId, phone, tripId, onOutcome }: LaterProofProps) {
   const { m } = useI18n();
-  const payTo = usePayTo(tripId);
+  const { pay: payTo } = usePayTo(tripId);
   const payment = usePaymentProof();
   const submit = useProofSubmit();
   const [reference, setReference] = useState('');

@@ -36,7 +36,7 @@ export function PaymentChoice({
   tripId,
 }: Props) {
   const { m } = useI18n();
-  const payTo = usePayTo(tripId);
+  const { pay: payTo } = usePayTo(tripId);
   const id = useId();
   const set = (patch: Partial<PaymentDraft>) => onChange({ ...draft, ...patch });
   return (

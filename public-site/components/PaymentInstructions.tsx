@@ -21,8 +21,7 @@ function Row({ label, children }: { label: ComponentChild; children: ComponentCh
 export function PaymentInstructions({ amount, tripId }: { amount: number; tripId?: string }) {
   const { m, lang } = useI18n();
   const { settings, failed } = useSettings();
-  const pay = usePayTo(tripId);
-  const loading = !!tripId && pay === undefined;
+  const { pay, loading } = usePayTo(tripId);
   const phone = settings?.operator.phone;
   const hasAccounts = !!pay && (pay.bankakAccount !== '' || pay.wallets.length > 0);
   return (

@@ -14,7 +14,7 @@ import { usePayTo } from './use-trip-payment.ts';
 export function useBookingPayment(trip: Trip) {
   const image = usePaymentProof();
   const { settings } = useSettings();
-  const payTo = usePayTo(trip._id);
+  const { pay: payTo } = usePayTo(trip._id);
   const [draft, setDraft] = useState<PaymentDraft>(emptyPaymentDraft);
   const ready = image.proof.status === 'ready' ? image.proof : null;
   const proof: ProofDraft | null =

@@ -42,13 +42,12 @@ export function useTripPayment(tripId: string | undefined): PaymentInstructions 
 
 /**
  * Where the traveller of this trip pays, as a screen shows it: the trip's (its company's account, else the
- * operator's) once read; the operator's of Settings without a trip or when the trip could not be read;
- * undefined while either is loading.
+ * operator's) once read; the operator's of Settings without a trip or when the trip could not be read
+ * (undefined while Settings load or when they could not be read); `loading` while the trip is read.
  */
 export function usePayTo(tripId: string | undefined) {
   const { settings } = useSettings();
   const tripPay = useTripPayment(tripId);
-  if (tripId && tripPay) return tripPay;
-  if (tripId && tripPay === undefined) return undefined;
-  return settings?.payment;
+  const loading = !!tripId && tripPay === undefined;
+  return { pay: tripId && tripPay ? tripPay : loading ? undefined : settings?.payment, loading };
 }

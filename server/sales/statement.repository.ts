@@ -2,7 +2,7 @@
 // once used stays used), the lines that already paid a booking, and a verification by one line, which records
 // the line, the payment and its activity row together or none of them.
 import { companyWhere } from '../auth/company-scope.ts';
-import { type CompanyAccount, paymentInstructionsFor } from '../../shared/payment-instructions.ts';
+import { hasOwnAccount } from '../../shared/payment-instructions.ts';
 import type { AuditEntry } from '../audit/audit.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
@@ -32,9 +32,6 @@ export async function companyAccount(db: Db, companyId: string) {
     .where('id', '=', companyId)
     .executeTakeFirst();
 }
-
-export const hasOwnAccount = (company: CompanyAccount) =>
-  paymentInstructionsFor(company, { bankakAccount: '', accountName: '', wallets: [] }).source === 'company';
 
 /**
  * Every booking that carries one of these (normalised) references, whatever its state, among the bookings

@@ -15,12 +15,12 @@ import { parseAmount, readStatement, STATEMENT_LIMITS, type StatementRefusal } f
 import {
   bookingsByReference,
   companyAccount,
-  hasOwnAccount,
   type StatementAccount,
   usedLines,
   verifyByLine,
 } from './statement.repository.ts';
 import type { Db } from '../db/schema.ts';
+import { hasOwnAccount } from '../../shared/payment-instructions.ts';
 
 export type Mapping = StatementMapping;
 
