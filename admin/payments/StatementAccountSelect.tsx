@@ -32,7 +32,7 @@ export function StatementAccountSelect({
       helperText={translate('rihla.payments.import.account_hint')}
       value={value || OPERATOR}
       onChange={(event) => onChange(event.target.value === OPERATOR ? '' : event.target.value)}
-      sx={{ minWidth: 280, maxWidth: 480, mb: 2 }}
+      sx={{ width: '100%', maxWidth: 600, mb: 2 }}
       slotProps={{ select: { 'data-testid': 'statement-account' } as object }}
     >
       <MenuItem value={OPERATOR}>{translate('rihla.payments.import.account_operator')}</MenuItem>
