@@ -32,7 +32,8 @@ export function StatementAccountSelect({
       helperText={translate('rihla.payments.import.account_hint')}
       value={value || OPERATOR}
       onChange={(event) => onChange(event.target.value === OPERATOR ? '' : event.target.value)}
-      sx={{ width: '100%', maxWidth: 600, mb: 2 }}
+      // The choice wraps rather than widen the page on a phone.
+      sx={{ width: '100%', maxWidth: 600, mb: 2, '& .MuiSelect-select': { whiteSpace: 'normal' } }}
       slotProps={{ select: { 'data-testid': 'statement-account' } as object }}
     >
       <MenuItem value={OPERATOR}>{translate('rihla.payments.import.account_operator')}</MenuItem>
