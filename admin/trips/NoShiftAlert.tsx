@@ -1,0 +1,30 @@
+// A counter sale refused for want of an open shift (NO_OPEN_SHIFT): the reason stays on the form, with the way
+// to the Shifts screen to open one (the toast alone would leave staff to find it in the menu).
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { Link, useTranslate } from 'react-admin';
+import { SHIFTS_PATH } from '../../shared/routes.ts';
+
+export function NoShiftAlert() {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 2 }}
+      data-testid="counter-no-shift"
+      action={
+        <Button
+          component={Link}
+          to={SHIFTS_PATH}
+          color="inherit"
+          size="small"
+          data-testid="counter-open-shift"
+        >
+          {translate('rihla.counter.open_shift')}
+        </Button>
+      }
+    >
+      {translate('rihla.errors.codes.NO_OPEN_SHIFT')}
+    </Alert>
+  );
+}
