@@ -242,7 +242,6 @@ export default function CounterSale() {
           {translate(data.isCancelled ? 'rihla.counter.trip_cancelled' : 'rihla.stops.not_for_sale')}
         </Alert>
       )}
-      {noShift && !sold && <NoShiftAlert />}
       {sold && (
         <Box sx={{ mb: 2 }}>
           <Sold answer={sold} onAnother={another} />
@@ -364,6 +363,8 @@ export default function CounterSale() {
                 {sell.isPending ? translate('rihla.counter.selling') : translate('rihla.counter.submit')}
               </Button>
             </Stack>
+            {/* Beside the button just pressed: on a phone the top of the form is screens away. */}
+            {noShift && !sold && <NoShiftAlert />}
           </Paper>
         </Grid>
       </Grid>

@@ -1,5 +1,5 @@
 // A counter sale refused for want of an open shift (NO_OPEN_SHIFT): the reason stays on the form, with the way
-// to the Shifts screen to open one (the toast alone would leave staff to find it in the menu).
+// to the Shifts screen to open one (a toast alone would leave staff to find it in the menu).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link, useTranslate } from 'react-admin';
@@ -8,23 +8,20 @@ import { SHIFTS_PATH } from '../../shared/routes.ts';
 export function NoShiftAlert() {
   const translate = useTranslate();
   return (
-    <Alert
-      severity="warning"
-      sx={{ mb: 2 }}
-      data-testid="counter-no-shift"
-      action={
-        <Button
-          component={Link}
-          to={SHIFTS_PATH}
-          color="inherit"
-          size="small"
-          data-testid="counter-open-shift"
-        >
-          {translate('rihla.counter.open_shift')}
-        </Button>
-      }
-    >
+    <Alert severity="warning" sx={{ mt: 2 }} data-testid="counter-no-shift">
       {translate('rihla.errors.codes.NO_OPEN_SHIFT')}
+      {/* Below the sentence rather than beside it: a phone has no room for both on one line. */}
+      <Button
+        component={Link}
+        to={SHIFTS_PATH}
+        variant="outlined"
+        color="inherit"
+        size="small"
+        sx={{ display: 'flex', width: 'fit-content', mt: 1 }}
+        data-testid="counter-open-shift"
+      >
+        {translate('rihla.counter.open_shift')}
+      </Button>
     </Alert>
   );
 }
