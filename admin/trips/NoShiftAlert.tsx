@@ -2,13 +2,17 @@
 // to the Shifts screen to open one (a toast alone would leave staff to find it in the menu).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { useEffect, useRef } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import { SHIFTS_PATH } from '../../shared/routes.ts';
 
 export function NoShiftAlert() {
   const translate = useTranslate();
+  const alert = useRef<HTMLDivElement>(null);
+  // It appears under the button just pressed, below a phone's screen: bring it into sight.
+  useEffect(() => alert.current?.scrollIntoView?.({ block: 'nearest' }), []);
   return (
-    <Alert severity="warning" sx={{ mt: 2 }} data-testid="counter-no-shift">
+    <Alert ref={alert} severity="warning" sx={{ mt: 2 }} data-testid="counter-no-shift">
       {translate('rihla.errors.codes.NO_OPEN_SHIFT')}
       {/* Below the sentence rather than beside it: a phone has no room for both on one line. */}
       <Button
