@@ -10,7 +10,9 @@ export function NoShiftAlert() {
   const translate = useTranslate();
   const alert = useRef<HTMLDivElement>(null);
   // It appears under the button just pressed, below a phone's screen: bring it into sight.
-  useEffect(() => alert.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  useEffect(() => {
+    alert.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <Alert ref={alert} severity="warning" sx={{ mt: 2 }} data-testid="counter-no-shift">
       {translate('rihla.errors.codes.NO_OPEN_SHIFT')}
