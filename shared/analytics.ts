@@ -3,7 +3,9 @@
 
 import { addDays } from './rules.ts';
 export const ANALYTICS_FORMATS = ['json', 'csv', 'xlsx'] as const;
-export type AnalyticsFormat = (typeof ANALYTICS_FORMATS)[number];
+/** A settlement is also a printable statement per company. */
+export const SETTLEMENT_FORMATS = [...ANALYTICS_FORMATS, 'pdf'] as const;
+export type AnalyticsFormat = (typeof SETTLEMENT_FORMATS)[number];
 
 /** The longest period one report covers: a year and a day (a leap year's whole year, both ends included). */
 export const MAX_REPORT_DAYS = 367;

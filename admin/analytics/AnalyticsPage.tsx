@@ -1,6 +1,7 @@
 // The Figures screen (/analytics), three reports over one period, for every company or one: how full the buses
 // were (each route as a bar, each trip with its seats sold per leg), sales from the ledger (per day, route and
-// payment method) and the settlement per company; each also as a CSV or Excel file. Dates are Khartoum's
+// payment method) and the settlement per company; each also as a CSV or Excel file, the settlement also as
+// PDF statements (one page per company). Dates are Khartoum's
 // calendar days; a period is at most a year.
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
@@ -23,6 +24,7 @@ import { QUICK_PERIODS, quickPeriod } from '../../shared/analytics.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import type {
   OccupancyReport,
+  ReportFileFormat,
   ReportName,
   ReportQuery,
   RihlaDataProvider,
@@ -34,6 +36,12 @@ import { SalesFigures, SettlementFigures } from './MoneyFigures.tsx';
 import { OccupancyFigures } from './OccupancyFigures.tsx';
 
 const REPORTS: ReportName[] = ['occupancy', 'sales', 'settlement'];
+/** The files each report downloads as: a settlement is also printed, a statement per company. */
+const FILES: Record<ReportName, ReportFileFormat[]> = {
+  occupancy: ['csv', 'xlsx'],
+  sales: ['csv', 'xlsx'],
+  settlement: ['csv', 'xlsx', 'pdf'],
+};
 
 export function AnalyticsPage() {
   const translate = useTranslate();
@@ -56,7 +64,7 @@ export function AnalyticsPage() {
     retry: false,
   });
 
-  async function download(format: 'csv' | 'xlsx') {
+  async function download(format: ReportFileFormat) {
     setDownloading(true);
     try {
       const { blob, fileName } = await dataProvider.reportFile(shown, query, format);
@@ -134,7 +142,7 @@ export function AnalyticsPage() {
               />
             ))}
             <Box sx={{ flexGrow: 1 }} />
-            {(['csv', 'xlsx'] as const).map((format) => (
+            {FILES[shown].map((format) => (
               <Button
                 key={format}
                 startIcon={<DownloadIcon />}

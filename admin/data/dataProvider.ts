@@ -46,6 +46,7 @@ export interface ReportQuery {
 }
 export type { OccupancyReport, SalesReport, SettlementReport };
 export type ReportName = 'occupancy' | 'sales' | 'settlement';
+export type ReportFileFormat = 'csv' | 'xlsx' | 'pdf';
 
 const reportUrl = (report: string, query: ReportQuery, format = 'json') =>
   `${apiPath(API_BASES.analytics, report)}?${new URLSearchParams({ ...query, format })}`;
@@ -77,11 +78,11 @@ export interface RihlaDataProvider extends DataProvider {
   occupancy(query: ReportQuery): Promise<OccupancyReport>;
   sales(query: ReportQuery): Promise<SalesReport>;
   settlement(query: ReportQuery): Promise<SettlementReport>;
-  /** The same report as a CSV or XLSX file, with the name the server gives it. */
+  /** The same report as a CSV or XLSX file (the settlement also as PDF statements), named by the server. */
   reportFile(
     report: ReportName,
     query: ReportQuery,
-    format: 'csv' | 'xlsx',
+    format: ReportFileFormat,
   ): Promise<{ blob: Blob; fileName: string }>;
   /** A trip's checkpoint manifest as a file, with the name the server gives it. */
   manifest(tripId: string, format: ManifestFormat): Promise<{ blob: Blob; fileName: string }>;

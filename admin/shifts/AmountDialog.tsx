@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 
@@ -14,15 +13,13 @@ interface Props {
   title: string;
   label: string;
   help: string;
-  /** A line above the field (the cash expected, when closing). */
-  note?: string;
   confirm: string;
   busy: boolean;
   onConfirm(amount: number): void;
   onClose(): void;
 }
 
-export function AmountDialog({ title, label, help, note, confirm, busy, onConfirm, onClose }: Props) {
+export function AmountDialog({ title, label, help, confirm, busy, onConfirm, onClose }: Props) {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const amount = Number(text.replace(/,/g, ''));
@@ -32,7 +29,6 @@ export function AmountDialog({ title, label, help, note, confirm, busy, onConfir
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        {note && <Typography sx={{ mb: 2 }}>{note}</Typography>}
         <TextField
           autoFocus
           fullWidth

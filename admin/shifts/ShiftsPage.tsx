@@ -1,6 +1,8 @@
 // The Shifts screen (/shifts): cash-up. A cashier opens their shift with the cash in the drawer and closes it
 // with the cash counted; the list shows each shift's float, cash sales and refunds, the cash expected, counted
 // and the variance. A cashier sees their own shifts; a manager or an admin every shift and closes any.
+// Closing is a blind count: the dialog asks for the cash counted and shows what was expected, and the variance,
+// only once the shift is closed (the server does not tell a cashier an open shift's expected cash either).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +21,7 @@ import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { formatMoney, formatTimestamp } from '../i18n/format.ts';
 import { AmountDialog } from './AmountDialog.tsx';
+import { ClosedDialog } from './ClosedDialog.tsx';
 import { type Shift, type ShiftStatus, shiftsApi } from './shiftsApi.ts';
 import { ShiftTable } from './ShiftTable.tsx';
 
@@ -37,7 +40,7 @@ export function ShiftsPage() {
   const api = shiftsApi(useDataProvider<RihlaDataProvider>());
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<ShiftStatus | undefined>();
-  const [dialog, setDialog] = useState<{ open: true } | { close: Shift } | undefined>();
+  const [dialog, setDialog] = useState<{ open: true } | { close: Shift } | { closed: Shift } | undefined>();
   // Arabic writes a minus at the number's start, on its right (CLDR's letter mark): -500 reads ‏500-.
   const money = (amount: number | null) => (amount == null ? '—' : formatMoney(amount, locale, translate));
 
@@ -63,15 +66,8 @@ export function ShiftsPage() {
   const close = useMutation({
     mutationFn: ({ id, counted }: { id: string; counted: number }) => api.close(id, counted),
     onSuccess: (shift) => {
-      notify(
-        t('closed', {
-          expected: money(shift.expected),
-          counted: money(shift.counted),
-          variance: money(shift.variance),
-        }),
-        { type: shift.variance === 0 ? 'success' : 'warning' },
-      );
       done();
+      setDialog({ closed: shift });
     },
     onError: failed,
   });
@@ -92,7 +88,7 @@ export function ShiftsPage() {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Typography sx={{ flexGrow: 1 }} data-testid="my-shift">
               {myShift
-                ? `${t('your_open_shift', { time: formatTimestamp(myShift.openedAt, locale) })} ${t('expected_now', { amount: money(myShift.expected) })}`
+                ? t('your_open_shift', { time: formatTimestamp(myShift.openedAt, locale) })
                 : t('no_open_shift')}
             </Typography>
             {myShift ? (
@@ -160,12 +156,14 @@ export function ShiftsPage() {
           title={t('close_shift')}
           label={t('counted')}
           help={t('counted_help')}
-          note={t('expected_now', { amount: money(dialog.close.expected) })}
           confirm={t('close_shift')}
           busy={close.isPending}
           onConfirm={(counted) => close.mutate({ id: dialog.close._id, counted })}
           onClose={() => setDialog(undefined)}
         />
+      )}
+      {dialog && 'closed' in dialog && (
+        <ClosedDialog shift={dialog.closed} money={money} onClose={() => setDialog(undefined)} />
       )}
     </Box>
   );

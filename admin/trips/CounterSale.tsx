@@ -36,6 +36,7 @@ import { isolated, Ltr } from '../payments/Ltr.tsx';
 import type { CounterSaleAnswer } from '../payments/paymentsApi.ts';
 import { paymentChange, usePaymentsApi } from '../payments/usePaymentsApi.ts';
 import { emptySale, type SaleForm, saleBody, saleProblems } from './counterSaleForm.ts';
+import { NoShiftAlert } from './NoShiftAlert.tsx';
 import { SeatPicker } from './SeatPicker.tsx';
 import { base64ToBlob, newSaleKey, saveFile, ticketFileName } from './ticketDownload.ts';
 import { tripWords } from '../payments/tripWords.ts';
@@ -99,6 +100,8 @@ export default function CounterSale() {
   const [sold, setSold] = useState<CounterSaleAnswer>();
   // On a trip with stops, where the traveller boards and gets off (null: the trip's ends).
   const [legs, setLegs] = useState<Legs | null>(null);
+  // Refused for want of an open shift: said on the form, with the way to open one.
+  const [noShift, setNoShift] = useState(false);
 
   const tripKey = ['trips', 'sale', id, legs];
   const trip = useQuery({
@@ -125,15 +128,18 @@ export default function CounterSale() {
     // The trips' too: this one's seats (shown again fresh) and their lists.
     meta: { invalidates: [...paymentChange.invalidates, ['trips']] },
     onSuccess: (answer) => {
+      setNoShift(false);
       setSold(answer);
       if (answer.pdfBlob) saveFile(base64ToBlob(answer.pdfBlob), ticketFileName(answer.booking.ticketId));
     },
     onError: async (error) => {
+      const body = (error instanceof HttpError ? error.body : undefined) as Conflict | undefined;
+      setNoShift(body?.code === 'NO_OPEN_SHIFT');
+      if (body?.code === 'NO_OPEN_SHIFT') return;
       notify(errorMessage(error, 'rihla.notices.create_failed', 'bookings'), {
         type: 'error',
         autoHideDuration: 8000,
       });
-      const body = (error instanceof HttpError ? error.body : undefined) as Conflict | undefined;
       if (
         body?.code === 'SEATS_TAKEN' ||
         body?.code === 'PRICE_CHANGED' ||
@@ -357,6 +363,8 @@ export default function CounterSale() {
                 {sell.isPending ? translate('rihla.counter.selling') : translate('rihla.counter.submit')}
               </Button>
             </Stack>
+            {/* Beside the button just pressed: on a phone the top of the form is screens away. */}
+            {noShift && !sold && <NoShiftAlert />}
           </Paper>
         </Grid>
       </Grid>

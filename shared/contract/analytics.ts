@@ -1,7 +1,8 @@
 // /api/analytics: the back-office's figures for a period (issue 24). format=json answers the schema below;
-// csv and xlsx answer the same rows as a file (both languages in its header row).
+// csv and xlsx answer the same rows as a file (both languages in its header row); a settlement is also a PDF,
+// one statement per company.
 import { z } from 'zod';
-import { ANALYTICS_FORMATS, daysBetween, MAX_REPORT_DAYS } from '../analytics.ts';
+import { ANALYTICS_FORMATS, daysBetween, MAX_REPORT_DAYS, SETTLEMENT_FORMATS } from '../analytics.ts';
 import { isValidDate } from '../rules.ts';
 import { binary } from './fields.ts';
 import { route } from './route.ts';
@@ -10,19 +11,22 @@ const DATE_MESSAGE = 'Dates must be real dates written YYYY-MM-DD.';
 const day = z.string({ error: DATE_MESSAGE }).trim().refine(isValidDate, { error: DATE_MESSAGE });
 
 /** A report's period and company (none: every company the caller sees), and the file it is wanted as. */
-export const analyticsQuery = z
-  .object({
-    from: day,
-    to: day,
-    companyId: z.string().trim().min(1).max(64).optional(),
-    format: z.enum(ANALYTICS_FORMATS).default('json'),
-  })
-  .refine((query) => query.from <= query.to, { error: 'The period ends before it starts.', path: ['to'] })
-  .refine((query) => daysBetween(query.from, query.to) <= MAX_REPORT_DAYS, {
-    error: `A report covers at most ${MAX_REPORT_DAYS} days.`,
-    path: ['to'],
-  });
-export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+const periodQuery = <F extends readonly [string, ...string[]]>(formats: F) =>
+  z
+    .object({
+      from: day,
+      to: day,
+      companyId: z.string().trim().min(1).max(64).optional(),
+      format: z.enum(formats).default('json'),
+    })
+    .refine((query) => query.from <= query.to, { error: 'The period ends before it starts.', path: ['to'] })
+    .refine((query) => daysBetween(query.from, query.to) <= MAX_REPORT_DAYS, {
+      error: `A report covers at most ${MAX_REPORT_DAYS} days.`,
+      path: ['to'],
+    });
+export const analyticsQuery = periodQuery(ANALYTICS_FORMATS);
+export const settlementQuery = periodQuery(SETTLEMENT_FORMATS);
+export type AnalyticsQuery = z.infer<typeof settlementQuery>;
 
 const words = z.object({ en: z.string(), ar: z.string() });
 const count = z.number().int().nonnegative();
@@ -74,13 +78,14 @@ export const occupancyReport = z.object({
 });
 export type OccupancyReport = z.infer<typeof occupancyReport>;
 
-const fileAnswers = (json: z.ZodType, description: string) => ({
+const fileAnswers = (json: z.ZodType, description: string, pdf = false) => ({
   200: {
-    description: `${description} format=json (the default), csv or xlsx.`,
+    description: `${description} format=json (the default), csv${pdf ? ', xlsx or pdf' : ' or xlsx'}.`,
     content: {
       'application/json': { schema: json },
       'text/csv': { schema: binary },
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: binary },
+      ...(pdf ? { 'application/pdf': { schema: binary } } : {}),
     },
   },
 });
@@ -149,7 +154,8 @@ export const analyticsContract = {
     '/api/analytics/settlement',
     fileAnswers(
       settlementReport,
-      'Per company: gross sales, refunds, commission and net owed, by payment method.',
+      'Per company: gross sales, refunds, commission and net owed, by payment method (PDF: a statement a page).',
+      true,
     ),
     [400, 401],
   ),

@@ -31,12 +31,19 @@ export const shiftDocument = z.object({
   companyId: documentId.nullable(),
   status: z.enum(['open', 'closed']),
   float: money,
-  cashIn: money.describe('Counter sales paid in cash in this shift.'),
-  cashOut: money.describe('Refunds handed over in cash in this shift.'),
+  cashIn: money
+    .nullable()
+    .describe('Counter sales paid in cash in this shift (null: an open shift, to its cashier).'),
+  cashOut: money
+    .nullable()
+    .describe('Refunds handed over in cash in this shift (null: an open shift, to its cashier).'),
   movements: z.number().int().min(0),
   expected: money
     .nullable()
-    .describe('float + cashIn − cashOut; for a closed shift, as stored when it closed.'),
+    .describe(
+      'float + cashIn − cashOut; for a closed shift, as stored when it closed. A blind count: null for an open ' +
+        'shift unless the reader manages shifts.',
+    ),
   counted: money.nullable(),
   variance: money.nullable().describe('counted − expected: negative when cash is missing.'),
   openedAt: z.string(),

@@ -1,7 +1,8 @@
 // The Figures screen in real Chromium against the real server: a company of its own with one trip tomorrow on
 // a bus of 10 seats, 4 seats sold at the counter through the API. A manager opens Figures in Arabic, picks
 // tomorrow and the company, reads 40 % on the route's bar and the trip's row, and downloads the CSV. With
-// Sales and Settlement tabs read the same sale from the ledger (today's money). With
+// Sales and Settlement tabs read the same sale from the ledger (today's money), and the settlement's PDF
+// statement names the company and its amount. With
 // RIHLA_SHOTS=<dir>, the screen is photographed on a phone and a desktop in both languages.
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
@@ -10,6 +11,7 @@ import { addDays, khartoumToday } from '../../shared/rules.ts';
 import { adminWords, DESKTOP, PHONE, staffCall, staffPage } from './helpers/admin-payments.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ensureAdminBuilt } from './helpers/build.ts';
+import { pdfText } from './helpers/journey.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 type Doc = Record<string, any>;
@@ -131,6 +133,15 @@ describe('Figures (occupancy)', () => {
       // No commission set: all of it is owed to the company.
       expect(digits(await page.getByTestId('settlement-net-owed').textContent())).toBe(String(sold));
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/settlement-${size}-${lang}.png`, fullPage: true });
+      // The company's statement as a PDF: its name and what it is owed.
+      const [statement] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('analytics-download-pdf').click(),
+      ]);
+      expect(statement.suggestedFilename()).toBe(`settlement-${today}-${today}.pdf`);
+      const printed = await pdfText(statement);
+      expect(printed).toContain(company.company_name);
+      expect(printed).toContain(sold.toLocaleString('en-US'));
       await page.context().close();
     });
 });

@@ -1,12 +1,16 @@
 // Company staff (issue 24) in real Chromium against the real server with its demo data (two companies): a
-// manager of one company signs in and sees only that company's trips and bookings — another company's bus
-// numbers and ticket ids are nowhere on the pages; a trip of the other company is "not found". Photographed
+// manager of one company signs in and sees only that company's trips, bookings and figures — another company's
+// bus numbers, ticket ids and names are nowhere on the pages; a trip of the other company is "not found"; the
+// Figures screen's sales are the company's alone and its settlement PDF is a statement of that company alone
+// (both companies sold at the counter today). Photographed
 // at 1280×800 and 390×844 in English and Arabic (/tmp/screens/company-staff-*.png).
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, type Lang, newPhone, PHONE, staffCall, staffPage } from './helpers/admin-payments.ts';
 import { bookThroughApi, type DemoTrip, findTrips, freeSeats, tomorrow } from './helpers/api.ts';
+import { pdfText } from './helpers/journey.ts';
+import { khartoumToday } from '../../shared/rules.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ensureAdminBuilt } from './helpers/build.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -21,6 +25,9 @@ let theirs: CompanyTrip;
 let ownTicket: string;
 let otherTicket: string;
 let otherBuses: string[];
+/** Every other company's name, in English and in Arabic. */
+let otherNames: string[];
+let ownName: string;
 const manager = { email: 'kassala.manager@rihla.test', password: 'copper lagoon kassala 1' };
 
 beforeAll(async () => {
@@ -33,8 +40,7 @@ beforeAll(async () => {
     ...(await findTrips(server.url, 'Kassala', 'Khartoum', tomorrow())),
   ] as CompanyTrip[];
   ours = trips[0];
-  const company = (trip: CompanyTrip) => trip.busId.bus_owner_companyId._id;
-  theirs = trips.find((trip) => company(trip) !== company(ours))!;
+  theirs = trips.find((trip) => companyOf(trip) !== companyOf(ours))!;
   expect(theirs, 'the demo data has two companies').toBeDefined();
   const buses = await staffCall<{ bus_number: string; bus_owner_companyId: { _id: string } | string }[]>(
     server.url,
@@ -43,9 +49,27 @@ beforeAll(async () => {
   );
   const ownerOf = (bus: (typeof buses)[number]) =>
     typeof bus.bus_owner_companyId === 'string' ? bus.bus_owner_companyId : bus.bus_owner_companyId._id;
-  otherBuses = buses.filter((bus) => ownerOf(bus) !== company(ours)).map((bus) => bus.bus_number);
+  otherBuses = buses.filter((bus) => ownerOf(bus) !== companyOf(ours)).map((bus) => bus.bus_number);
   ownTicket = (await bookThroughApi(server.url, ours, freeSeats(ours, 1), newPhone())).booking.ticketId;
   otherTicket = (await bookThroughApi(server.url, theirs, freeSeats(theirs, 1), newPhone())).booking.ticketId;
+  // Money today for both companies: a seat each sold at the counter, in cash.
+  for (const trip of [ours, theirs])
+    await staffCall(server.url, 'POST', '/api/bookings/counterSale', {
+      tripId: trip._id,
+      seats: [freeSeats(trip, 2)[1]],
+      passengerInfo: { firstName: 'Amna', lastName: 'Osman', phone: newPhone(), email: '' },
+      paymentMethod: 'cash',
+    });
+  const companies = await staffCall<{ _id: string; company_name: string; company_name_ar?: string }[]>(
+    server.url,
+    'GET',
+    '/api/companies/getAllCompanies',
+  );
+  ownName = companies.find((c) => c._id === companyOf(ours))!.company_name;
+  otherNames = companies
+    .filter((c) => c._id !== companyOf(ours))
+    .flatMap((c) => [c.company_name, c.company_name_ar ?? ''])
+    .filter(Boolean);
   await staffCall(server.url, 'POST', '/api/auth/register', {
     username: 'kassalamanager',
     first_name: 'Osman',
@@ -55,7 +79,7 @@ beforeAll(async () => {
     password: manager.password,
     password_confirm: manager.password,
     role: 'manager',
-    companyId: company(ours),
+    companyId: companyOf(ours),
   });
   fs.mkdirSync(SCREENS, { recursive: true });
 });
@@ -66,7 +90,9 @@ afterAll(async () => {
 });
 
 const ownBus = () => (ours.busId as unknown as { bus_number: string }).bus_number;
-const others = (text: string) => [otherTicket, ...otherBuses].filter((marker) => text.includes(marker));
+const others = (text: string) =>
+  [otherTicket, ...otherBuses, ...otherNames].filter((marker) => text.includes(marker));
+const companyOf = (trip: CompanyTrip) => trip.busId.bus_owner_companyId._id;
 
 describe('a company’s manager', () => {
   let page: Page;
@@ -87,6 +113,39 @@ describe('a company’s manager', () => {
     const text = await page.locator('body').innerText();
     expect(others(text)).toEqual([]);
     expect(text).toMatch(/\S/);
+  });
+
+  it('sees only the company’s figures, and downloads a settlement of the company alone', async () => {
+    const today = khartoumToday();
+    const sales = (companyId?: string) =>
+      staffCall<{ totals: { sales: number } }>(
+        server.url,
+        'GET',
+        `/api/analytics/sales?from=${today}&to=${today}${companyId ? `&companyId=${companyId}` : ''}`,
+      );
+    const own = (await sales(companyOf(ours))).totals.sales;
+    expect(own).toBeGreaterThan(0);
+    expect((await sales()).totals.sales).toBeGreaterThan(own);
+    await page.goto('/analytics');
+    await page.getByTestId('analytics-tab-sales').click();
+    await page.getByTestId('analytics-from').fill(today);
+    await page.getByTestId('analytics-to').fill(today);
+    const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
+    await expect
+      .poll(async () => digits(await page.getByTestId('sales-sales').textContent()))
+      .toBe(String(own));
+    expect(others(await page.locator('body').innerText())).toEqual([]);
+    await page.getByTestId('analytics-tab-settlement').click();
+    await expect.poll(() => page.getByTestId('settlement-company').count()).toBe(1);
+    expect(others(await page.locator('body').innerText())).toEqual([]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('analytics-download-pdf').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`settlement-${today}-${today}.pdf`);
+    const statement = await pdfText(download);
+    expect(statement).toContain(ownName);
+    expect(others(statement)).toEqual([]);
   });
 
   it('finds another company’s trip not there', async () => {

@@ -1,6 +1,7 @@
 // Cash-up in real Chromium against the real server: a cashier opens a shift on the Shifts screen with a float,
 // sells two seats for cash at the counter, and closes the shift with 500 SDG less than expected; the screen and
-// the API say the variance. With RIHLA_SHOTS=<dir>, the screen is photographed on a phone and a desktop in both
+// the API say the variance. Closing is a blind count: the expected cash shows only once the shift is closed.
+// With RIHLA_SHOTS=<dir>, the screen is photographed on a phone and a desktop in both
 // languages.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,35 @@ async function amount(page: Page, value: number) {
 }
 
 describe('a cashier’s shift', () => {
+  for (const [lang, viewport, size] of [
+    ['en', DESKTOP, 'desktop'],
+    ...(SHOTS
+      ? ([
+          ['ar', PHONE, 'phone'],
+          ['ar', DESKTOP, 'desktop'],
+          ['en', PHONE, 'phone'],
+        ] as const)
+      : []),
+  ] as [Lang, typeof PHONE, string][])
+    it(`is asked for by a counter sale, whose refusal leads to the Shifts screen (${lang}, ${size})`, async () => {
+      const page = await staffPage(browser, server.url, lang, viewport, cashier);
+      const t = adminWords(lang);
+      await page.goto(`/trips/${trip._id}/sell`);
+      await page.locator(`[data-testid=seat-picker] [data-seat="${freeSeats(trip, 1)[0]}"]`).click();
+      await page.locator('input[name=firstName]').fill('Amna');
+      await page.locator('input[name=lastName]').fill('Osman');
+      await page.locator('input[name=phone]').fill('0911000111');
+      await page.getByRole('button', { name: t('rihla.counter.submit') }).click();
+      const alert = page.getByTestId('counter-no-shift');
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain(t('rihla.errors.codes.NO_OPEN_SHIFT'));
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/no-shift-${size}-${lang}.png` });
+      await page.getByTestId('counter-open-shift').click();
+      await page.waitForURL('**/shifts');
+      await page.getByTestId('open-shift').waitFor();
+      await page.context().close();
+    });
+
   it('opens with a float, sells for cash, closes with a variance', async () => {
     const page = await staffPage(browser, server.url, 'en', DESKTOP, cashier);
     const t = adminWords('en');
@@ -83,9 +113,23 @@ describe('a cashier’s shift', () => {
     });
     const expected = FLOAT + 2 * trip.trip_ticket_priceId.price;
     await page.reload();
+    // A blind count: nothing on the screen or in the dialog tells the cashier what the drawer should hold.
+    const shown = (n: number) => [String(n), n.toLocaleString('en-US')];
     await page.getByTestId('close-my-shift').click();
     await page.getByRole('dialog').waitFor();
+    const before = await page.locator('body').innerText();
+    for (const text of shown(expected)) expect(before).not.toContain(text);
     await amount(page, expected - 500);
+    // Closed, the dialog tells what was expected and the variance.
+    await page
+      .getByTestId('closed-variance')
+      .filter({ hasText: /−500|-500/ })
+      .waitFor();
+    expect(await page.getByTestId('closed-expected').textContent()).toContain(
+      expected.toLocaleString('en-US'),
+    );
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/shift-closed-desktop-en.png` });
+    await page.getByTestId('closed-done').click();
     await page.getByTestId('open-shift').waitFor();
     const [shift] = await asCashier<Record<string, any>[]>('GET', '/api/shifts/getAllShifts');
     expect(shift).toMatchObject({ status: 'closed', float: FLOAT, expected, counted: expected - 500 });

@@ -44,12 +44,13 @@ describe.each(dialects)('cashier shifts (%s)', (dialect) => {
     const opened = await as('amna').post('/api/shifts/openShift', { float: FLOAT });
     expect(opened.statusCode, opened.body).toBe(201);
     amnaShift = opened.json()._id;
+    // A blind count: its cashier is not told what the drawer should hold.
     expect(opened.json()).toMatchObject({
       status: 'open',
       float: FLOAT,
-      expected: FLOAT,
-      cashIn: 0,
-      cashOut: 0,
+      expected: null,
+      cashIn: null,
+      cashOut: null,
       counted: null,
       variance: null,
       closedAt: null,
@@ -110,6 +111,24 @@ describe.each(dialects)('cashier shifts (%s)', (dialect) => {
     expect(shift).toMatchObject({ cashIn: 4 * price, cashOut: refund, expected: FLOAT + 4 * price - refund });
   });
 
+  it('counts blind: a cashier is never told an open shift’s expected cash; a manager is', async () => {
+    const hidden = { expected: null, cashIn: null, cashOut: null, counted: null, variance: null };
+    expect((await as('amna').get(`/api/shifts/getShift/${amnaShift}`)).json()).toMatchObject({
+      status: 'open',
+      float: FLOAT,
+      movements: 4,
+      ...hidden,
+    });
+    const listed = (await as('amna').get('/api/shifts/getAllShifts?status=open')).json() as Doc[];
+    expect(listed.map((s) => s._id)).toEqual([amnaShift]);
+    expect(listed[0]).toMatchObject(hidden);
+    expect(JSON.stringify(listed)).not.toContain(String((await shiftOf(amnaShift)).expected));
+    const managed = (await as('boss').get('/api/shifts/getAllShifts?status=open')).json() as Doc[];
+    const seen = managed.find((s) => s._id === amnaShift)!;
+    expect(seen.expected).toBe(seen.float + seen.cashIn - seen.cashOut);
+    expect(seen.expected).toBeGreaterThan(FLOAT);
+  });
+
   it('lets nobody but its cashier, a manager or an admin read or close a shift', async () => {
     const hibaShift = await openShift(t, tokens.hiba, 100);
     const closing = await as('hiba').patch(`/api/shifts/closeShift/${amnaShift}`, { counted: 1 });
@@ -144,6 +163,13 @@ describe.each(dialects)('cashier shifts (%s)', (dialect) => {
       expected,
       variance: -250,
       closedBy: await idOf('amna'),
+    });
+    // Closed, its cashier reads the figures too.
+    expect((await as('amna').get(`/api/shifts/getShift/${amnaShift}`)).json()).toMatchObject({
+      expected,
+      counted,
+      variance: -250,
+      cashIn: 4 * price,
     });
     const stored = await t.database.db
       .selectFrom('shifts')

@@ -1,4 +1,5 @@
-// /api/analytics: the back-office's figures for a period (issue 24), as JSON or as a CSV or XLSX file.
+// /api/analytics: the back-office's figures for a period (issue 24), as JSON or as a CSV or XLSX file; the
+// settlement also as a PDF, a statement a company.
 import { notFound } from '../../http/errors.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -13,6 +14,7 @@ import {
   analyticsContract,
   analyticsQuery,
   type AnalyticsQuery,
+  settlementQuery,
   type OccupancyReport,
   type SalesReport,
   type SettlementReport,
@@ -21,6 +23,7 @@ import { salesReport, settlementReport } from './money.repository.ts';
 import { typed } from '../../http/validation.ts';
 import { occupancyReport } from './occupancy.repository.ts';
 import { FILE_TYPES, type ReportTable, reportCsv, reportXlsx } from './report-files.ts';
+import { settlementPdf } from './settlement-pdf.ts';
 import { readCacheOf } from '../../cache/read-cache.ts';
 import type { Db } from '../../db/schema.ts';
 
@@ -107,16 +110,24 @@ function periodOf(asked: Omit<AnalyticsQuery, 'format'>, mine: string | undefine
   return mine ? { ...asked, companyId: mine } : asked;
 }
 
+/** A report's own printable form (the settlement's statements). */
+type Printed<R> = ((report: R) => Promise<Buffer>) | undefined;
+
 async function sendReport<R extends { from: string; to: string }>(
   reply: FastifyReply,
-  format: 'json' | 'csv' | 'xlsx',
+  format: AnalyticsQuery['format'],
   name: string,
   report: R,
   tables: (report: R) => ReportTable[],
+  printed?: Printed<R>,
 ) {
   if (format === 'json') return report;
-  const list = tables(report);
-  const body = format === 'csv' ? reportCsv(list) : await reportXlsx(list);
+  const body =
+    format === 'pdf'
+      ? await printed!(report)
+      : format === 'csv'
+        ? reportCsv(tables(report))
+        : await reportXlsx(tables(report));
   return reply
     .header('Content-Type', FILE_TYPES[format])
     .header('Content-Disposition', `attachment; filename="${name}-${report.from}-${report.to}.${format}"`)
@@ -154,13 +165,15 @@ export async function analyticsRoutes(instance: FastifyInstance) {
     name: 'sales' | 'settlement',
     make: (period: ReturnType<typeof periodOf>) => Promise<R>,
     tables: (report: R) => ReportTable[],
+    printed?: Printed<R>,
   ) =>
     app.get(
       `/${name}`,
       {
         schema: {
           tags: ['analytics'],
-          querystring: analyticsQuery,
+          // Only the settlement is printed: sales answer 400 to format=pdf.
+          querystring: printed ? settlementQuery : analyticsQuery,
           response: analyticsContract[name].responses,
         },
         // Company staff: their company's money alone.
@@ -170,9 +183,9 @@ export async function analyticsRoutes(instance: FastifyInstance) {
         const { format, ...asked } = request.query;
         const period = periodOf(asked, request.companyScope);
         const report = await remembered(db, keyOf(name, period), READ_FROM.money, () => make(period));
-        return sendReport(reply, format, name, report, tables);
+        return sendReport(reply, format, name, report, tables, printed);
       },
     );
   money('sales', (period) => salesReport(db, period), salesTables);
-  money('settlement', (period) => settlementReport(db, period), settlementTables);
+  money('settlement', (period) => settlementReport(db, period), settlementTables, settlementPdf);
 }

@@ -44,4 +44,5 @@ export async function reportXlsx(tables: readonly ReportTable[]): Promise<Buffer
 export const FILE_TYPES = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 } as const;

@@ -6,6 +6,9 @@ import { companyWhere } from '../../auth/company-scope.ts';
 import { isPostgres } from '../../db/locks.ts';
 import { newId } from '../../db/ids.ts';
 import type { Db, ShiftCashTable, ShiftsTable } from '../../db/schema.ts';
+import type { ShiftDocument } from '../../../shared/contract/shifts.ts';
+
+export type { ShiftDocument };
 
 /** SDG to the piastre: sums of doubles are rounded once, where they are answered or stored. */
 export const sdg = (amount: number) => Math.round(amount * 100) / 100;
@@ -86,7 +89,7 @@ const shiftQuery = (db: Db) =>
 type ShiftRow = Awaited<ReturnType<ReturnType<typeof shiftQuery>['executeTakeFirstOrThrow']>>;
 
 /** A row as a document: drivers' numbers normalised, an open shift's expected cash as it stands now. */
-function shiftDocument(row: ShiftRow) {
+function shiftDocument(row: ShiftRow): ShiftDocument {
   const float = Number(row.float);
   const cashIn = sdg(Number(row.cashIn ?? 0));
   const cashOut = sdg(-Number(row.cashOut ?? 0));
@@ -111,7 +114,16 @@ function shiftDocument(row: ShiftRow) {
     closedBy: row.closedBy,
   };
 }
-export type ShiftDocument = ReturnType<typeof shiftDocument>;
+
+/**
+ * A blind count: whoever works an open shift counts the drawer without knowing what it should hold, so a
+ * cashier is not told an open shift's expected cash, nor the cash in and out it adds up from. Managers and
+ * admins (shifts.manage) see them; once closed, everyone who may read the shift sees all.
+ */
+export function asSeenBy(shift: ShiftDocument, manages: boolean): ShiftDocument {
+  if (manages || shift.status === 'closed') return shift;
+  return { ...shift, expected: null, cashIn: null, cashOut: null };
+}
 
 export async function findShift(db: Db, id: string): Promise<ShiftDocument | undefined> {
   const row = await shiftQuery(db).where('shifts.id', '=', id).executeTakeFirst();

@@ -1,6 +1,7 @@
 // /api/shifts: cash-up (issue 24). Open one's shift, close a shift with the cash counted, list and read them.
 // A cashier works with their own shifts; a manager or an admin (shifts.manage) sees and closes any shift of
 // their scope (company staff: their company's). The service decides and logs; these routes only translate.
+// A cashier's open shift is answered without its expected cash (a blind count, `asSeenBy`).
 import type { FastifyInstance } from 'fastify';
 import { can } from '../../../shared/roles.ts';
 import {
@@ -13,7 +14,7 @@ import { actor } from '../../audit/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { typed } from '../../http/validation.ts';
 import { idParams, parse } from '../payments/route-helpers.ts';
-import { findShift, listShifts } from './shifts.repository.ts';
+import { asSeenBy, findShift, listShifts } from './shifts.repository.ts';
 import { closeShift, openShift, type ShiftStaff } from './shifts.service.ts';
 import type { FastifyRequest } from 'fastify';
 
@@ -54,7 +55,7 @@ export async function shiftRoutes(instance: FastifyInstance) {
           shiftId: outcome.shiftId,
         });
       reply.status(201);
-      return outcome.opened;
+      return asSeenBy(outcome.opened, manages(request));
     },
   );
 
@@ -100,7 +101,7 @@ export async function shiftRoutes(instance: FastifyInstance) {
         companyId: request.companyScope,
       });
       reply.header('X-Total-Count', String(total));
-      return rows;
+      return rows.map((shift) => asSeenBy(shift, manages(request)));
     },
   );
 
@@ -114,7 +115,7 @@ export async function shiftRoutes(instance: FastifyInstance) {
       const shift = await findShift(db, request.params.id);
       if (!shift) throw notFound('No shift has this _id.');
       if (shift.userId !== request.staffId && !manages(request)) throw NOT_YOURS();
-      return shift;
+      return asSeenBy(shift, manages(request));
     },
   );
 }

@@ -32,6 +32,7 @@ export const analyticsAr: typeof analyticsEn = {
   this_month: 'هذا الشهر',
   download_csv: 'تنزيل CSV',
   download_xlsx: 'تنزيل Excel',
+  download_pdf: 'تنزيل PDF',
   download_failed: 'تعذّر تجهيز الملف. حاول مرة أخرى.',
   occupancy: 'نسبة الإشغال',
   trips: 'الرحلات',

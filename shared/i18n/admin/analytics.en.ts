@@ -31,6 +31,7 @@ export const analyticsEn = {
   this_month: 'This month',
   download_csv: 'Download CSV',
   download_xlsx: 'Download Excel',
+  download_pdf: 'Download PDF',
   download_failed: 'The file could not be made. Try again.',
   occupancy: 'Occupancy',
   trips: 'Trips',

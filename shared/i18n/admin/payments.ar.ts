@@ -265,6 +265,7 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
     },
     counter: {
       intro: 'بيع مدفوع هنا: يُسجَّل الحجز مدفوعًا فورًا وتُنزَّل تذكرته.',
+      open_shift: 'افتح وردية',
       trip_cancelled: 'هذه الرحلة ملغاة: لا تقبل مبيعات.',
       seats: 'المقاعد',
       seats_help: 'اختر حتى %{max} مقاعد.',

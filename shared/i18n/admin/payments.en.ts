@@ -271,6 +271,7 @@ export const paymentsEn = {
     },
     counter: {
       intro: 'A sale paid here: the booking is paid at once and its ticket downloads.',
+      open_shift: 'Open a shift',
       trip_cancelled: 'This trip is cancelled: it takes no sales.',
       seats: 'Seats',
       seats_help: 'Choose up to %{max} seats.',
