@@ -104,12 +104,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   const moneyOfEvent = `${moneyLines('money_days', 'NEW')}; ${moneyLines('money_route_days', 'NEW')}`;
 
   // A seat-leg (row r: NEW or OLD of booking_seats) counts as sold when its booking is paid, and as a no-show
-  // when that booking is also marked not boarded and r is the leg it boards.
+  // when that booking is also marked not boarded and r is the leg it boards. A seat of an unpaid booking (a
+  // traveller's hold) writes nothing: no row of trip_counts is locked by the sales of a trip's online rush.
   const seatTerms = (r: string, sign: string) => `select ${r}."tripId",
       ${sign}(case when b."paymentStatus" = 'verified' then 1 else 0 end),
       ${sign}(case when b."paymentStatus" = 'verified' and b."noShow" = 1
         and ${r}.leg = coalesce(b."boardingStop", 0) then 1 else 0 end)
-    from bookings b where b.id = ${r}."bookingId"`;
+    from bookings b where b.id = ${r}."bookingId" and b."paymentStatus" = 'verified'`;
   // A booking (NEW and OLD) over its seats: what it holds now less what it held.
   const paid = (r: string) => `(case when ${r}."paymentStatus" = 'verified' then 1 else 0 end)`;
   const absent = (r: string) =>
