@@ -69,7 +69,10 @@ export const conductorContract = {
   assign: route(
     'POST',
     '/api/conductors/assign',
-    { 200: assignmentDocument.describe('Already assigned: the assignment as it was.'), 201: assignmentDocument },
+    {
+      200: assignmentDocument.describe('Already assigned: the assignment as it was.'),
+      201: assignmentDocument,
+    },
     [401, 404],
     { 409: assignConflict },
   ),

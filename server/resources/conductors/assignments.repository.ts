@@ -128,12 +128,7 @@ export async function listConductors(db: Db, companyId: string | undefined, star
   let query = db.selectFrom('users').where('role', '=', 'conductor');
   if (companyId) query = query.where(companyWhere(db, 'staff', companyId, 'users'));
   const rows = await query
-    .select([
-      'id as _id',
-      sql<string>`first_name || ' ' || last_name`.as('full_name'),
-      'email',
-      'companyId',
-    ])
+    .select(['id as _id', sql<string>`first_name || ' ' || last_name`.as('full_name'), 'email', 'companyId'])
     .orderBy('first_name')
     .orderBy('last_name')
     .orderBy('id')

@@ -21,7 +21,10 @@ async function existing(db: Db, body: AssignConductorBody) {
   let query = db.selectFrom('conductor_assignments').select('id').where('userId', '=', body.userId);
   query = body.tripId
     ? query.where('tripId', '=', body.tripId)
-    : query.where('tripId', 'is', null).where('companyId', '=', body.companyId!).where('date', '=', body.date!);
+    : query
+        .where('tripId', 'is', null)
+        .where('companyId', '=', body.companyId!)
+        .where('date', '=', body.date!);
   const row = await query.executeTakeFirst();
   return row && findAssignment(db, row.id);
 }
