@@ -95,7 +95,11 @@ export async function checkinRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { scans } = request.body;
       // A conductor's scans are of the trips assigned to them, or none is taken (the phone keeps them).
-      await assertAssignedTrips(request, app.db, scans.map((scan) => scan.tripId));
+      await assertAssignedTrips(
+        request,
+        app.db,
+        scans.map((scan) => scan.tripId),
+      );
       // Every scan sent counts, stored or not: one account cannot fill the table (5,000 made-up scans took
       // 0.8 s), and a phone's backlog of a day's trips (a few hundred) passes in one go.
       const { perUser, windowMs } = app.config.scanRateLimit;
@@ -136,7 +140,8 @@ export async function travellerRoutes(instance: FastifyInstance) {
       const booking = await findBookingDocument(ctx.db, id);
       if (!booking) throw notFound('No booking has this _id.');
       const trip = booking.tripId as Record<string, any> | null;
-      if (trip) await assertDoorTrip(request, ctx.db, { id: trip._id, date: trip.trip_date }, ctx.clock.now());
+      if (trip)
+        await assertDoorTrip(request, ctx.db, { id: trip._id, date: trip.trip_date }, ctx.clock.now());
       return asSeen(request, (await travellersOf(ctx.db, [id])).get(id) ?? []);
     },
   );
@@ -165,7 +170,8 @@ export async function travellerRoutes(instance: FastifyInstance) {
       const stray = passengers.find((t) => !seats.includes(t.seat));
       if (stray) throw badRequest(`Seat ${stray.seat} is not one of this booking's seats.`);
       const trip = booking.tripId as Record<string, any>;
-      if (trip) await assertDoorTrip(request, ctx.db, { id: trip._id, date: trip.trip_date }, ctx.clock.now());
+      if (trip)
+        await assertDoorTrip(request, ctx.db, { id: trip._id, date: trip.trip_date }, ctx.clock.now());
       // The checkpoint list of a trip that has left is what it was.
       if (
         (trip && (await isClosed(ctx.db, trip._id))) ||
