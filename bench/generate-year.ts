@@ -3,7 +3,10 @@
 // bookings (with their seats, per leg; on a trip with stops a third of them ride only part of the road). Target: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
 //   DATA_DIR=/tmp/rihla-year node --import tsx bench/generate-year.ts
 //   DATABASE_URL=postgres://… node --import tsx bench/generate-year.ts
-// BOOKINGS and PAIRS may be set to make a smaller database.
+// BOOKINGS and PAIRS may be set to make a smaller database. Each pair is run by one of 10 companies (its buses), each
+// with its commission; a booking is paid by Bankak, mobile money or cash at the counter, and made up to two weeks
+// before its trip; the ledger's rows (written by the database's triggers as the rows go in) are then dated as the
+// bookings were paid, so the reports (bench/reports.ts) read a year of money.
 import { sql } from 'kysely';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
@@ -78,9 +81,12 @@ async function insertMany(
 const origins = CITIES.map((city) => ({ id: id(), origin_city: city }));
 const destinations = CITIES.map((city) => ({ id: id(), destination_city: city }));
 const prices = [8000, 12000, 15000, 20000, 25000, 30000, 45000, 60000].map((price) => ({ id: id(), price }));
-const companies = Array.from({ length: 12 }, (_, i) => ({
+const COMPANIES = 10;
+const companies = Array.from({ length: COMPANIES }, (_, i) => ({
   id: id(),
   company_name: `Company ${i + 1}`,
+  company_name_ar: `شركة ${i + 1}`,
+  company_commission: 5 + (i % 6),
   company_phone: '0912345678',
   company_email: `c${i}@example.com`,
   company_tin: `TIN${i}`,
@@ -125,12 +131,13 @@ const FARES = [
   { from: 2, to: 3, price: 6000 },
 ];
 
-const trips: { id: string; seats: number; legs: number }[] = [];
+const trips: { id: string; seats: number; legs: number; date: string }[] = [];
 const batch: Record<string, unknown>[] = [];
 for (let d = 0; d < DAYS; d++) {
   for (const [p, [a, b]] of pairs.entries()) {
     for (const [t, time] of BOARDING_TIMES.entries()) {
-      const bus = buses[(p * 2 + t + d) % buses.length];
+      // The pair's company runs it, with one of its 40 buses (bus i belongs to company i mod 10).
+      const bus = buses[(p % COMPANIES) + COMPANIES * ((p * 2 + t + d) % (buses.length / COMPANIES))];
       const stops = stopsOf(p, a, b);
       const trip = {
         id: id(),
@@ -144,7 +151,12 @@ for (let d = 0; d < DAYS; d++) {
         trip_stops: JSON.stringify(stops),
         trip_fares: JSON.stringify(stops.length ? FARES : []),
       };
-      trips.push({ id: trip.id, seats: bus.bus_number_of_seats, legs: stops.length + 1 });
+      trips.push({
+        id: trip.id,
+        seats: bus.bus_number_of_seats,
+        legs: stops.length + 1,
+        date: trip.trip_date,
+      });
       batch.push(trip);
       if (batch.length >= 5000) await insertMany('trips', batch.splice(0));
     }
@@ -159,12 +171,23 @@ console.log(
  * A payment as an operator's year has them: most paid; 2 % with a proof waiting for staff (the queue), 2 %
  * waiting for one; of the cancelled, half expired unpaid and half paid and owed back.
  */
-function payment(i: number, cancelled: boolean, total: number) {
-  const none = { paymentReference: null, paymentMethod: 'bankak', paymentDeadline: null, refundDue: null };
+const METHODS = ['bankak', 'bankak', 'mobile_money', 'cash'] as const;
+function payment(i: number, cancelled: boolean, total: number, when: string) {
+  const method = METHODS[i % METHODS.length];
+  const none = { paymentReference: null, paymentMethod: method, paymentDeadline: null, refundDue: null };
+  const paidAt = new Date(Date.parse(when) + (method === 'cash' ? 0 : 40 * 60_000)).toISOString();
   if (cancelled)
     return i % 40 === 0
       ? { ...none, paymentStatus: 'expired' }
-      : { ...none, paymentStatus: 'verified', verifiedVia: 'review', refundDue: total };
+      : {
+          ...none,
+          paymentStatus: 'verified',
+          verifiedVia: 'review',
+          verifiedAt: paidAt,
+          refundDue: total,
+          // Half the refunds owed have been paid back.
+          refundPaidAt: i % 80 === 20 ? null : paidAt,
+        };
   if (i % 50 === 1) return { ...none, paymentStatus: 'proof_submitted', paymentReference: `REF${i}` };
   if (i % 50 === 2)
     return {
@@ -175,7 +198,8 @@ function payment(i: number, cancelled: boolean, total: number) {
   return {
     ...none,
     paymentStatus: 'verified',
-    verifiedVia: i % 3 ? 'review' : 'counter',
+    verifiedVia: method === 'cash' ? 'counter' : 'review',
+    verifiedAt: paidAt,
     paymentReference: `REF${i}`,
   };
 }
@@ -206,7 +230,10 @@ for (let i = 0; made < BOOKINGS; i++) {
             [2, 3],
           ] as const
         )[i % 3];
-  const when = new Date(Date.now() - (i % 10_000) * 60_000).toISOString();
+  // Booked up to two weeks before the trip, at some minute of the day.
+  const when = new Date(
+    Date.parse(`${trip.date}T06:00:00Z`) - (i % 14) * 86_400_000 - (i % 600) * 60_000,
+  ).toISOString();
   bookings.push({
     id: bookingId,
     tripId: trip.id,
@@ -223,7 +250,7 @@ for (let i = 0; made < BOOKINGS; i++) {
     created_at: when,
     boardingStop: from,
     alightingStop: to,
-    ...payment(i, cancelled, count * 15000),
+    ...payment(i, cancelled, count * 15000, when),
   });
   if (!cancelled)
     for (const seat of list)
@@ -238,6 +265,32 @@ for (let i = 0; made < BOOKINGS; i++) {
 }
 await insertMany('bookings', bookings, dialect === 'postgres' ? 400 : 250);
 await insertMany('booking_seats', seats);
+// The ledger's rows carry the time they were written (now); date them as the bookings were paid and paid back.
+const ledgerStarted = Date.now();
+await sql`update money_events set at = (select case when money_events.kind = 'refund_paid'
+  then coalesce(bookings."refundPaidAt", bookings."verifiedAt") else bookings."verifiedAt" end
+  from bookings where bookings.id = money_events."bookingId")`.execute(db);
+console.log(`ledger dated in ${((Date.now() - ledgerStarted) / 1000).toFixed(1)} s`);
+// …and the ledger's day sums (money_days, money_route_days) added up again from the rows so dated.
+const khartoumDay =
+  dialect === 'postgres'
+    ? sql`to_char((e.at::timestamptz at time zone 'UTC') + interval '2 hours', 'YYYY-MM-DD')`
+    : sql`date(e.at, '+2 hours')`;
+const kinds = ['sale', 'refund_owed', 'refund_paid', 'commission'].map(
+  (name) => sql`sum(case when e.kind = ${name} then e.amount else 0 end)`,
+);
+const sums = sql.raw('sales, "refundsOwed", "refundsPaid", commission');
+const company = sql`coalesce(e."companyId", '')`;
+const method = sql`coalesce(e.method, 'other')`;
+await db.deleteFrom('money_days').execute();
+await db.deleteFrom('money_route_days').execute();
+await sql`insert into money_days (day, "companyId", method, ${sums})
+  select ${khartoumDay}, ${company}, ${method}, ${sql.join(kinds)} from money_events e
+  group by ${khartoumDay}, ${company}, ${method}`.execute(db);
+await sql`insert into money_route_days (day, "companyId", "originId", "destinationId", ${sums})
+  select ${khartoumDay}, ${company}, t."trip_originId", t."trip_destinationId", ${sql.join(kinds)}
+  from money_events e join trips t on t.id = e."tripId"
+  group by ${khartoumDay}, ${company}, t."trip_originId", t."trip_destinationId"`.execute(db);
 await sql`analyze`.execute(db);
 console.log(
   `${made} bookings, ${trips.length} trips, ${pairs.length} pairs in ${((Date.now() - started) / 1000).toFixed(1)} s (${dialect})`,

@@ -22,6 +22,11 @@ import { enqueue } from '../server/messages/outbox.repository.ts';
 import { sendDue } from '../server/messages/sender.ts';
 import { percentile } from './lib/server.ts';
 
+/** The operator's Settings as a sale reads them: the link's address and an account to name in unpaid tickets. */
+const SETTINGS = {
+  siteAddress: 'rihla.sd',
+  payment: { bankakAccount: '7000111', accountName: 'Rihla Ltd', wallets: [] },
+};
 const MESSAGES = Number(process.env.MESSAGES ?? 10_000);
 const SALES = Number(process.env.SALES ?? 4_000);
 
@@ -156,10 +161,8 @@ if (process.argv[2] === 'provider') {
         reason_en: null,
         reason_ar: null,
       };
-      await insertCarrying(
-        trx,
-        mode === 'carried' ? saleTicketRow(facts, 'rihla.sd', now()) : undefined,
-        (q) => q.insertInto('bookings').values(row),
+      await insertCarrying(trx, mode === 'carried' ? saleTicketRow(facts, SETTINGS, now()) : undefined, (q) =>
+        q.insertInto('bookings').values(row),
       );
       await trx
         .insertInto('booking_seats')
@@ -170,7 +173,7 @@ if (process.argv[2] === 'provider') {
       if (mode === 'inHand')
         await trx
           .insertInto('messages')
-          .values(saleTicketRow(facts, 'rihla.sd', now())!)
+          .values(saleTicketRow(facts, SETTINGS, now())!)
           .execute();
     });
     return performance.now() - started;

@@ -93,6 +93,11 @@ export interface MessageFacts {
   why?: string;
   /** A cancelled trip's traveller who chooses: another trip of the route free of charge, or a full refund. */
   chooses?: boolean;
+  /**
+   * Where an unpaid booking pays, in a few words ("Bankak 1234567"): its trip's company's account, else the
+   * operator's (shared/payment-instructions.ts payToWords). Said only where it costs no extra segment.
+   */
+  payTo?: string;
   /** The look-up with this ticket filled in ("rihla.sd/t/4820193746152"), when the operator set the address. */
   link?: string;
 }
@@ -159,7 +164,9 @@ export const MESSAGE_TEMPLATES: Record<
   ticket: {
     en: (f) =>
       `Rihla ticket${idUnlessLinked(f)}: ${f.from}-${f.to} ${messageDay(f.date, 'en')} ${f.time}, seat ${seatList(f.seats)}. ${money(f.amount)} SDG ${
-        f.paid ? 'paid' : `unpaid${f.deadline ? `, pay by ${messageClock(f.deadline)}` : ''}`
+        f.paid
+          ? 'paid'
+          : `unpaid${f.deadline || f.payTo ? ', pay' : ''}${f.payTo ? ` to ${f.payTo}` : ''}${f.deadline ? ` by ${messageClock(f.deadline)}` : ''}`
       }${linkLine(f)}`,
     // One UCS-2 segment (70) for a paid seat on a usual route: day as 12/12, «دفعت» rather than «مدفوعة». With
     // the link two (81 characters with rihla.sd/t/…): 11 more would have to go, the currency and the words.
@@ -167,7 +174,7 @@ export const MESSAGE_TEMPLATES: Record<
       `تذكرة${idUnlessLinked(f)} ${f.from}-${f.to} ${messageShortDay(f.date)} ${messageTime(f.time, 'ar')} مقعد ${seatList(f.seats)} ${
         f.paid
           ? `دفعت ${money(f.amount)} ج.س`
-          : `ادفع ${money(f.amount)} ج.س${f.deadline ? ` قبل ${messageClock(f.deadline)}` : ''}`
+          : `ادفع ${money(f.amount)} ج.س${f.payTo ? ` إلى ${f.payTo}` : ''}${f.deadline ? ` قبل ${messageClock(f.deadline)}` : ''}`
       }${linkLine(f)}`,
   },
   reminder: {
@@ -178,9 +185,9 @@ export const MESSAGE_TEMPLATES: Record<
   },
   hold_expiring: {
     en: (f) =>
-      `Rihla: ticket ${f.ticketId} is not paid. Send the payment proof by ${f.deadline ? messageClock(f.deadline) : 'the deadline'} or the seats are released`,
+      `Rihla: ticket ${f.ticketId} is not paid. ${f.payTo ? `Pay to ${f.payTo} and send the proof` : 'Send the payment proof'} by ${f.deadline ? messageClock(f.deadline) : 'the deadline'} or the seats are released`,
     ar: (f) =>
-      `رحلة: التذكرة ${f.ticketId} غير مدفوعة. أرسل إشعار بنكك قبل ${f.deadline ? messageClock(f.deadline) : 'انتهاء المهلة'} وإلا تُحرَّر المقاعد`,
+      `رحلة: التذكرة ${f.ticketId} غير مدفوعة. ${f.payTo ? `ادفع إلى ${f.payTo} وأرسل الإشعار` : 'أرسل إشعار بنكك'} قبل ${f.deadline ? messageClock(f.deadline) : 'انتهاء المهلة'} وإلا تُحرَّر المقاعد`,
   },
   payment_verified: {
     en: (f) =>
@@ -254,13 +261,21 @@ export const ACCESS_CODE_TEMPLATES: Record<MessageLanguage, (code: string, minut
   ar: (code, minutes) => `${code} رمز رحلة لعرض حجوزاتك، لمرة واحدة خلال ${minutes} دقائق. لا تعطه لأحد`,
 };
 
-/** A template's text for these facts. */
+/**
+ * A template's text for these facts. Where to pay (`payTo`) is said only when it costs no extra segment: an
+ * account number long enough, or a wallet's name in another script, to cost one leaves it to the ticket and the
+ * look-up.
+ */
 export function messageText(
   kind: Exclude<MessageKind, 'broadcast' | 'access_code'>,
   lang: MessageLanguage,
   facts: MessageFacts,
 ): string {
-  return MESSAGE_TEMPLATES[kind][lang](facts);
+  const template = MESSAGE_TEMPLATES[kind][lang];
+  const text = template(facts);
+  if (!facts.payTo) return text;
+  const without = template({ ...facts, payTo: undefined });
+  return text === without || segmentCount(text) <= segmentCount(without) ? text : without;
 }
 
 /** The language a booking's messages are written in: Arabic unless the traveller booked in English. */

@@ -23,6 +23,19 @@ export interface CompanyAccount {
   company_wallets?: string | null;
 }
 
+/** Only the account columns of a company's document (what a message row carries). */
+export function companyAccountOf(company: CompanyAccount | null | undefined): CompanyAccount {
+  return {
+    company_bankak_account: company?.company_bankak_account ?? null,
+    company_account_name: company?.company_account_name ?? null,
+    company_wallets: company?.company_wallets ?? null,
+  };
+}
+
+/** Whether a company's travellers pay into an account of its own (else into the operator's). */
+export const hasOwnAccount = (company: CompanyAccount | null | undefined) =>
+  paymentInstructionsFor(company, { bankakAccount: '', accountName: '', wallets: [] }).source === 'company';
+
 /** What a refused company account is told (the back-office says them in Arabic too: rihla.validation). */
 export const COMPANY_ACCOUNT_MESSAGES = {
   bankak: 'The Bankak account number must be 4 to 20 digits.',
@@ -67,4 +80,19 @@ export function paymentInstructionsFor(
       source: 'company',
     };
   return { ...operator, wallets: [...operator.wallets], source: 'operator' };
+}
+
+/**
+ * Where to pay in a few words for a text message: "Bankak 1234567" / «بنكك 1234567», or the first wallet when
+ * there is no Bankak account; undefined when nothing is set. The name on the account stays for the ticket and
+ * the look-up (a text message pays for every character).
+ */
+export function payToWords(
+  instructions: Pick<PaymentInstructions, 'bankakAccount' | 'wallets'>,
+  lang: 'en' | 'ar',
+): string | undefined {
+  const bankak = instructions.bankakAccount.trim();
+  if (bankak) return `${lang === 'ar' ? 'بنكك' : 'Bankak'} ${bankak}`;
+  const wallet = instructions.wallets[0];
+  return wallet ? `${wallet.name} ${wallet.number}` : undefined;
 }

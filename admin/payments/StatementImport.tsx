@@ -26,6 +26,8 @@ import { PaymentsHeader } from './PaymentsHeader.tsx';
 import type { StatementPreview, StatementResult as Result } from './paymentsApi.ts';
 import { guessMapping, isComplete, type MappingChoice, toMapping } from './statementMapping.ts';
 import { StatementResult } from './StatementResult.tsx';
+import { StatementAccountSelect } from './StatementAccountSelect.tsx';
+import { useRole } from '../auth/useCan.ts';
 import { paymentChange, usePaymentsApi } from './usePaymentsApi.ts';
 import { scrollsSideways } from './styles.ts';
 
@@ -72,6 +74,9 @@ export default function StatementImport() {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
   const [choice, setChoice] = useState<MappingChoice>({ reference: '', amount: '', date: '' });
+  // Whose account the statement is of: '' the operator's (a company's staff: their company's, not asked).
+  const [account, setAccount] = useState('');
+  const { known, companyId } = useRole();
   const t = (key: string, options?: object) => translate(`rihla.payments.import.${key}`, options);
 
   const preview = useMutation({
@@ -79,10 +84,10 @@ export default function StatementImport() {
     onSuccess: (answer) => setChoice(guessMapping(answer.columns)),
   });
   const dryRun = useMutation({
-    mutationFn: () => api.importStatement(file!, toMapping(choice), true),
+    mutationFn: () => api.importStatement(file!, toMapping(choice), true, account),
   });
   const run = useMutation({
-    mutationFn: () => api.importStatement(file!, toMapping(choice), false),
+    mutationFn: () => api.importStatement(file!, toMapping(choice), false, account),
     meta: paymentChange,
   });
 
@@ -119,6 +124,15 @@ export default function StatementImport() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: '60em' }}>
         {t('intro')}
       </Typography>
+      {known && !companyId && !result && (
+        <StatementAccountSelect
+          value={account}
+          onChange={(chosen) => {
+            setAccount(chosen);
+            dryRun.reset();
+          }}
+        />
+      )}
       <input
         ref={input}
         type="file"

@@ -129,10 +129,12 @@ export function paymentsApi(provider: RihlaDataProvider) {
     checkCancelledProof: (id: string, check: { moneyArrived: boolean; note?: string; override?: boolean }) =>
       send<Booking>('PATCH', paymentPaths.checkCancelledProof(id), check),
     previewStatement: (file: Blob) => statement(file, {}) as Promise<StatementPreview>,
-    importStatement: (file: Blob, mapping: StatementMapping, dryRun: boolean) =>
+    /** `companyId`: whose account the statement is of; '' the operator's (a company's staff: theirs). */
+    importStatement: (file: Blob, mapping: StatementMapping, dryRun: boolean, companyId = '') =>
       statement(file, {
         mapping: JSON.stringify(mapping),
         ...(dryRun ? { dryRun: 'true' } : {}),
+        ...(companyId ? { companyId } : {}),
       }) as Promise<StatementResult>,
     counterSale: (input: CounterSaleInput) =>
       send<CounterSaleAnswer>('POST', paymentPaths.counterSale(), input),

@@ -52,9 +52,12 @@ export function ChangeDay({ booking, onChanged }: Props) {
             {fill(c.pendingReference, { id: '' })}
             <bdi dir="ltr">{pending.ticketId}</bdi>
           </p>
-          <PaymentInstructions amount={pending.toPay} />
+          {/* The trip the change moves to: its company's account is the one the change's payment is
+              matched against (issue 24). */}
+          <PaymentInstructions amount={pending.toPay} tripId={pending.tripId} />
           <LaterProof
             ticketId={pending.ticketId}
+            tripId={pending.tripId}
             phone={booking.passengerInfo.phone}
             onOutcome={() => onChanged('awaiting')}
           />

@@ -8,7 +8,7 @@ import type { PaymentPatch } from '../lib/proof-request.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import { usePaymentProof } from '../lib/use-payment-proof.ts';
 import { useProofSubmit } from '../lib/use-proof-submit.ts';
-import { useSettings } from '../lib/use-settings.ts';
+import { usePayTo } from '../lib/use-trip-payment.ts';
 import { MethodField } from './MethodField.tsx';
 import { ProofUpload } from './ProofUpload.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -17,13 +17,15 @@ import { TextField } from './TextField.tsx';
 export interface LaterProofProps {
   ticketId: string;
   phone: string;
+  /** The booking's trip: how it is paid by default follows its account (issue 24). */
+  tripId?: string;
   /** The booking's payment as the server now has it, and a message when the proof was not wanted. */
   onOutcome: (patch: PaymentPatch, notice: string | null) => void;
 }
 
-export default function LaterProofForm({ ticketId, phone, onOutcome }: LaterProofProps) {
+export default function LaterProofForm({ ticketId, phone, tripId, onOutcome }: LaterProofProps) {
   const { m } = useI18n();
-  const { settings } = useSettings();
+  const { pay: payTo } = usePayTo(tripId);
   const payment = usePaymentProof();
   const submit = useProofSubmit();
   const [reference, setReference] = useState('');
@@ -35,7 +37,7 @@ export default function LaterProofForm({ ticketId, phone, onOutcome }: LaterProo
     formRef.current?.querySelector('input')?.focus();
   }, []);
 
-  const method = chosenMethod ?? defaultMethod(settings?.payment);
+  const method = chosenMethod ?? defaultMethod(payTo);
   const proof = payment.proof.status === 'ready' ? payment.proof : null;
   const ready = proof !== null && isValidReference(reference);
   const { state } = submit;

@@ -4,7 +4,7 @@ import { useId } from 'preact/hooks';
 import { defaultMethod, isValidReference, REFERENCE_MAX_LENGTH, type PaymentDraft } from '../lib/payment.ts';
 import { useI18n } from '../lib/use-i18n.ts';
 import type { ProofState } from '../lib/use-payment-proof.ts';
-import { useSettings } from '../lib/use-settings.ts';
+import { usePayTo } from '../lib/use-trip-payment.ts';
 import { Filled } from './Filled.tsx';
 import { KhartoumTime } from './KhartoumTime.tsx';
 import { MethodField } from './MethodField.tsx';
@@ -36,7 +36,7 @@ export function PaymentChoice({
   tripId,
 }: Props) {
   const { m } = useI18n();
-  const { settings } = useSettings();
+  const { pay: payTo } = usePayTo(tripId);
   const id = useId();
   const set = (patch: Partial<PaymentDraft>) => onChange({ ...draft, ...patch });
   return (
@@ -72,10 +72,7 @@ export function PaymentChoice({
             hint={m.payment.referenceHint}
             invalid={draft.reference.trim() !== '' && !isValidReference(draft.reference)}
           />
-          <MethodField
-            value={draft.method ?? defaultMethod(settings?.payment)}
-            onChange={(method) => set({ method })}
-          />
+          <MethodField value={draft.method ?? defaultMethod(payTo)} onChange={(method) => set({ method })} />
           <p class="hint">{m.payment.heldWhileChecked}</p>
         </>
       ) : (

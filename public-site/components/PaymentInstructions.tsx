@@ -1,7 +1,7 @@
 // How to pay: the amount and where to send it (Bankak account and its name, mobile-money wallets): the trip's
 // company's account when it has one (issue 24), otherwise the operator's as configured on the server. With nothing configured the traveller is told to contact the
 // operator, and no account is made up.
-import { useTripPayment } from '../lib/use-trip-payment.ts';
+import { usePayTo } from '../lib/use-trip-payment.ts';
 import type { ComponentChild } from 'preact';
 import { formatPrice } from '../lib/format.ts';
 import { useI18n } from '../lib/use-i18n.ts';
@@ -21,9 +21,7 @@ function Row({ label, children }: { label: ComponentChild; children: ComponentCh
 export function PaymentInstructions({ amount, tripId }: { amount: number; tripId?: string }) {
   const { m, lang } = useI18n();
   const { settings, failed } = useSettings();
-  const tripPay = useTripPayment(tripId);
-  const loading = !!tripId && tripPay === undefined;
-  const pay = tripId && tripPay ? tripPay : loading ? undefined : settings?.payment;
+  const { pay, loading } = usePayTo(tripId);
   const phone = settings?.operator.phone;
   const hasAccounts = !!pay && (pay.bankakAccount !== '' || pay.wallets.length > 0);
   return (

@@ -63,6 +63,7 @@ export function PaymentPanel({ booking, onChange }: Props) {
           />
           <LaterProof
             ticketId={booking.ticketId}
+            tripId={booking.tripId ?? undefined}
             phone={booking.passengerInfo.phone}
             onOutcome={(patch, message) => {
               setNotice(message);

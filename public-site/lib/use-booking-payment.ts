@@ -9,10 +9,12 @@ import { defaultMethod, emptyPaymentDraft, paymentDraftProblem, type PaymentDraf
 import type { Trip } from './types.ts';
 import { usePaymentProof } from './use-payment-proof.ts';
 import { useSettings } from './use-settings.ts';
+import { usePayTo } from './use-trip-payment.ts';
 
 export function useBookingPayment(trip: Trip) {
   const image = usePaymentProof();
   const { settings } = useSettings();
+  const { pay: payTo } = usePayTo(trip._id);
   const [draft, setDraft] = useState<PaymentDraft>(emptyPaymentDraft);
   const ready = image.proof.status === 'ready' ? image.proof : null;
   const proof: ProofDraft | null =
@@ -21,7 +23,7 @@ export function useBookingPayment(trip: Trip) {
           blob: ready.blob,
           name: ready.name,
           reference: draft.reference,
-          method: draft.method ?? defaultMethod(settings?.payment),
+          method: draft.method ?? defaultMethod(payTo),
         }
       : null;
   const departure = departureInstant(trip.trip_date, trip.trip_boarding_time);

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { PaymentInstructions } from '../../shared/payment-instructions.ts';
 import { getJson } from './api.ts';
 import { apiPaths } from './api-paths.ts';
+import { useSettings } from './use-settings.ts';
 
 const known = new Map<string, PaymentInstructions | null>();
 
@@ -37,4 +38,16 @@ export function useTripPayment(tripId: string | undefined): PaymentInstructions 
     };
   }, [tripId]);
   return instructions;
+}
+
+/**
+ * Where the traveller of this trip pays, as a screen shows it: the trip's (its company's account, else the
+ * operator's) once read; the operator's of Settings without a trip or when the trip could not be read
+ * (undefined while Settings load or when they could not be read); `loading` while the trip is read.
+ */
+export function usePayTo(tripId: string | undefined) {
+  const { settings } = useSettings();
+  const tripPay = useTripPayment(tripId);
+  const loading = !!tripId && tripPay === undefined;
+  return { pay: tripId && tripPay ? tripPay : loading ? undefined : settings?.payment, loading };
 }

@@ -381,8 +381,32 @@ export interface MoneyEventsTable {
   at: string;
 }
 
+interface MoneySums {
+  sales: number;
+  refundsOwed: number;
+  refundsPaid: number;
+  commission: number;
+}
+/** The ledger summed by Khartoum day, company ('' when the bus names none) and method (kept by a trigger). */
+export interface MoneyDaysTable extends MoneySums {
+  day: string;
+  companyId: string;
+  method: string;
+}
+/** The ledger summed by Khartoum day, company and route (kept by the same trigger). */
+export interface MoneyRouteDaysTable extends MoneySums {
+  day: string;
+  companyId: string;
+  originId: string;
+  destinationId: string;
+}
+
 export interface Tables {
   money_events: MoneyEventsTable;
+  money_days: MoneyDaysTable;
+  money_route_days: MoneyRouteDaysTable;
+  /** Per trip: seat-legs held by paid bookings, and paid travellers not boarded (kept by triggers). */
+  trip_counts: { tripId: string; sold: number; noShows: number };
   bookings: BookingsTable;
   booking_seats: BookingSeatsTable;
   payment_proofs: PaymentProofsTable;

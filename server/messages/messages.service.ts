@@ -11,7 +11,16 @@ import type { QueryCreator } from 'kysely';
 import type { Db, Tables } from '../db/schema.ts';
 import { isPostgres } from '../db/locks.ts';
 import { ticketLink } from '../../shared/settings.ts';
-import { OPERATOR_SETTINGS_KEY, siteAddressOf } from '../resources/settings/settings.repository.ts';
+import {
+  type MessageSettings,
+  messageSettingsOf,
+  OPERATOR_SETTINGS_KEY,
+} from '../resources/settings/settings.repository.ts';
+import {
+  type CompanyAccount,
+  paymentInstructionsFor,
+  payToWords,
+} from '../../shared/payment-instructions.ts';
 import { enqueueMany, messageRows, type NewMessage, type QueuedRow } from './outbox.repository.ts';
 import { minutesAt } from '../../shared/segments.ts';
 import { stopTime } from '../../shared/stop-times.ts';
@@ -28,7 +37,10 @@ async function factsOf(trx: Db, bookingIds: string[]) {
     .leftJoin('origins', 'origins.id', 'trips.trip_originId')
     .leftJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
     .leftJoin('disruptions', 'disruptions.id', 'bookings.disruptionId')
-    // The operator's settings (one row) ride along for the site's address: no second round trip in a sale.
+    // Where an unpaid booking pays: its trip's company's account, else the operator's (issue 24).
+    .leftJoin('buses', 'buses.id', 'trips.busId')
+    .leftJoin('companies', 'companies.id', 'buses.bus_owner_companyId')
+    // The operator's settings (one row) ride along for the site's address and account: no second round trip.
     .leftJoin('app_settings', (join) => join.on('app_settings.key', '=', OPERATOR_SETTINGS_KEY))
     // Seats cancelled from a booking that kept its others are refunded under that booking's ticket id.
     .leftJoin('bookings as whole', 'whole.id', 'bookings.splitFrom')
@@ -59,11 +71,14 @@ async function factsOf(trx: Db, bookingIds: string[]) {
       'trips.trip_originId',
       'trips.trip_destinationId',
       'trips.trip_stops',
+      'companies.company_bankak_account',
+      'companies.company_account_name',
+      'companies.company_wallets',
     ])
     .where('bookings.id', 'in', bookingIds)
     .execute();
   await onTheirStretch(trx, rows);
-  return rows.map((row) => factsOfRow(row, siteAddressOf(row.operatorSettings)));
+  return rows.map((row) => factsOfRow(row, messageSettingsOf(row.operatorSettings)));
 }
 
 type StretchRow = Pick<
@@ -154,9 +169,9 @@ export type BookingFactsRow = {
   reason_en: string | null;
   reason_ar: string | null;
   disruptionState?: string | null;
-};
+} & CompanyAccount;
 
-function factsOfRow(row: BookingFactsRow, siteAddress: string) {
+function factsOfRow(row: BookingFactsRow, settings: MessageSettings) {
   const language = messageLanguage(row.language);
   const city = (en: string | null | undefined, ar: string | null | undefined) =>
     (language === 'ar' ? ar || en : en) ?? '';
@@ -175,8 +190,9 @@ function factsOfRow(row: BookingFactsRow, siteAddress: string) {
       : undefined,
     why: (language === 'ar' ? row.reason_ar : row.reason_en) ?? undefined,
     chooses: row.disruptionState === 'waiting',
-    link: ticketLink(siteAddress, row.ticketId),
+    link: ticketLink(settings.siteAddress, row.ticketId),
   };
+  if (!facts.paid) facts.payTo = payToWords(paymentInstructionsFor(row, settings.payment), language);
   return { bookingId: row.id, phone: row.phone, tripId: row.tripId, language, facts };
 }
 
@@ -237,8 +253,12 @@ function newMessages(
  * A sale's ticket message as the row to insert, from the facts the sale holds (the booking it writes, the trip
  * it locked, the cities it read): nothing is read. None for a phone that is no Sudanese mobile.
  */
-export function saleTicketRow(row: BookingFactsRow, siteAddress: string, now: Date): QueuedRow | undefined {
-  return messageRows(newMessages('ticket', [factsOfRow(row, siteAddress)], {}), now)[0];
+export function saleTicketRow(
+  row: BookingFactsRow,
+  settings: MessageSettings,
+  now: Date,
+): QueuedRow | undefined {
+  return messageRows(newMessages('ticket', [factsOfRow(row, settings)], {}), now)[0];
 }
 
 /**

@@ -35,6 +35,8 @@ import {
   saleTicketRow,
 } from '../messages/messages.service.ts';
 import type { RefundRules } from '../../shared/refund-rules.ts';
+import type { CompanyAccount } from '../../shared/payment-instructions.ts';
+import type { MessageSettings } from '../resources/settings/settings.repository.ts';
 
 export interface NewBooking {
   tripId: string;
@@ -78,7 +80,10 @@ export interface NewBooking {
       BookingFactsRow,
       'origin_city' | 'origin_city_ar' | 'destination_city' | 'destination_city_ar'
     >;
-    siteAddress: string;
+    /** The site's address and the operator's account (Settings). */
+    settings: MessageSettings;
+    /** The trip's company's own account, when it has one (issue 24). */
+    company: CompanyAccount;
   };
   now: Date;
 }
@@ -312,8 +317,9 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
                   trip_boarding_time: String(trip.trip_boarding_time),
                   reason_en: null,
                   reason_ar: null,
+                  ...known.company,
                 },
-                known.siteAddress,
+                known.settings,
                 booking.now,
               )
             : undefined;

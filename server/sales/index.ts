@@ -36,7 +36,13 @@ export {
 } from './payments.service.ts';
 export { findProof, importProofFiles, proofsOf } from './proofs.ts';
 export { decodeStatement, STATEMENT_LIMITS } from './statement-file.ts';
-export { importStatement, importSummary, type Mapping, type StatementOutcome } from './statement.ts';
+export {
+  importStatement,
+  importSummary,
+  type Mapping,
+  statementAccount,
+  type StatementOutcome,
+} from './statement.ts';
 
 // Bookings of a disrupted trip: the traveller's choice, and what happens to those who do not choose.
 export {

@@ -28,8 +28,9 @@ import {
   type CancelledRow,
 } from './bookings.repository.ts';
 import type { TripDetails } from '../../shared/contract/documents.ts';
+import { companyAccountOf } from '../../shared/payment-instructions.ts';
 import { FULL_REFUND_RULES, refundQuote, type RefundRules, seatsShare } from '../../shared/refund-rules.ts';
-import { readRefundRules, readSiteAddress } from '../resources/settings/settings.repository.ts';
+import { readMessageSettings, readRefundRules } from '../resources/settings/settings.repository.ts';
 import { namedStops, routePlaces } from '../resources/boarding/trip-stops.ts';
 import { askedStretch, fareOfStretch, routeOf } from '../resources/trips/segments.ts';
 import { minutesAt } from '../../shared/segments.ts';
@@ -164,7 +165,8 @@ export async function sell(
         destination_city: trip.trip_destinationId?.destination_city ?? null,
         destination_city_ar: trip.trip_destinationId?.destination_city_ar ?? null,
       },
-      siteAddress: await readSiteAddress(db),
+      settings: await readMessageSettings(db),
+      company: companyAccountOf(bus.bus_owner_companyId),
     },
     tripId: input.tripId,
     seats: input.seats,

@@ -2,18 +2,45 @@
 // once used stays used), the lines that already paid a booking, and a verification by one line, which records
 // the line, the payment and its activity row together or none of them.
 import { companyWhere } from '../auth/company-scope.ts';
+import { hasOwnAccount } from '../../shared/payment-instructions.ts';
 import type { AuditEntry } from '../audit/audit.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
 import type { Db, StatementLinesTable } from '../db/schema.ts';
 import { transition } from './payments.repository.ts';
 
+/** Whose account a statement is of: one company's own, or the operator's (issue 24). */
+export type StatementAccount = { companyId: string } | { operator: true };
+
 /**
- * Every booking that carries one of these (normalised) references, whatever its state; a company's desk
- * matches against its company's bookings alone.
+ * The companies whose travellers pay into an account of their own (shared/payment-instructions.ts decides, as
+ * for what travellers are told): few rows, read whole, so the rule is not written twice in SQL.
  */
-export async function bookingsByReference(db: Db, references: string[], companyId?: string) {
+export async function companiesWithOwnAccount(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('companies')
+    .select(['id', 'company_bankak_account', 'company_account_name', 'company_wallets'])
+    .execute();
+  return rows.filter((row) => hasOwnAccount(row)).map((row) => row.id);
+}
+
+/** One company's account columns; undefined when there is no such company. */
+export async function companyAccount(db: Db, companyId: string) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'company_bankak_account', 'company_account_name', 'company_wallets'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+}
+
+/**
+ * Every booking that carries one of these (normalised) references, whatever its state, among the bookings
+ * paid into this account: a company's own account pays its trips' bookings; the operator's, the bookings of
+ * every company without one.
+ */
+export async function bookingsByReference(db: Db, references: string[], account: StatementAccount) {
   if (!references.length) return [];
+  const others = 'operator' in account ? await companiesWithOwnAccount(db) : [];
   return db
     .selectFrom('bookings')
     .select([
@@ -27,7 +54,18 @@ export async function bookingsByReference(db: Db, references: string[], companyI
       'rejectionReason',
     ])
     .where('paymentReference', 'in', references)
-    .$if(!!companyId, (q) => q.where(companyWhere(db, 'booking', companyId!)))
+    .$if('companyId' in account, (q) =>
+      q.where(companyWhere(db, 'booking', (account as { companyId: string }).companyId)),
+    )
+    .$if(others.length > 0, (q) =>
+      q.where('tripId', 'not in', (eb) =>
+        eb
+          .selectFrom('trips')
+          .innerJoin('buses', 'buses.id', 'trips.busId')
+          .select('trips.id')
+          .where('buses.bus_owner_companyId', 'in', others),
+      ),
+    )
     .execute();
 }
 

@@ -12,7 +12,15 @@ import { proofUndecided, usesReference } from '../../shared/payments.ts';
 import type { AuditEntry } from '../audit/audit.ts';
 import type { BookingContext } from './context.ts';
 import { parseAmount, readStatement, STATEMENT_LIMITS, type StatementRefusal } from './statement-file.ts';
-import { bookingsByReference, usedLines, verifyByLine } from './statement.repository.ts';
+import {
+  bookingsByReference,
+  companyAccount,
+  type StatementAccount,
+  usedLines,
+  verifyByLine,
+} from './statement.repository.ts';
+import type { Db } from '../db/schema.ts';
+import { hasOwnAccount } from '../../shared/payment-instructions.ts';
 
 export type Mapping = StatementMapping;
 
@@ -23,7 +31,28 @@ export type StatementOutcome =
   | { preview: { columns: string[]; sample: Record<string, string>[]; rows: number } }
   | { imported: ImportResult; verified: string[] }
   | { refused: StatementRefusal }
-  | { refused: 'UNKNOWN_COLUMN'; column: string };
+  | { refused: 'UNKNOWN_COLUMN'; column: string }
+  | { refused: AccountRefusal };
+
+type AccountRefusal = 'COMPANY_NOT_FOUND' | 'NO_OWN_ACCOUNT';
+
+/**
+ * Whose account the statement is of (issue 24), which decides the bookings it may pay. A company's staff
+ * import their company's (naming another company is as if it did not exist); the platform's staff name the
+ * company whose account it is, or none for the operator's own account, which pays the bookings of every
+ * company without an account of its own. A company without one has no statement of its own to import.
+ */
+export async function statementAccount(
+  db: Db,
+  scope: string | undefined,
+  asked: string | undefined,
+): Promise<StatementAccount | { refused: AccountRefusal }> {
+  if (scope) return asked && asked !== scope ? { refused: 'COMPANY_NOT_FOUND' } : { companyId: scope };
+  if (!asked) return { operator: true };
+  const company = await companyAccount(db, asked);
+  if (!company) return { refused: 'COMPANY_NOT_FOUND' };
+  return hasOwnAccount(company) ? { companyId: company.id } : { refused: 'NO_OWN_ACCOUNT' };
+}
 
 interface Line extends StatementRow {
   /** SHA-256 of the line's identity. */
@@ -66,8 +95,8 @@ export async function importStatement(
     mapping?: Mapping;
     dryRun?: boolean;
     staff: Omit<AuditEntry, 'action' | 'resource' | 'recordId' | 'diff'>;
-    /** A company's desk: its company's bookings alone are matched. */
-    companyId?: string;
+    /** Whose account the statement is of: only the bookings paid into it are matched (statementAccount). */
+    account: StatementAccount;
   },
 ): Promise<StatementOutcome> {
   const read = await readStatement(text);
@@ -98,7 +127,7 @@ export async function importStatement(
     }),
   );
   const references = [...new Set(lines.map((line) => line.reference).filter(Boolean))];
-  const bookings = await bookingsByReference(ctx.db, references, options.companyId);
+  const bookings = await bookingsByReference(ctx.db, references, options.account);
   const used = await usedLines(
     ctx.db,
     lines.map((line) => line.key),

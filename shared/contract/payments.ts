@@ -119,6 +119,12 @@ export const importStatementForm = z.object({
     .enum(['true', '1', 'false', '0'])
     .optional()
     .describe('true: match the rows without verifying any booking.'),
+  companyId: z
+    .string()
+    .optional()
+    .describe(
+      "Whose account the statement is of (issue 24): a company with its own account, whose trips' bookings it may pay. Without it, the operator's account: the bookings of companies without one. A company's staff import their own company's (another company answers 404).",
+    ),
 });
 
 const queueQuery = 'with _start/_end (default 0–25, at most 200) one page, and their total in X-Total-Count.';

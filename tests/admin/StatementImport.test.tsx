@@ -81,9 +81,19 @@ const result = {
   debits: [{ line: 5, reference: 'ST100', amount: -45000 }],
 };
 
-function statementServer() {
+const COMPANIES = [
+  { _id: 'c1', company_name: 'Kassala Express', company_bankak_account: '5550001' },
+  { _id: 'c2', company_name: 'Nile Lines', company_bankak_account: null, company_wallets: '' },
+  { _id: 'c3', company_name: 'Port Sudan Lines', company_wallets: 'Zain Cash:0911122233' },
+];
+
+function statementServer(login = () => signedIn('token-1')) {
   return fakeFetch({
-    'POST /api/auth/login': () => signedIn('token-1'),
+    'POST /api/auth/login': login,
+    'GET /api/companies/getAllCompanies': () => ({
+      body: COMPANIES,
+      headers: { 'X-Total-Count': String(COMPANIES.length) },
+    }),
     'GET /api/payments/getQueue': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
     'POST /api/payments/importStatement': (call) => {
       const form = call.body as FormData;
@@ -111,6 +121,7 @@ const sent = (calls: Call[]) =>
         file: (form.get('statement') as File).name,
         mapping: form.get('mapping') && JSON.parse(String(form.get('mapping'))),
         dryRun: form.get('dryRun'),
+        ...(form.get('companyId') ? { companyId: form.get('companyId') } : {}),
       };
     });
 
@@ -184,5 +195,50 @@ describe('statement import screen', () => {
     fireEvent.mouseDown(select(m.amount));
     fireEvent.click(await screen.findByRole('option', { name: 'Note' }));
     await waitFor(() => expect(screen.queryByTestId('statement-run')).toBeNull());
+  });
+
+  it('asks the platform’s staff whose account the statement is of, and sends it with the check and the import', async () => {
+    const { fetch, calls } = statementServer();
+    await renderAdmin(
+      { resource: 'bookings', path: '/bookings/payments/import' },
+      fetch,
+      <OnDemandPage name="StatementImport" />,
+    );
+    const account = await screen.findByRole('combobox', { name: m.account });
+    expect(account.textContent).toBe(m.account_operator);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/companies/getAllCompanies')).toBe(true));
+    fireEvent.mouseDown(account);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
+    // Only companies with an account of their own: the others' travellers pay into the one in Settings.
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual([m.account_operator, 'Kassala Express', 'Port Sudan Lines']);
+    fireEvent.click(screen.getByRole('option', { name: 'Kassala Express' }));
+    const input = (await screen.findByTestId('statement-file')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'kassala.csv')] } });
+    fireEvent.click(await screen.findByRole('button', { name: m.check }));
+    await screen.findByTestId('statement-run');
+    expect(sent(calls).at(-1)).toMatchObject({ dryRun: 'true', companyId: 'c1' });
+    // Another account forgets the check.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: m.account }));
+    fireEvent.click(await screen.findByRole('option', { name: m.account_operator }));
+    await waitFor(() => expect(screen.queryByTestId('statement-run')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: m.check }));
+    fireEvent.click(await screen.findByTestId('statement-run'));
+    await screen.findByTestId('statement-result');
+    expect(sent(calls).at(-1)).not.toHaveProperty('companyId');
+  });
+
+  it('does not ask a company’s staff: their statement is their company’s', async () => {
+    const { fetch } = statementServer(() => {
+      const answer = signedIn('token-1');
+      return { body: { ...answer.body, user: { ...answer.body.user, role: 'cashier', companyId: 'c1' } } };
+    });
+    await renderAdmin(
+      { resource: 'bookings', path: '/bookings/payments/import' },
+      fetch,
+      <OnDemandPage name="StatementImport" />,
+    );
+    await screen.findByTestId('statement-file');
+    expect(screen.queryByRole('combobox', { name: m.account })).toBeNull();
   });
 });

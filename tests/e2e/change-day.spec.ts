@@ -2,7 +2,8 @@
 // paid booking on tomorrow's trip opens the look-up, chooses "Change day", takes the next day's dearer trip
 // and a seat on its map, reads the server's quote (the difference to pay), confirms, sends the proof of the
 // difference under the change's reference; staff verify it and the booking is on the new trip with the same
-// ticket id, its old seat free. Screenshots (phone and desktop) go to /tmp/shots/h22-change when SHOTS is set.
+// ticket id, its old seat free. The route's company has its own payment account (issue 24): the difference is
+// asked for there, not into the operator's. Screenshots (phone and desktop) go to /tmp/shots/h22-change when SHOTS is set.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ar } from '../../shared/i18n/public/ar.ts';
@@ -24,6 +25,7 @@ let server: TestServer;
 let browser: Browser;
 const day = (offset: number) => addDays(khartoumToday(), offset);
 let trips: Doc[];
+const COMPANY_ACCOUNT = { company_bankak_account: '5550001', company_account_name: 'Atbara Express' };
 
 /** A route of its own: tomorrow's trip at one price, the day after's dearer by 2,000 a seat. */
 async function makeRoute() {
@@ -42,6 +44,8 @@ async function makeRoute() {
     'GET',
     '/api/companies/getAllCompanies?_start=0&_end=1',
   );
+  // The company's own account: where its travellers pay, the difference of a change too (issue 24).
+  await staffCall(server.url, 'PATCH', `/api/companies/updateCompany/${company!._id}`, COMPANY_ACCOUNT);
   const base = 20_000 + (Date.now() % 1000) * 10;
   const made: Doc[] = [];
   for (const [offset, amount] of [
@@ -128,6 +132,9 @@ describe.each([
       await dialog.getByText(m.changeDay.awaiting).waitFor();
       const pending = dialog.getByRole('region', { name: m.changeDay.pendingTitle });
       await pending.waitFor();
+      // Where to pay the difference: the company's account, the one its statement is matched against.
+      await pending.getByText(COMPANY_ACCOUNT.company_bankak_account).waitFor();
+      expect(await pending.innerText()).toContain(COMPANY_ACCOUNT.company_account_name);
       await shot(page, `change-pending-${lang}`);
 
       const reference = `CHG${Date.now().toString(36).toUpperCase()}`;

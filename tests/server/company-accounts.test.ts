@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../server/auth/users.repository.ts';
 import { makeTrip, newUserBody, unique } from './helpers/fixtures.ts';
-import { bookWithProof, type Doc, importStatement } from './helpers/payments.ts';
-import { pdfText } from './helpers/bookings.ts';
+import { bookWithProof, type Doc, importStatement, newPhone } from './helpers/payments.ts';
+import { bookingFields, PASSENGER, pdfText, postBooking } from './helpers/bookings.ts';
+import { queueBookingMessage } from '../../server/messages/messages.service.ts';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -76,35 +77,130 @@ describe.each(dialects)('company payment accounts (%s)', (dialect) => {
     expect(pdfText(plainPdf.rawPayload)).not.toContain('Pay to');
   });
 
-  it('matches a company desk’s statement against its own bookings alone', async () => {
-    const reference = (booking: Doc) => booking.paymentReference as string;
-    const mine = await bookWithProof(t, own.trip, [5], `TRX-${unique()}`);
-    const theirs = await bookWithProof(t, plain.trip, [5], `TRX-${unique()}`);
+  it('names the trip’s company’s account in the unpaid ticket and the hold warning, else the operator’s (en and ar)', async () => {
+    const textsOf = async (bookingId: string) =>
+      (
+        await t.database.db
+          .selectFrom('messages')
+          .select(['kind', 'text', 'segments'])
+          .where('bookingId', '=', bookingId)
+          .orderBy('created_at')
+          .execute()
+      ).map((row) => ({ ...row, segments: Number(row.segments) }));
+    const sell = async (trip: typeof own, seat: number, language: 'en' | 'ar') => {
+      const fields = bookingFields(trip.trip, [seat], {
+        passengerInfo: JSON.stringify({ ...PASSENGER, phone: newPhone() }),
+        language,
+      });
+      const sold = await postBooking(t, fields);
+      expect(sold.statusCode, sold.body).toBe(201);
+      const booking = sold.json().booking as Doc;
+      // The hold warning is read back from the database (the sale's ticket is written from what it holds).
+      await queueBookingMessage(t.database.db, 'hold_expiring', booking._id, new Date());
+      return textsOf(booking._id);
+    };
+    const [ticketEn, holdEn] = await sell(own, 8, 'en');
+    expect(ticketEn.text).toContain('unpaid, pay to Bankak 1234567 by ');
+    expect(holdEn.text).toContain('Pay to Bankak 1234567 and send the proof by ');
+    const [ticketAr, holdAr] = await sell(own, 9, 'ar');
+    expect(ticketAr.text).toContain('إلى بنكك 1234567 قبل ');
+    expect(holdAr.text).toContain('ادفع إلى بنكك 1234567 وأرسل الإشعار');
+    const operatorTexts = [...(await sell(plain, 8, 'en')), ...(await sell(plain, 9, 'ar'))];
+    expect(operatorTexts[0].text).toContain('pay to Bankak 7000111');
+    expect(operatorTexts[1].text).toContain('Pay to Bankak 7000111');
+    expect(operatorTexts[2].text).toContain('إلى بنكك 7000111');
+    expect(operatorTexts[3].text).toContain('ادفع إلى بنكك 7000111');
+    for (const message of [ticketEn, holdEn, ticketAr, holdAr]) expect(message.text).not.toContain('7000111');
+    for (const message of operatorTexts) expect(message.text).not.toContain('1234567');
+    for (const message of [ticketEn, holdEn, ticketAr, holdAr, ...operatorTexts]) {
+      // Within its budget: English one GSM-7 segment, Arabic two (tests/shared/message-segments.test.ts).
+      expect(message.segments, message.text).toBe(/[\u0600-\u06FF]/.test(message.text) ? 2 : 1);
+    }
+  });
+
+  const reference = (booking: Doc) => booking.paymentReference as string;
+  const amount = (booking: Doc) => booking.totalTicketPrice[0];
+  const statementOf = (...bookings: Doc[]) =>
+    ['Date,Reference,Amount', ...bookings.map((b) => `2026-11-27,${reference(b)},${amount(b)}`)].join('\n');
+  const status = async (booking: Doc) =>
+    (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json().paymentStatus;
+  /** A cashier of this company, signed in. */
+  const companyCashier = async (companyId: string) => {
     const email = `cashier-${unique()}@accounts.rihla.test`;
     const password = 'kassala-acacia-ferry';
     await createUser(t.database.db, { ...newUserBody(password), email, role: 'cashier' });
-    await t.database.db
-      .updateTable('users')
-      .set({ companyId: own.company._id })
-      .where('email', '=', email)
-      .execute();
-    const token = (
+    await t.database.db.updateTable('users').set({ companyId }).where('email', '=', email).execute();
+    return (
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    ).json().access_token;
-    const amount = (booking: Doc) => booking.totalTicketPrice[0];
-    const statement = [
-      'Date,Reference,Amount',
-      `2026-11-27,${reference(mine)},${amount(mine)}`,
-      `2026-11-27,${reference(theirs)},${amount(theirs)}`,
-    ].join('\n');
-    const response = await importStatement(t, token, statement, { mapping: MAPPING });
+    ).json().access_token as string;
+  };
+
+  it('matches a company desk’s statement against its own bookings alone', async () => {
+    const mine = await bookWithProof(t, own.trip, [5], `TRX-${unique()}`);
+    const theirs = await bookWithProof(t, plain.trip, [5], `TRX-${unique()}`);
+    const token = await companyCashier(own.company._id);
+    const response = await importStatement(t, token, statementOf(mine, theirs), { mapping: MAPPING });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json();
     expect(result.matched.map((row: Doc) => row.bookingId)).toEqual([mine._id]);
     expect(response.body).not.toContain(theirs._id);
-    const status = async (booking: Doc) =>
-      (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json().paymentStatus;
     expect(await status(mine)).toBe('verified');
     expect(await status(theirs)).toBe('proof_submitted');
+  });
+
+  it('a statement pays only the bookings paid into its account: a company’s, or the operator’s for companies without one', async () => {
+    // A second company with its own account: its travellers never pay into the first's, nor the operator's.
+    const second = await makeTrip(t, t.token);
+    const set = await t.staff.patch(`/api/companies/updateCompany/${second.company._id}`, {
+      company_bankak_account: '2345678',
+      company_account_name: 'Port Sudan Lines',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const a = await bookWithProof(t, own.trip, [6], `TRX-${unique()}`);
+    const b = await bookWithProof(t, second.trip, [6], `TRX-${unique()}`);
+    const o = await bookWithProof(t, plain.trip, [6], `TRX-${unique()}`);
+    const everything = statementOf(a, b, o);
+    const matchedBy = async (token: string, fields: Record<string, string>) => {
+      const response = await importStatement(t, token, everything, { mapping: MAPPING, ...fields });
+      expect(response.statusCode, response.body).toBe(200);
+      for (const booking of [a, b, o])
+        if (!response.json().matched.some((row: Doc) => row.bookingId === booking._id))
+          expect(response.body).not.toContain(booking._id);
+      return response.json().matched.map((row: Doc) => row.bookingId);
+    };
+
+    // Company A's desk: the right reference and amount of B's booking verify nothing.
+    const cashierA = await companyCashier(own.company._id);
+    expect(await matchedBy(cashierA, { dryRun: 'true' })).toEqual([a._id]);
+    // …nor when it names company B, or a company that does not exist: as if they did not exist (404).
+    for (const companyId of [second.company._id, plain.company._id, 'no-such-company']) {
+      const named = await importStatement(t, cashierA, everything, { mapping: MAPPING, companyId });
+      expect(named.statusCode, companyId).toBe(404);
+      expect(named.body).not.toContain(b._id);
+    }
+    // Naming its own company is the same as naming none.
+    expect(await matchedBy(cashierA, { dryRun: 'true', companyId: own.company._id })).toEqual([a._id]);
+
+    // The platform's staff: B's statement pays B's booking alone.
+    expect(await matchedBy(t.token, { companyId: second.company._id })).toEqual([b._id]);
+    // The operator's statement (no company named) pays the bookings of companies without an account: not A's,
+    // even with A's reference and amount.
+    expect(await matchedBy(t.token, {})).toEqual([o._id]);
+    expect(await status(a)).toBe('proof_submitted');
+    expect(await status(b)).toBe('verified');
+    expect(await status(o)).toBe('verified');
+    // A company without an account of its own has no statement of its own; an unknown company is not there.
+    const none = await importStatement(t, t.token, everything, {
+      mapping: MAPPING,
+      companyId: plain.company._id,
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toHaveProperty('companyId');
+    expect((await importStatement(t, t.token, everything, { companyId: 'no-such-company' })).statusCode).toBe(
+      404,
+    );
+    // A's own statement, imported by A's desk, pays A's.
+    expect(await matchedBy(cashierA, {})).toEqual([a._id]);
+    expect(await status(a)).toBe('verified');
   });
 });

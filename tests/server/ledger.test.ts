@@ -60,6 +60,96 @@ async function ledgerAgainstBookings(t: TestApp, tripIds: string[]) {
   });
 }
 
+/**
+ * The running totals the reports read, against the rows they total: money_days against the whole ledger by
+ * Khartoum day, company, route and method; a trip's counts against its paid seat-legs and no-shows.
+ */
+async function rollupsAgainstRows(t: TestApp, tripId: string) {
+  const { db } = t.database;
+  const events = await db
+    .selectFrom('money_events')
+    .leftJoin('trips', 'trips.id', 'money_events.tripId')
+    .select([
+      'money_events.at',
+      'money_events.companyId',
+      'money_events.method',
+      'money_events.kind',
+      'money_events.amount',
+      'trips.trip_originId',
+      'trips.trip_destinationId',
+    ])
+    .execute();
+  const kinds = ['sale', 'refund_owed', 'refund_paid', 'commission'];
+  const round = (values: number[]) => values.map((value) => Math.round(value * 100) / 100);
+  /** The ledger summed by `keyOf`, as a table of day sums must hold it. */
+  const sumsBy = (keyOf: (event: (typeof events)[number], day: string) => string[]) => {
+    const sums = new Map<string, number[]>();
+    for (const event of events) {
+      const day = new Date(Date.parse(event.at) + 2 * 3_600_000).toISOString().slice(0, 10);
+      const key = keyOf(event, day).join('|');
+      const line = sums.get(key) ?? [0, 0, 0, 0];
+      line[kinds.indexOf(event.kind)] += Number(event.amount);
+      sums.set(key, line);
+    }
+    return new Map([...sums].map(([key, line]) => [key, round(line)]));
+  };
+  const kept = <R extends { sales: number; refundsOwed: number; refundsPaid: number; commission: number }>(
+    rows: R[],
+    keyOf: (row: R) => string[],
+  ) =>
+    new Map(
+      rows.map((row) => [
+        keyOf(row).join('|'),
+        round([row.sales, row.refundsOwed, row.refundsPaid, row.commission].map(Number)),
+      ]),
+    );
+  const days = {
+    kept: kept(await db.selectFrom('money_days').selectAll().execute(), (row) => [
+      row.day,
+      row.companyId,
+      row.method,
+    ]),
+    expected: sumsBy((event, day) => [day, event.companyId ?? '', event.method ?? 'other']),
+  };
+  const routeDays = {
+    kept: kept(await db.selectFrom('money_route_days').selectAll().execute(), (row) => [
+      row.day,
+      row.companyId,
+      row.originId,
+      row.destinationId,
+    ]),
+    expected: sumsBy((event, day) => [
+      day,
+      event.companyId ?? '',
+      event.trip_originId ?? '',
+      event.trip_destinationId ?? '',
+    ]),
+  };
+  const counts = await db
+    .selectFrom('trip_counts')
+    .select(['sold', 'noShows'])
+    .where('tripId', '=', tripId)
+    .executeTakeFirst();
+  const seats = await db
+    .selectFrom('booking_seats')
+    .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+    .where('booking_seats.tripId', '=', tripId)
+    .where('bookings.paymentStatus', '=', 'verified')
+    .select(['booking_seats.leg', 'bookings.noShow', 'bookings.boardingStop'])
+    .execute();
+  return {
+    days,
+    routeDays,
+    trip: {
+      kept: { sold: Number(counts?.sold ?? 0), noShows: Number(counts?.noShows ?? 0) },
+      expected: {
+        sold: seats.length,
+        noShows: seats.filter((seat) => seat.noShow === 1 && seat.leg === (seat.boardingStop ?? 0)).length,
+      },
+    },
+  };
+}
+
 describe.each(dialects)('the ledger (%s)', (dialect) => {
   const t = useTestApp(dialect);
 
@@ -145,6 +235,11 @@ describe.each(dialects)('the ledger (%s)', (dialect) => {
             .where('tripId', '=', trip._id)
             .execute();
           for (const rate of rates) expect(Number(rate.commissionRate)).toBe(commission);
+          // What the reports read equals what it totals.
+          const rollups = await rollupsAgainstRows(t, trip._id);
+          expect(rollups.days.kept).toEqual(rollups.days.expected);
+          expect(rollups.routeDays.kept).toEqual(rollups.routeDays.expected);
+          expect(rollups.trip.kept).toEqual(rollups.trip.expected);
         },
       ),
       { numRuns: 12 },
@@ -266,6 +361,23 @@ describe.each(dialects)('the ledger (%s)', (dialect) => {
     });
     expect(mine(b.company._id)).toMatchObject({ sales: 3000, refundsOwed: 0, commission: 0, netOwed: 3000 });
 
+    // Reports are remembered between requests, and forgotten with the next sale: never a stale figure.
+    const occupancy = async () =>
+      (
+        await t.staff.get(
+          `/api/analytics/occupancy?from=${b.trip.trip_date}&to=${b.trip.trip_date}&companyId=${b.company._id}`,
+        )
+      ).json().totals;
+    const seatsBefore = (await occupancy()).seatLegsSold;
+    expect(seatsBefore).toBeGreaterThan(0);
+    expect(await occupancy()).toMatchObject({ seatLegsSold: seatsBefore });
+    await counterSale(b.trip, [5, 6], 'cash');
+    expect((await occupancy()).seatLegsSold).toBe(seatsBefore + 2);
+    const settled = (await t.staff.get(`/api/analytics/settlement?${period}`)).json();
+    expect(settled.companies.find((line: Doc) => line.companyId === b.company._id)).toMatchObject({
+      sales: 9000,
+    });
+
     // The same figures as files, the company's name never a formula.
     const csv = await t.staff.get(
       `/api/analytics/settlement?${period}&companyId=${b.company._id}&format=csv`,
@@ -273,7 +385,7 @@ describe.each(dialects)('the ledger (%s)', (dialect) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain('Net owed to the company');
-    expect(csv.body).toContain('3000');
+    expect(csv.body).toContain('9000'); // with the sale just above
     const xlsx = await t.staff.get(`/api/analytics/sales?${period}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');

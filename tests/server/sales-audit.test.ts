@@ -124,6 +124,7 @@ describe.each(dialects)('activity rows written with the change (%s)', (dialect) 
       importStatement(bookingContext(t.app), csv, {
         mapping: { reference: 'Reference', amount: 'Amount' },
         staff,
+        account: { operator: true },
       });
     const ids = paid.map((b) => b._id as string).sort();
     const logged = async () =>

@@ -12,6 +12,7 @@ import {
   messageText,
   segmentCount,
 } from '../../shared/messages.ts';
+import { payToWords } from '../../shared/payment-instructions.ts';
 
 const facts = (lang: MessageLanguage, overrides: Partial<MessageFacts> = {}): MessageFacts => ({
   ticketId: '4820193746152',
@@ -85,6 +86,68 @@ describe('what each template costs', () => {
       trip_delayed: { en: 1, ar: 2 },
       refund_paid: { en: 1, ar: 1 },
     });
+  });
+});
+
+describe('where to pay (issue 24: the trip’s company’s account, else the operator’s)', () => {
+  const payTo = (lang: MessageLanguage) => payToWords({ bankakAccount: '1234567', wallets: [] }, lang)!;
+  const link = 'rihla.sd/t/4820193746152';
+
+  it('an unpaid ticket and the hold warning name the account, at no extra segment', () => {
+    expect(cost('ticket', 'en', { paid: false, payTo: payTo('en') })).toEqual({ chars: 120, segments: 1 });
+    expect(cost('ticket', 'en', { paid: false, payTo: payTo('en'), link })).toEqual({
+      chars: 131,
+      segments: 1,
+    });
+    expect(cost('ticket', 'ar', { paid: false, payTo: payTo('ar') })).toEqual({ chars: 97, segments: 2 });
+    expect(cost('ticket', 'ar', { paid: false, payTo: payTo('ar'), link })).toEqual({
+      chars: 108,
+      segments: 2,
+    });
+    expect(cost('hold_expiring', 'en', { payTo: payTo('en') })).toEqual({ chars: 116, segments: 1 });
+    expect(cost('hold_expiring', 'ar', { payTo: payTo('ar') })).toEqual({ chars: 106, segments: 2 });
+    expect(messageText('ticket', 'en', facts('en', { paid: false, payTo: payTo('en') }))).toContain(
+      'unpaid, pay to Bankak 1234567 by 14:30',
+    );
+    expect(messageText('ticket', 'ar', facts('ar', { paid: false, payTo: payTo('ar') }))).toContain(
+      'ادفع 30,000 ج.س إلى بنكك 1234567 قبل 14:30',
+    );
+    expect(messageText('hold_expiring', 'ar', facts('ar', { payTo: payTo('ar') }))).toContain(
+      'ادفع إلى بنكك 1234567 وأرسل الإشعار قبل 14:30',
+    );
+    // A paid ticket has nowhere to pay.
+    expect(messageText('ticket', 'en', facts('en', { payTo: payTo('en') }))).toBe(
+      messageText('ticket', 'en', facts('en')),
+    );
+  });
+
+  it('a wallet names itself when there is no Bankak account; nothing set names nothing', () => {
+    const wallet = payToWords(
+      { bankakAccount: '', wallets: [{ name: 'Zain Cash', number: '0912345678' }] },
+      'ar',
+    );
+    expect(wallet).toBe('Zain Cash 0912345678');
+    expect(payToWords({ bankakAccount: ' ', wallets: [] }, 'en')).toBeUndefined();
+  });
+
+  it('an account that would cost a segment more is left to the ticket and the look-up', () => {
+    // The longest Bankak number (20 digits), and a wallet named in Arabic in an English text (UCS-2).
+    const cases: { lang: MessageLanguage; payTo: string }[] = [
+      { lang: 'en', payTo: `Bankak ${'9'.repeat(20)}` },
+      { lang: 'ar', payTo: `بنكك ${'9'.repeat(20)}` },
+      { lang: 'en', payTo: 'فوري 0912345678' },
+      { lang: 'ar', payTo: `${'م'.repeat(40)} ${'9'.repeat(20)}` },
+    ];
+    for (const { lang, payTo: words } of cases)
+      for (const kind of Object.keys(MESSAGE_TEMPLATES) as Kind[])
+        for (const extra of [{}, { link }, { deadline: null }]) {
+          const bare = cost(kind, lang, { paid: false, ...extra });
+          const told = cost(kind, lang, { paid: false, ...extra, payTo: words });
+          expect(told.segments, `${kind} ${lang} ${words}`).toBe(bare.segments);
+        }
+    expect(messageText('ticket', 'en', facts('en', { paid: false, payTo: 'فوري 0912345678' }))).toBe(
+      messageText('ticket', 'en', facts('en', { paid: false })),
+    );
   });
 });
 

@@ -21,6 +21,26 @@ import { salesReport, settlementReport } from './money.repository.ts';
 import { typed } from '../../http/validation.ts';
 import { occupancyReport } from './occupancy.repository.ts';
 import { FILE_TYPES, type ReportTable, reportCsv, reportXlsx } from './report-files.ts';
+import { readCacheOf } from '../../cache/read-cache.ts';
+import type { Db } from '../../db/schema.ts';
+
+/**
+ * What each report is read from: a write to any of these (announced by the write layer, from any node) drops
+ * the reports remembered. The ledger and its day sums are written by the database with the bookings.
+ */
+const READ_FROM = {
+  money: ['bookings', 'trips', 'companies', 'origins', 'destinations'],
+  occupancy: ['bookings', 'booking_seats', 'trips', 'buses', 'companies', 'origins', 'destinations'],
+};
+
+/** A report, remembered until a write changes what it was read from (a year's figures are read once). */
+async function remembered<R>(db: Db, key: string, tables: string[], make: () => Promise<R>): Promise<R> {
+  const cache = readCacheOf(db);
+  return cache ? ((await cache.remember(`report|${key}`, make, { tables })) as R) : make();
+}
+
+const keyOf = (name: string, period: { from: string; to: string; companyId?: string }, more = '') =>
+  `${name}|${period.from}|${period.to}|${period.companyId ?? ''}|${more}`;
 
 const percent = (share: number) => `${percentOf(share)} %`;
 
@@ -120,7 +140,13 @@ export async function analyticsRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { format, ...asked } = request.query;
       const period = periodOf(asked, request.companyScope);
-      const report = await occupancyReport(db, period, format === 'json' ? REPORT_TRIP_LINES : undefined);
+      const lines = format === 'json' ? REPORT_TRIP_LINES : undefined;
+      const report = await remembered(
+        db,
+        keyOf('occupancy', period, String(lines)),
+        READ_FROM.occupancy,
+        () => occupancyReport(db, period, lines),
+      );
       return sendReport(reply, format, 'occupancy', report, occupancyTables);
     },
   );
@@ -142,7 +168,8 @@ export async function analyticsRoutes(instance: FastifyInstance) {
       },
       async (request, reply) => {
         const { format, ...asked } = request.query;
-        const report = await make(periodOf(asked, request.companyScope));
+        const period = periodOf(asked, request.companyScope);
+        const report = await remembered(db, keyOf(name, period), READ_FROM.money, () => make(period));
         return sendReport(reply, format, name, report, tables);
       },
     );

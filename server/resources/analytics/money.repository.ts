@@ -1,36 +1,39 @@
 // Money over a period (issue 24): sums over the ledger (money_events, written by the database with each change
-// of what a booking is worth), by the Khartoum day each movement happened. A booking that changed is never
-// counted twice: each movement is its own row, and rows never change.
+// of what a booking is worth), by the Khartoum day each movement happened, read from the ledger's day sums
+// (money_days, added to by the database with each ledger row: a year is a few thousand lines, not millions). A
+// booking that changed is never counted twice: each movement is its own row, and rows never change.
 import { sql } from 'kysely';
 import { netOwed } from '../../../shared/ledger.ts';
 import type { MoneyFigures, SalesReport, SettlementReport } from '../../../shared/contract/analytics.ts';
-import { addDays, khartoumMidnight } from '../../../shared/rules.ts';
-import { isPostgres } from '../../db/locks.ts';
 import type { Db } from '../../db/schema.ts';
 import type { Period } from './occupancy.repository.ts';
 
-/** The period's rows: from the first Khartoum midnight to the one after its last day. */
-function periodEvents(db: Db, period: Period) {
+/** The period's lines of the ledger's day sums (kept by the database with each ledger row). */
+function periodDays(db: Db, period: Period) {
   let query = db
-    .selectFrom('money_events')
-    .where('money_events.at', '>=', new Date(khartoumMidnight(period.from)).toISOString())
-    .where('money_events.at', '<', new Date(khartoumMidnight(addDays(period.to, 1))).toISOString());
-  if (period.companyId) query = query.where('money_events.companyId', '=', period.companyId);
+    .selectFrom('money_days')
+    .where('money_days.day', '>=', period.from)
+    .where('money_days.day', '<=', period.to);
+  if (period.companyId) query = query.where('money_days.companyId', '=', period.companyId);
   return query;
 }
 
-/** Sums by kind, as columns (one aggregate pass). */
-const byKind = [
-  sql<number>`sum(case when money_events.kind = 'sale' then money_events.amount else 0 end)`.as('sales'),
-  sql<number>`sum(case when money_events.kind = 'refund_owed' then money_events.amount else 0 end)`.as(
-    'refundsOwed',
-  ),
-  sql<number>`sum(case when money_events.kind = 'refund_paid' then money_events.amount else 0 end)`.as(
-    'refundsPaid',
-  ),
-  sql<number>`sum(case when money_events.kind = 'commission' then money_events.amount else 0 end)`.as(
-    'commission',
-  ),
+/** …and of its day sums by route. */
+function periodRouteDays(db: Db, period: Period) {
+  let query = db
+    .selectFrom('money_route_days')
+    .where('money_route_days.day', '>=', period.from)
+    .where('money_route_days.day', '<=', period.to);
+  if (period.companyId) query = query.where('money_route_days.companyId', '=', period.companyId);
+  return query;
+}
+
+/** Sums of the four columns (one aggregate pass). */
+const byKind = (table: 'money_days' | 'money_route_days') => [
+  sql<number>`sum(${sql.ref(`${table}.sales`)})`.as('sales'),
+  sql<number>`sum(${sql.ref(`${table}.refundsOwed`)})`.as('refundsOwed'),
+  sql<number>`sum(${sql.ref(`${table}.refundsPaid`)})`.as('refundsPaid'),
+  sql<number>`sum(${sql.ref(`${table}.commission`)})`.as('commission'),
 ];
 
 const cents = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100;
@@ -63,52 +66,101 @@ const sumOf = (rows: Sums[]) => {
 };
 const mostSold = (a: MoneyFigures, b: MoneyFigures) => b.sales - a.sales;
 
+/** Rows grouped by `keyOf`, in the order first met. */
+function groupBy<T>(rows: T[], keyOf: (row: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+/**
+ * The period's sums by day, company and method (a few thousand lines for a year of a network), with the
+ * company's names: the days, companies, methods and settlement are added up from these.
+ */
+function dayCompanyMethodRows(db: Db, period: Period) {
+  return periodDays(db, period)
+    .leftJoin('companies', 'companies.id', 'money_days.companyId')
+    .select([
+      'money_days.day',
+      'money_days.companyId',
+      'money_days.method',
+      'companies.company_name',
+      'companies.company_name_ar',
+      ...byKind('money_days'),
+    ])
+    .groupBy([
+      'money_days.day',
+      'money_days.companyId',
+      'money_days.method',
+      'companies.company_name',
+      'companies.company_name_ar',
+    ])
+    .execute();
+}
+type DayCompanyMethod = Awaited<ReturnType<typeof dayCompanyMethodRows>>[number];
+
+/** Per company (and per company and method): the lines of a settlement (companies that exist). */
+function companyLines(rows: DayCompanyMethod[]) {
+  return [
+    ...groupBy(
+      rows.filter((row) => row.company_name !== null),
+      (row) => row.companyId,
+    ),
+  ].map(([companyId, lines]) => ({
+    companyId,
+    company: { en: lines[0].company_name!, ar: lines[0].company_name_ar || lines[0].company_name! },
+    ...sumOf(lines),
+    methods: [...groupBy(lines, (row) => row.method)]
+      .map(([method, group]) => ({ method, ...sumOf(group) }))
+      .sort(mostSold),
+  }));
+}
+
 export async function salesReport(db: Db, period: Period): Promise<SalesReport> {
-  // The Khartoum day of an instant written as ISO text in UTC.
-  const day = isPostgres(db)
-    ? sql<string>`to_char((money_events.at::timestamptz at time zone 'UTC') + interval '2 hours', 'YYYY-MM-DD')`
-    : sql<string>`date(money_events.at, '+2 hours')`;
-  const [days, routes, companies, methods] = await Promise.all([
-    periodEvents(db, period)
-      .select([day.as('date'), ...byKind])
-      .groupBy(day)
-      .orderBy(day)
-      .execute(),
-    periodEvents(db, period)
-      .innerJoin('trips', 'trips.id', 'money_events.tripId')
-      .innerJoin('origins', 'origins.id', 'trips.trip_originId')
-      .innerJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+  const [lines, routes] = await Promise.all([
+    dayCompanyMethodRows(db, period),
+    // Summed by route first (the period's lines, by their key), then named (a route a line).
+    db
+      .selectFrom(
+        periodRouteDays(db, period)
+          .select([
+            'money_route_days.originId',
+            'money_route_days.destinationId',
+            ...byKind('money_route_days'),
+          ])
+          .groupBy(['money_route_days.originId', 'money_route_days.destinationId'])
+          .as('r'),
+      )
+      .innerJoin('origins', 'origins.id', 'r.originId')
+      .innerJoin('destinations', 'destinations.id', 'r.destinationId')
       .select([
-        'trips.trip_originId as originId',
-        'trips.trip_destinationId as destinationId',
-        'origins.origin_city',
-        'origins.origin_city_ar',
-        'destinations.destination_city',
-        'destinations.destination_city_ar',
-        ...byKind,
-      ])
-      .groupBy([
-        'trips.trip_originId',
-        'trips.trip_destinationId',
+        'r.originId',
+        'r.destinationId',
+        'r.sales',
+        'r.refundsOwed',
+        'r.refundsPaid',
+        'r.commission',
         'origins.origin_city',
         'origins.origin_city_ar',
         'destinations.destination_city',
         'destinations.destination_city_ar',
       ])
-      .execute(),
-    companyRows(db, period),
-    periodEvents(db, period)
-      .select([sql<string>`coalesce(money_events.method, 'other')`.as('method'), ...byKind])
-      .groupBy(sql`coalesce(money_events.method, 'other')`)
       .execute(),
   ]);
-  const dayLines = days.map((row) => ({ date: String(row.date), ...figures(row) }));
+  const days = [...groupBy(lines, (row) => row.day)]
+    .map(([date, group]) => ({ date, ...sumOf(group) }))
+    .sort((a, b) => a.date.localeCompare(b.date));
   return {
     from: period.from,
     to: period.to,
     companyId: period.companyId ?? null,
-    totals: sumOf(days),
-    days: dayLines,
+    totals: sumOf(lines),
+    days,
     routes: routes
       .map((row) => ({
         originId: row.originId,
@@ -120,50 +172,17 @@ export async function salesReport(db: Db, period: Period): Promise<SalesReport> 
         ...figures(row),
       }))
       .sort(mostSold),
-    companies: companies.map(({ methods: _, ...line }) => line).sort(mostSold),
-    methods: methods.map((row) => ({ method: String(row.method), ...figures(row) })).sort(mostSold),
+    companies: companyLines(lines)
+      .map(({ methods: _, ...line }) => line)
+      .sort(mostSold),
+    methods: [...groupBy(lines, (row) => row.method)]
+      .map(([method, group]) => ({ method, ...sumOf(group) }))
+      .sort(mostSold),
   };
 }
 
-/** Per company (and per company and method): the lines of a settlement. */
-async function companyRows(db: Db, period: Period) {
-  const method = sql<string>`coalesce(money_events.method, 'other')`;
-  const rows = await periodEvents(db, period)
-    .innerJoin('companies', 'companies.id', 'money_events.companyId')
-    .select([
-      'money_events.companyId',
-      'companies.company_name',
-      'companies.company_name_ar',
-      method.as('method'),
-      ...byKind,
-    ])
-    .groupBy(['money_events.companyId', 'companies.company_name', 'companies.company_name_ar', method])
-    .execute();
-  const companies = new Map<
-    string,
-    { companyId: string; company: { en: string; ar: string }; rows: typeof rows }
-  >();
-  for (const row of rows) {
-    const id = String(row.companyId);
-    const line = companies.get(id) ?? {
-      companyId: id,
-      company: { en: row.company_name, ar: row.company_name_ar || row.company_name },
-      rows: [],
-    };
-    line.rows.push(row);
-    companies.set(id, line);
-  }
-  return [...companies.values()].map(({ rows: lines, ...company }) => {
-    return {
-      ...company,
-      ...sumOf(lines),
-      methods: lines.map((row) => ({ method: String(row.method), ...figures(row) })).sort(mostSold),
-    };
-  });
-}
-
 export async function settlementReport(db: Db, period: Period): Promise<SettlementReport> {
-  const companies = await companyRows(db, period);
+  const companies = companyLines(await dayCompanyMethodRows(db, period));
   return {
     from: period.from,
     to: period.to,

@@ -1,7 +1,8 @@
 // How full the buses were over a period (issue 24): seat-legs offered by the period's trips (seats × legs; a
 // trip without stops has one leg) and seat-legs held by paid bookings, per trip and leg, per route, and the
-// paid travellers who did not board. The counts are SQL aggregates over booking_seats (one row per seat and
-// leg a live booking holds), so a booking changed, partly cancelled or moved is counted where it is now.
+// paid travellers who did not board. The counts come from booking_seats (one row per seat and leg a live
+// booking holds) — per route from each trip's running count of them (trip_counts, kept by the database in the
+// transaction of each change) — so a booking changed, partly cancelled or moved is counted where it is now.
 import { sql } from 'kysely';
 import { seatLegsOffered, shareOf } from '../../../shared/analytics.ts';
 import type { OccupancyReport } from '../../../shared/contract/analytics.ts';
@@ -30,53 +31,91 @@ function periodTrips(db: Db, period: Period) {
 
 /**
  * The report; `tripLines` caps its per-trip lines (by departure) for a screen — a year of a network is 100,000
- * trips — while `tripCount` says how many there are (a file carries them all).
+ * trips — while `tripCount` says how many there are (a file carries them all). The routes and totals add up
+ * the trips' running counts (trip_counts, kept by the database) grouped by route, bus size and stops, so a year
+ * reads a few thousand lines; the lines shown count their legs from booking_seats.
  */
 export async function occupancyReport(
   db: Db,
   period: Period,
   tripLines = Number.POSITIVE_INFINITY,
 ): Promise<OccupancyReport> {
-  const [trips, legs] = await Promise.all([
-    periodTrips(db, period)
-      .innerJoin('companies', 'companies.id', 'buses.bus_owner_companyId')
-      .innerJoin('origins', 'origins.id', 'trips.trip_originId')
-      .innerJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+  const order = (query: ReturnType<typeof periodTrips>) =>
+    query.orderBy('trips.trip_date').orderBy('trips.trip_boarding_time').orderBy('trips.id');
+  const limited = <Q extends { limit(n: number): Q }>(query: Q) =>
+    Number.isFinite(tripLines) ? query.limit(tripLines) : query;
+  const shownIds = limited(order(periodTrips(db, period)).select('trips.id'));
+  const [groups, trips, legs] = await Promise.all([
+    // Summed by route, bus size and stops first (the trips' own columns), then named.
+    db
+      .selectFrom(
+        periodTrips(db, period)
+          .leftJoin('trip_counts', 'trip_counts.tripId', 'trips.id')
+          .select([
+            'trips.trip_originId',
+            'trips.trip_destinationId',
+            'buses.bus_number_of_seats',
+            'trips.trip_stops',
+            sql<number>`count(*)`.as('trips'),
+            sql<number>`sum(coalesce(${sql.ref('trip_counts.sold')}, 0))`.as('sold'),
+            sql<number>`sum(coalesce(${sql.ref('trip_counts.noShows')}, 0))`.as('noShows'),
+          ])
+          .groupBy([
+            'trips.trip_originId',
+            'trips.trip_destinationId',
+            'buses.bus_number_of_seats',
+            'trips.trip_stops',
+          ])
+          .as('g'),
+      )
+      .innerJoin('origins', 'origins.id', 'g.trip_originId')
+      .innerJoin('destinations', 'destinations.id', 'g.trip_destinationId')
+      .selectAll('g')
       .select([
-        'trips.id',
-        'trips.trip_date',
-        'trips.trip_boarding_time',
-        'trips.trip_originId',
-        'trips.trip_destinationId',
-        'trips.trip_stops',
-        'buses.bus_number',
-        'buses.bus_number_of_seats',
-        'buses.bus_owner_companyId',
-        'companies.company_name',
         'origins.origin_city',
         'origins.origin_city_ar',
         'destinations.destination_city',
         'destinations.destination_city_ar',
       ])
-      .orderBy('trips.trip_date')
-      .orderBy('trips.trip_boarding_time')
-      .orderBy('trips.id')
       .execute(),
-    // Seats held by paid bookings, per trip and leg; and of those, the travellers marked not boarded, counted
-    // once a seat, on the leg they board.
-    periodTrips(db, period)
-      .innerJoin('booking_seats', 'booking_seats.tripId', 'trips.id')
+    limited(
+      order(periodTrips(db, period))
+        .innerJoin('companies', 'companies.id', 'buses.bus_owner_companyId')
+        .innerJoin('origins', 'origins.id', 'trips.trip_originId')
+        .innerJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+        .select([
+          'trips.id',
+          'trips.trip_date',
+          'trips.trip_boarding_time',
+          'trips.trip_originId',
+          'trips.trip_destinationId',
+          'trips.trip_stops',
+          'buses.bus_number',
+          'buses.bus_number_of_seats',
+          'buses.bus_owner_companyId',
+          'companies.company_name',
+          'origins.origin_city',
+          'origins.origin_city_ar',
+          'destinations.destination_city',
+          'destinations.destination_city_ar',
+        ]),
+    ).execute(),
+    // Seats held by paid bookings, per trip shown and leg; and of those, the travellers marked not boarded,
+    // counted once a seat, on the leg they board.
+    db
+      .selectFrom('booking_seats')
       .innerJoin('bookings', 'bookings.id', 'booking_seats.bookingId')
+      .where('booking_seats.tripId', 'in', shownIds)
       .where('bookings.paymentStatus', '=', 'verified')
       .select([
-        'trips.id as tripId',
+        'booking_seats.tripId',
         'booking_seats.leg',
         sql<number>`count(*)`.as('sold'),
         sql<number>`sum(case when ${sql.ref('bookings.noShow')} = 1 and ${sql.ref('booking_seats.leg')} = coalesce(${sql.ref('bookings.boardingStop')}, 0) then 1 else 0 end)`.as(
           'absent',
         ),
       ])
-      .groupBy(['trips.id', 'booking_seats.leg'])
+      .groupBy(['booking_seats.tripId', 'booking_seats.leg'])
       .execute(),
   ]);
 
@@ -88,12 +127,11 @@ export async function occupancyReport(
     soldOn.set(row.tripId, byLeg);
     absent.set(row.tripId, (absent.get(row.tripId) ?? 0) + Number(row.absent));
   }
-  // The towns of every trip's stops, read in one query.
+  // The towns of every shown trip's stops, read in one query.
   const stopLists = await nameStopLists(
     db,
     trips.map((trip) => storedStops(trip.trip_stops)),
   );
-
   const lines = trips.map((trip, i) => {
     const stops = stopLists[i];
     const places = stopNamesBoth(
@@ -135,22 +173,27 @@ export async function occupancyReport(
   });
 
   const routes = new Map<string, OccupancyReport['routes'][number]>();
-  for (const trip of lines) {
-    const key = `${trip.originId}|${trip.destinationId}`;
+  for (const group of groups) {
+    const key = `${group.trip_originId}|${group.trip_destinationId}`;
     const line = routes.get(key) ?? {
-      originId: trip.originId,
-      destinationId: trip.destinationId,
-      route: trip.route,
+      originId: group.trip_originId,
+      destinationId: group.trip_destinationId,
+      route: {
+        en: `${group.origin_city} – ${group.destination_city}`,
+        ar: `${group.origin_city_ar || group.origin_city} – ${group.destination_city_ar || group.destination_city}`,
+      },
       trips: 0,
       seatLegsOffered: 0,
       seatLegsSold: 0,
       occupancy: 0,
       noShows: 0,
     };
-    line.trips += 1;
-    line.seatLegsOffered += trip.seatLegsOffered;
-    line.seatLegsSold += trip.seatLegsSold;
-    line.noShows += trip.noShows;
+    const count = Number(group.trips);
+    line.trips += count;
+    line.seatLegsOffered +=
+      count * seatLegsOffered(Number(group.bus_number_of_seats), storedStops(group.trip_stops).length);
+    line.seatLegsSold += Number(group.sold);
+    line.noShows += Number(group.noShows);
     routes.set(key, line);
   }
   const routeLines = [...routes.values()]
@@ -170,7 +213,7 @@ export async function occupancyReport(
       noShows: total('noShows'),
     },
     routes: routeLines,
-    tripCount: lines.length,
+    tripCount: total('trips'),
     trips: lines.slice(0, tripLines).map(({ originId: _o, destinationId: _d, ...line }) => line),
   };
 }

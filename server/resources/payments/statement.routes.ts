@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { statementMapping } from '../../../shared/contract/answers.ts';
 import { actor } from '../../audit/audit.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import {
   bookingContext,
@@ -12,6 +12,7 @@ import {
   importStatement,
   importSummary,
   type Mapping,
+  statementAccount,
   STATEMENT_LIMITS,
   type StatementOutcome,
 } from '../../sales/index.ts';
@@ -32,7 +33,9 @@ export async function statementRoutes(app: FastifyInstance) {
       },
       config: {
         access: 'payments.import',
-        // A company's desk matches the statement against its company's bookings alone (statement.ts).
+        // A statement is of one account and pays only the bookings paid into it: a company's desk its
+        // company's; the platform's staff name the company (`companyId`), or none for the operator's own
+        // (statementAccount). The form is read in the handler, so another company named there is refused there.
         scope: { list: 'booking' },
         // The row keeps a summary (counts, the bookings verified), never the file or the whole result; each
         // booking verified has its own row, written with it.
@@ -41,15 +44,19 @@ export async function statementRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const form = await readStatementForm(request);
-      const text = await decodeStatement(form.bytes);
-      const outcome = text
-        ? await importStatement(ctx, text, {
-            mapping: form.mapping,
-            dryRun: form.dryRun,
-            staff: actor(request),
-            companyId: request.companyScope,
-          })
-        : ({ refused: 'UNREADABLE' } as const);
+      const account = await statementAccount(ctx.db, request.companyScope, form.companyId);
+      const text = 'refused' in account ? undefined : await decodeStatement(form.bytes);
+      const outcome =
+        'refused' in account
+          ? account
+          : text
+            ? await importStatement(ctx, text, {
+                mapping: form.mapping,
+                dryRun: form.dryRun,
+                staff: actor(request),
+                account,
+              })
+            : ({ refused: 'UNREADABLE' } as const);
       request.auditChanges = importSummary(outcome, form.dryRun);
       if ('preview' in outcome) return outcome.preview;
       if ('imported' in outcome) return outcome.imported;
@@ -65,6 +72,13 @@ const STATEMENT_REFUSALS: RefusalTable<Extract<StatementOutcome, { refused: stri
   TOO_MANY_ROWS: () => badRequest('This statement has too many rows (at most 10,000 at a time).'),
   TOO_MANY_COLUMNS: () => badRequest('This statement has too many columns (at most 100) or too long a line.'),
   UNKNOWN_COLUMN: (refusal) => badRequest(`The statement has no column "${refusal.column}".`),
+  // The words of the company scope's 404 (staff-guard.ts): another company's is as if it did not exist.
+  COMPANY_NOT_FOUND: () => notFound('No company has this _id.'),
+  NO_OWN_ACCOUNT: () =>
+    badRequest(
+      'This company has no payment account of its own: its travellers pay into the operator’s account. Import that statement without a company.',
+      { companyId: 'This company has no payment account of its own.' },
+    ),
 };
 const STATEMENT_TOO_LARGE = 'The statement file is larger than 5 MB.';
 
@@ -76,6 +90,7 @@ async function readStatementForm(request: FastifyRequest) {
   let bytes: Buffer | undefined;
   let mapping: Mapping | undefined;
   let dryRun = false;
+  let companyId: string | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: STATEMENT_LIMITS.bytes } })) {
       if (part.type === 'file') {
@@ -90,6 +105,8 @@ async function readStatementForm(request: FastifyRequest) {
         }
         mapping = parse(mappingSchema, json);
       } else if (part.fieldname === 'dryRun') dryRun = part.value === 'true' || part.value === '1';
+      else if (part.fieldname === 'companyId' && typeof part.value === 'string')
+        companyId = part.value.trim() || undefined;
     }
   } catch (error) {
     // Our own answers, and the multipart plugin's (413…), stand; a garbled body is the client's mistake.
@@ -102,5 +119,5 @@ async function readStatementForm(request: FastifyRequest) {
     throw badRequest('Please choose the statement file (CSV).', {
       statement: 'Please choose the statement file (CSV).',
     });
-  return { bytes, mapping, dryRun };
+  return { bytes, mapping, dryRun, companyId };
 }

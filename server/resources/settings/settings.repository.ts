@@ -4,22 +4,37 @@ import { readCacheOf } from '../../cache/read-cache.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import { cleanSiteAddress, isSiteAddress, type OperatorSettings } from '../../../shared/settings.ts';
+import type { Wallet } from '../../../shared/payment-instructions.ts';
 import { boardingTimesWith } from '../../../shared/rules.ts';
 import { DEFAULT_REFUND_RULES, type RefundRules } from '../../../shared/refund-rules.ts';
 
 export const OPERATOR_SETTINGS_KEY = 'operator';
 const KEY = OPERATOR_SETTINGS_KEY;
 
-/** The site's address out of the stored operator settings (JSON), blank when unset or unreadable. */
-export function siteAddressOf(stored: string | null | undefined): string {
-  if (!stored) return '';
+/** What text messages need of the stored operator settings: the site's address and the operator's account. */
+export function messageSettingsOf(stored: string | null | undefined): MessageSettings {
+  let parsed: Partial<OperatorSettings> = {};
   try {
-    const address = (JSON.parse(stored) as Partial<OperatorSettings>).site_address;
-    return typeof address === 'string' ? address : '';
+    parsed = stored ? (JSON.parse(stored) as Partial<OperatorSettings>) : {};
   } catch {
-    return '';
+    // Unreadable: no link and no account named, as with nothing stored.
   }
+  return {
+    siteAddress: typeof parsed.site_address === 'string' ? parsed.site_address : '',
+    payment: {
+      bankakAccount: typeof parsed.payment_bankak_account === 'string' ? parsed.payment_bankak_account : '',
+      accountName: typeof parsed.payment_account_name === 'string' ? parsed.payment_account_name : '',
+      wallets: Array.isArray(parsed.payment_wallets) ? parsed.payment_wallets : [],
+    },
+  };
 }
+
+export interface MessageSettings {
+  siteAddress: string;
+  /** The operator's account, where the travellers of a company without its own pay. */
+  payment: { bankakAccount: string; accountName: string; wallets: Wallet[] };
+}
+
 const DEPENDS = { tables: ['app_settings'] };
 
 /** The first values: what OPERATOR_* and PAYMENT_* say (empty where unset). */
@@ -117,10 +132,13 @@ export async function writeRefundRules(db: Db, rules: RefundRules, staffId: stri
     .execute();
 }
 
-/** The site's address for ticket messages' links (Settings), through the read cache: a sale reads it for free. */
-export async function readSiteAddress(db: Db): Promise<string> {
+/**
+ * What ticket messages need of Settings (the site's address for the link, the operator's account), through the
+ * read cache: a sale reads it for free.
+ */
+export async function readMessageSettings(db: Db): Promise<MessageSettings> {
   const load = async () =>
-    siteAddressOf(
+    messageSettingsOf(
       (
         await db
           .selectFrom('app_settings')
@@ -131,5 +149,5 @@ export async function readSiteAddress(db: Db): Promise<string> {
     );
   const cache = readCacheOf(db);
   if (!cache) return load();
-  return (await cache.remember('settings|site', load, DEPENDS))!;
+  return (await cache.remember('settings|messages', load, DEPENDS))!;
 }

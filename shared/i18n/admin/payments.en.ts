@@ -186,6 +186,10 @@ export const paymentsEn = {
       },
       import: {
         title: 'Import a bank statement',
+        account: 'Whose account is this statement of?',
+        account_operator: 'The account in Settings',
+        account_hint:
+          'The account in Settings is for companies without their own. A statement verifies only the bookings paid into its account.',
         intro:
           'Choose the CSV file your bank gives you. Rows whose reference and amount match a proof waiting verify it; the others are listed for you to look at.',
         choose: 'Choose the CSV file',
