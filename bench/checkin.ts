@@ -118,7 +118,7 @@ try {
   for (const seat of freeSeats(await getTrip(server.url, trip._id), 40))
     tickets.push(await counterSale(server.url, trip, [seat]));
   const codes = tickets.map((ticket) => renderTicket(ticket.pdf).code);
-  const who = await createConductor(server.url);
+  const who = await createConductor(server.url, [trip._id]);
   const { context, page: phone } = await conductorPage(browser, server.url, who, 'en');
   await serviceWorkerReady(phone);
   await downloadTrip(phone, 'en', trip._id, tomorrow());

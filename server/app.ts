@@ -39,6 +39,7 @@ import { bookingPaymentRoutes, paymentRoutes } from './resources/payments/paymen
 import { checkinRoutes, manifestRoutes, travellerRoutes } from './resources/boarding/boarding.routes.ts';
 import { analyticsRoutes } from './resources/analytics/analytics.routes.ts';
 import { shiftRoutes } from './resources/shifts/shifts.routes.ts';
+import { conductorRoutes } from './resources/conductors/conductors.routes.ts';
 import { loadTicketSigner, type TicketSigner } from './tickets/signing.ts';
 import { uploadRoutes } from './resources/payments/uploads.routes.ts';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
   await app.register(manifestRoutes, { prefix: '/api/trips' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(shiftRoutes, { prefix: '/api/shifts' });
+  await app.register(conductorRoutes, { prefix: '/api/conductors' });
   await app.register(checkinRoutes, { prefix: '/api/checkin' });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });

@@ -14,12 +14,20 @@ export const API_BASES = {
   messages: '/api/messages',
   analytics: '/api/analytics',
   shifts: '/api/shifts',
+  conductors: '/api/conductors',
 } as const;
 
 export const shiftPaths = {
   list: () => apiPath(API_BASES.shifts, 'getAllShifts'),
   open: () => apiPath(API_BASES.shifts, 'openShift'),
   close: (id: string) => apiPath(API_BASES.shifts, 'closeShift', id),
+};
+
+export const conductorPaths = {
+  assign: () => apiPath(API_BASES.conductors, 'assign'),
+  unassign: (id: string) => apiPath(API_BASES.conductors, 'unassign', id),
+  assignments: () => apiPath(API_BASES.conductors, 'getAssignments'),
+  conductors: () => apiPath(API_BASES.conductors, 'getConductors'),
 };
 
 export function apiPath(base: string, call: string, id?: string): string {

@@ -7,7 +7,7 @@
 //   manager    all operations (trips, buses, companies, employees, reports, reference data, bookings,
 //              payments, refunds, the activity log), not staff accounts
 //   cashier    bookings, counter sales and their own shifts (cash-up), the payments queue, refunds; reads trips
-//   conductor  boarding of trips and a trip's passenger list, read only
+//   conductor  boarding of the trips assigned to them and those trips' passenger lists, read only
 
 export const ROLES = ['admin', 'manager', 'cashier', 'conductor'] as const;
 export type Role = (typeof ROLES)[number];
@@ -30,6 +30,13 @@ export const CAPABILITIES = {
   'trips.write': operations,
   'trips.passengers': [...money, 'conductor'],
   'boarding.scan': [...operations, 'conductor'],
+  /**
+   * The door of any trip of the scope: its offline package, scans and passenger list. Without it (conductors)
+   * only the trips assigned to them, one by one or as a company's trips of a day; their trip lists show those.
+   */
+  'boarding.anyTrip': money,
+  /** Assign conductors to trips (or to a company's trips of a day) and take them off. */
+  'conductors.assign': operations,
   /**
    * Travellers' phones and whole ID numbers, and the passengers of any day's trip. Without it (conductors)
    * the door's share only: trips of yesterday, today and tomorrow (Khartoum), ID last digits, no phones.
@@ -98,6 +105,8 @@ export const REACHES = [
   'activity', // audit_log.userId → the staff account's company
   'upload', // payment_proofs.name → booking
   'shift', // shifts.companyId: the company of the staff member who opened it
+  'assignment', // conductor_assignments: its companyId (a day's), or its trip's company
+  'staff', // users.companyId: a staff account of the company
 ] as const;
 export type Reach = (typeof REACHES)[number];
 

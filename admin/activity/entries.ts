@@ -21,6 +21,8 @@ export const ACTIVITY_ACTIONS = [
   'password_change',
   'update_passengers',
   'sync_scans',
+  'assign_conductor',
+  'unassign_conductor',
   'sign_in',
   'sign_in_failed',
   'sign_out',

@@ -1,6 +1,7 @@
 // One trip (its cities and company in the page's language) and its passengers with their IDs, printable on
-// one page and downloadable as the checkpoints' manifest; a counter sale starts from here; its history for the
-// roles that may read the activity log. Each action shows to the roles that may take it.
+// one page and downloadable as the checkpoints' manifest; a counter sale starts from here; its conductors for
+// the roles that assign them; its history for the roles that may read the activity log. Each action shows to
+// the roles that may take it.
 import PrintIcon from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -26,6 +27,7 @@ import { SellButton } from './SellButton.tsx';
 import { BroadcastButton } from './BroadcastButton.tsx';
 import { useTripName } from './TripLabel.tsx';
 import { TripPassengers } from './TripPassengers.tsx';
+import { TripConductors } from './TripConductors.tsx';
 
 function Heading() {
   const name = useTripName();
@@ -93,6 +95,7 @@ export function TripShow() {
         {detail}
       </Stack>
       <StopsDetail />
+      <TripConductors />
       <TripPassengers />
       <Box className="no-print">
         <RecordHistory resource="trips" />

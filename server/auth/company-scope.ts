@@ -33,6 +33,8 @@ export const REACH_TABLES: Record<Reach, string[]> = {
   activity: ['audit_log', 'users'],
   upload: ['payment_proofs', 'bookings', 'trips', 'buses'],
   shift: ['shifts'],
+  assignment: ['conductor_assignments', 'trips', 'buses'],
+  staff: ['users'],
 };
 
 /**
@@ -66,6 +68,13 @@ export function companyWhere(db: Db, reach: Reach, companyId: string, table?: st
       case 'upload':
         return eb(col('bookingId'), 'in', companyBookings(db, companyId));
       case 'shift':
+        return eb(col('companyId'), '=', companyId);
+      case 'assignment':
+        return eb.or([
+          eb(col('companyId'), '=', companyId),
+          eb(col('tripId'), 'in', companyTrips(db, companyId)),
+        ]);
+      case 'staff':
         return eb(col('companyId'), '=', companyId);
     }
   };
@@ -132,6 +141,17 @@ export async function companyOf(db: Db, reach: Reach, id: string): Promise<strin
     }
     case 'shift':
       return first(db.selectFrom('shifts').select('companyId').where('id', '=', id));
+    case 'assignment': {
+      const row = await db
+        .selectFrom('conductor_assignments')
+        .select(['tripId', 'companyId'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return row.tripId ? ((await companyOf(db, 'trip', row.tripId)) ?? null) : row.companyId;
+    }
+    case 'staff':
+      return first(db.selectFrom('users').select('companyId').where('id', '=', id));
   }
 }
 
@@ -146,6 +166,8 @@ export const REACH_NAMES: Record<Reach, string> = {
   activity: 'activity entry',
   upload: 'file',
   shift: 'shift',
+  assignment: 'assignment',
+  staff: 'staff member',
 };
 
 /** The values at a body path: `tripId`, or `scans[].tripId` (one per item of the list). */

@@ -34,6 +34,7 @@ import * as companyStaff from './migrations/2026-11-27-91-company-staff.ts';
 import * as moneyEvents from './migrations/2026-11-27-95-money-events.ts';
 import * as shifts from './migrations/2026-11-27-96-shifts.ts';
 import * as reportRollups from './migrations/2026-11-27-97-report-rollups.ts';
+import * as conductorAssignments from './migrations/2026-11-27-98-conductor-assignments.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-95-money-events': moneyEvents,
   '2026-11-27-96-shifts': shifts,
   '2026-11-27-97-report-rollups': reportRollups,
+  '2026-11-27-98-conductor-assignments': conductorAssignments,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -269,6 +269,20 @@ export interface ShiftCashTable {
   at: string;
 }
 
+/**
+ * A conductor assigned to one trip, or to one company's trips of one day (issue 24): exactly one of `tripId`
+ * and (`companyId`, `date`).
+ */
+export interface ConductorAssignmentsTable {
+  id: string;
+  userId: string;
+  tripId: string | null;
+  companyId: string | null;
+  date: string | null;
+  assignedBy: string;
+  assignedAt: string;
+}
+
 export interface RefreshTokensTable {
   id: string;
   token_hash: string;
@@ -411,6 +425,7 @@ export interface Tables {
   audit_log: AuditLogTable;
   shifts: ShiftsTable;
   shift_cash: ShiftCashTable;
+  conductor_assignments: ConductorAssignmentsTable;
   rate_limits: RateLimitsTable;
   access_codes: AccessCodesTable;
   access_code_phones: AccessCodePhonesTable;

@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'SHIFT_ALREADY_OPEN',
   'SHIFT_CLOSED',
   'NOT_YOUR_SHIFT',
+  'NOT_YOUR_TRIP',
+  'NOT_A_CONDUCTOR',
+  'CONDUCTOR_OTHER_COMPANY',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;

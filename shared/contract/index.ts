@@ -21,6 +21,7 @@ export * from './payments.ts';
 export * from './route.ts';
 export * from './routes.ts';
 export * from './shifts.ts';
+export * from './conductors.ts';
 export * from './timetables.ts';
 
 /** Every call of the API, generated and hand-written (with its operationId and summary: operations.ts). */

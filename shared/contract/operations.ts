@@ -16,6 +16,7 @@ import { messageContract } from './messages.ts';
 import { paymentContract } from './payments.ts';
 import type { RouteContract } from './route.ts';
 import { shiftContract } from './shifts.ts';
+import { conductorContract } from './conductors.ts';
 import { timetableContract } from './timetables.ts';
 import { authContract, dashboardContract, systemContract, tripContract, uploadContract } from './routes.ts';
 
@@ -40,6 +41,7 @@ const HAND_WRITTEN = [
   timetableContract,
   analyticsContract,
   shiftContract,
+  conductorContract,
 ] as const;
 
 /** Every hand-written call's name (distributed over the groups, so a call without a summary does not compile). */
@@ -121,6 +123,10 @@ const SUMMARIES: Record<CallName, string> = {
   closeShift: 'Close a shift with the cash counted: answers the cash expected and the variance',
   getAllShifts: 'Shifts, open and closed, newest first (a cashier sees their own)',
   getShift: 'One shift with its cash in and out',
+  assign: 'Assign a conductor to a trip, or to a company’s trips of a day',
+  unassign: 'Take a conductor’s assignment back',
+  getAssignments: 'Conductors’ assignments, or those that open one trip',
+  getConductors: 'The conductors one may assign',
 };
 
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);

@@ -87,7 +87,10 @@ beforeAll(async () => {
       : trips.find((t) => (t as DemoTrip & { trip_boarding_time: string }).trip_boarding_time === '7:00 pm')!;
   trip = atDoor(await findTrips(server.url, 'Khartoum', 'Kassala', doorDate));
   otherTrip = atDoor(await findTrips(server.url, 'Kassala', 'Khartoum', doorDate));
-  conductor = await createConductor(server.url);
+  // A conductor lists only their trips (issue 24): the two at the door, and a Port Sudan one the Arabic
+  // test's town filter finds.
+  const [portSudan] = await findTrips(server.url, 'Khartoum', 'Port Sudan', doorDate);
+  conductor = await createConductor(server.url, [trip._id, otherTrip._id, portSudan!._id]);
   fs.mkdirSync(SCREENS, { recursive: true });
 });
 
@@ -251,7 +254,7 @@ describe('two phones board one ticket offline', () => {
     const ticket = await sold(1, { firstName: 'Mohamed', lastName: 'Nour', phone: '0911000333' }, doorTrip);
     const phones = [
       await conductorPage(browser, server.url, conductor, 'en'),
-      await conductorPage(browser, server.url, await createConductor(server.url), 'en'),
+      await conductorPage(browser, server.url, await createConductor(server.url, [doorTrip._id]), 'en'),
     ];
     const [a, b] = phones.map((p) => p.page);
     for (const page of [a, b]) {

@@ -162,7 +162,7 @@ describe('a route with stops', () => {
       passengerInfo: { firstName: 'Halima', lastName: 'Adam', phone: '0911000333' },
       paymentMethod: 'cash',
     });
-    const conductor = await createConductor(server.url);
+    const conductor = await createConductor(server.url, [trip._id]);
     for (const lang of ['ar', 'en'] as const) {
       const { context, page } = await conductorPage(browser, server.url, conductor, lang);
       const w = words(lang);

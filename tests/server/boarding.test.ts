@@ -13,6 +13,7 @@ import { closeDepartedTrips } from '../../server/resources/boarding/boarding.rep
 import { eraseExpiredIds } from '../../server/jobs.ts';
 import { bookingFields, PASSENGER, pdfText, postBooking } from './helpers/bookings.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
+import { assignConductor } from './helpers/conductors.ts';
 import { departureInstant, khartoumToday } from '../../shared/rules.ts';
 import { client, dialects, staffToken, type TestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -62,7 +63,13 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   /** Tomorrow in Khartoum: a trip a conductor checks (yesterday, today or tomorrow), not yet departed. */
   const doorDate = () => khartoumToday(new Date(clock.now().getTime() + 86_400_000));
   /** A trip a conductor checks. */
-  const doorTrip = async () => (await makeTrip(t, t.token, { date: doorDate() })).trip;
+  const doorTrip = async () => (await tripFor({ date: doorDate() })).trip;
+  /** A trip, with the conductor assigned to it (issue 24: a conductor opens the door of their trips only). */
+  async function tripFor(options: Parameters<typeof makeTrip>[2] = {}) {
+    const made = await makeTrip(t, t.token, options);
+    if (conductor) await assignConductor(t, t.token, conductor, { tripId: made.trip._id });
+    return made;
+  }
   /** Runs `step` with the clock at `at`, then puts it back. */
   async function at<T>(instant: number, step: () => Promise<T>): Promise<T> {
     const now = clock.now();
@@ -104,7 +111,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   });
 
   it('takes a traveller per seat with the booking, the booker on the first seat by default; staff only', async () => {
-    const { trip } = await makeTrip(t, t.token);
+    const { trip } = await tripFor();
     const passengers = [
       { seat: 2, fullName: 'Amna Osman', idType: 'passport', idNumber: 'p 0123-4567' },
       { seat: 3, fullName: 'Huda  Ali' },
@@ -171,7 +178,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   });
 
   it('prints a signed code in the ticket’s QR that scans back and verifies', async () => {
-    const { trip } = await makeTrip(t, t.token);
+    const { trip } = await tripFor();
     const { booking, pdf } = await paid(trip, [7]);
     expect(pdfText(pdf)).toContain('PAID');
     if (!hasZbar) return;
@@ -224,7 +231,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
 
   it('answers a verdict per scan, the same on a resend; the earliest scan boards, both devices are shown', async () => {
     const trip = await doorTrip();
-    const other = (await makeTrip(t, t.token)).trip;
+    const other = (await tripFor()).trip;
     const good = (await paid(trip, [1])).booking;
     const elsewhere = (await paid(other, [1])).booking;
     const cancelled = (await paid(trip, [2])).booking;
@@ -273,7 +280,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
       firstScan: { scannedAt: at(2), deviceId: 'phone-a' },
     });
     // A trip cancelled after the sale boards nobody.
-    const called = (await makeTrip(t, t.token)).trip;
+    const called = (await tripFor()).trip;
     const onCalledOff = (await paid(called, [1])).booking;
     expect((await t.staff.patch(`/api/trips/cancelTrip/${called._id}`)).statusCode).toBe(200);
     const off = await asConductor().post('/api/checkin/scans', {
@@ -291,7 +298,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
 
   it('marks travellers not boarded as no-shows after departure and locks the list', async () => {
     const date = futureDate(3);
-    const { trip } = await makeTrip(t, t.token, { date });
+    const { trip } = await tripFor({ date });
     const boarded = (await paid(trip, [1])).booking;
     const missing = (await paid(trip, [2])).booking;
     await asConductor().post('/api/checkin/scans', {
@@ -323,13 +330,13 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   });
 
   it('erases ID numbers of trips older than the retention period', async () => {
-    const { trip } = await makeTrip(t, t.token);
+    const { trip } = await tripFor();
     const { booking } = await paid(
       trip,
       [1],
       [{ seat: 1, fullName: 'Amna Osman', idType: 'passport', idNumber: 'P7654321' }],
     );
-    const old = (await makeTrip(t, t.token)).trip;
+    const old = (await tripFor()).trip;
     const kept = (
       await paid(old, [1], [{ seat: 1, fullName: 'Huda Ali', idType: 'passport', idNumber: 'P1111111' }])
     ).booking;
@@ -350,7 +357,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   });
 
   it('erases the ID numbers of bookings whose trip was deleted after they were cancelled', async () => {
-    const { trip } = await makeTrip(t, t.token);
+    const { trip } = await tripFor();
     const { booking } = await paid(
       trip,
       [2],
@@ -373,7 +380,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
   });
 
   it("draws the manifest PDF's title and rows, in both languages, with glyphs its font has", async () => {
-    const { trip } = await makeTrip(t, t.token);
+    const { trip } = await tripFor();
     const cities = await t.staff.get(`/api/trips/getTrip/${trip._id}`);
     const { trip_originId: origin, trip_destinationId: destination } = cities.json();
     await t.staff.patch(`/api/origins/updateOrigin/${origin._id}`, { origin_city_ar: 'الخرطوم' });
@@ -473,6 +480,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
       { email: 'flood@board.rihla.test', password: 'kassala-acacia-ferry' },
       'conductor',
     );
+    await assignConductor(t, t.token, flooder, { tripId: trip._id });
     const forged = (n: number, from = 0) =>
       Array.from({ length: n }, (_, i) => ({
         ticketId: String(1_000_000_000_000 + from + i),
@@ -501,7 +509,7 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
 
   it("gives a conductor only the trips they check (yesterday, today, tomorrow) and the door's share of them", async () => {
     const near = await doorTrip();
-    const far = (await makeTrip(t, t.token, { date: futureDate(9) })).trip;
+    const far = (await tripFor({ date: futureDate(9) })).trip;
     const ids = [{ seat: 1, fullName: 'Amna Osman', idType: 'passport', idNumber: 'P01234567' }];
     const onNear = (await paid(near, [1], ids)).booking;
     const onFar = (await paid(far, [1], ids)).booking;

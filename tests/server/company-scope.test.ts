@@ -65,6 +65,7 @@ const SCOPE_BODIES: Record<string, (other: Company) => object> = {
     timetable_days: [0, 1, 2, 3, 4, 5, 6],
     timetable_from: futureDate(200),
   }),
+  'POST /api/conductors/assign': (o) => ({ userId: o.ids.staff, tripId: o.ids.trip }),
   'POST /api/buses/createBus': (o) => ({
     bus_number: `BUS-${unique()}`,
     bus_owner_companyId: o.ids.company,
@@ -144,6 +145,18 @@ describe.each(dialects)('company scope (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     // The company's cashier at work: an open shift of the company's (cash-up).
     const shift = await openShift(t, tokens.cashier!, 1000);
+    // The company's conductor, assigned to its trip by the company's manager.
+    const conductor = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'conductor')
+      .where('companyId', '=', company._id)
+      .executeTakeFirstOrThrow();
+    const assigned = await client(t, tokens.manager).post('/api/conductors/assign', {
+      userId: conductor.id,
+      tripId: trip._id,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
     const ids: Record<Reach, string> = {
       company: company._id,
       bus: bus._id,
@@ -154,6 +167,8 @@ describe.each(dialects)('company scope (%s)', (dialect) => {
       activity: entry.id,
       upload: proof.name,
       shift,
+      assignment: assigned.json()._id,
+      staff: conductor.id,
     };
     const markers = [
       ...Object.values(ids),
@@ -185,6 +200,11 @@ describe.each(dialects)('company scope (%s)', (dialect) => {
       .selectAll()
       .where('tripId', '=', c.ids.trip)
       .orderBy('id')
+      .execute(),
+    assignments: await t.database.db
+      .selectFrom('conductor_assignments')
+      .selectAll()
+      .where('tripId', '=', c.ids.trip)
       .execute(),
   });
 

@@ -36,6 +36,7 @@ import { dialects, STAFF, staffToken } from './helpers/test-app.ts';
 import { can, type Role } from '../../shared/roles.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 import { openShift } from './helpers/shifts.ts';
+import { accountId, assignConductor } from './helpers/conductors.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { enqueue } from '../../server/messages/outbox.repository.ts';
 
@@ -1226,6 +1227,46 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
     'GET /api/shifts/getShift/:id': async (path) => [
       { label: 'found', status: 200, url: path.replace(':id', await openShift(t, t.token)) },
       { label: 'unknown', status: 404, url: path.replace(':id', 'no-such-shift') },
+    ],
+    'POST /api/conductors/assign': async (path) => {
+      const conductor = await accountId(t, roleTokens.conductor);
+      const payload = { userId: conductor, tripId: sale.trip._id };
+      return [
+        { label: 'assigned', status: 201, url: path, payload },
+        { label: 'assigned already', status: 200, url: path, payload },
+        {
+          label: 'not a conductor',
+          status: 409,
+          url: path,
+          payload: { ...payload, userId: await accountId(t, roleTokens.cashier) },
+          code: 'NOT_A_CONDUCTOR',
+        },
+        { label: 'unknown trip', status: 404, url: path, payload: { ...payload, tripId: 'no-such-trip' } },
+        { label: 'no trip nor day', status: 400, url: path, payload: { userId: conductor } },
+      ];
+    },
+    'DELETE /api/conductors/unassign/:id': async (path) => {
+      const bus = await t.database.db
+        .selectFrom('buses')
+        .select('bus_owner_companyId')
+        .where('id', '=', sale.bus._id)
+        .executeTakeFirstOrThrow();
+      const id = await assignConductor(t, t.token, roleTokens.conductor, {
+        companyId: bus.bus_owner_companyId,
+        date: sale.trip.trip_date,
+      });
+      return [
+        { label: 'taken back', status: 200, url: path.replace(':id', id) },
+        { label: 'unknown', status: 404, url: path.replace(':id', 'no-such-assignment') },
+      ];
+    },
+    'GET /api/conductors/getAssignments': async (path) => [
+      { label: "a trip's", status: 200, url: `${path}?tripId=${sale.trip._id}` },
+      { label: 'a page past the end', status: 400, url: `${path}?_start=-1` },
+    ],
+    'GET /api/conductors/getConductors': async (path) => [
+      { label: 'conductors', status: 200, url: path },
+      { label: 'a bad page', status: 400, url: `${path}?_end=x` },
     ],
     'PATCH /api/buses/updateBus/:id': async (path) => [
       // The sale's trip has sold seats above 2.

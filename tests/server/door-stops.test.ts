@@ -9,6 +9,7 @@ import type { CheckinPackage } from '../../public-site/checkin/lib/types.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import { createOk, makeTrip, unique } from './helpers/fixtures.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
+import { assignConductor } from './helpers/conductors.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 import type { Db } from '../../server/db/schema.ts';
 
@@ -40,11 +41,14 @@ describe.each(dialects)('a trip with stops at the door (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    conductor = client(
+    const token = await staffToken(
       t,
-      await staffToken(t, { email: 'stops@rihla.test', password: 'dune-camel-lantern-48' }, 'conductor'),
+      { email: 'stops@rihla.test', password: 'dune-camel-lantern-48' },
+      'conductor',
     );
+    conductor = client(t, token);
     const base = (await makeTrip(t, t.token, { seats: 20, date })).trip;
+    await assignConductor(t, t.token, token, { tripId: base._id });
     const stops = [];
     for (const [i, town] of towns.entries()) {
       const origin = await createOk(t, t.token, '/api/origins/createOrigin', { origin_city: town });

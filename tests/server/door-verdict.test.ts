@@ -12,6 +12,7 @@ import { book } from './helpers/bookings.ts';
 import { makeTrip } from './helpers/fixtures.ts';
 import { khartoumToday } from '../../shared/rules.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
+import { assignConductor } from './helpers/conductors.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 type Doc = Record<string, any>;
@@ -43,13 +44,16 @@ describe.each(dialects)('the door verdict, on the server and on the phone (%s)',
   };
 
   beforeAll(async () => {
-    conductor = client(
+    const token = await staffToken(
       t,
-      await staffToken(t, { email: 'door@rihla.test', password: 'dune-camel-lantern-48' }, 'conductor'),
+      { email: 'door@rihla.test', password: 'dune-camel-lantern-48' },
+      'conductor',
     );
+    conductor = client(t, token);
     door = (await makeTrip(t, t.token, { seats: 20, date })).trip;
-    other = (await makeTrip(t, t.token, { seats: 20, date, time: '7:00 pm' })).trip;
     cancelledTrip = (await makeTrip(t, t.token, { seats: 20, date })).trip;
+    for (const trip of [door, cancelledTrip]) await assignConductor(t, t.token, token, { tripId: trip._id });
+    other = (await makeTrip(t, t.token, { seats: 20, date, time: '7:00 pm' })).trip;
     tickets.paid = await sell(door, 1);
     tickets.twice = await sell(door, 2);
     tickets.unpaid = await book(t, door, [3]);

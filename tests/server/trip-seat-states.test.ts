@@ -8,6 +8,7 @@ import { bookingFields, PASSENGER, pdfText, postBooking } from './helpers/bookin
 import { makeTrip } from './helpers/fixtures.ts';
 import { bookWithProof, type Doc, newPhone } from './helpers/payments.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
+import { assignConductor } from './helpers/conductors.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 // The trip's day, 8:00 in Khartoum (06:00 UTC): its 9:00 am bus has not left; the door's scans are of today.
@@ -49,6 +50,7 @@ describe.each(dialects)('trip seat states (%s)', (dialect) => {
       { email: `conductor-${dialect}@seats.rihla.test`, password: 'kassala-acacia-ferry' },
       'conductor',
     );
+    await assignConductor(t, t.token, conductor, { tripId: trip._id });
     const code = t.app.ticketSigner.code({
       ticketId: boarded.ticketId,
       tripId: boarded.tripId,

@@ -13,7 +13,7 @@ import { isClosed, tripRow, tripTravellers } from './boarding.repository.ts';
 import { type BoardingContext, checkinPackage, syncScans } from './checkin.service.ts';
 import { manifestCsv, manifestLines, manifestPdf, manifestXlsx, type ManifestTrip } from './manifest.ts';
 import { replaceTravellers, travellersOf, travellersSchema } from './travellers.ts';
-import { assertDoorTrip, seesFullTravellers } from './door-scope.ts';
+import { assertAssignedTrips, assertDoorTrip, seesFullTravellers } from './door-scope.ts';
 import { maskedIdNumber, type SeatTraveller } from '../../../shared/boarding.ts';
 import { referencedDocument } from '../crud/populate.ts';
 import { trips } from '../../../shared/registry/index.ts';
@@ -74,7 +74,7 @@ export async function checkinRoutes(instance: FastifyInstance) {
       const { id } = request.params;
       const row = await tripRow(ctx.db, id);
       if (!row) throw notFound('No trip has this _id.');
-      assertDoorTrip(request, row.trip_date, ctx.clock.now());
+      await assertDoorTrip(request, ctx.db, { id, date: row.trip_date }, ctx.clock.now());
       const found = await checkinPackage(ctx, id);
       if (!found) throw notFound('No trip has this _id.');
       reply.header('Cache-Control', 'no-store');
@@ -94,6 +94,12 @@ export async function checkinRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { scans } = request.body;
+      // A conductor's scans are of the trips assigned to them, or none is taken (the phone keeps them).
+      await assertAssignedTrips(
+        request,
+        app.db,
+        scans.map((scan) => scan.tripId),
+      );
       // Every scan sent counts, stored or not: one account cannot fill the table (5,000 made-up scans took
       // 0.8 s), and a phone's backlog of a day's trips (a few hundred) passes in one go.
       const { perUser, windowMs } = app.config.scanRateLimit;
@@ -134,7 +140,8 @@ export async function travellerRoutes(instance: FastifyInstance) {
       const booking = await findBookingDocument(ctx.db, id);
       if (!booking) throw notFound('No booking has this _id.');
       const trip = booking.tripId as Record<string, any> | null;
-      if (trip) assertDoorTrip(request, trip.trip_date, ctx.clock.now());
+      if (trip)
+        await assertDoorTrip(request, ctx.db, { id: trip._id, date: trip.trip_date }, ctx.clock.now());
       return asSeen(request, (await travellersOf(ctx.db, [id])).get(id) ?? []);
     },
   );
@@ -163,7 +170,8 @@ export async function travellerRoutes(instance: FastifyInstance) {
       const stray = passengers.find((t) => !seats.includes(t.seat));
       if (stray) throw badRequest(`Seat ${stray.seat} is not one of this booking's seats.`);
       const trip = booking.tripId as Record<string, any>;
-      if (trip) assertDoorTrip(request, trip.trip_date, ctx.clock.now());
+      if (trip)
+        await assertDoorTrip(request, ctx.db, { id: trip._id, date: trip.trip_date }, ctx.clock.now());
       // The checkpoint list of a trip that has left is what it was.
       if (
         (trip && (await isClosed(ctx.db, trip._id))) ||
@@ -207,7 +215,7 @@ export async function manifestRoutes(instance: FastifyInstance) {
       const { format } = request.query;
       const row = await tripRow(db, id);
       if (!row) throw notFound('No trip has this _id.');
-      assertDoorTrip(request, row.trip_date, app.clock.now());
+      await assertDoorTrip(request, db, { id, date: row.trip_date }, app.clock.now());
       const trip = (await referencedDocument(db, trips, id)) as Record<string, any>;
       const time = formatBoardingTime(row.trip_boarding_time);
       const about: ManifestTrip = {

@@ -1,12 +1,15 @@
 // What a staff member without 'passengers.full' (a conductor) may see of a trip's travellers: the door's
-// share. Until trips are assigned to conductors (the companies issue), a conductor checks the trips of
-// yesterday, today and tomorrow in Khartoum: their offline package, passenger list and manifest; any other
-// day's trip answers 403 NOT_DOOR_TRIP. What they get carries ID last digits only and no phones, so nothing
-// in it lets them act as a traveller (the traveller's cancel asks for the phone).
+// share. A conductor checks the trips assigned to them (issue 24; without 'boarding.anyTrip'), and of those
+// the trips of yesterday, today and tomorrow in Khartoum: their offline package, scans, passenger list and
+// manifest; another day's trip answers 403 NOT_DOOR_TRIP, a trip not theirs 403 NOT_YOUR_TRIP. What they get
+// carries ID last digits only and no phones, so nothing in it lets them act as a traveller (the traveller's
+// cancel asks for the phone).
 import type { FastifyRequest } from 'fastify';
 import { can } from '../../../shared/roles.ts';
 import { khartoumToday } from '../../../shared/rules.ts';
+import type { Db } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { assignedAmong } from '../conductors/assignments.repository.ts';
 
 /** Days either side of Khartoum's today whose trips a conductor checks. */
 export const DOOR_DAYS = 1;
@@ -23,12 +26,40 @@ export function isDoorDay(tripDate: string, now: Date): boolean {
   return tripDate >= first && tripDate <= last;
 }
 
-/** 403 NOT_DOOR_TRIP when the caller sees only the door's share and the trip is not one they check. */
-export function assertDoorTrip(request: FastifyRequest, tripDate: string, now: Date) {
-  if (seesFullTravellers(request) || isDoorDay(tripDate, now)) return;
-  throw new HttpError(
-    403,
-    "Conductors see the passengers of yesterday's, today's and tomorrow's trips only.",
-    { code: 'NOT_DOOR_TRIP' },
-  );
+/** Whether the caller opens the door of any trip of their scope (not only the trips assigned to them). */
+export const opensAnyTrip = (request: FastifyRequest) =>
+  !!request.staff && can(request.staff.role, 'boarding.anyTrip');
+
+const notYourTrip = (tripId: string) =>
+  new HttpError(403, 'This trip is not assigned to you: a manager assigns conductors to trips.', {
+    code: 'NOT_YOUR_TRIP',
+    tripId,
+  });
+
+/** 403 NOT_YOUR_TRIP when the caller opens only their assigned trips and one of `tripIds` is not. */
+export async function assertAssignedTrips(request: FastifyRequest, db: Db, tripIds: string[]) {
+  if (opensAnyTrip(request)) return;
+  const unique = [...new Set(tripIds)];
+  const assigned = await assignedAmong(db, request.staff!.id, unique);
+  const other = unique.find((id) => !assigned.has(id));
+  if (other !== undefined) throw notYourTrip(other);
+}
+
+/**
+ * 403 when the caller sees only the door's share and the trip is not one they check: NOT_DOOR_TRIP for
+ * another day's, NOT_YOUR_TRIP for one not assigned to them.
+ */
+export async function assertDoorTrip(
+  request: FastifyRequest,
+  db: Db,
+  trip: { id: string; date: string },
+  now: Date,
+) {
+  if (!seesFullTravellers(request) && !isDoorDay(trip.date, now))
+    throw new HttpError(
+      403,
+      "Conductors see the passengers of yesterday's, today's and tomorrow's trips only.",
+      { code: 'NOT_DOOR_TRIP' },
+    );
+  await assertAssignedTrips(request, db, [trip.id]);
 }

@@ -18,6 +18,7 @@ import { bodyToRow, type Document, type Row } from './row-mapper.ts';
 import type { Db } from '../../db/schema.ts';
 import { anyTable, type AnyTables } from './generic-db.ts';
 import { companyWhere, REACH_TABLES } from '../../auth/company-scope.ts';
+import { assignedTripWhere } from '../conductors/assignments.repository.ts';
 
 function applyFilters<O>(
   db: Db,
@@ -30,6 +31,7 @@ function applyFilters<O>(
   const { reach } = def.scope;
   if (params.companyId && reach !== 'none' && reach !== 'platform')
     q = q.where(companyWhere(db, reach, params.companyId));
+  if (params.assignedTo && reach === 'trip') q = q.where(assignedTripWhere(db, params.assignedTo));
   if (params.ids) q = q.where('id', 'in', params.ids.length ? params.ids : ['']);
   for (const [field, value] of Object.entries(params.equals)) {
     const kind = def.fields[field].kind;
@@ -83,6 +85,7 @@ export async function listDocuments(db: Db, def: ResourceDef, params: ListParams
               ...(params.companyId && def.scope.reach !== 'none' && def.scope.reach !== 'platform'
                 ? REACH_TABLES[def.scope.reach]
                 : []),
+              ...(params.assignedTo ? ['conductor_assignments', 'buses'] : []),
             ]),
           ],
         }))!

@@ -9,7 +9,7 @@ import {
   type ResourceDef,
   updateSchema,
 } from '../../../shared/registry/index.ts';
-import type { Access, Scope } from '../../../shared/roles.ts';
+import { type Access, can, type Scope } from '../../../shared/roles.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Db } from '../../db/schema.ts';
 import {
@@ -88,7 +88,13 @@ export function crudRoutes(def: ResourceDef) {
         `/${def.api.list}`,
         { schema: schema('list', { querystring: listQuerySchema }), config: guard('list') },
         async (request, reply) => {
-          const params = { ...parseListParams(def, request.query), companyId: request.companyScope };
+          const params = {
+            ...parseListParams(def, request.query),
+            companyId: request.companyScope,
+            // A conductor's trips are the ones assigned to them (issue 24).
+            assignedTo:
+              request.staff && !can(request.staff.role, 'boarding.anyTrip') ? request.staff.id : undefined,
+          };
           const { documents, total } = await listDocuments(db, def, params);
           reply.header('X-Total-Count', String(total));
           return documents;

@@ -16,6 +16,8 @@ export interface ListParams {
   ranges: { field: string; op: '>=' | '<='; value: string }[];
   /** Company staff's company: the list answers its documents alone (server/auth/company-scope.ts). */
   companyId?: string;
+  /** A conductor's id: a list of trips answers the trips assigned to them alone (issue 24). */
+  assignedTo?: string;
 }
 
 const index = z.coerce.number().int().min(0).max(1_000_000_000);

@@ -178,7 +178,7 @@ export async function tripRoutes(instance: FastifyInstance) {
       const trip = await findDocument(db, trips, id);
       if (!trip) throw notFound('No trip has this _id.');
       // A conductor: the trips they check, and no phones (with one, a ticket id would cancel as a traveller).
-      assertDoorTrip(request, trip.trip_date as string, app.clock.now());
+      await assertDoorTrip(request, db, { id, date: trip.trip_date as string }, app.clock.now());
       const rows = await tripPassengers(db, id);
       return seesFullTravellers(request) ? rows : rows.map((row) => ({ ...row, phone: null }));
     },

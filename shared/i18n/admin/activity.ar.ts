@@ -24,6 +24,8 @@ export const activityAr: MessageTree<ActivityMessages> = {
         password_change: 'غيّر كلمة مروره',
         update_passengers: 'عدّل المسافرين',
         sync_scans: 'أرسل عمليات مسح الصعود',
+        assign_conductor: 'عيّن مساعداً',
+        unassign_conductor: 'ألغى تعيين مساعد',
         sign_in: 'سجّل الدخول',
         sign_in_failed: 'فشل في تسجيل الدخول',
         sign_out: 'سجّل الخروج',
@@ -40,6 +42,8 @@ export const activityAr: MessageTree<ActivityMessages> = {
         change_refunded: 'استرداد فرق تغيير (الحجز الأصلي لم يعد قائمًا)',
       },
       changes: {
+        conductor: 'المساعد',
+        date: 'اليوم',
         action: 'الإجراء',
         dryRun: 'معاينة فقط',
         trips: 'الرحلات',

@@ -23,6 +23,8 @@ export const activityEn = {
         password_change: 'Changed their own password',
         update_passengers: 'Changed the travellers',
         sync_scans: 'Sent boarding scans',
+        assign_conductor: 'Assigned a conductor',
+        unassign_conductor: 'Took a conductor off',
         sign_in: 'Signed in',
         sign_in_failed: 'Failed to sign in',
         sign_out: 'Signed out',
@@ -40,6 +42,8 @@ export const activityEn = {
       },
       /** What an entry records beyond a record's fields (a disruption, a timetable's trips). */
       changes: {
+        conductor: 'Conductor',
+        date: 'Day',
         action: 'Action',
         dryRun: 'Preview only',
         trips: 'Trips',

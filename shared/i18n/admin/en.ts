@@ -617,6 +617,10 @@ export const enOwn = {
         SHIFT_ALREADY_OPEN: 'You already have an open shift: close it before opening another.',
         SHIFT_CLOSED: 'This shift is already closed.',
         NOT_YOUR_SHIFT: 'This is another staff member’s shift: a manager or an admin closes it.',
+        NOT_YOUR_TRIP: 'This trip is not assigned to you: a manager assigns conductors to trips.',
+        NOT_A_CONDUCTOR: 'This account is not a conductor’s: only conductors are assigned to trips.',
+        CONDUCTOR_OTHER_COMPANY:
+          'This conductor belongs to another company: they are assigned to that company’s trips only.',
         PRICE_CHANGED: 'The price has changed: the total is now %{total}.',
         TRIP_UNAVAILABLE:
           'This trip takes no more bookings: it was cancelled, it has left, or its bus is out of service.',
@@ -668,6 +672,21 @@ export const enOwn = {
         xlsx: 'Excel workbook (XLSX)',
       },
       manifest_failed: 'The manifest could not be downloaded. Please try again.',
+    },
+    conductors: {
+      title: 'Conductors',
+      none: 'No conductor is assigned: no conductor can open this trip’s door (its offline list, scans and passenger list).',
+      this_trip: 'This trip',
+      whole_day: 'All the company’s trips on %{date}',
+      assigned_by: 'Assigned by %{name}',
+      conductor: 'Conductor',
+      reach: 'Assigned to',
+      assign: 'Assign',
+      unassign: 'Take %{name} off',
+      assigned: 'Conductor assigned.',
+      unassigned: 'Assignment taken back.',
+      no_conductors: 'No conductor account yet (an admin creates them).',
+      load_failed: 'The conductors could not be loaded.',
     },
     bookings: {
       passenger: 'Passenger',

@@ -23,11 +23,14 @@ export interface Conductor {
 }
 
 let accounts = 0;
-/** A new conductor account, registered by the admin. */
-export async function createConductor(url: string): Promise<Conductor> {
+/**
+ * A new conductor account, registered by the admin and assigned to `trips` (a conductor's phone lists and
+ * opens only the trips assigned to them, issue 24).
+ */
+export async function createConductor(url: string, trips: string[]): Promise<Conductor> {
   const n = `${Date.now().toString(36)}${++accounts}`;
   const who = { email: `conductor-${n}@board.rihla.test`, password: `acacia-ferry-${n}-kassala` };
-  await staffCall(url, 'POST', '/api/auth/register', {
+  const account = await staffCall<{ _id: string }>(url, 'POST', '/api/auth/register', {
     username: `conductor${n}`,
     first_name: 'Idris',
     last_name: 'Bakheet',
@@ -37,6 +40,8 @@ export async function createConductor(url: string): Promise<Conductor> {
     password_confirm: who.password,
     role: 'conductor',
   });
+  for (const tripId of trips)
+    await staffCall(url, 'POST', '/api/conductors/assign', { userId: account._id, tripId });
   return who;
 }
 

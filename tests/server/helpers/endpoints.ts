@@ -119,6 +119,10 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'PATCH /api/shifts/closeShift/:id': 'shifts.own',
   'GET /api/shifts/getAllShifts': 'shifts.own',
   'GET /api/shifts/getShift/:id': 'shifts.own',
+  'POST /api/conductors/assign': 'conductors.assign',
+  'DELETE /api/conductors/unassign/:id': 'conductors.assign',
+  'GET /api/conductors/getAssignments': 'conductors.assign',
+  'GET /api/conductors/getConductors': 'conductors.assign',
 };
 /** The API documentation: for any signed-in staff member unless the app is built with PUBLIC_API_DOCS=1. */
 const DOCS_CAPABILITY: Capability = 'self';
@@ -131,6 +135,7 @@ const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/bookings/cancelSeats/:id': { seats: [1] },
   'POST /api/messages/broadcast': { tripId: 'x', text_en: 'Hello', text_ar: 'مرحبا' },
   'PATCH /api/shifts/closeShift/:id': { counted: 0 },
+  'POST /api/conductors/assign': { userId: 'nobody', tripId: 'no-trip' },
 };
 /** Routes that need a query to answer at all (a report's period): their url() carries a valid one. */
 const SAMPLE_QUERIES: Record<string, string> = {
