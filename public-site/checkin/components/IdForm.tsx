@@ -59,9 +59,11 @@ export function IdForm({ tripId, ticket, traveller, onDone }: Props) {
           ? m.idForm.departed
           : saved?.problem === 'NOT_DOOR_TRIP'
             ? m.idForm.notDoorTrip
-            : saved
-              ? fill(m.idForm.failed, { message: saved.problem ?? '' })
-              : null;
+            : saved?.problem === 'NOT_YOUR_TRIP'
+              ? m.idForm.notYourTrip
+              : saved
+                ? fill(m.idForm.failed, { message: saved.problem ?? '' })
+                : null;
 
   return (
     <form class="card stack id-form" onSubmit={submit} data-testid="id-form">

@@ -15,7 +15,7 @@ export const SCAN_BATCH = 500;
 export type SyncProblem = 'offline' | 'ended' | 'tooMany' | 'error';
 
 /** The refusals the app words itself (the rest show the server's message). */
-export const KNOWN_REFUSALS = ['TRIP_DEPARTED', 'NOT_DOOR_TRIP'] as const;
+export const KNOWN_REFUSALS = ['TRIP_DEPARTED', 'NOT_DOOR_TRIP', 'NOT_YOUR_TRIP'] as const;
 
 export interface SyncResult {
   scans: number;

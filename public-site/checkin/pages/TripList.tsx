@@ -135,16 +135,22 @@ const minutes = (time: string) => {
 function useDownload(tripId: string) {
   const { controller } = useApp();
   const [busy, setBusy] = useState(false);
-  // Why the last download failed: a trip this conductor does not check (403), or anything else.
-  const [failed, setFailed] = useState<'notDoorTrip' | 'downloadFailed' | null>(null);
+  // Why the last download failed: a trip outside the conductor's days or not assigned to them (403), or
+  // anything else.
+  const [failed, setFailed] = useState<'notDoorTrip' | 'notYourTrip' | 'downloadFailed' | null>(null);
   const download = async () => {
     setBusy(true);
     setFailed(null);
     try {
       await controller.download(tripId);
     } catch (error) {
+      const code = error instanceof ApiError ? error.body?.code : undefined;
       setFailed(
-        error instanceof ApiError && error.body?.code === 'NOT_DOOR_TRIP' ? 'notDoorTrip' : 'downloadFailed',
+        code === 'NOT_DOOR_TRIP'
+          ? 'notDoorTrip'
+          : code === 'NOT_YOUR_TRIP'
+            ? 'notYourTrip'
+            : 'downloadFailed',
       );
     } finally {
       setBusy(false);

@@ -55,6 +55,7 @@ export const checkinEn = {
     downloadFailed: 'Could not download the trip. Check the connection and try again.',
     notDoorTrip:
       "This trip is not one you check: conductors download yesterday's, today's and tomorrow's trips only.",
+    notYourTrip: 'This trip is not assigned to you: a manager assigns conductors to trips.',
     sold: 'Seats sold: {count}',
     bus: 'Bus {bus}',
     cancelledTrip: 'Trip cancelled',
@@ -159,6 +160,7 @@ export const checkinEn = {
     departed: 'The trip has departed: its passenger list can no longer change.',
     notDoorTrip:
       "Not sent: conductors change the passengers of yesterday's, today's and tomorrow's trips only.",
+    notYourTrip: 'Not sent: this trip is no longer assigned to you.',
     failed: 'The server refused this change: {message}',
     problems: {
       name: 'Give the traveller’s full name.',

@@ -129,17 +129,20 @@ describe('the check screen', () => {
 // conductor checks (403 NOT_DOOR_TRIP: its package is not downloaded), and an account that sent its hourly
 // share of scans (429 TOO_MANY_SCANS: the scans stay on the phone and are sent later). Never the server's English.
 describe.each(['en', 'ar'] as const)('refusals at the door (%s)', (lang) => {
-  it('a trip that is not the conductor’s: the download says so', async () => {
-    const { server, m } = await openCheckScreen(lang, { stayOnline: true, path: CHECKIN_ROUTES.home });
-    server.state.notDoorTrip = true;
-    fireEvent.click(await waitFor(() => screenButton(document.body, m.trips.update)));
-    const note = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('[data-problem="notDoorTrip"]');
-      if (!found) throw new Error('no note yet');
-      return found;
-    });
-    expect(note.textContent).toBe(m.trips.notDoorTrip);
-  });
+  it.each(['notDoorTrip', 'notYourTrip'] as const)(
+    'a trip that is not the conductor’s (%s: outside their days, or not assigned): the download says so',
+    async (refusal) => {
+      const { server, m } = await openCheckScreen(lang, { stayOnline: true, path: CHECKIN_ROUTES.home });
+      server.state[refusal] = true;
+      fireEvent.click(await waitFor(() => screenButton(document.body, m.trips.update)));
+      const note = await waitFor(() => {
+        const found = document.querySelector<HTMLElement>(`[data-problem="${refusal}"]`);
+        if (!found) throw new Error('no note yet');
+        return found;
+      });
+      expect(note.textContent).toBe(m.trips[refusal]);
+    },
+  );
 
   it('too many scans this hour: the scans stay on the phone and the screen says why', async () => {
     const { paid, server, controller, m } = await openCheckScreen(lang, { stayOnline: true });

@@ -85,11 +85,14 @@ export function fakeServer(pkg: CheckinPackage) {
     departed: false,
     /** The trip is not one this conductor checks (403 NOT_DOOR_TRIP on its package and its passengers). */
     notDoorTrip: false,
+    /** The trip is not assigned to this conductor (403 NOT_YOUR_TRIP, issue 24). */
+    notYourTrip: false,
     /** The account's hourly share of scans is spent (429 TOO_MANY_SCANS). */
     tooManyScans: false,
   };
   const notDoorTrip = () => {
     if (state.notDoorTrip) throw new ApiError(403, { message: 'not the door', code: 'NOT_DOOR_TRIP' });
+    if (state.notYourTrip) throw new ApiError(403, { message: 'not yours', code: 'NOT_YOUR_TRIP' });
   };
   const calls: ScanToSend[][] = [];
   const passengers: { bookingId: string; passengers: PassengerToSend[] }[] = [];
