@@ -15,6 +15,7 @@ import { useTestApp } from './helpers/use-test-app.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { openShift } from './helpers/shifts.ts';
 import { enqueue } from '../../server/messages/outbox.repository.ts';
+import { accountId, assignConductor } from './helpers/conductors.ts';
 
 interface Call {
   method: 'POST' | 'PATCH' | 'DELETE';
@@ -247,6 +248,27 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         recordId: shift,
         action: 'shift_closed',
         resource: 'shifts',
+      };
+    };
+    // Conductors assigned to a trip and taken off it (issue 24): the row names the trip.
+    const conductor = (name: string) =>
+      staffToken(t, { email: `au.${name}@rihla.test`, password: 'dune-camel-48-z' }, 'conductor');
+    calls['POST /api/conductors/assign'] = async () => ({
+      method: 'POST',
+      url: '/api/conductors/assign',
+      payload: { userId: await accountId(t, await conductor('door')), tripId: trip._id },
+      recordId: trip._id,
+      action: 'assign_conductor',
+      resource: 'trips',
+    });
+    calls['DELETE /api/conductors/unassign/:id'] = async () => {
+      const assignment = await assignConductor(t, t.token, await conductor('door2'), { tripId: trip._id });
+      return {
+        method: 'DELETE',
+        url: `/api/conductors/unassign/${assignment}`,
+        recordId: trip._id,
+        action: 'unassign_conductor',
+        resource: 'trips',
       };
     };
     calls['PATCH /api/payments/markRefundPaid/:id'] = async () => {
