@@ -136,7 +136,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await fn('trip_counts_of_seat_delete', `${intoCounts} ${seatTerms('OLD', '-')} ${countsUpsert}`);
     await fn('trip_counts_of_booking', `${intoCounts} ${bookingTerms('OLD')} ${countsUpsert}`);
     await fn('trip_counts_of_new_booking', `${intoCounts} ${bookingTerms(null)} ${countsUpsert}`);
-    await sql`create trigger money_days_add after insert on money_events
+    // At commit (deferred): a day's line is locked last in its transaction, after the seats, so a counter sale
+    // and a seat cancellation on one trip never wait on each other's locks (a deadlock the race test met).
+    await sql`create constraint trigger money_days_add after insert on money_events deferrable initially deferred
       for each row execute function money_days_of_event()`.execute(db);
     await sql`create trigger trip_counts_seat_insert after insert on booking_seats
       for each row execute function trip_counts_of_seat_insert()`.execute(db);
