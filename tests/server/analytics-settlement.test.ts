@@ -77,13 +77,7 @@ describe.each(dialects)('settlement statements (%s)', (dialect) => {
 
     // A company's manager: a statement of their company, naming no other.
     const manager = { email: `st-${a.company._id}@rihla.test`, password: 'acacia-ferry-nile-7' };
-    await staffToken(t, manager, 'manager');
-    await t.database.db
-      .updateTable('users')
-      .set({ companyId: a.company._id })
-      .where('email', '=', manager.email)
-      .execute();
-    const asManager = client(t, await staffToken(t, manager, 'manager'));
+    const asManager = client(t, await staffToken(t, manager, 'manager', a.company._id));
     const own = await asManager.get(`/api/analytics/settlement?${period}&format=pdf`);
     expect(own.statusCode).toBe(200);
     const ownText = pdfText(own.rawPayload);

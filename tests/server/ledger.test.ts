@@ -288,13 +288,7 @@ describe.each(dialects)('the ledger (%s)', (dialect) => {
   it('a company’s staff cannot change its commission; the platform’s can', async () => {
     const { company } = await makeTrip(t, t.token);
     const manager = { email: `m-${company._id}@rihla.test`, password: 'acacia-ferry-nile-7' };
-    await staffToken(t, manager, 'manager');
-    await t.database.db
-      .updateTable('users')
-      .set({ companyId: company._id })
-      .where('email', '=', manager.email)
-      .execute();
-    const asManager = client(t, await staffToken(t, manager, 'manager'));
+    const asManager = client(t, await staffToken(t, manager, 'manager', company._id));
     const raised = await asManager.patch(`/api/companies/updateCompany/${company._id}`, {
       company_commission: 0,
       company_phone: '0911111111',
@@ -392,13 +386,7 @@ describe.each(dialects)('the ledger (%s)', (dialect) => {
 
     // A company's manager: their company's money alone; another company's answers 404.
     const manager = { email: `s-${a.company._id}@rihla.test`, password: 'acacia-ferry-nile-7' };
-    await staffToken(t, manager, 'manager');
-    await t.database.db
-      .updateTable('users')
-      .set({ companyId: a.company._id })
-      .where('email', '=', manager.email)
-      .execute();
-    const asManager = client(t, await staffToken(t, manager, 'manager'));
+    const asManager = client(t, await staffToken(t, manager, 'manager', a.company._id));
     const own = (await asManager.get(`/api/analytics/settlement?${period}`)).json();
     expect(own.companies.map((line: Doc) => line.companyId)).toEqual([a.company._id]);
     expect(

@@ -81,7 +81,13 @@ export async function createTestApp(
 export const STAFF = { email: 'staff@rihla.test', password: 'secret123' };
 
 /** Creates a staff account (an admin unless told) and answers an access token for it. */
-export async function staffToken(t: TestApp, who = STAFF, role: Role = 'admin'): Promise<string> {
+/** A staff account's access token (made with `role` if new; of `companyId`'s desk when given). */
+export async function staffToken(
+  t: TestApp,
+  who = STAFF,
+  role: Role = 'admin',
+  companyId?: string,
+): Promise<string> {
   const exists = await t.database.db
     .selectFrom('users')
     .select('id')
@@ -98,6 +104,8 @@ export async function staffToken(t: TestApp, who = STAFF, role: Role = 'admin'):
       role,
     });
   }
+  if (companyId)
+    await t.database.db.updateTable('users').set({ companyId }).where('email', '=', who.email).execute();
   const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: who });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   return response.json().access_token;
