@@ -71,6 +71,10 @@ try {
     );
   const found = searches.filter((_, i) => answers[i] !== '[]');
   if (!found.length) throw new Error('no search finds a trip');
+  // Each search's own answer, for the ceiling of the mix: a bare Fastify answering every URL with its JSON.
+  const answerOf = Object.fromEntries(
+    searches.flatMap((s, i) => (answers[i] === '[]' ? [] : [[s.path, answers[i]]])),
+  );
   searches.length = 0;
   searches.push(...found);
   const sample = answers.find((a) => a !== '[]')!;
@@ -107,7 +111,7 @@ try {
       `  /api/health:                    ${fmt(health)}  → ${ratio(health, memory)} of bare's req/s, ${cpuRatio(health, memory)} by CPU an answer`,
     );
 
-    if (process.env.BENCH_ONLY !== 'hot') await mixed(searches, memory, token);
+    if (process.env.BENCH_ONLY !== 'hot') await mixed(searches, answerOf, token);
   } finally {
     bare.stop();
   }
@@ -115,15 +119,17 @@ try {
   await server.stop();
 }
 
-/** Every search of a booking rush, with the cache and without; the admin's lists. */
-async function mixed(searches: LoadRequest[], memory: LoadResult, token: string) {
+/**
+ * Every search of a booking rush, with the cache and without, each beside a bare Fastify in its own process
+ * answering the same URLs with the same JSON from memory (answers of 0.5–10 KB: one answer's ceiling would
+ * not be theirs); the admin's lists.
+ */
+async function mixed(searches: LoadRequest[], answerOf: Record<string, string>, token: string) {
+  const sizes = Object.values(answerOf).map((answer) => answer.length / 1024);
   console.log(
-    `filterTrips: ${searches.length} different searches, ${CONNECTIONS} connections, ${SECONDS} s each`,
+    `filterTrips: ${searches.length} different searches (answers ${Math.min(...sizes).toFixed(1)}–${Math.max(...sizes).toFixed(1)} KB, mean ${(sizes.reduce((a, b) => a + b, 0) / sizes.length).toFixed(1)}), ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} rounds`,
   );
-  const search = await load(server.url, searches);
-  console.log(
-    `  filterTrips, cache on:          ${fmt(search)}  → ${ratio(search, memory)} of bare, ${loadNow()}`,
-  );
+  const bare = await startBare('/api/trips/filterTrips', '[]', answerOf);
   // The same searches from a second server on the same data with its read cache off: what the cache buys.
   const uncached = await startServer({
     DATA_DIR: server.dataDir,
@@ -131,11 +137,22 @@ async function mixed(searches: LoadRequest[], memory: LoadResult, token: string)
     SEARCH_CACHE_MS: '0',
   });
   try {
-    const direct = await load(uncached.url, searches);
+    const runs: Record<'bare' | 'cached' | 'cold', LoadResult[]> = { bare: [], cached: [], cold: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.bare.push(await load(bare.url, searches, CONNECTIONS, bare.pid));
+      runs.cached.push(await load(server.url, searches, CONNECTIONS, server.process.pid));
+      runs.cold.push(await load(uncached.url, searches, CONNECTIONS, uncached.process.pid));
+    }
+    const [memory, search, direct] = [mean(runs.bare), mean(runs.cached), mean(runs.cold)];
+    console.log(`  bare Fastify, the same answers: ${fmt(memory)}`);
     console.log(
-      `  filterTrips, cache off:         ${fmt(direct)}  → ${ratio(direct, memory)} of bare, ${loadNow()}`,
+      `  filterTrips, cache on:          ${fmt(search)}  → ${ratio(search, memory)} of bare's req/s, ${cpuRatio(search, memory)} by CPU an answer, ${loadNow()}`,
+    );
+    console.log(
+      `  filterTrips, cache off:         ${fmt(direct)}  → ${ratio(direct, memory)} of bare's req/s, ${cpuRatio(direct, memory)} by CPU an answer, ${loadNow()}`,
     );
   } finally {
+    bare.stop();
     await uncached.stop();
   }
 

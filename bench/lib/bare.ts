@@ -11,8 +11,16 @@ export interface BareServer {
   stop(): void;
 }
 
-/** Starts the bare process answering `body` (as application/json) at `path`. */
-export async function startBare(path: string, body: string): Promise<BareServer> {
+/**
+ * Starts the bare process answering `body` (as application/json) at `path`; with `answers` (URL → JSON text)
+ * it answers each of those URLs with its own text instead, found in a Map, as a ceiling for a mix of different
+ * requests whose answers differ in size.
+ */
+export async function startBare(
+  path: string,
+  body: string,
+  answers?: Record<string, string>,
+): Promise<BareServer> {
   const child = fork(import.meta.filename, ['bare'], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -21,14 +29,18 @@ export async function startBare(path: string, body: string): Promise<BareServer>
     child.once('message', (message: { url: string }) => resolve(message.url));
     child.once('exit', (code) => reject(new Error(`bare Fastify exited with code ${code}`)));
   });
-  child.send({ path, body });
+  child.send({ path, body, answers });
   return { url: await url, pid: child.pid!, stop: () => child.kill() };
 }
 
 if (process.argv[1] === import.meta.filename && process.argv[2] === 'bare' && process.send) {
-  process.once('message', async ({ path, body }: { path: string; body: string }) => {
+  type Message = { path: string; body: string; answers?: Record<string, string> };
+  process.once('message', async ({ path, body, answers }: Message) => {
     const app = Fastify();
-    app.get(path, (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+    const byUrl = new Map(Object.entries(answers ?? {}));
+    app.get(path, (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(byUrl.get(request.url) ?? body),
+    );
     process.send!({ url: await app.listen({ port: 0, host: '127.0.0.1' }) });
   });
 }

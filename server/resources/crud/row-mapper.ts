@@ -11,12 +11,22 @@ const readList = (value: unknown) => (typeof value === 'string' ? JSON.parse(val
 const ROUTE_KINDS = new Set(['stops', 'fares']);
 export type Document = Record<string, unknown> & { _id: string };
 
-/** Fields with a column of their own (computed and structured ones are filled elsewhere). */
+const columnsOfDef = new WeakMap<ResourceDef, string[]>();
+
+/**
+ * Fields with a column of their own (computed and structured ones are filled elsewhere). Worked out once per
+ * resource: every row of every answer asks (a search's rows ask 12 times each).
+ */
 export function columnFields(def: ResourceDef): string[] {
-  return Object.entries(def.fields)
-    .filter(([, field]) => !field.writeOnly && !field.computed)
-    .filter(([, field]) => !['seats', 'passenger', 'priceList'].includes(field.kind))
-    .map(([name]) => name);
+  let names = columnsOfDef.get(def);
+  if (!names) {
+    names = Object.entries(def.fields)
+      .filter(([, field]) => !field.writeOnly && !field.computed)
+      .filter(([, field]) => !['seats', 'passenger', 'priceList'].includes(field.kind))
+      .map(([name]) => name);
+    columnsOfDef.set(def, names);
+  }
+  return names;
 }
 
 export function rowToDocument(def: ResourceDef, row: Row): Document {
