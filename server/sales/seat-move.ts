@@ -3,7 +3,7 @@
 // The (tripId, seat, leg) key stays the only guard: a seat taken meanwhile makes the insert fail, and the caller's
 // transaction with it.
 import { BUS_OUT_OF_SERVICE } from '../../shared/rules.ts';
-import { lockRow } from '../db/locks.ts';
+import { lockName, lockRow } from '../db/locks.ts';
 import { HttpError } from '../http/errors.ts';
 import { ROUTE_MESSAGES } from '../../shared/segments.ts';
 import type { BookingsTable, Db, TripRow } from '../db/schema.ts';
@@ -85,6 +85,11 @@ export async function relocate(
   now: Date,
   also: Partial<BookingsTable> = {},
 ) {
+  // A move frees seats on one trip and takes seats on the other, and adds to both trips' counters
+  // (trip_counts): two moves in opposite directions at once would each hold one trip's and wait for the
+  // other's (PostgreSQL: a deadlock, an error to a traveller). Moves between two trips take both in one order
+  // first, so the second waits for the first to end (tests/server/changes-crossing.test.ts).
+  await lockName(trx, ...[booking.tripId, tripId].sort().map((id) => `trip-moves:${id}`));
   // Where the traveller boards and alights stays the same towns on the new trip.
   const stretch = await stretchForMove(trx, booking.id, tripId);
   if (!stretch) throw pairNotForSale();
