@@ -11,7 +11,7 @@ import { ManualClock } from '../../server/clock.ts';
 import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
 import { book, bookedSeats, type TripDoc } from './helpers/bookings.ts';
 import { createOk, makeTrip } from './helpers/fixtures.ts';
-import { activity, type Doc, sendProof, uniquePng } from './helpers/payments.ts';
+import { activity, counterSale, type Doc, sendProof, uniquePng } from './helpers/payments.ts';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -50,21 +50,7 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
     trips = { a: first.trip, b: await more(3, 12_000), c: await more(4, 7_000), other: other.trip };
   }
 
-  async function paidBooking(seats: number[], trip: Doc = trips.a) {
-    const response = await t.staff.post('/api/bookings/counterSale', {
-      tripId: trip._id,
-      seats,
-      passengerInfo: {
-        firstName: 'Halima',
-        lastName: 'Osman',
-        phone: `09${Math.floor(1e7 + Math.random() * 9e7)}`,
-      },
-      paymentMethod: 'cash',
-      language: 'en',
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().booking as Doc;
-  }
+  const paidBooking = (seats: number[], trip: Doc = trips.a) => counterSale(t, trip, seats);
   const proofOf = (booking: Doc) => ({ ticketId: booking.ticketId, phone: booking.passengerInfo.phone });
   const quote = (booking: Doc, trip: Doc, seats: number[]) =>
     client(t).get(

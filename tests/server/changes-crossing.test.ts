@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { khartoumToday } from '../../shared/rules.ts';
 import { ManualClock } from '../../server/clock.ts';
 import { createOk, makeTrip } from './helpers/fixtures.ts';
-import type { Doc } from './helpers/payments.ts';
+import { counterSale, type Doc } from './helpers/payments.ts';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -41,21 +41,7 @@ describe.each(dialects)('changes crossing between two trips (%s)', (dialect) => 
     return { a: first.trip as Doc, b: second as Doc };
   }
 
-  const paidBooking = async (trip: Doc, seat: number) => {
-    const response = await t.staff.post('/api/bookings/counterSale', {
-      tripId: trip._id,
-      seats: [seat],
-      passengerInfo: {
-        firstName: 'Halima',
-        lastName: 'Osman',
-        phone: `09${Math.floor(1e7 + Math.random() * 9e7)}`,
-      },
-      paymentMethod: 'cash',
-      language: 'en',
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().booking as Doc;
-  };
+  const paidBooking = (trip: Doc, seat: number) => counterSale(t, trip, [seat]);
   const change = (booking: Doc, trip: Doc, seat: number) =>
     client(t).post('/api/bookings/changeBooking', {
       ticketId: booking.ticketId,
@@ -81,7 +67,9 @@ describe.each(dialects)('changes crossing between two trips (%s)', (dialect) => 
       .where('tripId', 'in', tripIds)
       .execute();
     const of = (rows: { tripId: string }[], key: 'n' | 'sold') =>
-      Object.fromEntries(tripIds.map((id) => [id, Number((rows.find((r) => r.tripId === id) as any)?.[key] ?? 0)]));
+      Object.fromEntries(
+        tripIds.map((id) => [id, Number((rows.find((r) => r.tripId === id) as any)?.[key] ?? 0)]),
+      );
     return { paid: of(paid, 'n'), counted: of(counters, 'sold') };
   }
 

@@ -6,6 +6,7 @@ import { bookingFields, PASSENGER, postBooking, type TripDoc } from './bookings.
 import { makePng } from './images.ts';
 import { multipart } from './multipart.ts';
 import type { TestApp } from './test-app.ts';
+import type { TestAppHandle } from './use-test-app.ts';
 
 let colour = 0;
 /** A real PNG no other booking of this test file sent (the same image twice is flagged as a duplicate). */
@@ -20,6 +21,23 @@ export const newPhone = () =>
   `09${String(Date.now() % 1e6).padStart(6, '0')}${String(++phoneCounter % 100).padStart(2, '0')}`;
 
 export type Doc = Record<string, any>;
+
+/** A counter sale paid in cash of `seats` on `trip` to a new phone (201 expected); answers the booking. */
+export async function counterSale(t: TestAppHandle, trip: Doc, seats: number[]): Promise<Doc> {
+  const response = await t.staff.post('/api/bookings/counterSale', {
+    tripId: trip._id,
+    seats,
+    passengerInfo: {
+      firstName: 'Halima',
+      lastName: 'Osman',
+      phone: `09${Math.floor(1e7 + Math.random() * 9e7)}`,
+    },
+    paymentMethod: 'cash',
+    language: 'en',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().booking as Doc;
+}
 
 /** Books `seats` with a proof and `reference` (201 expected); answers the booking. */
 export async function bookWithProof(t: TestApp, trip: TripDoc, seats: number[], reference: string) {
