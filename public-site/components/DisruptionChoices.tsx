@@ -1,7 +1,9 @@
 // Under a booking found on the look-up whose trip the bus company cancelled or delayed: why (in the page's
-// language), and while the choice is open, the trips of the route to move to free of charge or a full
-// refund, each after a confirmation question.
+// language), and while the choice is open, the trips to move to free of charge (of the route, or of another
+// passing the traveller's towns: each shown by when it leaves the traveller's town) or a full refund, each after
+// a confirmation question.
 import { useState } from 'preact/hooks';
+import { boardingTimeOfClock, khartoumClock } from '../../shared/rules.ts';
 import { type ChoiceOutcome, type ChoiceProblem, sendChoice } from '../lib/disruption-choice.ts';
 import { formatBoardingTime, formatNumber, formatPrice, formatTripDate } from '../lib/format.ts';
 import { fill } from '../lib/i18n.ts';
@@ -28,6 +30,11 @@ export function DisruptionChoices({ booking, onChosen }: Props) {
     date: formatTripDate(date, lang),
     time: formatBoardingTime(time, m),
   });
+  /** When a trip to move to leaves the traveller's own town (later than its departure on a trip with stops). */
+  const leaves = (trip: { departsAt: string }) => {
+    const clock = khartoumClock(new Date(trip.departsAt));
+    return when(clock.slice(0, 10), boardingTimeOfClock(clock.slice(11, 16)));
+  };
   const amount = formatPrice(booking.totalTicketPrice[0] ?? 0, lang, m);
   const target = targets.find((trip) => trip._id === picked);
 
@@ -89,7 +96,7 @@ export function DisruptionChoices({ booking, onChosen }: Props) {
                   onChange={() => setPicked(trip._id)}
                 />
                 {fill(d.moveOption, {
-                  ...when(trip.trip_date, trip.trip_boarding_time),
+                  ...leaves(trip),
                   seats: formatNumber(trip.seatsLeft, lang),
                 })}
               </label>
@@ -104,7 +111,7 @@ export function DisruptionChoices({ booking, onChosen }: Props) {
             >
               <p>
                 {asking === 'move' && target
-                  ? fill(d.moveQuestion, when(target.trip_date, target.trip_boarding_time))
+                  ? fill(d.moveQuestion, leaves(target))
                   : fill(d.refundQuestion, { amount })}
               </p>
               <div class="actions">

@@ -1,5 +1,5 @@
 // A booking of a trip the operator cancelled waits for its traveller's choice (shared/disruptions.ts): move,
-// free of charge, to another trip of the same route within the window (the same seat rules and the database's
+// free of charge, to another trip that carries it between its towns within the window (the same seat rules and the database's
 // seat key as a sale; the ticket id stays), or a full refund. At the cancelled trip's time the server refunds
 // whoever has not chosen. The traveller proves the booking with its ticket id and phone; staff at the counter
 // do the same for them, and the activity log names whoever acted.
@@ -12,6 +12,8 @@ import type { Db, TripRow } from '../db/schema.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
 import { cancelledWithRefund } from './bookings.repository.ts';
 import { lockTarget, relocate, soldSeats } from './seat-move.ts';
+import { routeOf, type Stretch, stretchOfRow, stretchOfTowns, townsOf } from '../resources/trips/segments.ts';
+import { minutesAt } from '../../shared/segments.ts';
 
 /**
  * What cancelling a trip does to each of its live bookings, in the trip's transaction: one that `waits` (paid,
@@ -94,69 +96,89 @@ async function bookingOf(db: Db, ticketId: string, phone: string): Promise<Waiti
 const tripRow = (db: Db, id: string) =>
   db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirst() as Promise<TripRow | undefined>;
 
-/** Whether `target` is a trip a booking of `from` may move to at `now`. */
-function movable(from: TripRow, target: TripRow, now: Date): boolean {
+/**
+ * Whether `target` is a trip a booking of `from` over `stretch` may move to at `now`: another trip, not
+ * cancelled, in the window, not yet left, that carries the traveller from the town they board at to the one
+ * they alight at (a trip of another route passing both, in order, with a fare between them, will do: a
+ * corridor's traveller from Madani to Kassala may take a Madani – Kassala bus). Answers the stretch there.
+ */
+function movableStretch(from: TripRow, stretch: Stretch, target: TripRow, now: Date): Stretch | undefined {
   const window = moveWindow(from.trip_date, now);
-  return (
+  const open =
     target.id !== from.id &&
     !Number(target.isCancelled) &&
-    target.trip_originId === from.trip_originId &&
-    target.trip_destinationId === from.trip_destinationId &&
     target.trip_date >= window.from &&
     target.trip_date <= window.until &&
-    departureInstant(target.trip_date, target.trip_boarding_time).getTime() > now.getTime()
-  );
+    departureInstant(target.trip_date, target.trip_boarding_time).getTime() > now.getTime();
+  return open ? stretchOfTowns(target, townsOf(from, stretch)) : undefined;
 }
 
-/** The trips a waiting booking may move to, with the seats they have left (enough for the booking). */
-export async function moveTargets(db: Db, from: TripRow, seatCount: number, now: Date) {
+/**
+ * The trips a waiting booking over `stretch` may move to, with the seats they have left on the traveller's
+ * legs (enough for the booking) and when they leave the traveller's town: trips of the route, and trips of
+ * other routes that pass the booking's towns in order (found by trip_towns, as the search finds them).
+ */
+export async function moveTargets(db: Db, from: TripRow, stretch: Stretch, seatCount: number, now: Date) {
   const window = moveWindow(from.trip_date, now);
+  const towns = townsOf(from, stretch);
+  if (!towns.origin || !towns.destination) return [];
+  const passing = db
+    .selectFrom('trip_towns as board')
+    .innerJoin('trip_towns as alight', (join) =>
+      join
+        .onRef('alight.tripId', '=', 'board.tripId')
+        .onRef('alight.stop', '>', 'board.stop')
+        .on('alight.town', '=', towns.destination!)
+        .on('alight.role', '=', 'a'),
+    )
+    .select('board.tripId')
+    .where('board.town', '=', towns.origin)
+    .where('board.role', '=', 'b')
+    .where('board.trip_date', '>=', window.from)
+    .where('board.trip_date', '<=', window.until);
   const rows = await db
     .selectFrom('trips')
     .innerJoin('buses', 'buses.id', 'trips.busId')
-    .select([
-      'trips.id',
-      'trips.trip_date',
-      'trips.trip_boarding_time',
-      'trips.trip_originId',
-      'trips.trip_destinationId',
-      'trips.isCancelled',
-      'trips.busId',
-      'trips.trip_ticket_priceId',
-      'trips.trip_stops',
-      'trips.trip_fares',
-      'buses.bus_number_of_seats',
-      'buses.bus_status',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('booking_seats')
-        // Seats sold on any leg (a seat-leg row each): a seat counts once.
-        .select((inner) => inner.fn.count<number>('booking_seats.seat').distinct().as('n'))
-        .whereRef('booking_seats.tripId', '=', 'trips.id')
-        .as('sold'),
+    .selectAll('trips')
+    .select(['buses.bus_number_of_seats', 'buses.bus_status'])
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('trips.trip_originId', '=', from.trip_originId),
+          eb('trips.trip_destinationId', '=', from.trip_destinationId),
+        ]),
+        eb.and([
+          eb('trips.trip_originId', '=', towns.origin!),
+          eb('trips.trip_destinationId', '=', towns.destination!),
+        ]),
+        eb('trips.id', 'in', passing),
+      ]),
     )
-    .where('trips.trip_originId', '=', from.trip_originId)
-    .where('trips.trip_destinationId', '=', from.trip_destinationId)
     .where('trips.trip_date', '>=', window.from)
     .where('trips.trip_date', '<=', window.until)
     .where('trips.isCancelled', '=', 0)
-    .orderBy('trips.trip_date')
     .execute();
-  return rows
-    .filter((row) => row.bus_status !== BUS_OUT_OF_SERVICE && movable(from, row as TripRow, now))
-    .map((row) => ({
+  const targets = [];
+  for (const row of rows) {
+    if (row.bus_status === BUS_OUT_OF_SERVICE) continue;
+    const there = movableStretch(from, stretch, row as TripRow, now);
+    if (!there) continue;
+    // Seats taken on any of the traveller's legs there (a seat-leg row each): a seat counts once.
+    const seatsLeft = Number(row.bus_number_of_seats) - (await soldSeats(db, row.id, there)).size;
+    if (seatsLeft < seatCount) continue;
+    const departs = new Date(
+      departureInstant(row.trip_date, row.trip_boarding_time).getTime() +
+        minutesAt(routeOf(row).stops, there.from) * 60_000,
+    );
+    targets.push({
       _id: row.id,
       trip_date: row.trip_date,
       trip_boarding_time: row.trip_boarding_time,
-      seatsLeft: Number(row.bus_number_of_seats) - Number(row.sold ?? 0),
-    }))
-    .filter((trip) => trip.seatsLeft >= seatCount)
-    .sort(
-      (a, b) =>
-        departureInstant(a.trip_date, a.trip_boarding_time).getTime() -
-        departureInstant(b.trip_date, b.trip_boarding_time).getTime(),
-    );
+      seatsLeft,
+      departsAt: departs.toISOString(),
+    });
+  }
+  return targets.sort((a, b) => Date.parse(a.departsAt) - Date.parse(b.departsAt));
 }
 
 /** The seats to move to: those asked for, else the booking's own numbers if free, else the first free ones. */
@@ -185,7 +207,15 @@ export async function moveBooking(
   )
     return { refused: { code: 'NOT_WAITING' } };
   const target = await tripRow(db, input.tripId);
-  if (!target || !movable(from, target, now)) return { refused: { code: 'TRIP_UNAVAILABLE' } };
+  const stretch = stretchOfRow(
+    await db
+      .selectFrom('bookings')
+      .select(['boardingStop', 'alightingStop'])
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow(),
+  );
+  const there = target && movableStretch(from, stretch, target, now);
+  if (!target || !there) return { refused: { code: 'TRIP_UNAVAILABLE' } };
   if (input.seats && input.seats.length !== booking.seats.length) return { refused: { code: 'SEAT_COUNT' } };
 
   class Refused extends Error {
@@ -206,7 +236,7 @@ export async function moveBooking(
       if (input.seats?.some((seat) => seat > capacity)) throw new Refused({ code: 'SEAT_OUT_OF_RANGE' });
       let seats = input.seats;
       if (!seats) {
-        seats = pickSeats(booking.seats, capacity, await soldSeats(trx, target.id));
+        seats = pickSeats(booking.seats, capacity, await soldSeats(trx, target.id, there));
         if (!seats) throw new Refused({ code: 'SEATS_TAKEN', seats: booking.seats });
       }
       await relocate(trx, booking, target.id, seats, now, {
@@ -232,7 +262,7 @@ export async function moveBooking(
   } catch (error) {
     if (error instanceof Refused) return { refused: error.refusal };
     if (!isUniqueViolation(error)) throw error;
-    const sold = await soldSeats(db, target.id);
+    const sold = await soldSeats(db, target.id, there);
     const asked = input.seats ?? booking.seats;
     return { refused: { code: 'SEATS_TAKEN', seats: asked.filter((seat) => sold.has(seat)) } };
   }
@@ -336,6 +366,8 @@ export async function disruptionsOf(db: Db, bookings: { _id: string; seats: numb
       'bookings.id as bookingId',
       'bookings.tripId',
       'bookings.disruptionState',
+      'bookings.boardingStop',
+      'bookings.alightingStop',
       'disruptions.action',
       'disruptions.reason_en',
       'disruptions.reason_ar',
@@ -357,7 +389,7 @@ export async function disruptionsOf(db: Db, bookings: { _id: string; seats: numb
       choices = {
         move: {
           until: moveWindow(trip.trip_date, now).until,
-          trips: await moveTargets(db, trip, booking.seats.length, now),
+          trips: await moveTargets(db, trip, stretchOfRow(row), booking.seats.length, now),
         },
         refund: true,
       };

@@ -186,7 +186,12 @@ export const moveTarget = z.object({
   _id: documentId,
   trip_date: z.string(),
   trip_boarding_time: z.string(),
-  seatsLeft: z.number().int(),
+  seatsLeft: z.number().int().describe("Seats free on every leg of the traveller's stretch on that trip."),
+  departsAt: z
+    .string()
+    .describe(
+      "When that trip leaves the town the traveller boards at (ISO 8601): a trip with stops, or of another route passing the traveller's towns, leaves it after its own departure.",
+    ),
 });
 
 export const disruptionChoices = z

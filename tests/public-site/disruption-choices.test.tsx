@@ -6,6 +6,7 @@ import { ar } from '../../shared/i18n/public/ar.ts';
 import { en as m } from '../../shared/i18n/public/en.ts';
 import CancelReservation from '../../public-site/pages/CancelReservation.tsx';
 import type { Lang, PublicMessages } from '../../public-site/lib/i18n.ts';
+import { formatBoardingTime } from '../../public-site/lib/format.ts';
 import { answerFetch, bookingMatch, renderAt, tomorrow } from './helpers.tsx';
 
 const waiting = bookingMatch({
@@ -24,8 +25,21 @@ const waiting = bookingMatch({
     move: {
       until: tomorrow(),
       trips: [
-        { _id: 't2', trip_date: tomorrow(), trip_boarding_time: '9:00 am', seatsLeft: 30 },
-        { _id: 't3', trip_date: tomorrow(), trip_boarding_time: '7:00 pm', seatsLeft: 2 },
+        {
+          _id: 't2',
+          trip_date: tomorrow(),
+          trip_boarding_time: '9:00 am',
+          seatsLeft: 30,
+          departsAt: `${tomorrow()}T07:00:00.000Z`,
+        },
+        {
+          _id: 't3',
+          trip_date: tomorrow(),
+          // A trip with stops that leaves its origin at 5:00 pm and the traveller's town at 7:00 pm.
+          trip_boarding_time: '5:00 pm',
+          seatsLeft: 2,
+          departsAt: `${tomorrow()}T17:00:00.000Z`,
+        },
       ],
     },
     refund: true,
@@ -70,8 +84,14 @@ describe('a disrupted booking in the look-up', () => {
       },
     });
     await lookUp();
+    // Each trip by when it leaves the traveller's town, not its own origin.
+    const second = screen.getAllByRole('radio')[1]!.closest('label')!.textContent!;
+    expect(second).toContain(formatBoardingTime('7:00 pm', m));
+    expect(second).not.toContain(formatBoardingTime('5:00 pm', m));
     fireEvent.click(screen.getAllByRole('radio')[1]);
     fireEvent.click(screen.getByRole('button', { name: m.disruption.moveButton }));
+    const question = screen.getByRole('group', { name: m.disruption.moveButton });
+    expect(question.textContent).toContain(formatBoardingTime('7:00 pm', m));
     expect(calls.some((call) => call.url.pathname === '/api/bookings/moveBooking')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: m.disruption.moveYes }));
     await screen.findByText(m.disruption.moved);

@@ -8,14 +8,7 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { isPostgres } from '../../db/locks.ts';
-import {
-  buses,
-  companies,
-  destinations,
-  origins,
-  prices,
-  trips,
-} from '../../../shared/registry/index.ts';
+import { buses, companies, destinations, origins, prices, trips } from '../../../shared/registry/index.ts';
 import { columnFields, type Document, type Row, rowToDocument } from '../crud/row-mapper.ts';
 import { addDays, BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
 
@@ -95,7 +88,9 @@ function statementOf(db: Db) {
   let statement = compiled.get(postgres);
   if (!statement) {
     const { sql: text, parameters } = buildStatement(postgres).compile(db);
-    const byPlace = new Map<unknown, keyof Values>(Object.entries(PLACE).map(([name, place]) => [place, name as keyof Values]));
+    const byPlace = new Map<unknown, keyof Values>(
+      Object.entries(PLACE).map(([name, place]) => [place, name as keyof Values]),
+    );
     statement = {
       text,
       values: (values) =>

@@ -127,7 +127,17 @@ export async function sameTownsOn(
   const source = trips.find((trip) => trip.id === from.tripId);
   const target = trips.find((trip) => trip.id === targetId);
   if (!source || !target) return undefined;
-  const towns = townsOf(source, from.stretch);
+  return stretchOfTowns(target, townsOf(source, from.stretch));
+}
+
+/**
+ * The stretch of `target` from the town `towns.origin` to `towns.destination` (origins and destinations _ids),
+ * undefined when it does not pass them in that order or does not sell that pair.
+ */
+export function stretchOfTowns(
+  target: RouteRow,
+  towns: { origin?: string; destination?: string },
+): Stretch | undefined {
   if (!towns.origin || !towns.destination) return undefined;
   const route = routeOf(target);
   const stretch = askedStretch(
