@@ -1,5 +1,5 @@
-// The change form of a booking (ChangeDay): a day, the trips of the same route that day with enough free seats
-// (the trip search), the new bus's seat map, then the server's quote (the difference, the change fee, what is
+// The change form of a booking (ChangeDay): a day, the trips of the same route and bus company that day with
+// enough free seats (the trip search), the new bus's seat map, then the server's quote (the difference, the change fee, what is
 // paid or refunded) and the confirmation. Fetched on demand.
 import { useEffect, useState } from 'preact/hooks';
 import { addDays } from '../../shared/rules.ts';
@@ -37,10 +37,12 @@ export default function ChangeDayForm({ booking, onClose, onChanged }: ChangeDay
   const [quote, setQuote] = useState<ChangeQuote | 'loading' | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
+  // Trips of the same bus company only (the server refuses another's: the traveller paid this one).
   const options = search.trips.filter(
     (found) =>
       found._id !== trip._id &&
       !found.isCancelled &&
+      found.busId.bus_owner_companyId._id === trip.companyId &&
       found.busId.bus_number_of_seats - (found.bookedSeats?.length ?? 0) >= count,
   );
   const picked = options.find((found) => found._id === pickedId);

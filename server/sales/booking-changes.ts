@@ -105,9 +105,12 @@ async function plan(
   if (pending && !hasLapsed(pending.paymentStatus, pending.paymentDeadline, now))
     return { refused: { code: 'CHANGE_PENDING' } };
   const target = await cachedTripDetails(ctx.db, input.tripId);
+  // Only to a trip of the same bus company: the traveller paid that company (its account, its ledger and
+  // settlement) and another company's seats are not its to give; to ride with another, a refund and a new sale.
   if (
     !target ||
     target._id === from._id ||
+    companyOfTrip(target) !== companyOfTrip(from) ||
     target.isCancelled ||
     target.busId?.bus_status === BUS_OUT_OF_SERVICE ||
     !changeOpen(departureOf(target), now)
@@ -416,3 +419,11 @@ export async function pendingChanges(db: Db, bookingIds: string[], now: Date) {
   }
   return found;
 }
+
+/** The _id of the company whose bus runs a trip (read with its references filled). */
+const companyOfTrip = (trip: {
+  busId?: { bus_owner_companyId?: { _id?: string } | string | null } | null;
+}) => {
+  const company = trip.busId?.bus_owner_companyId;
+  return typeof company === 'string' ? company : company?._id;
+};

@@ -97,20 +97,38 @@ const tripRow = (db: Db, id: string) =>
   db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirst() as Promise<TripRow | undefined>;
 
 /**
- * Whether `target` is a trip a booking of `from` over `stretch` may move to at `now`: another trip, not
- * cancelled, in the window, not yet left, that carries the traveller from the town they board at to the one
+ * Whether `target` is a trip a booking of `from` over `stretch` may move to at `now`: another trip of the same
+ * bus company (the traveller paid that company; another's seats are not its to give), not cancelled, in the
+ * window, not yet left, that carries the traveller from the town they board at to the one
  * they alight at (a trip of another route passing both, in order, with a fare between them, will do: a
  * corridor's traveller from Madani to Kassala may take a Madani – Kassala bus). Answers the stretch there.
  */
-function movableStretch(from: TripRow, stretch: Stretch, target: TripRow, now: Date): Stretch | undefined {
+async function movableStretch(
+  db: Db,
+  from: TripRow,
+  stretch: Stretch,
+  target: TripRow,
+  now: Date,
+): Promise<Stretch | undefined> {
   const window = moveWindow(from.trip_date, now);
   const open =
     target.id !== from.id &&
+    (await companyOfBus(db, target.busId)) === (await companyOfBus(db, from.busId)) &&
     !Number(target.isCancelled) &&
     target.trip_date >= window.from &&
     target.trip_date <= window.until &&
     departureInstant(target.trip_date, target.trip_boarding_time).getTime() > now.getTime();
   return open ? stretchOfTowns(target, townsOf(from, stretch)) : undefined;
+}
+
+/** The company whose bus it is (undefined for a bus of none). */
+async function companyOfBus(db: Db, busId: string): Promise<string | undefined> {
+  const bus = await db
+    .selectFrom('buses')
+    .select('bus_owner_companyId')
+    .where('id', '=', busId)
+    .executeTakeFirst();
+  return bus?.bus_owner_companyId ?? undefined;
 }
 
 /**
@@ -136,11 +154,13 @@ export async function moveTargets(db: Db, from: TripRow, stretch: Stretch, seatC
     .where('board.role', '=', 'b')
     .where('board.trip_date', '>=', window.from)
     .where('board.trip_date', '<=', window.until);
+  const company = await companyOfBus(db, from.busId);
   const rows = await db
     .selectFrom('trips')
     .innerJoin('buses', 'buses.id', 'trips.busId')
     .selectAll('trips')
     .select(['buses.bus_number_of_seats', 'buses.bus_status'])
+    .where('buses.bus_owner_companyId', company === undefined ? 'is' : '=', company ?? null)
     .where((eb) =>
       eb.or([
         eb.and([
@@ -161,7 +181,7 @@ export async function moveTargets(db: Db, from: TripRow, stretch: Stretch, seatC
   const targets = [];
   for (const row of rows) {
     if (row.bus_status === BUS_OUT_OF_SERVICE) continue;
-    const there = movableStretch(from, stretch, row as TripRow, now);
+    const there = await movableStretch(db, from, stretch, row as TripRow, now);
     if (!there) continue;
     // Seats taken on any of the traveller's legs there (a seat-leg row each): a seat counts once.
     const seatsLeft = Number(row.bus_number_of_seats) - (await soldSeats(db, row.id, there)).size;
@@ -214,7 +234,7 @@ export async function moveBooking(
       .where('id', '=', booking.id)
       .executeTakeFirstOrThrow(),
   );
-  const there = target && movableStretch(from, stretch, target, now);
+  const there = target && (await movableStretch(db, from, stretch, target, now));
   if (!target || !there) return { refused: { code: 'TRIP_UNAVAILABLE' } };
   if (input.seats && input.seats.length !== booking.seats.length) return { refused: { code: 'SEAT_COUNT' } };
 

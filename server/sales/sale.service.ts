@@ -430,6 +430,7 @@ async function travellerMatches(ctx: BookingContext, found: Document[]) {
         origin_city_ar: trip.trip_originId?.origin_city_ar ?? null,
         destination_city: trip.trip_destinationId?.destination_city,
         destination_city_ar: trip.trip_destinationId?.destination_city_ar ?? null,
+        companyId: trip.busId?.bus_owner_companyId?._id ?? null,
         company_name: trip.busId?.bus_owner_companyId?.company_name,
         company_name_ar: trip.busId?.bus_owner_companyId?.company_name_ar ?? null,
         bus_number: trip.busId?.bus_number,

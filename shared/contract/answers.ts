@@ -218,6 +218,8 @@ export const bookingMatch = travellerBookingRecord.extend({
       origin_city_ar: z.string().nullable(),
       destination_city: z.string(),
       destination_city_ar: z.string().nullable(),
+      /** The bus company: a change of day is to another of its trips (its seats, its money). */
+      companyId: documentId.nullable(),
       company_name: z.string(),
       company_name_ar: z.string().nullable(),
       bus_number: z.string(),

@@ -177,6 +177,7 @@ export function bookingMatch(overrides: Partial<BookingMatch> = {}): BookingMatc
       origin_city_ar: null,
       destination_city: 'Kassala',
       destination_city_ar: null,
+      companyId: 'c1',
       company_name: 'Nile Express',
       company_name_ar: null,
       bus_number: 'KH-1201',

@@ -10,7 +10,7 @@ import { queueReminders } from '../../server/messages/scheduled.ts';
 import { ManualClock } from '../../server/clock.ts';
 import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
 import { book, bookedSeats, type TripDoc } from './helpers/bookings.ts';
-import { createOk, makeTrip } from './helpers/fixtures.ts';
+import { createOk, makeTrip, otherCompanyBus } from './helpers/fixtures.ts';
 import { activity, counterSale, type Doc, sendProof, uniquePng } from './helpers/payments.ts';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -23,7 +23,7 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
   const clock = new ManualClock(Date.parse('2026-12-01T06:00:00Z'));
   const t = useTestApp(dialect, { clock });
   const day = (offset: number) => khartoumToday(new Date(clock.now().getTime() + offset * DAY));
-  let trips: { a: Doc & TripDoc; b: Doc & TripDoc; c: Doc & TripDoc; other: Doc & TripDoc };
+  let trips: { a: Doc & TripDoc; b: Doc & TripDoc; c: Doc & TripDoc; other: Doc & TripDoc; rival: Doc };
 
   /** Trips of one route: A (10,000 a seat, in 2 days), B (12,000, in 3), C (7,000, in 3); another route. */
   async function setUp() {
@@ -47,7 +47,17 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
       });
     };
     const other = await makeTrip(t, t.token, { seats: 10, date: day(3), price: 11_000 });
-    trips = { a: first.trip, b: await more(3, 12_000), c: await more(4, 7_000), other: other.trip };
+    // The same route on another company's bus: its seats are not the first company's to give.
+    const rivalBus = await otherCompanyBus(t, t.token, 10);
+    const rival = await createOk(t, t.token, '/api/trips/createTrip', {
+      busId: rivalBus._id,
+      trip_originId: first.origin._id,
+      trip_destinationId: first.destination._id,
+      trip_date: day(3),
+      trip_boarding_time: '9:00 am',
+      trip_ticket_priceId: first.price._id,
+    });
+    trips = { a: first.trip, b: await more(3, 12_000), c: await more(4, 7_000), other: other.trip, rival };
   }
 
   const paidBooking = (seats: number[], trip: Doc = trips.a) => counterSale(t, trip, seats);
@@ -104,6 +114,8 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
     const booking = await paidBooking([3]);
     const cases: [Promise<{ statusCode: number; json: () => Doc }>, number, string?][] = [
       [quote(booking, trips.other, [3]), 409, 'TRIP_UNAVAILABLE'],
+      [quote(booking, trips.rival, [3]), 409, 'TRIP_UNAVAILABLE'],
+      [change(booking, trips.rival, [3]), 409, 'TRIP_UNAVAILABLE'],
       [quote(booking, trips.a, [4]), 409, 'TRIP_UNAVAILABLE'],
       [quote(booking, trips.b, [3, 4]), 409, 'SEAT_COUNT'],
       [quote(booking, trips.b, [11]), 409, 'SEAT_OUT_OF_RANGE'],

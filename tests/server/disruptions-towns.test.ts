@@ -1,14 +1,14 @@
 // A cancelled corridor trip's traveller between two towns on the way (issues 21 and 23): the trips offered to
-// move to, free of charge, are every trip in the window that carries them from their town to theirs — the
+// move to, free of charge, are every trip of the same company in the window that carries them from their town to theirs — the
 // corridor's other trips, a direct bus between the two towns, a trip of another route passing both in order —
 // each with the seats free on the traveller's legs there and when it leaves their town; not a trip that passes
-// only one of them, or both the wrong way. The move keeps the towns: the booking's stops on the new trip are
+// only one of them, or both the wrong way, nor another bus company's. The move keeps the towns: the booking's stops on the new trip are
 // where those towns are on it.
 import { describe, expect, it } from 'vitest';
 import { khartoumToday } from '../../shared/rules.ts';
 import { ManualClock } from '../../server/clock.ts';
 import { corridor, sell } from './helpers/corridor.ts';
-import { createOk } from './helpers/fixtures.ts';
+import { createOk, otherCompanyBus } from './helpers/fixtures.ts';
 import type { Doc } from './helpers/payments.ts';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -67,6 +67,16 @@ describe.each(dialects)('moving a corridor traveller by their towns (%s)', (dial
     });
     const wrongWay = await trip({ trip_originId: o[3]!._id, trip_destinationId: d[1]!._id });
     const outsideWindow = await trip({ ...road.body, trip_date: day(30) });
+    // A direct bus between the two towns of another company: not the corridor company's seats to give.
+    const rivalBus = await otherCompanyBus(t, t.token, 12);
+    const rival = await createOk(t, t.token, '/api/trips/createTrip', {
+      busId: rivalBus._id,
+      trip_originId: o[1]!._id,
+      trip_destinationId: d[3]!._id,
+      trip_date: day(3),
+      trip_boarding_time: '9:00 am',
+      trip_ticket_priceId: price._id,
+    });
 
     // Two travellers from Wad Madani to Kassala (stops 1 → 3) on the corridor trip, paid at the counter.
     const first = await sell(t, road.trip._id, [5], 1, 3, '0911000001');
@@ -93,7 +103,8 @@ describe.each(dialects)('moving a corridor traveller by their towns (%s)', (dial
     const offered = looked.choices.move.trips as Doc[];
     const byId = new Map(offered.map((target) => [target._id, target]));
     expect(new Set(byId.keys())).toEqual(new Set([twin._id, direct._id, viaMadani._id]));
-    for (const refused of [onlyMadani, wrongWay, outsideWindow]) expect(byId.has(refused._id)).toBe(false);
+    for (const refused of [onlyMadani, wrongWay, outsideWindow, rival])
+      expect(byId.has(refused._id)).toBe(false);
     // Seats free on the traveller's legs there: 12 on the twin and the direct bus; 11 on the Madani road (seat
     // 6 is sold Madani → Kassala; seat 5 only before Madani).
     expect(byId.get(twin._id)!.seatsLeft).toBe(12);
@@ -106,13 +117,15 @@ describe.each(dialects)('moving a corridor traveller by their towns (%s)', (dial
     expect(byId.get(twin._id)!.departsAt).toBe(`${day(3)}T09:00:00.000Z`);
     expect(byId.get(direct._id)!.departsAt).toBe(`${day(3)}T17:00:00.000Z`);
 
-    // A trip passing only one of the towns is refused.
-    const refused = await client(t).post('/api/bookings/moveBooking', {
-      ...proofOf(one),
-      tripId: onlyMadani._id,
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().code).toBe('TRIP_UNAVAILABLE');
+    // A trip passing only one of the towns is refused; so is another company's.
+    for (const other of [onlyMadani, rival]) {
+      const refused = await client(t).post('/api/bookings/moveBooking', {
+        ...proofOf(one),
+        tripId: other._id,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('TRIP_UNAVAILABLE');
+    }
 
     // The first takes the direct bus (its whole trip: stops 0 → 1); the second the Madani road, on seat 6?
     // No: taken on their legs there, so the first free seat.

@@ -34,6 +34,24 @@ export async function createOk(t: TestApp, token: string, url: string, body: Rec
   return response.json();
 }
 
+/** A bus of a new company of its own (another company than every trip made so far), in service. */
+export async function otherCompanyBus(t: TestApp, token: string, seats: number) {
+  const id = unique();
+  const company = await createOk(t, token, '/api/companies/createCompany', {
+    company_name: `Rival Express ${id}`,
+    company_phone: '0912345679',
+    company_email: `rival${id}@example.com`,
+    company_tin: `TIN-RIVAL-${id}`,
+  });
+  return createOk(t, token, '/api/buses/createBus', {
+    bus_number: `BUS-RIVAL-${id}`,
+    bus_owner_companyId: company._id,
+    bus_number_of_seats: seats,
+    bus_status: 'In Service',
+    date_ofLast_oil_service: '2026-10-01',
+  });
+}
+
 export async function makeTrip(
   t: TestApp,
   token: string,
