@@ -1,6 +1,6 @@
 // A booking of a trip the operator cancelled waits for its traveller's choice (shared/disruptions.ts): move,
-// free of charge, to another trip that carries it between its towns within the window (the same seat rules and the database's
-// seat key as a sale; the ticket id stays), or a full refund. At the cancelled trip's time the server refunds
+// free of charge, to another trip of the same company that carries it between its towns within the window (the
+// same seat rules and the database's seat key as a sale; the ticket id stays), or a full refund. At the cancelled trip's time the server refunds
 // whoever has not chosen. The traveller proves the booking with its ticket id and phone; staff at the counter
 // do the same for them, and the activity log names whoever acted.
 import { BUS_OUT_OF_SERVICE, departureInstant } from '../../shared/rules.ts';
