@@ -79,11 +79,46 @@ export const MONEY_COLUMNS: ReportColumn[] = [
   { key: 'commission', en: 'Commission', ar: 'العمولة' },
 ];
 
+/**
+ * Why bookings ended in a period (the sales report's cancellations), in the order shown: a traveller's own
+ * cancellation (look-up), staff's (the back-office or counter), seats taken off a booking, a full refund after
+ * the operator cancelled the trip (asked for, or given at its time), an unpaid hold whose deadline passed.
+ */
+export const CANCELLATION_REASONS = ['traveller', 'staff', 'seats', 'disruption', 'lapsed'] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+export const CANCELLATION_WORDS: Record<CancellationReason, { en: string; ar: string }> = {
+  traveller: { en: 'Cancelled by the traveller', ar: 'ألغاها المسافر' },
+  staff: { en: 'Cancelled by staff', ar: 'ألغاها موظف' },
+  seats: { en: 'Seats cancelled from a booking', ar: 'مقاعد أُلغيت من حجز' },
+  disruption: { en: 'Refunded after the trip was cancelled', ar: 'استرداد بعد إلغاء الرحلة' },
+  lapsed: { en: 'Unpaid holds whose time ran out', ar: 'حجوزات غير مدفوعة انتهت مهلتها' },
+};
+/** A disruption's action in both languages (its reason is the operator's own words). */
+export const DISRUPTION_ACTION_WORDS: Record<'cancel' | 'delay', { en: string; ar: string }> = {
+  cancel: { en: 'Cancelled', ar: 'أُلغيت' },
+  delay: { en: 'Delayed', ar: 'تأجّلت' },
+};
+
 export const SALES_TABLES = {
   days: [{ key: 'date', en: 'Date', ar: 'التاريخ' }, ...MONEY_COLUMNS],
   routes: [{ key: 'route', en: 'Route', ar: 'الخط' }, ...MONEY_COLUMNS],
   companies: [{ key: 'company', en: 'Company', ar: 'الشركة' }, ...MONEY_COLUMNS],
   methods: [{ key: 'method', en: 'Payment method', ar: 'طريقة الدفع' }, ...MONEY_COLUMNS],
+  cancellations: [
+    { key: 'reason', en: 'Reason', ar: 'السبب' },
+    { key: 'bookings', en: 'Bookings', ar: 'الحجوزات' },
+  ],
+  disruptions: [
+    { key: 'date', en: 'Date', ar: 'التاريخ' },
+    { key: 'tripDate', en: 'Trip date', ar: 'تاريخ الرحلة' },
+    { key: 'route', en: 'Route', ar: 'الخط' },
+    { key: 'action', en: 'Action', ar: 'الإجراء' },
+    { key: 'reason', en: 'Reason', ar: 'السبب' },
+    { key: 'bookings', en: 'Bookings', ar: 'الحجوزات' },
+    { key: 'moved', en: 'Moved', ar: 'نُقلت' },
+    { key: 'refunded', en: 'Refunded', ar: 'استُردّت' },
+    { key: 'waiting', en: 'Waiting for a choice', ar: 'في انتظار الاختيار' },
+  ],
 } satisfies Record<string, ReportColumn[]>;
 
 export const SETTLEMENT_COLUMNS: ReportColumn[] = [

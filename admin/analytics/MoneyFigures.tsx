@@ -1,5 +1,6 @@
 // Money over a period, from the ledger: the sales report (totals, each day as a bar of its sales, routes and
-// payment methods, most sold first) and the settlement (per company: sales, refunds, commission and what is
+// payment methods, most sold first; then the bookings that ended, per reason, and the trips cancelled or delayed
+// with the operator's reason) and the settlement (per company: sales, refunds, commission and what is
 // owed to it, by payment method). Amounts, dates and names are isolated inside Arabic lines.
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,6 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { CANCELLATION_WORDS, DISRUPTION_ACTION_WORDS } from '../../shared/analytics.ts';
 import type { SalesReport, SettlementReport } from '../data/dataProvider.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { formatDay } from '../i18n/format.ts';
@@ -63,10 +65,66 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** Bookings that ended in the period, per reason, and the trips cancelled or delayed with their reasons. */
+function Endings({ report }: { report: SalesReport }) {
+  const { t, name, number, locale } = useWords();
+  return (
+    <>
+      <Section title={t('cancellations')}>
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="sales-cancellations">
+          {report.cancellations.map((line) => (
+            <Box
+              component="li"
+              key={line.reason}
+              data-reason={line.reason}
+              sx={{ py: 0.5, display: 'flex', justifyContent: 'space-between', gap: 2 }}
+            >
+              <Typography>{name(CANCELLATION_WORDS[line.reason])}</Typography>
+              <Typography sx={{ fontWeight: 500 }}>{number(line.bookings)}</Typography>
+            </Box>
+          ))}
+        </Box>
+      </Section>
+      <Section title={t('disruptions')}>
+        {report.disruptions.length === 0 ? (
+          <Typography color="text.secondary">{t('no_disruptions')}</Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="sales-disruptions">
+            {report.disruptions.map((line) => (
+              <Box component="li" key={line.disruptionId} sx={{ py: 0.75 }}>
+                <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                  {`${name(DISRUPTION_ACTION_WORDS[line.action])} · ${name(line.route)} · ${formatDay(line.tripDate, locale)}`}
+                </Typography>
+                <Typography sx={{ overflowWrap: 'anywhere' }}>{name(line.reason)}</Typography>
+                <Typography color="text.secondary">
+                  {t('disruption_bookings', {
+                    bookings: number(line.bookings),
+                    moved: number(line.moved),
+                    refunded: number(line.refunded),
+                    waiting: number(line.waiting),
+                  })}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Section>
+    </>
+  );
+}
+
 export function SalesFigures({ report }: { report: SalesReport }) {
   const { t, money, name, method, locale } = useWords();
   const { totals } = report;
-  if (!report.days.length) return <Typography data-testid="sales-nothing">{t('no_money')}</Typography>;
+  if (!report.days.length)
+    return (
+      <>
+        <Typography data-testid="sales-nothing" sx={{ mb: 2 }}>
+          {t('no_money')}
+        </Typography>
+        <Endings report={report} />
+      </>
+    );
   return (
     <>
       <Grid container spacing={2} sx={{ mb: 2 }}>
@@ -101,6 +159,7 @@ export function SalesFigures({ report }: { report: SalesReport }) {
           lines={report.methods.map((line) => ({ ...line, label: method(line.method) }))}
         />
       </Section>
+      <Endings report={report} />
     </>
   );
 }

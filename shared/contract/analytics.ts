@@ -2,7 +2,13 @@
 // csv and xlsx answer the same rows as a file (both languages in its header row); a settlement is also a PDF,
 // one statement per company.
 import { z } from 'zod';
-import { ANALYTICS_FORMATS, daysBetween, MAX_REPORT_DAYS, SETTLEMENT_FORMATS } from '../analytics.ts';
+import {
+  ANALYTICS_FORMATS,
+  CANCELLATION_REASONS,
+  daysBetween,
+  MAX_REPORT_DAYS,
+  SETTLEMENT_FORMATS,
+} from '../analytics.ts';
 import { isValidDate } from '../rules.ts';
 import { binary } from './fields.ts';
 import { route } from './route.ts';
@@ -113,6 +119,26 @@ export const salesReport = z.object({
     .describe('Per route of the trips, most sold first.'),
   companies: z.array(money.extend({ companyId: z.string(), company: words })).describe('Most sold first.'),
   methods: z.array(money.extend({ method: z.string() })).describe('Per payment method of the bookings.'),
+  cancellations: z
+    .array(z.object({ reason: z.enum(CANCELLATION_REASONS), bookings: z.number().int() }))
+    .describe('Bookings that ended in the period, per reason (shared/analytics.ts), every reason listed.'),
+  disruptions: z
+    .array(
+      z.object({
+        disruptionId: z.string(),
+        date: z.string().describe('The Khartoum day the operator made it.'),
+        tripId: z.string(),
+        tripDate: z.string().describe('The trip’s date before the disruption.'),
+        route: words,
+        action: z.enum(['cancel', 'delay']),
+        reason: words.describe('The operator’s reason, in both languages.'),
+        bookings: z.number().int().describe('Live bookings of the trip it reached.'),
+        moved: z.number().int(),
+        refunded: z.number().int().describe('Refunded in full: asked for, or at the trip’s time.'),
+        waiting: z.number().int().describe('Still waiting for the traveller’s choice.'),
+      }),
+    )
+    .describe('Trips cancelled or delayed in the period, newest first.'),
 });
 export type SalesReport = z.infer<typeof salesReport>;
 

@@ -127,6 +127,9 @@ describe('Figures (occupancy)', () => {
       expect(await page.getByTestId('sales-methods').textContent()).toContain(
         words('rihla.payments.method.cash'),
       );
+      // Bookings that ended, every reason listed (none ended here), and no trip cancelled or delayed.
+      expect(await page.getByTestId('sales-cancellations').locator('li').count()).toBe(5);
+      await page.getByText(words('rihla.analytics.no_disruptions')).waitFor();
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/sales-${size}-${lang}.png`, fullPage: true });
       await page.getByTestId('analytics-tab-settlement').click();
       await expect.poll(() => page.getByTestId('settlement-company').count()).toBe(1);

@@ -3,6 +3,8 @@
 import { notFound } from '../../http/errors.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  CANCELLATION_WORDS,
+  DISRUPTION_ACTION_WORDS,
   OCCUPANCY_ROUTE_COLUMNS,
   OCCUPANCY_TRIP_COLUMNS,
   percentOf,
@@ -32,7 +34,9 @@ import type { Db } from '../../db/schema.ts';
  * the reports remembered. The ledger and its day sums are written by the database with the bookings.
  */
 const READ_FROM = {
-  money: ['bookings', 'trips', 'companies', 'origins', 'destinations'],
+  // Cancellations are read from the activity log and disruptions from theirs; each is written in the
+  // transaction of a change to its booking or trip, which drops the report already.
+  money: ['bookings', 'trips', 'companies', 'origins', 'destinations', 'disruptions'],
   occupancy: ['bookings', 'booking_seats', 'trips', 'buses', 'companies', 'origins', 'destinations'],
 };
 
@@ -87,6 +91,21 @@ function salesTables(report: SalesReport): ReportTable[] {
       rows: report.companies.map((line) => ({ ...line, company: both(line.company) })),
     },
     { name: 'Payment methods', columns: SALES_TABLES.methods, rows: report.methods },
+    {
+      name: 'Cancellations',
+      columns: SALES_TABLES.cancellations,
+      rows: report.cancellations.map((line) => ({ ...line, reason: both(CANCELLATION_WORDS[line.reason]) })),
+    },
+    {
+      name: 'Disruptions',
+      columns: SALES_TABLES.disruptions,
+      rows: report.disruptions.map((line) => ({
+        ...line,
+        route: both(line.route),
+        action: both(DISRUPTION_ACTION_WORDS[line.action]),
+        reason: both(line.reason),
+      })),
+    },
   ];
 }
 

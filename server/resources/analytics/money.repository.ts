@@ -4,6 +4,8 @@
 // booking that changed is never counted twice: each movement is its own row, and rows never change.
 import { sql } from 'kysely';
 import { netOwed } from '../../../shared/ledger.ts';
+import { CANCELLATION_REASONS, type CancellationReason } from '../../../shared/analytics.ts';
+import { addDays, khartoumMidnight, khartoumToday } from '../../../shared/rules.ts';
 import type { MoneyFigures, SalesReport, SettlementReport } from '../../../shared/contract/analytics.ts';
 import type { Db } from '../../db/schema.ts';
 import type { Period } from './occupancy.repository.ts';
@@ -121,8 +123,139 @@ function companyLines(rows: DayCompanyMethod[]) {
   }));
 }
 
+/** The period's instants: from Khartoum's midnight of its first day to that of the day after its last. */
+const instants = (period: Period) => ({
+  from: new Date(khartoumMidnight(period.from)).toISOString(),
+  until: new Date(khartoumMidnight(addDays(period.to, 1))).toISOString(),
+});
+
+/** A booking's trip's company is `companyId` (a company's report counts only its own). */
+const ofCompany = <Q extends { where: (...args: any[]) => Q }>(query: Q, companyId?: string): Q =>
+  companyId ? query.where('buses.bus_owner_companyId', '=', companyId) : query;
+
+/**
+ * Bookings that ended in the period, per reason: the activity log's cancellations (a traveller's own when no
+ * staff member is named), seats taken off a booking and refunds after a cancelled trip, each written in the
+ * transaction of the change; and the unpaid holds whose deadline passed in the period.
+ */
+async function cancellations(db: Db, period: Period): Promise<SalesReport['cancellations']> {
+  const { from, until } = instants(period);
+  const logged = await ofCompany(
+    db
+      .selectFrom('audit_log')
+      .innerJoin('bookings', 'bookings.id', 'audit_log.recordId')
+      .innerJoin('trips', 'trips.id', 'bookings.tripId')
+      .innerJoin('buses', 'buses.id', 'trips.busId')
+      .select([
+        'audit_log.action',
+        sql<number>`sum(case when ${sql.ref('audit_log.userId')} is null then 1 else 0 end)`.as(
+          'byTraveller',
+        ),
+        sql<number>`count(*)`.as('n'),
+      ])
+      .where('audit_log.resource', '=', 'bookings')
+      .where('audit_log.action', 'in', ['cancel_booking', 'cancel_seats', 'request_refund', 'auto_refund'])
+      .where('audit_log.at', '>=', from)
+      .where('audit_log.at', '<', until)
+      .groupBy('audit_log.action'),
+    period.companyId,
+  ).execute();
+  const lapsed = await ofCompany(
+    db
+      .selectFrom('bookings')
+      .innerJoin('trips', 'trips.id', 'bookings.tripId')
+      .innerJoin('buses', 'buses.id', 'trips.busId')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('bookings.paymentStatus', '=', 'expired')
+      .where('bookings.paymentDeadline', '>=', from)
+      .where('bookings.paymentDeadline', '<', until),
+    period.companyId,
+  ).executeTakeFirst();
+  const count = (action: string, key: 'n' | 'byTraveller' = 'n') =>
+    Number(logged.find((row) => row.action === action)?.[key] ?? 0);
+  const counts: Record<CancellationReason, number> = {
+    traveller: count('cancel_booking', 'byTraveller'),
+    staff: count('cancel_booking') - count('cancel_booking', 'byTraveller'),
+    seats: count('cancel_seats'),
+    disruption: count('request_refund') + count('auto_refund'),
+    lapsed: Number(lapsed?.n ?? 0),
+  };
+  return CANCELLATION_REASONS.map((reason) => ({ reason, bookings: counts[reason] }));
+}
+
+/** What a disruption's line shows of it and its trip (selected and grouped by). */
+const DISRUPTION_COLUMNS = [
+  'disruptions.id',
+  'disruptions.created_at',
+  'disruptions.tripId',
+  'disruptions.old_date',
+  'disruptions.action',
+  'disruptions.reason_en',
+  'disruptions.reason_ar',
+  'origins.origin_city',
+  'origins.origin_city_ar',
+  'destinations.destination_city',
+  'destinations.destination_city_ar',
+] as const;
+
+/** A route's name in both languages (a city without an Arabic name keeps its English one). */
+const routeWords = (row: {
+  origin_city: string;
+  origin_city_ar: string | null;
+  destination_city: string;
+  destination_city_ar: string | null;
+}) => ({
+  en: `${row.origin_city} – ${row.destination_city}`,
+  ar: `${row.origin_city_ar || row.origin_city} – ${row.destination_city_ar || row.destination_city}`,
+});
+
+/** Trips cancelled or delayed in the period, with their reasons and what became of their bookings. */
+async function disruptionLines(db: Db, period: Period): Promise<SalesReport['disruptions']> {
+  const { from, until } = instants(period);
+  const rows = await ofCompany(
+    db
+      .selectFrom('disruptions')
+      .innerJoin('trips', 'trips.id', 'disruptions.tripId')
+      .innerJoin('buses', 'buses.id', 'trips.busId')
+      .innerJoin('origins', 'origins.id', 'trips.trip_originId')
+      .innerJoin('destinations', 'destinations.id', 'trips.trip_destinationId')
+      .leftJoin('bookings', 'bookings.disruptionId', 'disruptions.id')
+      .select([
+        ...DISRUPTION_COLUMNS,
+        sql<number>`count(${sql.ref('bookings.id')})`.as('bookings'),
+        sql<number>`sum(case when ${sql.ref('bookings.disruptionState')} = 'moved' then 1 else 0 end)`.as(
+          'moved',
+        ),
+        sql<number>`sum(case when ${sql.ref('bookings.disruptionState')} in ('refunded', 'auto_refunded') then 1 else 0 end)`.as(
+          'refunded',
+        ),
+        sql<number>`sum(case when ${sql.ref('bookings.disruptionState')} = 'waiting' then 1 else 0 end)`.as(
+          'waiting',
+        ),
+      ])
+      .where('disruptions.created_at', '>=', from)
+      .where('disruptions.created_at', '<', until)
+      .groupBy(DISRUPTION_COLUMNS)
+      .orderBy('disruptions.created_at', 'desc'),
+    period.companyId,
+  ).execute();
+  return rows.map((row) => ({
+    disruptionId: row.id,
+    date: khartoumToday(new Date(row.created_at)),
+    tripId: row.tripId,
+    tripDate: row.old_date,
+    route: routeWords(row),
+    action: row.action === 'delay' ? 'delay' : 'cancel',
+    reason: { en: row.reason_en, ar: row.reason_ar },
+    bookings: Number(row.bookings ?? 0),
+    moved: Number(row.moved ?? 0),
+    refunded: Number(row.refunded ?? 0),
+    waiting: Number(row.waiting ?? 0),
+  }));
+}
+
 export async function salesReport(db: Db, period: Period): Promise<SalesReport> {
-  const [lines, routes] = await Promise.all([
+  const [lines, routes, ended, disrupted] = await Promise.all([
     dayCompanyMethodRows(db, period),
     // Summed by route first (the period's lines, by their key), then named (a route a line).
     db
@@ -151,6 +284,8 @@ export async function salesReport(db: Db, period: Period): Promise<SalesReport> 
         'destinations.destination_city_ar',
       ])
       .execute(),
+    cancellations(db, period),
+    disruptionLines(db, period),
   ]);
   const days = [...groupBy(lines, (row) => row.day)]
     .map(([date, group]) => ({ date, ...sumOf(group) }))
@@ -165,10 +300,7 @@ export async function salesReport(db: Db, period: Period): Promise<SalesReport> 
       .map((row) => ({
         originId: row.originId,
         destinationId: row.destinationId,
-        route: {
-          en: `${row.origin_city} – ${row.destination_city}`,
-          ar: `${row.origin_city_ar || row.origin_city} – ${row.destination_city_ar || row.destination_city}`,
-        },
+        route: routeWords(row),
         ...figures(row),
       }))
       .sort(mostSold),
@@ -178,6 +310,8 @@ export async function salesReport(db: Db, period: Period): Promise<SalesReport> 
     methods: [...groupBy(lines, (row) => row.method)]
       .map(([method, group]) => ({ method, ...sumOf(group) }))
       .sort(mostSold),
+    cancellations: ended,
+    disruptions: disrupted,
   };
 }
 

@@ -22,6 +22,11 @@ export const analyticsAr: typeof analyticsEn = {
   by_method: 'حسب طريقة الدفع',
   payment_method: 'طريقة الدفع',
   total: 'الإجمالي',
+  cancellations: 'الحجوزات المنتهية حسب السبب',
+  disruptions: 'الرحلات الملغاة أو المؤجلة',
+  no_disruptions: 'لم تُلغَ أو تتأجل أي رحلة في هذه الفترة.',
+  disruption_bookings:
+    'الحجوزات: %{bookings} — نُقلت: %{moved}، استُردّت: %{refunded}، في انتظار الاختيار: %{waiting}',
   no_money: 'لا توجد حركة أموال في هذه الفترة.',
   from: 'من',
   to: 'إلى',

@@ -21,6 +21,11 @@ export const analyticsEn = {
   by_method: 'By payment method',
   payment_method: 'Payment method',
   total: 'Total',
+  cancellations: 'Bookings that ended, by reason',
+  disruptions: 'Trips cancelled or delayed',
+  no_disruptions: 'No trip was cancelled or delayed in this period.',
+  disruption_bookings:
+    '%{bookings} bookings: %{moved} moved, %{refunded} refunded, %{waiting} waiting for a choice',
   no_money: 'No money moved in this period.',
   from: 'From',
   to: 'To',
