@@ -64,10 +64,10 @@ describe.each(dialects)('the door verdict, on the server and on the phone (%s)',
     tickets.elsewhere = await sell(other, 1);
     tickets.ofCancelledTrip = await sell(cancelledTrip, 1);
     expect((await t.staff.patch(`/api/trips/cancelTrip/${cancelledTrip._id}`)).statusCode).toBe(200);
-    // A traveller of a cancelled trip of the door trip's route moves to the door trip (issue 21).
-    // (A bus of its own at that hour: one bus is never on two trips at one time.)
+    // A traveller of a cancelled trip of the door trip's route moves to the door trip (issue 21): a trip of the
+    // same company (a move stays with the company paid), the door bus's evening run (never two trips at once).
     const moveFrom = await t.staff.post('/api/trips/createTrip', {
-      busId: cancelledTrip.busId._id,
+      busId: door.busId._id,
       trip_originId: door.trip_originId._id,
       trip_destinationId: door.trip_destinationId._id,
       trip_date: date,
