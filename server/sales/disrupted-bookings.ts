@@ -103,17 +103,16 @@ const tripRow = (db: Db, id: string) =>
  * they alight at (a trip of another route passing both, in order, with a fare between them, will do: a
  * corridor's traveller from Madani to Kassala may take a Madani – Kassala bus). Answers the stretch there.
  */
-async function movableStretch(
-  db: Db,
-  from: TripRow,
+function movableStretch(
+  from: TripRow & { companyId: string | undefined },
   stretch: Stretch,
-  target: TripRow,
+  target: TripRow & { companyId: string | undefined },
   now: Date,
-): Promise<Stretch | undefined> {
+): Stretch | undefined {
   const window = moveWindow(from.trip_date, now);
   const open =
     target.id !== from.id &&
-    (await companyOfBus(db, target.busId)) === (await companyOfBus(db, from.busId)) &&
+    target.companyId === from.companyId &&
     !Number(target.isCancelled) &&
     target.trip_date >= window.from &&
     target.trip_date <= window.until &&
@@ -159,7 +158,7 @@ export async function moveTargets(db: Db, from: TripRow, stretch: Stretch, seatC
     .selectFrom('trips')
     .innerJoin('buses', 'buses.id', 'trips.busId')
     .selectAll('trips')
-    .select(['buses.bus_number_of_seats', 'buses.bus_status'])
+    .select(['buses.bus_number_of_seats', 'buses.bus_status', 'buses.bus_owner_companyId'])
     .where('buses.bus_owner_companyId', company === undefined ? 'is' : '=', company ?? null)
     .where((eb) =>
       eb.or([
@@ -181,7 +180,12 @@ export async function moveTargets(db: Db, from: TripRow, stretch: Stretch, seatC
   const targets = [];
   for (const row of rows) {
     if (row.bus_status === BUS_OUT_OF_SERVICE) continue;
-    const there = await movableStretch(db, from, stretch, row as TripRow, now);
+    const there = movableStretch(
+      { ...from, companyId: company },
+      stretch,
+      { ...(row as TripRow), companyId: row.bus_owner_companyId ?? undefined },
+      now,
+    );
     if (!there) continue;
     // Seats taken on any of the traveller's legs there (a seat-leg row each): a seat counts once.
     const seatsLeft = Number(row.bus_number_of_seats) - (await soldSeats(db, row.id, there)).size;
@@ -234,7 +238,14 @@ export async function moveBooking(
       .where('id', '=', booking.id)
       .executeTakeFirstOrThrow(),
   );
-  const there = target && (await movableStretch(db, from, stretch, target, now));
+  const there =
+    target &&
+    movableStretch(
+      { ...from, companyId: await companyOfBus(db, from.busId) },
+      stretch,
+      { ...target, companyId: await companyOfBus(db, target.busId) },
+      now,
+    );
   if (!target || !there) return { refused: { code: 'TRIP_UNAVAILABLE' } };
   if (input.seats && input.seats.length !== booking.seats.length) return { refused: { code: 'SEAT_COUNT' } };
 
