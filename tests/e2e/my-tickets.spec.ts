@@ -95,7 +95,15 @@ async function keptOnPhone(page: Page, ticketId: string) {
 }
 
 async function openOfflineAndScan(page: Page, t: typeof ticketsEn, ticketId: string, lang: string) {
-  // My tickets installs the worker; once it controls the page, the network may go.
+  // The page before registered the worker. A navigation made while it is still installing is not controlled
+  // (clients.claim() at activation takes the pages open then, not one whose request was already on its way):
+  // a traveller's next visit is, and so is this one once the worker is active. Once it controls the page, the
+  // network may go.
+  await page.waitForFunction(
+    async () => Boolean((await navigator.serviceWorker?.getRegistration())?.active),
+    undefined,
+    { timeout: 30_000, polling: 100 },
+  );
   await page.goto(`/my-tickets?lang=${lang}`);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
     timeout: 30_000,
