@@ -35,6 +35,7 @@ import * as moneyEvents from './migrations/2026-11-27-95-money-events.ts';
 import * as shifts from './migrations/2026-11-27-96-shifts.ts';
 import * as reportRollups from './migrations/2026-11-27-97-report-rollups.ts';
 import * as conductorAssignments from './migrations/2026-11-27-98-conductor-assignments.ts';
+import * as tripPairs from './migrations/2026-11-27-99-trip-pairs.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-96-shifts': shifts,
   '2026-11-27-97-report-rollups': reportRollups,
   '2026-11-27-98-conductor-assignments': conductorAssignments,
+  '2026-11-27-99-trip-pairs': tripPairs,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

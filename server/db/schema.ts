@@ -366,6 +366,20 @@ export interface TripTownsTable {
   stop: number;
 }
 
+/**
+ * The stretches a trip with stops sells (migration 2026-11-27-99): a boarding town (origins id) and an alighting
+ * town after it (destinations id), their stop indexes and the trip's date. Written only by the database's
+ * trigger on trips, with trip_towns; read by the search and by disruption moves.
+ */
+export interface TripPairsTable {
+  origin: string;
+  destination: string;
+  trip_date: string;
+  tripId: string;
+  boarding: number;
+  alighting: number;
+}
+
 /** The ledger: one row per movement of money a booking made, written by the database (migration 95). */
 export interface MoneyEventsTable {
   id: Generated<number>;
@@ -417,6 +431,7 @@ export interface Tables {
   trip_closures: { tripId: string; closedAt: string };
   trips: TripsTable;
   trip_towns: TripTownsTable;
+  trip_pairs: TripPairsTable;
   timetables: TimetablesTable;
   buses: BusesTable;
   users: UsersTable;

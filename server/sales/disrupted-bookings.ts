@@ -133,26 +133,19 @@ async function companyOfBus(db: Db, busId: string): Promise<string | undefined> 
 /**
  * The trips a waiting booking over `stretch` may move to, with the seats they have left on the traveller's
  * legs (enough for the booking) and when they leave the traveller's town: trips of the route, and trips of
- * other routes that pass the booking's towns in order (found by trip_towns, as the search finds them).
+ * other routes that pass the booking's towns in order (found by trip_pairs, as the search finds them).
  */
 export async function moveTargets(db: Db, from: TripRow, stretch: Stretch, seatCount: number, now: Date) {
   const window = moveWindow(from.trip_date, now);
   const towns = townsOf(from, stretch);
   if (!towns.origin || !towns.destination) return [];
   const passing = db
-    .selectFrom('trip_towns as board')
-    .innerJoin('trip_towns as alight', (join) =>
-      join
-        .onRef('alight.tripId', '=', 'board.tripId')
-        .onRef('alight.stop', '>', 'board.stop')
-        .on('alight.town', '=', towns.destination!)
-        .on('alight.role', '=', 'a'),
-    )
-    .select('board.tripId')
-    .where('board.town', '=', towns.origin)
-    .where('board.role', '=', 'b')
-    .where('board.trip_date', '>=', window.from)
-    .where('board.trip_date', '<=', window.until);
+    .selectFrom('trip_pairs')
+    .select('tripId')
+    .where('origin', '=', towns.origin)
+    .where('destination', '=', towns.destination)
+    .where('trip_date', '>=', window.from)
+    .where('trip_date', '<=', window.until);
   const company = await companyOfBus(db, from.busId);
   const rows = await db
     .selectFrom('trips')

@@ -3,6 +3,7 @@
 // holds one booking_seats row per seat and leg, under the (trip, seat, leg) key.
 import { describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '../../shared/segments.ts';
+import type { Db } from '../../server/db/schema.ts';
 import { corridor, sell } from './helpers/corridor.ts';
 import { createOk, futureDate } from './helpers/fixtures.ts';
 import { dialects } from './helpers/test-app.ts';
@@ -178,6 +179,67 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     expect(await search(...madaniToKassala, later)).toContain(trip._id);
     expect((await t.staff.delete(`/api/trips/deleteTrip/${trip._id}`)).statusCode).toBe(200);
     expect(await search(...madaniToKassala, later)).not.toContain(trip._id);
+  });
+
+  it('the database keeps each trip’s stretches (trip_pairs) through any writer: the API, a script, a delete', async () => {
+    const { trip, origins, destinations, body } = await corridor(t);
+    const db = t.app.db as Db;
+    const pairsOf = async (tripId: string) =>
+      (
+        await db
+          .selectFrom('trip_pairs')
+          .select(['origin', 'destination', 'trip_date', 'boarding', 'alighting'])
+          .where('tripId', '=', tripId)
+          .execute()
+      )
+        .map((p) => `${p.origin}>${p.destination}@${p.trip_date}:${p.boarding}-${p.alighting}`)
+        .sort();
+    /** Every boarding town (the origin, each stop's origins row) with every alighting town after it. */
+    const expected = (stops: { originId: string; destinationId: string }[], date: string) => {
+      const board = [body.trip_originId, ...stops.map((stop) => stop.originId)];
+      const alight = [...stops.map((stop) => stop.destinationId), body.trip_destinationId];
+      const pairs: string[] = [];
+      for (const [from, origin] of board.entries())
+        for (const [i, destination] of alight.entries())
+          if (i + 1 > from) pairs.push(`${origin}>${destination}@${date}:${from}-${i + 1}`);
+      return pairs.sort();
+    };
+    expect(await pairsOf(trip._id)).toEqual(expected(body.trip_stops, trip.trip_date));
+    expect(await pairsOf(trip._id)).toHaveLength(10);
+    // A script that bypasses the API: one stop fewer, another day.
+    const later = futureDate(11);
+    const fewer = [body.trip_stops[0], body.trip_stops[2]];
+    await db
+      .updateTable('trips')
+      .set({ trip_stops: JSON.stringify(fewer), trip_date: later })
+      .where('id', '=', trip._id)
+      .execute();
+    expect(await pairsOf(trip._id)).toEqual(expected(fewer, later));
+    // A new destination through the API: the pairs that alight at the end follow it.
+    const moved = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
+      trip_destinationId: destinations[3]._id,
+      trip_stops: [body.trip_stops[0]],
+      trip_fares: [],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await pairsOf(trip._id)).toEqual(
+      [
+        `${origins[0]._id}>${destinations[1]._id}@${later}:0-1`,
+        `${origins[0]._id}>${destinations[3]._id}@${later}:0-2`,
+        `${origins[1]._id}>${destinations[3]._id}@${later}:1-2`,
+      ].sort(),
+    );
+    // No stops: no pairs (the search finds it by its ends); deleted: none either.
+    await db.updateTable('trips').set({ trip_stops: '[]' }).where('id', '=', trip._id).execute();
+    expect(await pairsOf(trip._id)).toEqual([]);
+    await db
+      .updateTable('trips')
+      .set({ trip_stops: JSON.stringify(body.trip_stops) })
+      .where('id', '=', trip._id)
+      .execute();
+    expect(await pairsOf(trip._id)).toHaveLength(10);
+    expect((await t.staff.delete(`/api/trips/deleteTrip/${trip._id}`)).statusCode).toBe(200);
+    expect(await pairsOf(trip._id)).toEqual([]);
   });
 
   it('a counter sale Kassala → Port Sudan of a seat freed at Kassala', async () => {
