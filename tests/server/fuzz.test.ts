@@ -457,7 +457,8 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
           },
           'json body',
         );
-        // Whatever was stored reads back exactly as it was answered: hostile text is data, kept verbatim.
+        // Whatever was stored reads back exactly as it was answered: hostile text is data, kept verbatim. The
+        // read may add what is worked out beside the stored record (a trip's paymentInstructions, issue 24).
         const readBack = response.statusCode === 201 ? readRoute(endpoint) : undefined;
         if (readBack) {
           const created = response.json();
@@ -466,7 +467,8 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
             { method: 'GET', url: readBack(created._id), auth: true },
             'read back',
           );
-          expect(again.json()).toEqual(created);
+          const { paymentInstructions: _worked, ...stored } = again.json();
+          expect(stored).toEqual(created);
         }
       },
     );
