@@ -40,6 +40,7 @@ export function openDatabase(options: OpenOptions): Database {
   const changes = new ChangeFeed();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('connect', planOnce);
     // An idle connection dropped by the server (restart, failover) must not take the process down: the
     // pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -83,6 +84,29 @@ export function openDatabase(options: OpenOptions): Database {
     }
   };
   return { db, dialect: 'sqlite', changes, close: () => db.destroy() };
+}
+
+/** The statements PostgreSQL plans once per connection (named prepared statements), by their text. */
+const PREPARED = new Map<string, string>();
+
+/**
+ * Asks PostgreSQL to plan `text` once on each connection and keep the plan (a named prepared statement) rather
+ * than parse and plan it again for every run: for a large statement run often, planning costs more than
+ * running it (the search: 1.1 ms planning, 0.8 ms running, measured on a year). For statements whose values
+ * cannot change the plan (the search reads them from a one-row table).
+ */
+export function planOnceOnPostgres(text: string) {
+  if (!PREPARED.has(text)) PREPARED.set(text, `rihla_${PREPARED.size + 1}`);
+}
+
+/** A new pooled connection sends the statements named by planOnceOnPostgres as named prepared statements. */
+function planOnce(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = (config: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof config === 'string' ? PREPARED.get(config) : undefined;
+    return name ? query({ name, text: config, values }, callback) : query(config, values, callback);
+  };
+  (client as unknown as { query: typeof named }).query = named;
 }
 
 /** Makes a file readable and writable by the server's user only; a missing file is left missing. */

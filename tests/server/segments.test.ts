@@ -1,6 +1,7 @@
 // Routes with stops, seats by segment (issue 23) on both databases: the Khartoum – Wad Madani – Gedaref –
 // Kassala – Port Sudan road as one trip with three intermediate stops. Leg k is stop k → k + 1; a booking
 // holds one booking_seats row per seat and leg, under the (trip, seat, leg) key.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '../../shared/segments.ts';
 import type { Db } from '../../server/db/schema.ts';
@@ -240,6 +241,32 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     expect(await pairsOf(trip._id)).toHaveLength(10);
     expect((await t.staff.delete(`/api/trips/deleteTrip/${trip._id}`)).statusCode).toBe(200);
     expect(await pairsOf(trip._id)).toEqual([]);
+  });
+
+  it('the search answers on through a column added to trips and dropped again (another node’s migration)', async () => {
+    const { trip, origins, destinations } = await corridor(t);
+    const db = t.app.db as Db;
+    const search = async (from: number, to: number) => {
+      const query = new URLSearchParams({
+        origin: origins[from]._id,
+        destination: destinations[to]._id,
+        date: trip.trip_date,
+      });
+      const found = await t.app.inject({ url: `/api/trips/filterTrips?${query}` });
+      expect(found.statusCode, found.body).toBe(200);
+      return found.json().find((x: { _id: string }) => x._id === trip._id);
+    };
+    // Each search asks another pair (the read cache answers none of them); PostgreSQL keeps the statement
+    // planned on its connections (planOnceOnPostgres), which a change of the table must not break.
+    expect(await search(0, 1)).toMatchObject({ boardingStop: 0, alightingStop: 1 });
+    expect(await search(0, 2)).toMatchObject({ boardingStop: 0, alightingStop: 2 });
+    await sql`alter table trips add column search_plan_probe integer`.execute(db);
+    try {
+      expect(await search(1, 3)).toMatchObject({ boardingStop: 1, alightingStop: 3, price: 2000 });
+    } finally {
+      await sql`alter table trips drop column search_plan_probe`.execute(db);
+    }
+    expect(await search(2, 4)).toMatchObject({ boardingStop: 2, alightingStop: 4 });
   });
 
   it('a counter sale Kassala → Port Sudan of a seat freed at Kassala', async () => {

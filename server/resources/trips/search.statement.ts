@@ -8,6 +8,7 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { isPostgres } from '../../db/locks.ts';
+import { planOnceOnPostgres } from '../../db/database.ts';
 import { buses, companies, destinations, origins, prices, trips } from '../../../shared/registry/index.ts';
 import { columnFields, type Document, type Row, rowToDocument } from '../crud/row-mapper.ts';
 import { addDays, BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
@@ -100,6 +101,7 @@ function statementOf(db: Db) {
         }),
     };
     compiled.set(postgres, statement);
+    if (postgres) planOnceOnPostgres(text);
   }
   return statement;
 }
