@@ -6,6 +6,9 @@ import type { CheckinPackage, ServerVerdict, TripDocument } from './types.ts';
 
 export const CHECKIN_API = '/api/checkin';
 
+/** How long the app waits for the server's health answer before it says the server is out of reach. */
+export const PROBE_TIMEOUT_MS = 10_000;
+
 export interface ScanToSend {
   qr?: string;
   ticketId?: string;
@@ -28,12 +31,21 @@ export function checkinApi(session: Session) {
     body: JSON.stringify(body),
   });
   return {
-    /** Whether the server answers (navigator.onLine says nothing about a Wi-Fi with no way out). */
-    reachable: () =>
-      fetch('/api/health', { cache: 'no-store' }).then(
-        () => true,
-        () => false,
-      ),
+    /**
+     * Whether the server answers (navigator.onLine says nothing about a Wi-Fi with no way out) within
+     * PROBE_TIMEOUT_MS: on a network that swallows requests a call can wait for minutes, and silence is an
+     * answer too.
+     */
+    reachable: () => {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), PROBE_TIMEOUT_MS);
+      return fetch('/api/health', { cache: 'no-store', signal: abort.signal })
+        .then(
+          () => true,
+          () => false,
+        )
+        .finally(() => clearTimeout(timer));
+    },
     tripsOn: (date: string) =>
       session.json<TripDocument[]>(
         `${apiPath(API_BASES.trips, 'getAllTrips')}?${new URLSearchParams({ trip_date: date })}`,
