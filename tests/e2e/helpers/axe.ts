@@ -19,6 +19,20 @@ export const COUNTED = new Set(['critical', 'serious', 'moderate']);
 /** The page's violations: critical, serious and moderate ones, or with `every`, minor ones too. */
 export async function axeFindings(page: Page, impacts: 'counted' | 'every' = 'counted'): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
+  // A dialog or a button still fading in has its colours mid-way: axe would judge a frame, not the screen (a
+  // loaded CI run found "color-contrast" on a broadcast dialog's element during its MUI transition).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        // A spinner turns for ever: only the transitions that end are waited for.
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    {
+      timeout: 10_000,
+      polling: 50,
+    },
+  );
   const violations = await page.evaluate(async () => {
     const axe = (window as any).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
