@@ -170,11 +170,12 @@ export async function moveTargets(db: Db, from: TripRow, stretch: Stretch, seatC
     .where('trips.trip_date', '<=', window.until)
     .where('trips.isCancelled', '=', 0)
     .execute();
+  const source = { ...from, companyId: company };
   const targets = [];
   for (const row of rows) {
     if (row.bus_status === BUS_OUT_OF_SERVICE) continue;
     const there = movableStretch(
-      { ...from, companyId: company },
+      source,
       stretch,
       { ...(row as TripRow), companyId: row.bus_owner_companyId ?? undefined },
       now,
