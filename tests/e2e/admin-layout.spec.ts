@@ -21,6 +21,7 @@ import {
   overflow,
   type Screen,
   seedScreens,
+  settle,
   showScreen,
   staffScreens,
 } from './helpers/screens.ts';
@@ -59,8 +60,19 @@ describe.concurrent('every screen', () => {
       const problems: string[] = [];
       const look = async (page: Page, screen: Screen) => {
         await showScreen(page, screen);
-        const { width, wider } = await overflow(page);
-        if (width > viewport.width) problems.push(`${screen.name}: ${width} px wide (${wider.join(', ')})`);
+        let wide = await overflow(page);
+        if (wide.width > viewport.width) {
+          // Once more after the page has settled again: settling gives up after 20 s on a busy machine (CI
+          // found bookings-show 463 px wide once, and never again in any run), and what is judged is the
+          // screen a person reads, not a frame of its loading. What stuck out is printed either way.
+          console.log(`${screen.name} (${lang}): ${wide.width} px wide at first:`, wide.innermost);
+          await settle(page);
+          wide = await overflow(page);
+        }
+        if (wide.width > viewport.width)
+          problems.push(
+            `${screen.name}: ${wide.width} px wide (${wide.wider.join(', ')}; innermost: ${wide.innermost.join(', ')})`,
+          );
         for (const finding of await axeFindings(page, 'every'))
           problems.push(
             `${screen.name}: ${finding.impact} ${finding.rule} at ${finding.targets.join(' | ')}`,

@@ -1,7 +1,7 @@
 // What every screen of the app reaches: the session, the controller (trips, checks, sync), the signed-in user
 // and whether the browser is online; hooks that re-render a screen when any of them changes.
 import { createContext } from 'preact';
-import { useContext, useEffect, useState } from 'preact/hooks';
+import { useContext, useLayoutEffect, useState } from 'preact/hooks';
 import type { Controller } from './controller.ts';
 import type { Session } from './session.ts';
 import type { RememberedUser } from './types.ts';
@@ -15,11 +15,16 @@ export interface AppState {
 
 export const AppContext = createContext<AppState>(null as unknown as AppState);
 
-/** The app's state; re-renders on every change of the controller or the session. */
+/**
+ * The app's state; re-renders on every change of the controller or the session. It subscribes in a layout
+ * effect, which Preact runs within render(): a plain effect waits for the next frame (up to 100 ms), and a
+ * change made in between (main.tsx starts the controller right after render, and an offline probe fails within
+ * milliseconds) reached no listener, so the screen said Online until something else changed.
+ */
 export function useApp(): AppState {
   const app = useContext(AppContext);
   const [, setVersion] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const bump = () => setVersion((v) => v + 1);
     const stopController = app.controller.subscribe(bump);
     const stopSession = app.session.subscribe(bump);

@@ -283,18 +283,28 @@ export async function settle(page: Page) {
   await page.waitForTimeout(150);
 }
 
-/** How much wider than the screen the page is, and what sticks out (the first few elements). */
+/**
+ * How much wider than the screen the page is, and what sticks out: the outermost elements (the first few in
+ * document order) and the innermost ones, which are where the cause is.
+ */
 export async function overflow(page: Page) {
-  return page.evaluate(() => ({
-    width: document.documentElement.scrollWidth,
-    viewport: window.innerWidth,
-    wider: [...document.querySelectorAll('body *')]
+  return page.evaluate(() => {
+    const describe = (e: Element) => {
+      const text = (e.textContent ?? '').trim().slice(0, 40);
+      return `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}${text ? ` "${text}"` : ''}`;
+    };
+    const out = [...document.querySelectorAll('body *')]
       .filter((e) => {
         const box = e.getBoundingClientRect();
         return box.width > 0 && (box.right > innerWidth + 1 || box.left < -1);
       })
-      .filter((e) => !e.closest('[aria-hidden=true], .MuiDrawer-root, [style*="overflow"]'))
-      .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}`),
-  }));
+      .filter((e) => !e.closest('[aria-hidden=true], .MuiDrawer-root, [style*="overflow"]'));
+    const innermost = out.filter((e) => !out.some((other) => other !== e && e.contains(other)));
+    return {
+      width: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+      wider: out.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}`),
+      innermost: innermost.slice(0, 5).map(describe),
+    };
+  });
 }

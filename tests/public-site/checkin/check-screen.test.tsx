@@ -3,6 +3,7 @@
 // phone"; a forged number, red; an ID added at the door is queued and shown in the passenger list. In Arabic
 // the page reads right to left with the ticket number isolated left to right.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { render as renderPlainly } from 'preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkinAr } from '../../../shared/i18n/checkin/ar.ts';
 import { checkinEn } from '../../../shared/i18n/checkin/en.ts';
@@ -21,13 +22,23 @@ const controllers: Controller[] = [];
 beforeAll(async () => {
   keys = await makeKeys();
 });
+const unmounts: (() => void)[] = [];
 afterEach(() => {
   cleanup();
+  unmounts.splice(0).forEach((unmount) => unmount());
   controllers.splice(0).forEach((c) => c.dispose());
 });
 
-/** The app on a phone that downloaded the trip, then (unless `stayOnline`) lost its connection, at `path`. */
-async function openCheckScreen(lang: Lang, { stayOnline = false, path = `/check-in/trip/${TRIP_ID}` } = {}) {
+/**
+ * The app on a phone that downloaded the trip, then (unless `stayOnline`) lost its connection, at `path`.
+ * `silentServer`: the browser still says online but the server no longer answers (a page reloaded offline).
+ * `asMainDoes`: rendered by Preact itself and started at once, as main.tsx does (testing-library's render runs
+ * the effects before it returns, which a browser does not).
+ */
+async function openCheckScreen(
+  lang: Lang,
+  { stayOnline = false, silentServer = false, asMainDoes = false, path = `/check-in/trip/${TRIP_ID}` } = {},
+) {
   const paid = ticket({ seats: [7, 8] });
   const server = fakeServer(tripPackage(keys, [paid]));
   const online = { value: true };
@@ -41,20 +52,29 @@ async function openCheckScreen(lang: Lang, { stayOnline = false, path = `/check-
   controllers.push(controller);
   await controller.init();
   await controller.download(TRIP_ID);
-  online.value = stayOnline;
+  online.value = stayOnline || silentServer;
   server.state.online = stayOnline;
   const m = lang === 'ar' ? checkinAr : checkinEn;
   applyDocumentLang(lang, m);
   history.replaceState(null, '', path);
-  render(
+  const app = (
     <App
       session={createSession(async () => new Response(null, { status: 503 }))}
       controller={controller}
       initialUser={{ _id: 'u1', full_name: 'Idris Bakheet', role: 'conductor' }}
       initialLang={lang}
       initialMessages={m}
-    />,
+    />
   );
+  if (asMainDoes) {
+    const root = document.body.appendChild(document.createElement('div'));
+    renderPlainly(app, root);
+    controller.start();
+    unmounts.push(() => {
+      renderPlainly(null, root);
+      root.remove();
+    });
+  } else render(app);
   return { paid, server, controller, m };
 }
 
@@ -88,6 +108,14 @@ describe('the check screen', () => {
 
     await typeTicket(m, '12345');
     expect(await screen.findByText(m.check.badNumber)).toBeTruthy();
+  });
+
+  it('says Offline when the server is silent at start, however soon after the first render the probe fails', async () => {
+    // The probe fails at once (a resolved promise), before the next frame; the screen must still learn it,
+    // though nothing else changes afterwards.
+    const { controller, m } = await openCheckScreen('en', { silentServer: true, asMainDoes: true });
+    await waitFor(() => expect(screen.getByTestId('connection').textContent).toContain(m.app.offline));
+    expect(controller.connected()).toBe(false);
   });
 
   it('adds a missing ID at the door, queued while offline, and lists it', async () => {
