@@ -10,7 +10,13 @@ import type { Db } from '../../db/schema.ts';
 import { isPostgres } from '../../db/locks.ts';
 import { planOnceOnPostgres } from '../../db/database.ts';
 import { buses, companies, destinations, origins, prices, trips } from '../../../shared/registry/index.ts';
-import { columnFields, type Document, type Row, rowToDocument } from '../crud/row-mapper.ts';
+import {
+  columnFields,
+  type Document,
+  documentReader,
+  type DocumentReader,
+  type Row,
+} from '../crud/row-mapper.ts';
 import { addDays, BUS_OUT_OF_SERVICE } from '../../../shared/rules.ts';
 
 /** Each table the answer shows, by its alias in the statement. */
@@ -162,16 +168,19 @@ function buildStatement(postgres: boolean) {
   `;
 }
 
-const columnsOfAlias = (row: Row, alias: Alias): Row | undefined => {
-  if (row[`${alias}__id`] === null || row[`${alias}__id`] === undefined) return undefined;
-  return Object.fromEntries(columnsOf(alias).map((name) => [name, row[`${alias}__${name}`]]));
-};
+/** Each shown table's reader of the statement's `<alias>__<column>` columns, worked out once. */
+const readers = Object.fromEntries(
+  (Object.keys(SHOWN) as Alias[]).map((alias) => [
+    alias,
+    documentReader(SHOWN[alias], `${alias}__`, columnsOf(alias)),
+  ]),
+) as Record<Alias, DocumentReader>;
 
 /** A row's trip as its document with references filled (bus → company, cities, price), as populate.ts would. */
 export function tripOfRow(row: SearchRow): Document {
   const documentOf = (alias: Alias) => {
-    const columns = columnsOfAlias(row, alias);
-    return columns ? rowToDocument(SHOWN[alias], columns) : null;
+    const id = row[`${alias}__id`];
+    return id === null || id === undefined ? null : readers[alias](row);
   };
   const trip = documentOf('t')!;
   const bus = documentOf('b');
