@@ -37,6 +37,7 @@ import * as reportRollups from './migrations/2026-11-27-97-report-rollups.ts';
 import * as conductorAssignments from './migrations/2026-11-27-98-conductor-assignments.ts';
 import * as tripPairs from './migrations/2026-11-27-99-trip-pairs.ts';
 import * as passengerIds from './migrations/2026-11-28-100-passenger-ids.ts';
+import * as reviewDue from './migrations/2026-11-28-101-review-due.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-98-conductor-assignments': conductorAssignments,
   '2026-11-27-99-trip-pairs': tripPairs,
   '2026-11-28-100-passenger-ids': passengerIds,
+  '2026-11-28-101-review-due': reviewDue,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

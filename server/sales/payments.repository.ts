@@ -233,17 +233,24 @@ export async function findBookingDocument(db: Db, id: string): Promise<Document 
  * Proofs whose review time ran out with no decision go back to waiting for a proof (awaiting_proof), each until
  * the end of its hold (its paymentDeadline: one proof window after the review deadline). The proof stays with
  * the booking, with no rejection (staff may still verify or reject it; if the booking lapses or is cancelled,
- * it is a cancelled proof to check), and reviewDeadline stays, saying the booking had its review time. Read
- * through the queue's partial index (the waiting proofs); answers how many went back.
+ * it is a cancelled proof to check), and reviewDeadline stays, saying the booking had its review time; answers
+ * how many went back.
  */
 export async function returnOverdueProofs(db: Db, now: Date): Promise<number> {
-  const result = await db
+  const result = await overdueProofs(db, now).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * The sweep's statement: the waiting proofs by review deadline (migration 2026-11-28-101's partial index), so
+ * it reads only the overdue ones, not every proof waiting (its plan is tested).
+ */
+export function overdueProofs(db: Db, now: Date) {
+  return db
     .updateTable('bookings')
     .set({ paymentStatus: 'awaiting_proof' })
     .where(sql<SqlBool>`"paymentStatus" = 'proof_submitted' and "isCancelled" = 0`)
-    .where('reviewDeadline', '<=', now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .where('reviewDeadline', '<=', now.toISOString());
 }
 
 /**

@@ -7,10 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
-import { closeDepartedTrips, oldIdNumbers } from '../../server/resources/boarding/boarding.repository.ts';
+import { closeDepartedTrips } from '../../server/resources/boarding/boarding.repository.ts';
 import { eraseExpiredIds } from '../../server/jobs.ts';
 import { bookingFields, PASSENGER, pdfText, postBooking } from './helpers/bookings.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
@@ -356,21 +355,6 @@ describe.each(dialects)('boarding (%s)', (dialect) => {
       'P7654321',
     );
   });
-
-  it.runIf(dialect === 'sqlite')(
-    'the hourly sweep starts from the travellers who still have an ID, never from every booking',
-    async () => {
-      // Asked "which bookings are old", it read every booking each hour (3.8 s over a year on SQLite, the node
-      // stopped that long: bench/retention.ts). SQLite's plan says how it will run.
-      const { sql: text, parameters } = oldIdNumbers(t.database.db, '2026-01-01').compile();
-      const plan = await t.database.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
-      );
-      const steps = plan.rows.map((row) => row.detail);
-      expect(steps[0]).toMatch(/booking_passengers USING INDEX booking_passengers_with_id/);
-      expect(steps.filter((step) => /^SCAN (bookings|trips)\b/.test(step))).toEqual([]);
-    },
-  );
 
   it('erases the ID numbers of bookings whose trip was deleted after they were cancelled', async () => {
     const { trip } = await tripFor();
