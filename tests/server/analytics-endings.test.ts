@@ -100,4 +100,21 @@ describe.each(dialects)('cancellations and disruptions in the sales report (%s)'
     expect(csv).toContain(REASON.reason_ar);
     expect(csv).not.toMatch(/(^|[,"])=HYPERLINK/m);
   });
+
+  it('counts unpaid holds released by a trip cancelled as ended by the disruption, not by staff', async () => {
+    // The operator's disruption frees the holds in its own transaction, named after the staff member who
+    // declared it: they did not cancel those travellers' bookings one by one.
+    const trip = await makeTrip(t, t.token, { seats: 20, date: day(4) });
+    await book(t, trip.trip as Doc & TripDoc, [5]);
+    const byStaff = await counterSale(t, trip.trip, [6]);
+    expect((await t.staff.patch(`/api/bookings/cancelBooking/${byStaff._id}`, {})).statusCode).toBe(200);
+    const disrupt = await t.staff.post('/api/trips/disrupt', {
+      tripIds: [trip.trip._id],
+      action: 'cancel',
+      ...REASON,
+    });
+    expect(disrupt.statusCode, disrupt.body).toBe(200);
+    const report = (await sales({ from: day(-1), to: day(1), companyId: trip.company._id })).json();
+    expect(countsOf(report)).toEqual({ traveller: 0, staff: 1, seats: 0, disruption: 1, lapsed: 0 });
+  });
 });

@@ -135,8 +135,9 @@ const ofCompany = <Q extends { where: (...args: any[]) => Q }>(query: Q, company
 
 /**
  * Bookings that ended in the period, per reason: the activity log's cancellations (a traveller's own when no
- * staff member is named), seats taken off a booking and refunds after a cancelled trip, each written in the
- * transaction of the change; and the unpaid holds whose deadline passed in the period.
+ * staff member is named, a disruption's when written with it), seats taken off a booking and refunds after a
+ * cancelled trip, each written in the transaction of the change; and the unpaid holds whose deadline passed in
+ * the period.
  */
 async function cancellations(db: Db, period: Period): Promise<SalesReport['cancellations']> {
   const { from, until } = instants(period);
@@ -151,6 +152,11 @@ async function cancellations(db: Db, period: Period): Promise<SalesReport['cance
         sql<number>`sum(case when ${sql.ref('audit_log.userId')} is null then 1 else 0 end)`.as(
           'byTraveller',
         ),
+        // An unpaid hold freed by a trip's cancellation is logged under the staff member who declared the
+        // disruption, in its transaction (the disruption's own time): it ended by the disruption, not by staff.
+        sql<number>`sum(case when exists (select 1 from disruptions d
+          where d.id = ${sql.ref('bookings.disruptionId')} and d.created_at = ${sql.ref('audit_log.at')})
+          then 1 else 0 end)`.as('byDisruption'),
         sql<number>`count(*)`.as('n'),
       ])
       .where('audit_log.resource', '=', 'bookings')
@@ -171,13 +177,14 @@ async function cancellations(db: Db, period: Period): Promise<SalesReport['cance
       .where('bookings.paymentDeadline', '<', until),
     period.companyId,
   ).executeTakeFirst();
-  const count = (action: string, key: 'n' | 'byTraveller' = 'n') =>
+  const count = (action: string, key: 'n' | 'byTraveller' | 'byDisruption' = 'n') =>
     Number(logged.find((row) => row.action === action)?.[key] ?? 0);
+  const released = count('cancel_booking', 'byDisruption');
   const counts: Record<CancellationReason, number> = {
     traveller: count('cancel_booking', 'byTraveller'),
-    staff: count('cancel_booking') - count('cancel_booking', 'byTraveller'),
+    staff: count('cancel_booking') - count('cancel_booking', 'byTraveller') - released,
     seats: count('cancel_seats'),
-    disruption: count('request_refund') + count('auto_refund'),
+    disruption: count('request_refund') + count('auto_refund') + released,
     lapsed: Number(lapsed?.n ?? 0),
   };
   return CANCELLATION_REASONS.map((reason) => ({ reason, bookings: counts[reason] }));
