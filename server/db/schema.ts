@@ -77,6 +77,11 @@ export interface BookingsTable {
   splitFrom?: string | null;
   /** The platform's share of this booking, in percent, taken from its company when it was made (the database's). */
   commissionRate?: number | null;
+  /**
+   * Whose account the traveller was told to pay into when the booking was made: its company's id, or
+   * 'operator' (Settings); null for bookings made before migration 2026-11-28-102.
+   */
+  paidInto?: string | null;
   /** The stops the traveller boards and alights at (0 → 1 for bookings of before stops: a trip's ends). */
   boardingStop?: number;
   alightingStop?: number;

@@ -5,6 +5,7 @@
 // difference, with its own ticket id, proof and deadline, so the payments desk, proofs, expiry and the seat key
 // work for it unchanged; the old booking keeps its seats until the change is paid (completeChange moves it) or
 // lapses (its seats free, the booking stays as it was).
+import { paidIntoFor } from './paid-into.ts';
 import {
   changeOpen,
   changeQuote,
@@ -324,6 +325,8 @@ async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, p
   if (!stretch) throw new Refused({ code: 'PAIR_NOT_FOR_SALE' });
   row.boardingStop = stretch.from;
   row.alightingStop = stretch.to;
+  // The difference is paid where the new trip's company is paid (its ticket and messages say so).
+  row.paidInto = await paidIntoFor(trx, target._id);
   await trx.insertInto('bookings').values(row).execute();
   await holdSeats(trx, row.id, target._id, seats, now, stretch);
   return { id: row.id, ticketId: row.ticketId, deadline };

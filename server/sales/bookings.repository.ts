@@ -19,6 +19,7 @@ import { bookingRowToDocument, type PassengerInfo } from '../resources/bookings/
 import { openShiftOf, recordCash } from '../resources/shifts/shifts.repository.ts';
 import { type Actor, diffOf, recordAudit } from '../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
+import { paidIntoFor } from './paid-into.ts';
 import {
   fareOfStretch,
   legCount,
@@ -269,6 +270,8 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           throw new Refused({ unavailable: 'out_of_service' });
         const capacity = Number(bus.bus_number_of_seats);
         if (booking.seats.some((seat) => seat > capacity)) throw new Refused({ capacity });
+        // Where the traveller is told to pay, as the ticket says it (a company may open its own account later).
+        row.paidInto = await paidIntoFor(trx, booking.tripId);
         // The route as it is now (an edit of its stops or fares waits for this sale, or this sale for it).
         const route = routeOf(trip);
         if (fareOfStretch(route, 0, booking.stretch) === undefined) throw new Refused({ notForSale: true });

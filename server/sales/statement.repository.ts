@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
 import type { Db, StatementLinesTable } from '../db/schema.ts';
 import { transition } from './payments.repository.ts';
+import { OPERATOR_ACCOUNT } from './paid-into.ts';
 
 /** Whose account a statement is of: one company's own, or the operator's (issue 24). */
 export type StatementAccount = { companyId: string } | { operator: true };
@@ -36,7 +37,7 @@ export async function companyAccount(db: Db, companyId: string) {
 /**
  * Every booking that carries one of these (normalised) references, whatever its state, among the bookings
  * paid into this account: a company's own account pays its trips' bookings; the operator's, the bookings of
- * every company without one.
+ * every company without one, and those told to pay into it when they were made (bookings.paidInto).
  */
 export async function bookingsByReference(db: Db, references: string[], account: StatementAccount) {
   if (!references.length) return [];
@@ -58,12 +59,18 @@ export async function bookingsByReference(db: Db, references: string[], account:
       q.where(companyWhere(db, 'booking', (account as { companyId: string }).companyId)),
     )
     .$if(others.length > 0, (q) =>
-      q.where('tripId', 'not in', (eb) =>
-        eb
-          .selectFrom('trips')
-          .innerJoin('buses', 'buses.id', 'trips.busId')
-          .select('trips.id')
-          .where('buses.bus_owner_companyId', 'in', others),
+      q.where((eb) =>
+        eb.or([
+          // Told to pay into the operator's account when it was made, though its company has one now.
+          eb('paidInto', '=', OPERATOR_ACCOUNT),
+          eb('tripId', 'not in', (sub) =>
+            sub
+              .selectFrom('trips')
+              .innerJoin('buses', 'buses.id', 'trips.busId')
+              .select('trips.id')
+              .where('buses.bus_owner_companyId', 'in', others),
+          ),
+        ]),
       ),
     )
     .execute();

@@ -203,4 +203,34 @@ describe.each(dialects)('company payment accounts (%s)', (dialect) => {
     expect(await matchedBy(cashierA, {})).toEqual([a._id]);
     expect(await status(a)).toBe('verified');
   });
+
+  it('the operator’s statement still pays a booking told to pay the operator after its company opened an account', async () => {
+    // Transfers take hours: a traveller pays into the account the ticket named, whatever the company does since.
+    const later = await makeTrip(t, t.token);
+    const told = await bookWithProof(t, later.trip, [7], `TRX-${unique()}`);
+    const ticket = (await t.staff.get(`/api/trips/getTrip/${later.trip._id}`)).json();
+    expect(ticket.paymentInstructions.source).toBe('operator');
+    const opened = await t.staff.patch(`/api/companies/updateCompany/${later.company._id}`, {
+      company_bankak_account: '3456789',
+      company_account_name: 'Gedaref Express',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    // Sold after the account opened: told to pay the company, so the operator's statement leaves it.
+    const after = await bookWithProof(t, later.trip, [8], `TRX-${unique()}`);
+    const response = await importStatement(t, t.token, statementOf(told, after), { mapping: MAPPING });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().matched.map((row: Doc) => row.bookingId)).toEqual([told._id]);
+    expect(await status(told)).toBe('verified');
+    expect(await status(after)).toBe('proof_submitted');
+    // Another company's desk still cannot reach it.
+    const cashierA = await companyCashier(own.company._id);
+    const theirs = await importStatement(t, cashierA, statementOf(after), { mapping: MAPPING });
+    expect(theirs.json().matched).toEqual([]);
+    // The company's own statement pays the one told to pay it.
+    const own2 = await importStatement(t, t.token, statementOf(after), {
+      mapping: MAPPING,
+      companyId: later.company._id,
+    });
+    expect(own2.json().matched.map((row: Doc) => row.bookingId)).toEqual([after._id]);
+  });
 });
