@@ -208,7 +208,7 @@ export async function changeBooking(
         ...moneyDiff(quote),
       };
       if (quote.toPay > 0) {
-        const pending = await insertChange(trx, ctx, current, planned, now);
+        const pending = await insertChange(trx, ctx, current, planned, now, locked.companyId);
         await recordAudit(
           trx,
           {
@@ -272,7 +272,14 @@ const moneyDiff = (quote: ChangeQuote): Record<string, [unknown, unknown]> => ({
  * The change awaiting payment: a booking of the new seats for the amount owed, unpaid until the earlier of the
  * proof window and the old trip's change cut-off (after it the traveller travels on their old booking).
  */
-async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, planned: Plan, now: Date) {
+async function insertChange(
+  trx: Db,
+  ctx: BookingContext,
+  booking: BookingRow,
+  planned: Plan,
+  now: Date,
+  companyId: string,
+) {
   const { target, from, seats, quote } = planned;
   const cutoff = new Date(departureOf(from).getTime() - CHANGE_CUTOFF_MINUTES * 60_000);
   const deadline = holdDeadline(now, ctx.payments.proofMinutes, cutoff).toISOString();
@@ -326,7 +333,7 @@ async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, p
   row.boardingStop = stretch.from;
   row.alightingStop = stretch.to;
   // The difference is paid where the new trip's company is paid (its ticket and messages say so).
-  row.paidInto = await paidIntoFor(trx, target._id);
+  row.paidInto = await paidIntoFor(trx, companyId);
   await trx.insertInto('bookings').values(row).execute();
   await holdSeats(trx, row.id, target._id, seats, now, stretch);
   return { id: row.id, ticketId: row.ticketId, deadline };

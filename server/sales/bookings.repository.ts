@@ -271,7 +271,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
         const capacity = Number(bus.bus_number_of_seats);
         if (booking.seats.some((seat) => seat > capacity)) throw new Refused({ capacity });
         // Where the traveller is told to pay, as the ticket says it (a company may open its own account later).
-        row.paidInto = await paidIntoFor(trx, booking.tripId);
+        row.paidInto = await paidIntoFor(trx, String(bus.bus_owner_companyId));
         // The route as it is now (an edit of its stops or fares waits for this sale, or this sale for it).
         const route = routeOf(trip);
         if (fareOfStretch(route, 0, booking.stretch) === undefined) throw new Refused({ notForSale: true });

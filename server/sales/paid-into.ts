@@ -8,14 +8,20 @@ import type { Db } from '../db/schema.ts';
 /** bookings.paidInto of a booking told to pay into the operator's account (Settings). */
 export const OPERATOR_ACCOUNT = 'operator';
 
-/** What a booking of this trip is told now: its company's id, or OPERATOR_ACCOUNT. */
-export async function paidIntoFor(db: Db, tripId: string): Promise<string> {
-  const company = await db
-    .selectFrom('trips')
-    .innerJoin('buses', 'buses.id', 'trips.busId')
-    .innerJoin('companies', 'companies.id', 'buses.bus_owner_companyId')
-    .select(['companies.id', 'company_bankak_account', 'company_account_name', 'company_wallets'])
-    .where('trips.id', '=', tripId)
+/** One company's account columns; undefined when there is no such company. */
+export async function companyAccount(db: Db, companyId: string) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'company_bankak_account', 'company_account_name', 'company_wallets'])
+    .where('id', '=', companyId)
     .executeTakeFirst();
+}
+
+/**
+ * What a booking of a trip of this company (the trip's bus's owner, read under the sale's lock) is told now:
+ * the company's id, or OPERATOR_ACCOUNT.
+ */
+export async function paidIntoFor(db: Db, companyId: string): Promise<string> {
+  const company = await companyAccount(db, companyId);
   return company && hasOwnAccount(company) ? company.id : OPERATOR_ACCOUNT;
 }

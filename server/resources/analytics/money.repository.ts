@@ -154,8 +154,11 @@ async function cancellations(db: Db, period: Period): Promise<SalesReport['cance
         ),
         // An unpaid hold freed by a trip's cancellation is logged under the staff member who declared the
         // disruption, in its transaction (the disruption's own time): it ended by the disruption, not by staff.
-        sql<number>`sum(case when exists (select 1 from disruptions d
-          where d.id = ${sql.ref('bookings.disruptionId')} and d.created_at = ${sql.ref('audit_log.at')})
+        // Only cancel_booking's count is read, so only its rows look the disruption up.
+        sql<number>`sum(case when ${sql.ref('audit_log.action')} = 'cancel_booking'
+          and ${sql.ref('bookings.disruptionId')} is not null
+          and exists (select 1 from disruptions d
+            where d.id = ${sql.ref('bookings.disruptionId')} and d.created_at = ${sql.ref('audit_log.at')})
           then 1 else 0 end)`.as('byDisruption'),
         sql<number>`count(*)`.as('n'),
       ])

@@ -289,9 +289,10 @@ export async function settle(page: Page) {
  */
 export async function overflow(page: Page) {
   return page.evaluate(() => {
+    const label = (e: Element) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}`;
     const describe = (e: Element) => {
       const text = (e.textContent ?? '').trim().slice(0, 40);
-      return `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}${text ? ` "${text}"` : ''}`;
+      return `${label(e)}${text ? ` "${text}"` : ''}`;
     };
     const out = [...document.querySelectorAll('body *')]
       .filter((e) => {
@@ -303,7 +304,7 @@ export async function overflow(page: Page) {
     return {
       width: document.documentElement.scrollWidth,
       viewport: window.innerWidth,
-      wider: out.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}`),
+      wider: out.slice(0, 5).map(label),
       innermost: innermost.slice(0, 5).map(describe),
     };
   });
