@@ -70,8 +70,7 @@ export async function rememberTripsJson(
  * and its bookedSeats are those taken on any leg of that stretch. The database answers all of it in one
  * statement (search.statement.ts); here only the stretch's departure is checked against the date and the clock.
  */
-export async function searchTrips(db: Db, originId: string, destinationId: string, date: string) {
-  const now = new Date();
+export async function searchTrips(db: Db, originId: string, destinationId: string, date: string, now: Date) {
   const found: { trip: Document; departs: Date; time: string }[] = [];
   for (const row of await searchRows(db, originId, destinationId, date)) {
     const trip = tripOfRow(row);
@@ -79,7 +78,7 @@ export async function searchTrips(db: Db, originId: string, destinationId: strin
     const leaves = departureInstant(trip.trip_date as string, time);
     if (!Number(row.stop_count)) {
       // Today's departures that have already left are no longer offered.
-      if (!hasDeparted(trip.trip_date as string, time))
+      if (!hasDeparted(trip.trip_date as string, time, now))
         found.push({ trip: publicTrip(trip), departs: leaves, time });
       continue;
     }

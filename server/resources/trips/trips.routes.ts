@@ -72,7 +72,7 @@ export async function tripRoutes(instance: FastifyInstance) {
   app.get('/filterTrips', { schema: searchSchema, config: searchConfig }, async (request, reply) => {
     const { origin, destination, date } = request.query;
     const body = await rememberTripsJson(db, `search|${origin}|${destination}|${date}`, () =>
-      searchTrips(db, origin, destination, date),
+      searchTrips(db, origin, destination, date, app.clock.now()),
     );
     return sendJson(reply, body!);
   });
