@@ -1,6 +1,10 @@
-// Security headers on every answer (pages and API): helmet's, with a Content-Security-Policy that both front
-// ends work under, and `Cache-Control: no-store` on API answers unless a route sets its own. helmet computes
-// them as a middleware on every request, which halved throughput here (32k → 18k req/s on a bare route); they
+// Security headers on every answer: helmet's. Pages get a Content-Security-Policy that both front ends work
+// under and the headers that only mean something to a document. API answers (JSON, files, images) are never a
+// page to run: they get the strictest policy (nothing may load or run, nothing may frame them) and only the
+// headers that protect a response that is not a page, as OWASP's REST Security Cheat Sheet lists them, plus
+// `Cache-Control: no-store` unless a route sets its own. That is ~420 bytes less on every API answer, which
+// a traveller on 2G pays on every search (an 804-byte header block on a 2.5 KB answer). helmet computes them
+// as a middleware on every request, which halved throughput here (32k → 18k req/s on a bare route); they
 // never vary, so they are computed once and set in one call.
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -23,6 +27,24 @@ const OPTIONS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
 };
 
+/** What an API answer needs: nothing in it may run or load anything, be framed, or be read by another site. */
+const API_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  originAgentCluster: false,
+  referrerPolicy: { policy: 'no-referrer' },
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
 /** The headers helmet would set, captured once from a stand-in response. */
 export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -34,13 +56,17 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
   return headers;
 }
 
+/** API answers, except the OpenAPI explorer's page (/api/docs), which is a page. */
+const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const { 'strict-transport-security': hsts, ...headers } = securityHeaders();
+  const { 'strict-transport-security': hsts, ...page } = securityHeaders();
+  const { 'strict-transport-security': _, ...api } = securityHeaders(API_OPTIONS);
+  // API answers carry names, phones, ID numbers, tokens: no browser or proxy keeps a copy unless the route
+  // says otherwise (the operator's public settings, a proof image for staff).
+  api['cache-control'] = 'no-store';
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
-    // API answers carry names, phones, ID numbers, tokens: no browser or proxy keeps a copy unless the route
-    // says otherwise (the operator's public settings, a proof image for staff).
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    reply.headers(isApi(request.url) ? api : page);
     // HSTS is only meaningful, and only honoured, over HTTPS (behind a proxy: TRUST_PROXY and X-Forwarded-Proto).
     if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done();
