@@ -523,6 +523,27 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       expect(h['x-powered-by'], label).toBeUndefined();
     }
 
+    // The headers follow the route a request reaches, as the access guard does, not how its path is spelt.
+    it('an API route reached by an encoded path or an absolute target gets the API headers and no-store', async () => {
+      for (const url of ['/%61pi/health', '/ap%69/trips/getAllTrips', 'http://localhost/api/health']) {
+        const response = await t.app.inject({ url, headers: { authorization: `Bearer ${t.token}` } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['cache-control'], url).toBe('no-store');
+        expectSecurityHeaders(response, url);
+      }
+    });
+
+    it('the OpenAPI explorer is a page that no one keeps a copy of', async () => {
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+        const response = await t.app.inject({ url, headers: { authorization: `Bearer ${t.token}` } });
+        expect(response.statusCode, url).toBeLessThan(400);
+        expect(response.headers['cache-control'], url).toBe('no-store');
+        expect(String(response.headers['content-security-policy']), url).not.toBe(
+          "default-src 'none';frame-ancestors 'none'",
+        );
+      }
+    });
+
     it('a page carries the policy both front ends run under, and the headers of a page', async () => {
       for (const https of [false, true]) {
         const app = https ? secure : t;
@@ -535,7 +556,7 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
           expect(csp, url).toMatch(/script-src 'self'(;|$)/);
           expect(csp, url).toContain("frame-ancestors 'none'");
           expect(h['x-content-type-options'], url).toBe('nosniff');
-          expect(h['x-frame-options'], url).toBe('SAMEORIGIN');
+          expect(h['x-frame-options'], url).toBe('DENY');
           expect(h['cross-origin-opener-policy'], url).toBe('same-origin');
           expect(h['referrer-policy'], url).toBe('no-referrer');
           expectTransportHeaders(response, url, https);
