@@ -5,7 +5,7 @@
 // difference, with its own ticket id, proof and deadline, so the payments desk, proofs, expiry and the seat key
 // work for it unchanged; the old booking keeps its seats until the change is paid (completeChange moves it) or
 // lapses (its seats free, the booking stays as it was).
-import { paidIntoFor } from './paid-into.ts';
+import { paidIntoOf } from './paid-into.ts';
 import {
   changeOpen,
   changeQuote,
@@ -208,7 +208,7 @@ export async function changeBooking(
         ...moneyDiff(quote),
       };
       if (quote.toPay > 0) {
-        const pending = await insertChange(trx, ctx, current, planned, now, locked.companyId);
+        const pending = await insertChange(trx, ctx, current, planned, now);
         await recordAudit(
           trx,
           {
@@ -272,14 +272,7 @@ const moneyDiff = (quote: ChangeQuote): Record<string, [unknown, unknown]> => ({
  * The change awaiting payment: a booking of the new seats for the amount owed, unpaid until the earlier of the
  * proof window and the old trip's change cut-off (after it the traveller travels on their old booking).
  */
-async function insertChange(
-  trx: Db,
-  ctx: BookingContext,
-  booking: BookingRow,
-  planned: Plan,
-  now: Date,
-  companyId: string,
-) {
+async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, planned: Plan, now: Date) {
   const { target, from, seats, quote } = planned;
   const cutoff = new Date(departureOf(from).getTime() - CHANGE_CUTOFF_MINUTES * 60_000);
   const deadline = holdDeadline(now, ctx.payments.proofMinutes, cutoff).toISOString();
@@ -333,7 +326,7 @@ async function insertChange(
   row.boardingStop = stretch.from;
   row.alightingStop = stretch.to;
   // The difference is paid where the new trip's company is paid (its ticket and messages say so).
-  row.paidInto = await paidIntoFor(trx, companyId);
+  row.paidInto = paidIntoOf(target.busId?.bus_owner_companyId);
   await trx.insertInto('bookings').values(row).execute();
   await holdSeats(trx, row.id, target._id, seats, now, stretch);
   return { id: row.id, ticketId: row.ticketId, deadline };

@@ -19,7 +19,6 @@ import { bookingRowToDocument, type PassengerInfo } from '../resources/bookings/
 import { openShiftOf, recordCash } from '../resources/shifts/shifts.repository.ts';
 import { type Actor, diffOf, recordAudit } from '../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
-import { paidIntoFor } from './paid-into.ts';
 import {
   fareOfStretch,
   legCount,
@@ -74,6 +73,11 @@ export interface NewBooking {
    * What the ticket message needs that the sale has already read (the trip's cities, the site's address), so
    * that queueing it costs one statement; used when the locked trip still has these cities.
    */
+  /**
+   * Whose account the traveller is told to pay into (bookings.paidInto, paid-into.ts), decided from the same
+   * company document as the ticket's account: a company may open its own account later.
+   */
+  paidInto: string;
   ticketMessage?: {
     originId: string;
     destinationId: string;
@@ -254,6 +258,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
       refundRules: JSON.stringify(booking.refundRules),
       boardingStop: booking.stretch.from,
       alightingStop: booking.stretch.to,
+      paidInto: booking.paidInto,
     };
     try {
       await db.transaction().execute(async (trx) => {
@@ -270,8 +275,6 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           throw new Refused({ unavailable: 'out_of_service' });
         const capacity = Number(bus.bus_number_of_seats);
         if (booking.seats.some((seat) => seat > capacity)) throw new Refused({ capacity });
-        // Where the traveller is told to pay, as the ticket says it (a company may open its own account later).
-        row.paidInto = await paidIntoFor(trx, String(bus.bus_owner_companyId));
         // The route as it is now (an edit of its stops or fares waits for this sale, or this sale for it).
         const route = routeOf(trip);
         if (fareOfStretch(route, 0, booking.stretch) === undefined) throw new Refused({ notForSale: true });

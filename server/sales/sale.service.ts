@@ -29,6 +29,7 @@ import {
 } from './bookings.repository.ts';
 import type { TripDetails } from '../../shared/contract/documents.ts';
 import { companyAccountOf } from '../../shared/payment-instructions.ts';
+import { paidIntoOf } from './paid-into.ts';
 import { FULL_REFUND_RULES, refundQuote, type RefundRules, seatsShare } from '../../shared/refund-rules.ts';
 import { readMessageSettings, readRefundRules } from '../resources/settings/settings.repository.ts';
 import { namedStops, routePlaces } from '../resources/boarding/trip-stops.ts';
@@ -156,6 +157,7 @@ export async function sell(
   const review = holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined;
   const outcome = await insertBooking(db, {
     refundRules: await readRefundRules(db),
+    paidInto: paidIntoOf(bus.bus_owner_companyId),
     ticketMessage: {
       originId: String(trip.trip_originId?._id),
       destinationId: String(trip.trip_destinationId?._id),

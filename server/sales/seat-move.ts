@@ -24,12 +24,12 @@ export const pairNotForSale = () =>
 export async function lockTarget(
   trx: Db,
   tripId: string,
-): Promise<{ trip: TripRow; capacity: number; companyId: string } | undefined> {
+): Promise<{ trip: TripRow; capacity: number } | undefined> {
   const trip = (await lockRow(trx, 'trips', tripId, 'share')) as TripRow | undefined;
   if (!trip || Number(trip.isCancelled)) return undefined;
   const bus = await lockRow(trx, 'buses', trip.busId, 'share');
   if (!bus || bus.bus_status === BUS_OUT_OF_SERVICE) return undefined;
-  return { trip, capacity: Number(bus.bus_number_of_seats), companyId: String(bus.bus_owner_companyId) };
+  return { trip, capacity: Number(bus.bus_number_of_seats) };
 }
 
 /** Seats sold on a trip on any leg of the stretch (every leg without one): live bookings hold their rows. */

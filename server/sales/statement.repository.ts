@@ -25,6 +25,15 @@ export async function companiesWithOwnAccount(db: Db): Promise<string[]> {
   return rows.filter((row) => hasOwnAccount(row)).map((row) => row.id);
 }
 
+/** One company's account columns; undefined when there is no such company. */
+export async function companyAccount(db: Db, companyId: string) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'company_bankak_account', 'company_account_name', 'company_wallets'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+}
+
 /**
  * Every booking that carries one of these (normalised) references, whatever its state, among the bookings
  * paid into this account: a company's own account pays its trips' bookings; the operator's, the bookings of

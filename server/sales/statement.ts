@@ -12,9 +12,9 @@ import { proofUndecided, usesReference } from '../../shared/payments.ts';
 import type { AuditEntry } from '../audit/audit.ts';
 import type { BookingContext } from './context.ts';
 import { parseAmount, readStatement, STATEMENT_LIMITS, type StatementRefusal } from './statement-file.ts';
-import { companyAccount } from './paid-into.ts';
 import {
   bookingsByReference,
+  companyAccount,
   type StatementAccount,
   usedLines,
   verifyByLine,
