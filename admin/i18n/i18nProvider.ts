@@ -68,6 +68,16 @@ export function createI18nProvider(initial: Locale): RihlaI18n {
     { allowMissing: true },
   );
   const listeners = new Set<(locale: Locale) => void>();
+  // ra-i18n-polyglot keeps the phrases of whichever rebuild finishes last, not of the one asked last: each
+  // rebuild waits for the one before, so a slow one (a part's Arabic still loading) cannot drop later words.
+  let rebuilt: Promise<unknown> = Promise.resolve();
+  const rebuild = (locale: string, options?: any) => {
+    const next = rebuilt.then(() => base.changeLocale(locale, options));
+    rebuilt = next.catch(() => undefined);
+    return next;
+  };
+  /** Each part's rebuild, which every screen of that part waits for (not only the first to load). */
+  const extended = new Map<MessagesLoader, Promise<void>>();
   applyDocumentLocale(initial);
   return {
     ...base,
@@ -80,7 +90,7 @@ export function createI18nProvider(initial: Locale): RihlaI18n {
     },
     async changeLocale(locale: string, options?: any) {
       if (!isLocale(locale)) return;
-      await base.changeLocale(locale, options);
+      await rebuild(locale, options);
       applyDocumentLocale(locale);
       rememberLocale(locale);
       listeners.forEach((listener) => listener(locale));
@@ -89,11 +99,15 @@ export function createI18nProvider(initial: Locale): RihlaI18n {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    async extend(loader) {
-      if (loaders.has(loader)) return;
-      loaders.add(loader);
-      // Rebuilds the phrases of the current language with the new ones.
-      await base.changeLocale(base.getLocale());
+    extend(loader) {
+      let done = extended.get(loader);
+      if (!done) {
+        loaders.add(loader);
+        // Rebuilds the phrases of the current language with the new ones.
+        done = rebuild(base.getLocale());
+        extended.set(loader, done);
+      }
+      return done;
     },
   };
 }
