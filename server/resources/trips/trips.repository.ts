@@ -110,11 +110,29 @@ export async function searchTrips(db: Db, originId: string, destinationId: strin
       time,
     });
   }
+  // By departure; trips leaving at the same minute cheapest first, then by company and id, so that every node,
+  // either database and the cache answer the same order (the database's plan returned them as it found them).
   found.sort(
-    (a, b) => a.departs.getTime() - b.departs.getTime() || boardingMinutes(a.time) - boardingMinutes(b.time),
+    (a, b) =>
+      a.departs.getTime() - b.departs.getTime() ||
+      boardingMinutes(a.time) - boardingMinutes(b.time) ||
+      fareOf(a.trip) - fareOf(b.trip) ||
+      byText(companyNameOf(a.trip), companyNameOf(b.trip)) ||
+      byText(a.trip._id, b.trip._id),
   );
   return found.map((entry) => entry.trip);
 }
+
+/** What a found trip costs for the stretch asked: the stretch's fare, else the trip's own price. */
+const fareOf = (trip: Document) =>
+  Number(trip.price ?? (trip.trip_ticket_priceId as { price?: number } | null)?.price ?? Infinity);
+const companyNameOf = (trip: Document) =>
+  String(
+    (trip.busId as { bus_owner_companyId?: { company_name?: string } | null } | null)?.bus_owner_companyId
+      ?.company_name ?? '',
+  );
+/** Code-unit order: the same on every node whatever its locale data. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A route on sale: its cities' names as travellers read them. */
 export interface RouteOnSale {
