@@ -39,8 +39,11 @@ export async function transition(
   if (before) query = query.where('paymentDeadline', '>', before.toISOString());
   const moved = Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
   // A change to another day whose difference is now paid moves its booking, in the same transaction.
-  if (moved && changes.paymentStatus === 'verified')
-    await completeChange(db, id, new Date(changes.verifiedAt ?? Date.now()));
+  // Its time is the verification's, which every caller takes from the app's clock.
+  if (moved && changes.paymentStatus === 'verified') {
+    if (!changes.verifiedAt) throw new Error('A verification carries the time it was made (verifiedAt).');
+    await completeChange(db, id, new Date(changes.verifiedAt));
+  }
   return moved;
 }
 
