@@ -18,7 +18,7 @@ import type { Database, Dialect } from './db/database.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { compressInMemoryAnswers } from './http/compression.ts';
 import { allowConfiguredOrigins } from './http/cors.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { API_HEADERS, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerFrontEnds } from './http/front-ends.ts';
 import { databaseStore } from './http/rate-limit-store.ts';
 import { JSON_BODY_LIMIT, limitBodies } from './http/body-limits.ts';
@@ -90,8 +90,7 @@ export async function buildApp({
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       reply
         .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'")
+        .headers(API_HEADERS)
         .send({ message: 'This address is not valid.' });
     },
   });

@@ -67,12 +67,19 @@ const pathOf = (request: FastifyRequest) => request.routeOptions.url ?? request.
 const isDocs = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
 const isApi = (path: string) => path.startsWith('/api/') && !isDocs(path);
 
-export function registerSecurityHeaders(app: FastifyInstance) {
-  const { 'strict-transport-security': hsts, ...page } = securityHeaders();
+const { 'strict-transport-security': hsts, ...page } = securityHeaders();
+/**
+ * An API answer's headers (HSTS aside, which depends on the protocol). API answers carry names, phones, ID
+ * numbers, tokens: no browser or proxy keeps a copy unless the route says otherwise (the operator's public
+ * settings, a proof image for staff). The answers to addresses the router cannot read use them too.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = (() => {
   const { 'strict-transport-security': _, ...api } = securityHeaders(API_OPTIONS);
-  // API answers carry names, phones, ID numbers, tokens: no browser or proxy keeps a copy unless the route
-  // says otherwise (the operator's public settings, a proof image for staff).
-  api['cache-control'] = 'no-store';
+  return { ...api, 'cache-control': 'no-store' };
+})();
+
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const api = API_HEADERS;
   app.addHook('onRequest', (request, reply, done) => {
     const path = pathOf(request);
     if (isApi(path)) reply.headers(api);

@@ -533,6 +533,17 @@ describe.each(dialects)('auth matrix (%s)', (dialect) => {
       }
     });
 
+    // Fastify answers these itself (frameworkErrors), before any hook: the answer sets the same headers.
+    it('an address the router cannot read is answered as an API error, with the API headers', async () => {
+      for (const url of ['/api/trips/getTrip/%E0%A4%A', '/api/bookings/getBooking/%zz']) {
+        const response = await t.app.inject({ url });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json(), url).toEqual({ message: 'This address is not valid.' });
+        expect(response.headers['cache-control'], url).toBe('no-store');
+        expectSecurityHeaders(response, url);
+      }
+    });
+
     it('the OpenAPI explorer is a page that no one keeps a copy of', async () => {
       for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
         const response = await t.app.inject({ url, headers: { authorization: `Bearer ${t.token}` } });
