@@ -9,7 +9,7 @@
 //   in turn, so that the machine's changing load falls on each alike. BENCH_SECONDS (10) per run.
 import { makeTrips } from './lib/fixtures.ts';
 import { startBare } from './lib/bare.ts';
-import { fmt, load as loadWith, type LoadRequest, type LoadResult, ratio } from './lib/load.ts';
+import { cpuMeter, fmt, load as loadWith, type LoadRequest, type LoadResult, ratio } from './lib/load.ts';
 import { login, percentile, startServer } from './lib/server.ts';
 import os from 'node:os';
 
@@ -138,10 +138,15 @@ async function mixed(searches: LoadRequest[], answerOf: Record<string, string>, 
   });
   try {
     const runs: Record<'bare' | 'cached' | 'cold', LoadResult[]> = { bare: [], cached: [], cold: [] };
+    // What PostgreSQL's own processes spend on the cold searches, when they run on this machine: the same
+    // two cores serve the database, the server and the load generator.
+    let postgresUs = 0;
     for (let round = 0; round < ROUNDS; round++) {
       runs.bare.push(await load(bare.url, searches, CONNECTIONS, bare.pid));
       runs.cached.push(await load(server.url, searches, CONNECTIONS, server.process.pid));
+      const postgres = cpuMeter('postgres');
       runs.cold.push(await load(uncached.url, searches, CONNECTIONS, uncached.process.pid));
+      postgresUs += (postgres() * 1e6) / (runs.cold[round].rps * SECONDS);
     }
     const [memory, search, direct] = [mean(runs.bare), mean(runs.cached), mean(runs.cold)];
     console.log(`  bare Fastify, the same answers: ${fmt(memory)}`);
@@ -151,6 +156,10 @@ async function mixed(searches: LoadRequest[], answerOf: Record<string, string>, 
     console.log(
       `  filterTrips, cache off:         ${fmt(direct)}  → ${ratio(direct, memory)} of bare's req/s, ${cpuRatio(direct, memory)} by CPU an answer, ${loadNow()}`,
     );
+    if (postgresUs > 0)
+      console.log(
+        `  PostgreSQL's own CPU, cache off: ${Math.round(postgresUs / ROUNDS)} µs an answer (this machine's postgres processes)`,
+      );
   } finally {
     bare.stop();
     await uncached.stop();

@@ -50,5 +50,29 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * The CPU that the processes of this machine named `name` (`postgres`: the database server's backends,
+ * which answer on the same cores as the server and the load generator) spend from now on: call the answer
+ * to read it, in seconds. Each process counts from what it had used at the start (or from 0 if it started
+ * since), so processes that end meanwhile, another client's, take nothing away. 0 with none (a database on
+ * another machine) or none ours to read.
+ */
+export function cpuMeter(name: string): () => number {
+  const used = () => {
+    const byPid = new Map<string, number>();
+    for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)))
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === name)
+          byPid.set(pid, cpuSeconds(Number(pid)));
+      } catch {
+        // Gone meanwhile.
+      }
+    return byPid;
+  };
+  const start = used();
+  return () => [...used()].reduce((sum, [pid, seconds]) => sum + seconds - (start.get(pid) ?? 0), 0);
+}
+
 /** `r` as a share of `of` ("26 %"). */
 export const ratio = (r: LoadResult, of: LoadResult) => `${((100 * r.rps) / of.rps).toFixed(0)} %`;
