@@ -61,6 +61,31 @@ describe.each(dialects)('company payment accounts (%s)', (dialect) => {
     });
   });
 
+  // Where to pay is remembered with the trip's answer: a change of the company's account or of the trip's bus
+  // must show on the next look, as a change of Settings does.
+  it('shows a change of the company’s account, or of the trip’s bus, on the next look at the trip', async () => {
+    // In the evening: the bus it moves to already has a trip that morning.
+    const fresh = await makeTrip(t, t.token, { time: '7:00 pm' });
+    const payTo = async () =>
+      (await client(t).get(`/api/trips/getTrip/${fresh.trip._id}`)).json().paymentInstructions;
+    expect((await payTo()).source).toBe('operator');
+    expect((await payTo()).bankakAccount).toBe('7000111');
+    const changed = await t.staff.patch(`/api/companies/updateCompany/${fresh.company._id}`, {
+      company_bankak_account: '5556667',
+      company_account_name: 'Gedaref Lines',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await payTo()).toMatchObject({
+      bankakAccount: '5556667',
+      accountName: 'Gedaref Lines',
+      source: 'company',
+    });
+    // The trip moves to a bus of the company with the account of the first test.
+    const moved = await t.staff.patch(`/api/trips/updateTrip/${fresh.trip._id}`, { busId: own.bus._id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await payTo()).toMatchObject({ bankakAccount: '1234567', source: 'company' });
+  });
+
   it('prints the company’s account on an unpaid ticket', async () => {
     const booking = await bookWithProof(t, own.trip, [3], `TRX-${unique()}`);
     const pdf = await client(t).get(
