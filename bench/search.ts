@@ -1,11 +1,12 @@
-// Search: one hot search (the same one again and again, answered from the read cache) and /api/health, then
+// Search: one hot search (the same one again and again, answered from the read cache), one trip's seat map
+// (getTrip, cached) and /api/health, then
 // filterTrips and the admin's lists against a generated year (bench/generate-year.ts), with autocannon in this
 // process and every server in a process of its own: the real one, and a bare Fastify answering the search's JSON
 // from memory (bench/lib/bare.ts), the ceiling each figure is a share of, measured in the same run.
 //   node --import tsx bench/search.ts                                   (SQLite, a few trips made for it)
 //   DATA_DIR=/tmp/rihla-year node --import tsx bench/search.ts          (SQLite, a generated year)
 //   DATABASE_URL=postgres://… node --import tsx bench/search.ts         (PostgreSQL)
-//   BENCH_ONLY=hot: the hot search and health only. BENCH_ROUNDS (2): how often each of those three runs,
+//   BENCH_ONLY=hot: the hot search, the trip and health only. BENCH_ROUNDS (2): how often each of those runs,
 //   in turn, so that the machine's changing load falls on each alike. BENCH_SECONDS (10) per run.
 import { makeTrips } from './lib/fixtures.ts';
 import { startBare } from './lib/bare.ts';
@@ -83,13 +84,21 @@ try {
   try {
     // One search asked again and again (its answer is the bare process's), and the health check.
     console.log(
-      `one hot search (answer ${(sample.length / 1024).toFixed(1)} KB) and /api/health, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`,
+      `one hot search (answer ${(sample.length / 1024).toFixed(1)} KB), one trip and /api/health, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`,
     );
-    const runs: Record<'bare' | 'hot' | 'health', LoadResult[]> = { bare: [], hot: [], health: [] };
+    // The seat map of the hot search's first trip: the trip, and where its traveller pays.
+    const seatMap = { path: `/api/trips/getTrip/${(JSON.parse(sample) as { _id: string }[])[0]._id}` };
+    const runs: Record<'bare' | 'hot' | 'trip' | 'health', LoadResult[]> = {
+      bare: [],
+      hot: [],
+      trip: [],
+      health: [],
+    };
     for (let round = 0; round < ROUNDS; round++) {
       const pid = server.process.pid;
       runs.bare.push(await load(bare.url, [{ path: '/same-json' }], CONNECTIONS, bare.pid));
       runs.hot.push(await load(server.url, [searches[0]], CONNECTIONS, pid));
+      runs.trip.push(await load(server.url, [seatMap], CONNECTIONS, pid));
       // BENCH_HEALTH=no: the hot search alone (a profile of it: BENCH_NODE_ARGS="--cpu-prof …").
       runs.health.push(
         process.env.BENCH_HEALTH === 'no'
@@ -97,15 +106,18 @@ try {
           : await load(server.url, [{ path: '/api/health' }], CONNECTIONS, pid),
       );
       console.log(
-        `  round ${round + 1}: bare ${Math.round(runs.bare[round].rps)}, hot search ${Math.round(runs.hot[round].rps)}, health ${Math.round(runs.health[round].rps)} req/s`,
+        `  round ${round + 1}: bare ${Math.round(runs.bare[round].rps)}, hot search ${Math.round(runs.hot[round].rps)}, one trip ${Math.round(runs.trip[round].rps)}, health ${Math.round(runs.health[round].rps)} req/s`,
       );
     }
-    const [memory, hot, health] = [mean(runs.bare), mean(runs.hot), mean(runs.health)];
+    const [memory, hot, trip, health] = [mean(runs.bare), mean(runs.hot), mean(runs.trip), mean(runs.health)];
     console.log(`  bare Fastify, own process:      ${fmt(memory)}`);
     // CPU an answer: the bare process's share of the server's (on an idle machine, each at one core, the
     // share its req/s would be); req/s shares swing with what else the 2 cores run.
     console.log(
       `  one hot search (cached):        ${fmt(hot)}  → ${ratio(hot, memory)} of bare's req/s, ${cpuRatio(hot, memory)} by CPU an answer, ${loadNow()}`,
+    );
+    console.log(
+      `  one trip (seat map, cached):    ${fmt(trip)}  → ${ratio(trip, memory)} of bare's req/s, ${cpuRatio(trip, memory)} by CPU an answer`,
     );
     console.log(
       `  /api/health:                    ${fmt(health)}  → ${ratio(health, memory)} of bare's req/s, ${cpuRatio(health, memory)} by CPU an answer`,
