@@ -5,10 +5,13 @@
 // staff did not edit by hand; the others are left as they are and listed for staff.
 import { khartoumToday } from '../../../shared/rules.ts';
 import { datesOnSale, type TimetableCalendar } from '../../../shared/timetables.ts';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db, TimetablesTable, TripsTable } from '../../db/schema.ts';
 import { newId } from '../../db/ids.ts';
 import { busyTrips } from '../trips/bus-conflicts.ts';
+import { lockRow } from '../../db/locks.ts';
+
+type TripRow = Selectable<TripsTable>;
 
 /** Rows per INSERT: under SQLite's limit of bound values (32,766; 11 columns a row). */
 const CHUNK = 2000;
@@ -122,33 +125,6 @@ export async function applyTimetableEdit(db: Db, id: string, now: Date): Promise
     .orderBy('trip_date')
     .execute();
   if (!trips.length) return outcome;
-  const live = new Map<string, number>();
-  for (const row of await db
-    .selectFrom('bookings')
-    .select(['tripId', (eb) => eb.fn.countAll().as('count')])
-    .where(
-      'tripId',
-      'in',
-      trips.map((trip) => trip.id),
-    )
-    .where('isCancelled', '=', 0)
-    .groupBy('tripId')
-    .execute())
-    live.set(row.tripId, Number(row.count));
-  const everBooked = new Set(
-    (
-      await db
-        .selectFrom('bookings')
-        .select('tripId')
-        .distinct()
-        .where(
-          'tripId',
-          'in',
-          trips.map((trip) => trip.id),
-        )
-        .execute()
-    ).map((row) => row.tripId),
-  );
   // A date still on sale by the new calendar (as far ahead as the trips already go).
   const last = trips[trips.length - 1].trip_date;
   const stillOn = new Set(datesOnSale(calendarOf(timetable), today, daysBetween(today, last) + 1));
@@ -161,31 +137,48 @@ export async function applyTimetableEdit(db: Db, id: string, now: Date): Promise
     trip_stops: timetable.trip_stops ?? '[]',
     trip_fares: timetable.trip_fares ?? '[]',
   };
-  const stays = (trip: (typeof trips)[number]) =>
+  const stays = (trip: TripRow) =>
     timetable.isActive === 0 || stillOn.has(trip.timetable_date ?? trip.trip_date);
-  const differs = (trip: (typeof trips)[number]) =>
+  const differs = (trip: TripRow) =>
     (Object.keys(wanted) as (keyof typeof wanted)[]).some((key) => trip[key] !== wanted[key]);
-  for (const trip of trips) {
-    const change = !stays(trip) || differs(trip);
-    if (!change) continue;
-    const bookings = live.get(trip.id) ?? 0;
-    if (bookings > 0) {
-      outcome.kept.push({
-        _id: trip.id,
-        trip_date: trip.trip_date,
-        trip_boarding_time: trip.trip_boarding_time,
-        bookings,
-      });
-    } else if (!stays(trip)) {
-      // A trip a cancelled booking still names (its refund, its history) is cancelled rather than deleted.
-      if (everBooked.has(trip.id))
-        await db.updateTable('trips').set({ isCancelled: 1 }).where('id', '=', trip.id).execute();
-      else await db.deleteFrom('trips').where('id', '=', trip.id).execute();
-      outcome.removed++;
-    } else {
-      await db.updateTable('trips').set(wanted).where('id', '=', trip.id).execute();
-      outcome.updated++;
-    }
+  for (const candidate of trips) {
+    if (stays(candidate) && !differs(candidate)) continue;
+    // Each trip is decided and written in one transaction, its row locked: a sale takes a share lock on it
+    // and checks the route it sells under that lock, so a sale either lands first and is counted here (the
+    // trip is kept), or waits and finds the new route. Counted outside, a sale between the count and the
+    // write kept its seats on stops the trip no longer had, and the seat could be sold again.
+    const result = await db.transaction().execute(async (trx) => {
+      const trip = (await lockRow(trx, 'trips', candidate.id, 'update')) as TripRow | undefined;
+      // Gone, cancelled or edited by hand meanwhile: no longer this edit's to carry.
+      if (!trip || Number(trip.isCancelled) || Number(trip.editedByHand)) return undefined;
+      const leaves = !stays(trip);
+      if (!leaves && !differs(trip)) return undefined;
+      const booked = await trx
+        .selectFrom('bookings')
+        .select([
+          (eb) => eb.fn.countAll().as('all'),
+          (eb) => eb.fn.sum(eb.case().when('isCancelled', '=', 0).then(1).else(0).end()).as('live'),
+        ])
+        .where('tripId', '=', trip.id)
+        .executeTakeFirstOrThrow();
+      const bookings = Number(booked.live ?? 0);
+      if (bookings > 0) {
+        const { id: _id, trip_date, trip_boarding_time } = trip;
+        return { kept: { _id, trip_date, trip_boarding_time, bookings } };
+      }
+      if (leaves) {
+        // A trip a cancelled booking still names (its refund, its history) is cancelled rather than deleted.
+        if (Number(booked.all) > 0)
+          await trx.updateTable('trips').set({ isCancelled: 1 }).where('id', '=', trip.id).execute();
+        else await trx.deleteFrom('trips').where('id', '=', trip.id).execute();
+        return { removed: true };
+      }
+      await trx.updateTable('trips').set(wanted).where('id', '=', trip.id).execute();
+      return { updated: true };
+    });
+    if (result?.kept) outcome.kept.push(result.kept);
+    if (result?.removed) outcome.removed++;
+    if (result?.updated) outcome.updated++;
   }
   return outcome;
 }
