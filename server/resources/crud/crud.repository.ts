@@ -20,6 +20,9 @@ import { anyTable, type AnyTables } from './generic-db.ts';
 import { companyWhere, REACH_TABLES } from '../../auth/company-scope.ts';
 import { assignedTripWhere } from '../conductors/assignments.repository.ts';
 
+/** `text` found anywhere in a column, as a LIKE pattern of itself (its wildcards escaped). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 function applyFilters<O>(
   db: Db,
   def: ResourceDef,
@@ -48,7 +51,7 @@ function applyFilters<O>(
   for (const range of params.ranges) q = q.where(range.field, range.op, range.value);
   if (params.q) {
     const searchable = Object.entries(def.fields).filter(([, f]) => f.searchable && !f.computed);
-    const pattern = `%${params.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(params.q.toLowerCase());
     q = q.where((eb) =>
       eb.or(searchable.map(([name]) => sql<boolean>`lower(${sql.ref(name)}) like ${pattern} escape '\\'`)),
     );
@@ -188,11 +191,25 @@ export async function updateDocument(
   return findDocument(db, def, id);
 }
 
+/** The lists whose towns a route's stops name (each stop: an origin and a destination, shared/segments.ts). */
+const STOP_TOWNS: readonly string[] = ['origins', 'destinations'];
+
 /** Who still refers to a document: {resource name: count}, counting only rows that block deletion. */
 export async function referencesTo(db: Db, def: ResourceDef, id: string) {
   const found: Record<string, number> = {};
   for (const other of resources) {
     for (const [name, field] of Object.entries(other.fields)) {
+      // A town a route stops at: its id, quoted, in the route's stops (JSON). A town deleted under a
+      // stop left the stop nameless on tickets and manifests, and its trip impossible to edit.
+      if (field.kind === 'stops' && STOP_TOWNS.includes(def.name)) {
+        const { count } = await anyTable(db)
+          .selectFrom(other.table)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where(sql<boolean>`${sql.ref(name)} like ${containing(JSON.stringify(id))} escape '\\'`)
+          .executeTakeFirstOrThrow();
+        if (Number(count) > 0) found[other.name] = (found[other.name] ?? 0) + Number(count);
+        continue;
+      }
       if (field.kind !== 'reference' || field.ref !== def.name) continue;
       let query = anyTable(db)
         .selectFrom(other.table)
