@@ -89,7 +89,10 @@ export function fareOf(
 
 /** A town's name compared across lists: case and spaces do not count. */
 export const sameTownName = (a: string | null | undefined, b: string | null | undefined) =>
-  !!a && !!b && a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+  !!a && !!b && townKey(a) === townKey(b);
+
+/** A town's name as names are compared: ends trimmed, spaces within collapsed, letter case ignored. */
+export const townKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The fares that fit a route of `stopCount` stops, checked against each other; the first problem found. */
 export function faresProblem(stopCount: number, fares: readonly TripFare[]): RouteProblem | undefined {

@@ -7,6 +7,7 @@ import {
   type RouteProblem,
   faresProblem,
   sameTownName,
+  townKey,
   type TripFare,
   type TripStop,
 } from '../../../shared/segments.ts';
@@ -55,7 +56,8 @@ export async function assertRoute(
         (!o.origin_city_ar ||
           !d.destination_city_ar ||
           sameTownName(o.origin_city_ar, d.destination_city_ar));
-      return same ? o.origin_city.trim().toLowerCase() : undefined;
+      // Compared as sameTownName compares: "Sennar" and "Sennar  " (two rows) are one town, and stop once.
+      return same ? townKey(o.origin_city) : undefined;
     };
     const towns = new Set<string>();
     for (const stop of stops) {
