@@ -53,6 +53,20 @@ export const idLastDigits = (idNumber: string | null) => (idNumber ? idNumber.sl
 export const maskedIdNumber = (idNumber: string | null) => (idNumber ? `•••${idLastDigits(idNumber)}` : null);
 
 /** A scan's verdict, from the conductor's phone or the server. */
+/**
+ * How a conductor's package names the day's tickets of other companies: the first 8 hex digits (32 bits) of
+ * the SHA-256 of the ticket id (WebCrypto, the same on the server and on the phone). A number typed at the
+ * door offline is matched against them ("wrong trip"), while each value stands for ~2,000 of the 9 × 10¹²
+ * possible ticket ids, so the package tells nobody another company's tickets.
+ */
+export async function ticketFingerprint(ticketId: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(ticketId));
+  return [...new Uint8Array(digest, 0, 4)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The trip a typed ticket of another company is "on", for the door's rule: not one the phone can name. */
+export const ANOTHER_COMPANYS_TRIP = 'another-company';
+
 export const VERDICTS = [
   'valid',
   'unpaid',

@@ -66,8 +66,13 @@ export const checkinPackage = z.object({
       boardings: z.array(scanTime),
     }),
   ),
-  /** The live tickets of the day's other trips, by number: one typed at this door is another bus's. */
+  /** The live tickets of the company's other trips of the day, by number: one typed here is another bus's. */
   otherTickets: z.array(z.object({ ticketId: z.string(), tripId: documentId })),
+  /**
+   * The day's live tickets of other companies, as fingerprints (shared/boarding.ts ticketFingerprint), not
+   * numbers. Absent from packages of older servers, kept on phones.
+   */
+  otherCompanyTickets: z.array(z.string().regex(/^[0-9a-f]{8}$/)).optional(),
 });
 
 export const scansBody = z.object({

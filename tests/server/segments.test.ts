@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '../../shared/segments.ts';
 import type { Db } from '../../server/db/schema.ts';
-import { corridor, sell } from './helpers/corridor.ts';
+import { corridor, corridorTimetable, sell } from './helpers/corridor.ts';
 import { createOk, futureDate } from './helpers/fixtures.ts';
 import { dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -279,18 +279,10 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
 
   it('timetables copy stops and fares to their trips', async () => {
     const { body } = await corridor(t);
-    const made = await t.staff.post('/api/timetables/createTimetable', {
-      timetable_originId: body.trip_originId,
-      timetable_destinationId: body.trip_destinationId,
-      busId: body.busId,
-      timetable_boarding_time: '7:00 pm',
-      timetable_ticket_priceId: body.trip_ticket_priceId,
-      timetable_days: [0, 1, 2, 3, 4, 5, 6],
-      timetable_from: futureDate(20),
-      timetable_until: futureDate(21),
-      trip_stops: body.trip_stops,
-      trip_fares: body.trip_fares,
-    });
+    const made = await t.staff.post(
+      '/api/timetables/createTimetable',
+      corridorTimetable(body, futureDate(20), futureDate(21)),
+    );
     expect(made.statusCode, made.body).toBe(201);
     const trips = await t.database.db
       .selectFrom('trips')

@@ -1,7 +1,7 @@
 // The door's one rule (shared/boarding.ts), case by case; tests/server/door-verdict.test.ts feeds the same
 // cases to the real server and to the conductor app's judge.
 import { describe, expect, it } from 'vitest';
-import { type DoorFacts, doorVerdict } from '../../shared/boarding.ts';
+import { type DoorFacts, doorVerdict, ticketFingerprint } from '../../shared/boarding.ts';
 
 const door = 'trip-a';
 const paid = { tripId: door, isCancelled: false, tripCancelled: false, paymentStatus: 'verified' };
@@ -65,5 +65,14 @@ describe('the door verdict', () => {
     expect(verdictOf({ booking: { ...legs, isCancelled: true }, stop: 0 }).verdict).toBe('cancelled');
     expect(verdictOf({ booking: legs }).verdict).toBe('valid');
     expect(verdictOf({ stop: 3 }).verdict).toBe('valid');
+  });
+});
+
+describe('the fingerprint of another company’s ticket in a conductor’s package', () => {
+  it('is the first 32 bits of the ticket id’s SHA-256, the same wherever it is computed', async () => {
+    // node -e "crypto.createHash('sha256').update('1234567890123').digest('hex').slice(0, 8)"
+    expect(await ticketFingerprint('1234567890123')).toBe('bca2b41a');
+    expect(await ticketFingerprint('1234567890124')).toMatch(/^[0-9a-f]{8}$/);
+    expect(await ticketFingerprint('1234567890124')).not.toBe('bca2b41a');
   });
 });

@@ -6,7 +6,12 @@
 // hold (sold or moved after the download). The phone cannot tell which, so it answers amber (staff decide)
 // and the server's verdict replaces it at the next sync.
 import { normalizeDigits, TICKET_ID_PATTERN } from '../../../shared/rules.ts';
-import { type DoorFacts, doorVerdict } from '../../../shared/boarding.ts';
+import {
+  ANOTHER_COMPANYS_TRIP,
+  type DoorFacts,
+  doorVerdict,
+  ticketFingerprint,
+} from '../../../shared/boarding.ts';
 import { readTicketCode } from '../../../shared/ticket-code.ts';
 import type { VerifySignature } from './signature.ts';
 import type { CheckinPackage, FirstScan, LocalVerdict, PackageTicket, ScanRecord } from './types.ts';
@@ -66,8 +71,12 @@ export async function judge(input: CheckInput, context: JudgeContext): Promise<L
   }
   const ticketId = typeof code === 'object' ? code.ticketId : code ? undefined : input.ticketId;
   const ticket = ticketId ? tickets.get(ticketId) : undefined;
-  // Not on this trip's list: another downloaded trip's, or one of the day's other tickets the package names.
-  const elsewhere = ticketId && !ticket ? (tripOf?.(ticketId) ?? otherTrips(pkg).get(ticketId)) : undefined;
+  // Not on this trip's list: another downloaded trip's, one of the company's other tickets of the day the
+  // package names, or one of another company's (by its fingerprint).
+  const elsewhere =
+    ticketId && !ticket
+      ? (tripOf?.(ticketId) ?? otherTrips(pkg).get(ticketId) ?? (await otherCompanys(pkg, ticketId)))
+      : undefined;
   const first = ticket ? firstBoarding(ticket, scans) : undefined;
   const door = doorVerdict({
     doorTripId: pkg.trip._id,
@@ -105,6 +114,15 @@ function otherTrips(pkg: CheckinPackage): Map<string, string> {
     otherTripIndexes.set(pkg, index);
   }
   return index;
+}
+
+const otherCompanyIndexes = new WeakMap<CheckinPackage, Set<string>>();
+/** ANOTHER_COMPANYS_TRIP when the package names `ticketId` among other companies' tickets of the day. */
+async function otherCompanys(pkg: CheckinPackage, ticketId: string): Promise<string | undefined> {
+  if (!pkg.otherCompanyTickets?.length) return undefined;
+  let index = otherCompanyIndexes.get(pkg);
+  if (!index) otherCompanyIndexes.set(pkg, (index = new Set(pkg.otherCompanyTickets)));
+  return index.has(await ticketFingerprint(ticketId)) ? ANOTHER_COMPANYS_TRIP : undefined;
 }
 
 /** Tickets of a package by id (built once per download, so a check is a lookup). */

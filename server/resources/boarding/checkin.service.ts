@@ -6,6 +6,7 @@ import {
   doorVerdict,
   idLastDigits,
   type SeatTraveller,
+  ticketFingerprint,
   type Verdict,
 } from '../../../shared/boarding.ts';
 import { departureInstant, khartoumMidnight } from '../../../shared/rules.ts';
@@ -39,17 +40,23 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
   const bookings = await tripTravellers(ctx.db, tripId);
   // A trip with stops (issue 23): its towns in order, and each ticket's legs.
   const stops = await namedStops(ctx.db, trip.trip_stops);
-  // The day's other trips' live tickets, by number only: a ticket of another bus typed at this door offline
-  // reads "wrong trip", as the server says, not "forged".
+  // The day's other live tickets: those of the same company by number and trip, so that one of its other
+  // buses typed at this door offline reads "wrong trip" as the server says; other companies' by fingerprint
+  // only (their tickets are their business, and a package is a file on a phone that can be lost or shared):
+  // typed here offline they still read "wrong trip".
+  const companyId = trip.busId?.bus_owner_companyId?._id ?? null;
   const others = await ctx.db
     .selectFrom('bookings')
     .innerJoin('trips', 'trips.id', 'bookings.tripId')
-    .select(['bookings.ticketId', 'bookings.tripId'])
+    .leftJoin('buses', 'buses.id', 'trips.busId')
+    .select(['bookings.ticketId', 'bookings.tripId', 'buses.bus_owner_companyId as companyId'])
     .where('trips.trip_date', '=', row.trip_date)
     .where('bookings.tripId', '<>', tripId)
     .where('bookings.isCancelled', '=', 0)
     .limit(OTHER_TICKETS_MAX)
     .execute();
+  const ours = others.filter((other) => companyId !== null && other.companyId === companyId);
+  const theirs = others.filter((other) => companyId === null || other.companyId !== companyId);
   return {
     trip: {
       _id: tripId,
@@ -92,7 +99,8 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
       })),
       boardings: booking.boardings,
     })),
-    otherTickets: others.map((other) => ({ ticketId: other.ticketId, tripId: other.tripId })),
+    otherTickets: ours.map((other) => ({ ticketId: other.ticketId, tripId: other.tripId })),
+    otherCompanyTickets: await Promise.all(theirs.map((other) => ticketFingerprint(other.ticketId))),
   };
 }
 

@@ -64,6 +64,21 @@ export async function corridor(t: TestApp, date = futureDate()) {
   return { trip, origins, destinations, price, bus, body, date };
 }
 
+/** A daily evening timetable of a corridor's road, `from` to `until`, with its stops and fares. */
+export const corridorTimetable = (body: CorridorBody, from: string, until = from) => ({
+  timetable_originId: body.trip_originId,
+  timetable_destinationId: body.trip_destinationId,
+  busId: body.busId,
+  timetable_boarding_time: '7:00 pm',
+  timetable_ticket_priceId: body.trip_ticket_priceId,
+  timetable_days: [0, 1, 2, 3, 4, 5, 6],
+  timetable_from: from,
+  timetable_until: until,
+  trip_stops: body.trip_stops,
+  trip_fares: body.trip_fares,
+});
+type CorridorBody = Awaited<ReturnType<typeof corridor>>['body'];
+
 export function sell(
   t: TestApp,
   tripId: string,
