@@ -23,6 +23,7 @@ import {
   fareOfStretch,
   legCount,
   onLegs,
+  pricedRouteKey,
   routeOf,
   seatLegRows,
   type Stretch,
@@ -43,6 +44,8 @@ export interface NewBooking {
   seats: number[];
   /** The stops boarded and alighted at; its legs are what the sale holds. */
   stretch: Stretch;
+  /** The route and price the sale priced the stretch from (pricedRouteKey), checked under the trip's lock. */
+  pricedRoute: string;
   passenger: PassengerInfo;
   total: number;
   idempotencyKey?: string;
@@ -100,6 +103,7 @@ export type InsertOutcome =
   | { takenSeats: number[] }
   | { unavailable: 'cancelled' | 'out_of_service' }
   | { notForSale: true }
+  | { routeChanged: true }
   | { noShift: true }
   | { capacity: number }
   | { unpaidLimit: HoldScope; limit: number };
@@ -275,8 +279,12 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           throw new Refused({ unavailable: 'out_of_service' });
         const capacity = Number(bus.bus_number_of_seats);
         if (booking.seats.some((seat) => seat > capacity)) throw new Refused({ capacity });
-        // The route as it is now (an edit of its stops or fares waits for this sale, or this sale for it).
+        // The route as it is now (an edit of its stops or fares waits for this sale, or this sale for it). One
+        // committed since the sale read the trip would have it sell other towns at its stop indexes, or at
+        // another fare: the sale is decided again on the trip as it is.
         const route = routeOf(trip);
+        if (pricedRouteKey(route, trip.trip_ticket_priceId) !== booking.pricedRoute)
+          throw new Refused({ routeChanged: true });
         if (fareOfStretch(route, 0, booking.stretch) === undefined) throw new Refused({ notForSale: true });
         if (booking.limits) {
           const source = {

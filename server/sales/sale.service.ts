@@ -33,7 +33,9 @@ import { paidIntoOf } from './paid-into.ts';
 import { FULL_REFUND_RULES, refundQuote, type RefundRules, seatsShare } from '../../shared/refund-rules.ts';
 import { readMessageSettings, readRefundRules } from '../resources/settings/settings.repository.ts';
 import { namedStops, routePlaces } from '../resources/boarding/trip-stops.ts';
-import { askedStretch, fareOfStretch, routeOf } from '../resources/trips/segments.ts';
+import { askedStretch, fareOfStretch, pricedRouteKey, routeOf } from '../resources/trips/segments.ts';
+import { findDocument } from '../resources/crud/crud.repository.ts';
+import { trips } from '../../shared/registry/index.ts';
 import { minutesAt } from '../../shared/segments.ts';
 
 /** Why a sale is refused; the route says it in words and HTTP. */
@@ -98,6 +100,8 @@ export async function sell(
   input: CreateBookingInput,
   payment: Payment,
   given?: SeatTraveller[],
+  /** Read the trip from its row, not the cache: the first attempt found its route changed under its lock. */
+  fresh = false,
 ): Promise<SaleOutcome> {
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -108,7 +112,9 @@ export async function sell(
     return { sold: earlier, trip: (await cachedTripDetails(db, input.tripId))!, replayed: true };
   }
 
-  const trip = await cachedTripDetails(db, input.tripId);
+  const trip = fresh
+    ? ((await findDocument(db, trips, input.tripId)) as TripDetails | undefined)
+    : await cachedTripDetails(db, input.tripId);
   if (!trip) return { refused: { code: 'TRIP_NOT_FOUND' } };
   const bus = trip.busId;
   const route = routeOf(trip);
@@ -173,6 +179,7 @@ export async function sell(
     tripId: input.tripId,
     seats: input.seats,
     stretch,
+    pricedRoute: pricedRouteKey(route, trip.trip_ticket_priceId?._id),
     passenger: input.passengerInfo,
     total,
     idempotencyKey: input.idempotencyKey,
@@ -211,6 +218,10 @@ export async function sell(
   if ('unpaidLimit' in outcome)
     return { refused: { code: 'UNPAID_LIMIT', scope: outcome.unpaidLimit, limit: outcome.limit } };
   if ('notForSale' in outcome) return { refused: { code: 'PAIR_NOT_FOR_SALE' } };
+  // The trip's stops, fares or price changed after it was read (an edit committed meanwhile, perhaps on
+  // another node whose change has not reached this one's cache): sold again from the trip as it is now.
+  if ('routeChanged' in outcome)
+    return fresh ? { refused: { code: 'PAIR_NOT_FOR_SALE' } } : sell(ctx, input, payment, given, true);
   if ('noShift' in outcome) return { refused: { code: 'NO_OPEN_SHIFT' } };
   return { refused: { code: 'TRIP_UNAVAILABLE', reason: outcome.unavailable } };
 }

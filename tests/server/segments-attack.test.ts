@@ -8,13 +8,16 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '../../shared/segments.ts';
 import { ticketFingerprint } from '../../shared/boarding.ts';
-import { bookingFields, postBooking } from './helpers/bookings.ts';
+import { bookingFields, PASSENGER, postBooking } from './helpers/bookings.ts';
 import { corridor, corridorTimetable, FARES, sell } from './helpers/corridor.ts';
 import { createOk, futureDate, unique } from './helpers/fixtures.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
 import { type TestAppHandle, useTestApp } from './helpers/use-test-app.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { applyTimetableEdit } from '../../server/resources/timetables/timetables.service.ts';
+import { createBookingSchema } from '../../server/resources/bookings/bookings.schemas.ts';
+import { bookingContext } from '../../server/sales/context.ts';
+import { sell as saleOf } from '../../server/sales/sale.service.ts';
 
 type Stop = { originId: string; destinationId: string; minutes: number };
 
@@ -613,6 +616,66 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
       secondSale: again.statusCode,
       legs: legs.map((row) => `${Number(row.seat)}:${Number(row.leg)}`).sort(),
     }).toEqual({ stops: body.trip_stops, secondSale: 409, legs: ['1:1', '1:2'] });
+  });
+
+  // A sale prices the stretch from the trip as it read it (the cache), then takes the trip's lock. An edit of
+  // the fares or stops committing in between (another staff member, another node) must not sell the old fare,
+  // nor other towns at the stop indexes (found: under the lock it checked only that the pair had a fare).
+  it('a fare edited between the sale’s read of the trip and its lock: the sale is decided on the trip as it is', async () => {
+    const { trip } = await corridor(t);
+    const db = t.app.db as Db;
+    const dearer = FARES.map((fare) => (fare.from === 1 && fare.to === 3 ? { ...fare, price: 2_500 } : fare));
+    let edited = false;
+    // Runs the edit through the API just before the sale's transaction begins.
+    const racing = new Proxy(db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (prop === 'transaction')
+          return () => {
+            const builder = target.transaction();
+            return new Proxy(builder, {
+              get(inner, key) {
+                const member = Reflect.get(inner, key) as unknown;
+                if (key !== 'execute') return typeof member === 'function' ? member.bind(inner) : member;
+                return async (work: unknown) => {
+                  if (!edited) {
+                    edited = true;
+                    const edit = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
+                      trip_fares: dearer,
+                    });
+                    expect(edit.statusCode, edit.body).toBe(200);
+                  }
+                  return (member as (w: unknown) => unknown).call(inner, work);
+                };
+              },
+            });
+          };
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const input = createBookingSchema.parse({
+      tripId: trip._id,
+      seats: [2],
+      passengerInfo: { ...PASSENGER, phone: '0911000701' },
+      boardingStop: 1,
+      alightingStop: 3,
+    });
+    const outcome = await saleOf({ ...bookingContext(t.app), db: racing }, input, {
+      by: 'traveller',
+      source: { address: '10.20.30.40', device: null },
+    });
+    expect(edited).toBe(true);
+    expect('sold' in outcome, JSON.stringify(outcome)).toBe(true);
+    const stored = await db
+      .selectFrom('bookings')
+      .select(['totalTicketPrice', 'boardingStop', 'alightingStop'])
+      .where('tripId', '=', trip._id)
+      .executeTakeFirstOrThrow();
+    expect({ ...stored, totalTicketPrice: Number(stored.totalTicketPrice) }).toEqual({
+      totalTicketPrice: 2_500,
+      boardingStop: 1,
+      alightingStop: 3,
+    });
   });
 
   describe('company scope', () => {

@@ -38,6 +38,14 @@ export function routeOf(trip: { trip_stops?: unknown; trip_fares?: unknown }): R
   return { stops, fares: list<TripFare>(trip.trip_fares) };
 }
 
+/**
+ * What a sale priced a stretch from, as one text: the route's stops and fares and the trip's own price (the
+ * ends' fare). A sale compares it with the trip's row under its lock: the same text, the same towns at its stop
+ * indexes and the same fare.
+ */
+export const pricedRouteKey = (route: Route, priceId: unknown) =>
+  JSON.stringify([route.stops, route.fares, String(priceId ?? '')]);
+
 /** The whole trip: every leg (a seat busy on any of them is busy for the trip's ends). */
 export const wholeTrip = (route: Pick<Route, 'stops'>): Stretch => ({ from: 0, to: lastStop(route.stops) });
 
