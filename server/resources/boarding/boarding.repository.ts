@@ -129,6 +129,19 @@ export async function firstBoarding(db: Db, bookingId: string) {
     .executeTakeFirst();
 }
 
+/** Whether a booking was boarded by a scan other than `scanId` (the traveller is on the bus already). */
+export async function boardedBefore(db: Db, bookingId: string, scanId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('scans')
+    .select('id')
+    .where('bookingId', '=', bookingId)
+    .where('verdict', 'in', BOARDING)
+    .where('id', '<>', scanId)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
 export async function bookingByTicket(db: Db, ticketId: string) {
   return db
     .selectFrom('bookings')

@@ -16,6 +16,7 @@ import { referencedDocument } from '../crud/populate.ts';
 import { trips } from '../../../shared/registry/index.ts';
 import type { TicketSigner } from '../../tickets/signing.ts';
 import {
+  boardedBefore,
   bookingByTicket,
   firstBoarding,
   keepScan,
@@ -138,6 +139,16 @@ async function judge(ctx: BoardingContext, scan: ScanInput) {
   const ticketId = typeof code === 'object' ? code.ticketId : code ? null : (scan.ticketId ?? null);
   const booking = ticketId ? await bookingByTicket(ctx.db, ticketId) : undefined;
   const trip = booking && (await tripRow(ctx.db, booking.tripId));
+  // Boarded already by another scan, as the phone knows from its list and its own scans: at a later stop
+  // it is the traveller on board, not one who should have boarded earlier (this scan, sent again, is not
+  // "another").
+  const boarded =
+    !!booking &&
+    (await boardedBefore(
+      ctx.db,
+      booking.id,
+      scanId({ tripId: scan.tripId, ticketId, deviceId: scan.deviceId, scannedAt: scan.scannedAt }),
+    ));
   const door = doorVerdict({
     doorTripId: scan.tripId,
     code,
@@ -151,6 +162,7 @@ async function judge(ctx: BoardingContext, scan: ScanInput) {
       alightingStop: booking.alightingStop ?? undefined,
     },
     complete: true,
+    boarded,
     stop: scan.stop,
   });
   const seats = booking ? (JSON.parse(booking.seats) as number[]) : undefined;
@@ -200,7 +212,8 @@ export async function syncScans(
     };
     const id = scanId({ ...record, scannedAt: scan.scannedAt });
     await keepScan(ctx.db, id, { ...record, verdict: judged.verdict }, received);
-    if (judged.verdict !== 'valid') {
+    // Valid, or boarded by another scan: whichever of them is the earliest boarded the ticket.
+    if (judged.verdict !== 'valid' && judged.verdict !== 'already_boarded') {
       verdicts.push({
         ticketId: judged.ticketId,
         verdict: judged.verdict,
