@@ -28,7 +28,13 @@ import type { BookingContext } from './context.ts';
 import { expireLapsed, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
 import { freeTicketId } from './ticket-ids.ts';
-import { fareOfStretch, routeOf, sameTownsOn, stretchOfRow } from '../resources/trips/segments.ts';
+import {
+  fareOfStretch,
+  pricedRouteKey,
+  routeOf,
+  sameTownsOn,
+  stretchOfRow,
+} from '../resources/trips/segments.ts';
 
 export type ChangeRefusal =
   | { code: 'NOT_FOUND' }
@@ -177,6 +183,7 @@ export async function changeBooking(
   ctx: BookingContext,
   input: ChangeRequest,
   by: Actor | { ip: string },
+  retried = false,
 ): Promise<ChangeOutcome> {
   const now = ctx.clock.now();
   const planned = await plan(ctx, input, now);
@@ -201,6 +208,13 @@ export async function changeBooking(
         throw new Refused({ code: 'CHANGE_PENDING' });
       const locked = await lockTarget(trx, target._id);
       if (!locked) throw new Refused({ code: 'TRIP_UNAVAILABLE' });
+      // The new trip's stops, fares or price changed since it was read and priced (an edit committed
+      // meanwhile): the change is planned again on the trip as it is (see sell).
+      if (
+        pricedRouteKey(routeOf(locked.trip), locked.trip.trip_ticket_priceId) !==
+        pricedRouteKey(routeOf(target), target.trip_ticket_priceId?._id)
+      )
+        throw new RouteChanged();
       if (seats.some((seat) => seat > locked.capacity)) throw new Refused({ code: 'SEAT_OUT_OF_RANGE' });
       const diff: Record<string, [unknown, unknown]> = {
         tripId: [booking.tripId, target._id],
@@ -256,10 +270,15 @@ export async function changeBooking(
     });
   } catch (error) {
     if (error instanceof Refused) return { refused: error.refusal };
+    if (error instanceof RouteChanged)
+      return retried ? { refused: { code: 'PAIR_NOT_FOR_SALE' } } : changeBooking(ctx, input, by, true);
     if (!isUniqueViolation(error)) throw error;
     return { refused: { code: 'SEATS_TAKEN', seats: await takenSeats(ctx.db, target._id, seats) } };
   }
 }
+
+/** The target trip's route changed between the plan and the lock. */
+class RouteChanged extends Error {}
 
 const moneyDiff = (quote: ChangeQuote): Record<string, [unknown, unknown]> => ({
   totalTicketPrice: [quote.oldTotal, quote.newTotal],

@@ -18,6 +18,7 @@ import { applyTimetableEdit } from '../../server/resources/timetables/timetables
 import { createBookingSchema } from '../../server/resources/bookings/bookings.schemas.ts';
 import { bookingContext } from '../../server/sales/context.ts';
 import { sell as saleOf } from '../../server/sales/sale.service.ts';
+import { changeBooking } from '../../server/sales/booking-changes.ts';
 
 type Stop = { originId: string; destinationId: string; minutes: number };
 
@@ -626,32 +627,12 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
     const db = t.app.db as Db;
     const dearer = FARES.map((fare) => (fare.from === 1 && fare.to === 3 ? { ...fare, price: 2_500 } : fare));
     let edited = false;
-    // Runs the edit through the API just before the sale's transaction begins.
-    const racing = new Proxy(db, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop) as unknown;
-        if (prop === 'transaction')
-          return () => {
-            const builder = target.transaction();
-            return new Proxy(builder, {
-              get(inner, key) {
-                const member = Reflect.get(inner, key) as unknown;
-                if (key !== 'execute') return typeof member === 'function' ? member.bind(inner) : member;
-                return async (work: unknown) => {
-                  if (!edited) {
-                    edited = true;
-                    const edit = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
-                      trip_fares: dearer,
-                    });
-                    expect(edit.statusCode, edit.body).toBe(200);
-                  }
-                  return (member as (w: unknown) => unknown).call(inner, work);
-                };
-              },
-            });
-          };
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
+    // The edit, through the API, just before the sale's transaction begins.
+    const racing = beforeTransaction(db, async () => {
+      if (edited) return;
+      edited = true;
+      const edit = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, { trip_fares: dearer });
+      expect(edit.statusCode, edit.body).toBe(200);
     });
     const input = createBookingSchema.parse({
       tripId: trip._id,
@@ -676,6 +657,30 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
       boardingStop: 1,
       alightingStop: 3,
     });
+  });
+
+  it('a fare edited between a change of day’s plan and its lock: the change is priced on the trip as it is', async () => {
+    const { trip, body } = await corridor(t, futureDate(16));
+    const next = await createOk(t, t.token, '/api/trips/createTrip', { ...body, trip_date: futureDate(17) });
+    const sold = await sell(t, trip._id, [3], 1, 3, '0911000702'); // Madani → Kassala, 2,000
+    expect(sold.statusCode, sold.body).toBe(201);
+    const db = t.app.db as Db;
+    const dearer = FARES.map((fare) => (fare.from === 1 && fare.to === 3 ? { ...fare, price: 2_600 } : fare));
+    let edited = false;
+    const racing = beforeTransaction(db, async () => {
+      if (edited) return;
+      edited = true;
+      const edit = await t.staff.patch(`/api/trips/updateTrip/${next._id}`, { trip_fares: dearer });
+      expect(edit.statusCode, edit.body).toBe(200);
+    });
+    const outcome = await changeBooking(
+      { ...bookingContext(t.app), db: racing },
+      { ticketId: sold.json().booking.ticketId, phone: '0911000702', tripId: next._id, seats: [3] },
+      { ip: '10.20.30.41' },
+    );
+    expect(edited).toBe(true);
+    // Paid at the counter: the difference waits to be paid, on the fare the new trip has now.
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ quote: { oldTotal: 2_000, newTotal: 2_600 } });
   });
 
   describe('company scope', () => {
@@ -810,3 +815,30 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
     expect(past.statusCode).toBe(400);
   });
 });
+
+/**
+ * `db` with `work` run just before each transaction it begins: a write committed at the last moment before
+ * a sale or a change takes its locks (another staff member, another node).
+ */
+function beforeTransaction(db: Db, work: () => Promise<void>): Db {
+  return new Proxy(db, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop) as unknown;
+      if (prop === 'transaction')
+        return () => {
+          const builder = target.transaction();
+          return new Proxy(builder, {
+            get(inner, key) {
+              const member = Reflect.get(inner, key) as unknown;
+              if (key !== 'execute') return typeof member === 'function' ? member.bind(inner) : member;
+              return async (callback: unknown) => {
+                await work();
+                return (member as (callback: unknown) => unknown).call(inner, callback);
+              };
+            },
+          });
+        };
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
