@@ -5,13 +5,13 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
-import type { Flags } from './paymentsApi.ts';
+import { type Flags, sameImage, sameReference } from './paymentsApi.ts';
 
 export function FlagChips({ flags }: { flags: Flags | undefined }) {
   const translate = useTranslate();
   if (!flags) return <CircularProgress size={16} aria-label={translate('rihla.payments.flags.checking')} />;
   const chips = [];
-  if (flags.duplicateReference.length)
+  if (sameReference(flags))
     chips.push(
       <Chip
         key="ref"
@@ -20,7 +20,7 @@ export function FlagChips({ flags }: { flags: Flags | undefined }) {
         label={translate('rihla.payments.flags.duplicate_reference_short')}
       />,
     );
-  if (flags.duplicateImage.length)
+  if (sameImage(flags))
     chips.push(
       <Chip
         key="img"

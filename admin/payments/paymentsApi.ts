@@ -25,6 +25,9 @@ export interface BookingLink {
 export interface Flags {
   duplicateReference: BookingLink[];
   duplicateImage: BookingLink[];
+  /** Such bookings of other companies, counted only (for a company's staff). */
+  duplicateReferenceElsewhere: number;
+  duplicateImageElsewhere: number;
   /** Live bookings made with the same phone, this one included. */
   bookingsFromPhone: number;
 }
@@ -83,8 +86,12 @@ export interface CounterSaleAnswer {
   pdfBlob: string | null;
 }
 
-export const isFlagged = (flags: Flags) =>
-  flags.duplicateReference.length > 0 || flags.duplicateImage.length > 0;
+/** Bookings of this company (named) and of others (counted) sharing the reference, or the image. */
+export const sameReference = (flags: Flags) =>
+  flags.duplicateReference.length + (flags.duplicateReferenceElsewhere ?? 0);
+export const sameImage = (flags: Flags) => flags.duplicateImage.length + (flags.duplicateImageElsewhere ?? 0);
+
+export const isFlagged = (flags: Flags) => sameReference(flags) > 0 || sameImage(flags) > 0;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 

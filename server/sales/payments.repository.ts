@@ -102,36 +102,60 @@ export interface Flags {
   duplicateReference: { _id: string; ticketId: string }[];
   /** Other bookings whose proof is the very same image. */
   duplicateImage: { _id: string; ticketId: string }[];
+  /**
+   * Such bookings of other companies, counted, not named, for a company's staff: a copied transfer is caught
+   * across companies, and nobody learns another company's bookings (platform staff see them in the lists).
+   */
+  duplicateReferenceElsewhere: number;
+  duplicateImageElsewhere: number;
   /** Live bookings made with the same phone (this one included). */
   bookingsFromPhone: number;
 }
 
-export async function flagsOf(db: Db, booking: Pick<BookingsTable, 'id' | 'paymentReference' | 'phone'>) {
-  const flags: Flags = { duplicateReference: [], duplicateImage: [], bookingsFromPhone: 0 };
+type FlaggedBooking = { _id: string; ticketId: string; companyId: string | null };
+
+/**
+ * The bookings that share this one's reference or image, and its phone's live bookings. `viewerCompany`: the
+ * company whose staff asks (null: the platform's), who sees its own company's bookings by name and others'
+ * as a count.
+ */
+export async function flagsOf(
+  db: Db,
+  booking: Pick<BookingsTable, 'id' | 'paymentReference' | 'phone'>,
+  viewerCompany: string | null,
+) {
+  let byReference: FlaggedBooking[] = [];
   if (booking.paymentReference) {
-    flags.duplicateReference = await db
+    byReference = await db
       .selectFrom('bookings')
-      .select(['id as _id', 'ticketId'])
-      .where('paymentReference', '=', normaliseReference(booking.paymentReference))
-      .where('id', '<>', booking.id)
+      .leftJoin('trips', 'trips.id', 'bookings.tripId')
+      .leftJoin('buses', 'buses.id', 'trips.busId')
+      .select(['bookings.id as _id', 'bookings.ticketId', 'buses.bus_owner_companyId as companyId'])
+      .where('bookings.paymentReference', '=', normaliseReference(booking.paymentReference))
+      .where('bookings.id', '<>', booking.id)
       // A reference once used stays used: by a live booking, by one paid with it (cancelled since, its refund
       // owed), or by a proof nobody decided on (cancelled, lapsed or back from review: the money may have
       // arrived). shared/payments.ts usesReference, which statement.ts reads, in SQL.
       .where((eb) =>
         eb.or([
-          eb('paymentStatus', '=', 'verified'),
-          eb.and([eb('isCancelled', '=', 0), eb('paymentStatus', '<>', 'expired')]),
-          eb.and([eb('bankakScreenshot', 'is not', null), eb('rejectionReason', 'is', null)]),
+          eb('bookings.paymentStatus', '=', 'verified'),
+          eb.and([eb('bookings.isCancelled', '=', 0), eb('bookings.paymentStatus', '<>', 'expired')]),
+          eb.and([
+            eb('bookings.bankakScreenshot', 'is not', null),
+            eb('bookings.rejectionReason', 'is', null),
+          ]),
         ]),
       )
       .limit(20)
       .execute();
   }
-  flags.duplicateImage = await db
+  const byImage: FlaggedBooking[] = await db
     .selectFrom('payment_proofs as mine')
     .innerJoin('payment_proofs as other', 'other.sha256', 'mine.sha256')
     .innerJoin('bookings', 'bookings.id', 'other.bookingId')
-    .select(['bookings.id as _id', 'bookings.ticketId'])
+    .leftJoin('trips', 'trips.id', 'bookings.tripId')
+    .leftJoin('buses', 'buses.id', 'trips.busId')
+    .select(['bookings.id as _id', 'bookings.ticketId', 'buses.bus_owner_companyId as companyId'])
     .where('mine.bookingId', '=', booking.id)
     .where('other.bookingId', '<>', booking.id)
     .distinct()
@@ -143,12 +167,23 @@ export async function flagsOf(db: Db, booking: Pick<BookingsTable, 'id' | 'payme
     .where('phone', '=', booking.phone)
     .where('isCancelled', '=', 0)
     .executeTakeFirst();
-  flags.bookingsFromPhone = Number(phone?.count ?? 0);
+  const seen = (found: FlaggedBooking) => viewerCompany === null || found.companyId === viewerCompany;
+  const named = (list: FlaggedBooking[]) => list.filter(seen).map(({ _id, ticketId }) => ({ _id, ticketId }));
+  const flags: Flags = {
+    duplicateReference: named(byReference),
+    duplicateImage: named(byImage),
+    duplicateReferenceElsewhere: byReference.filter((found) => !seen(found)).length,
+    duplicateImageElsewhere: byImage.filter((found) => !seen(found)).length,
+    bookingsFromPhone: Number(phone?.count ?? 0),
+  };
   return flags;
 }
 
 export const isFlagged = (flags: Flags) =>
-  flags.duplicateReference.length > 0 || flags.duplicateImage.length > 0;
+  flags.duplicateReference.length > 0 ||
+  flags.duplicateImage.length > 0 ||
+  flags.duplicateReferenceElsewhere > 0 ||
+  flags.duplicateImageElsewhere > 0;
 
 export async function bookingRow(db: Db, id: string) {
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();

@@ -138,7 +138,15 @@ async function decisionRefusal(ctx: BookingContext, id: string): Promise<Decisio
 export async function verify(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string; actor: Actor; via: 'review' | 'import'; override?: string; note?: string },
+  by: {
+    staffId: string;
+    actor: Actor;
+    /** The staff member's company (null: the platform's), whose bookings the flags name. */
+    company: string | null;
+    via: 'review' | 'import';
+    override?: string;
+    note?: string;
+  },
 ): Promise<DecisionOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
@@ -150,7 +158,7 @@ export async function verify(
   if (row.paymentStatus === 'awaiting_proof' && !row.bankakScreenshot && (note ?? '').trim().length < 3)
     return { refused: 'NOTE_REQUIRED' };
   if (!by.override) {
-    const flags = await flagsOf(ctx.db, row);
+    const flags = await flagsOf(ctx.db, row, by.company);
     if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
   }
   const at = ctx.clock.now();
@@ -237,14 +245,21 @@ export type CancelledProofOutcome =
 export async function checkCancelledProof(
   ctx: BookingContext,
   id: string,
-  by: { staffId: string; actor: Actor; moneyArrived: boolean; override?: string; note?: string },
+  by: {
+    staffId: string;
+    actor: Actor;
+    company: string | null;
+    moneyArrived: boolean;
+    override?: string;
+    note?: string;
+  },
 ): Promise<CancelledProofOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
   if (!Number(row.isCancelled)) return { refused: 'BOOKING_LIVE' };
   if (!row.bankakScreenshot) return { refused: 'NO_PROOF' };
   if (by.moneyArrived && !by.override) {
-    const flags = await flagsOf(ctx.db, row);
+    const flags = await flagsOf(ctx.db, row, by.company);
     if (isFlagged(flags)) return { refused: 'FLAGGED', flags };
   }
   const at = ctx.clock.now();

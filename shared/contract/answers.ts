@@ -265,6 +265,12 @@ export const paymentFlags = z.object({
   duplicateReference: z.array(otherBooking),
   /** Other bookings whose proof is the very same image (at most 20). */
   duplicateImage: z.array(otherBooking),
+  /**
+   * Such bookings of other companies, for a company's staff: counted, not named (platform staff see them in
+   * the lists above).
+   */
+  duplicateReferenceElsewhere: count,
+  duplicateImageElsewhere: count,
   /** Live bookings made with the same phone, this one included. */
   bookingsFromPhone: count,
 });

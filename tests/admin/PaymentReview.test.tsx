@@ -103,6 +103,20 @@ describe('payment review', () => {
     ]);
   });
 
+  it('flags a transfer copied from another company by count alone, and still asks for the override', async () => {
+    const flags = { ...NO_FLAGS, duplicateReferenceElsewhere: 2 };
+    const server = paymentsServer([booking('b1'), booking('b2')], { flags: { b1: flags } });
+    await open(server, 'b1');
+    const reference = await screen.findByText(m.flags.duplicate_reference);
+    const alert = reference.closest('[role=alert]') as HTMLElement;
+    expect(within(alert).queryByRole('link')).toBeNull();
+    expect(within(alert).getByText('2 bookings outside your company (not shown)')).toBeTruthy();
+    expect(screen.queryByText(m.flags.none)).toBeNull();
+    press('KeyV');
+    expect(await screen.findByRole('dialog', { name: m.override.title })).toBeTruthy();
+    expect(server.decisions()).toEqual([]);
+  });
+
   it('asks for the override when the server finds a duplicate the page did not know (409 DUPLICATE_PROOF)', async () => {
     let refused = false;
     const server = paymentsServer([booking('b1'), booking('b2')], {

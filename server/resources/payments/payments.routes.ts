@@ -185,6 +185,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
         await verify(ctx, id, {
           staffId: request.staffId!,
           actor: actor(request),
+          company: request.staff?.companyId ?? null,
           via: 'review',
           override: body?.override ? body.note : undefined,
           note: body?.note,
@@ -274,7 +275,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
       if (!row) throw notFound('No booking has this _id.');
       return {
         booking: await findBookingDocument(ctx.db, id),
-        flags: await flagsOf(ctx.db, row),
+        flags: await flagsOf(ctx.db, row, request.staff?.companyId ?? null),
         proofs: await proofsOf(ctx.db, id),
       };
     },
@@ -315,6 +316,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
       const outcome = await checkCancelledProof(ctx, id, {
         staffId: request.staffId!,
         actor: actor(request),
+        company: request.staff?.companyId ?? null,
         moneyArrived: body.moneyArrived,
         override: body.override ? body.note : undefined,
         note: body.note,

@@ -117,6 +117,15 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
         duplicate_reference: 'رقم العملية نفسه أُدخل في حجوزات أخرى:',
         duplicate_image: 'صورة الإشعار نفسها أُرسلت لحجوزات أخرى:',
         phone: 'الحجوزات القائمة بهذا الرقم: %{count}.',
+        // Polyglot's six Arabic forms: 0, 1, 2, 3–10, 11–99, 100 and more.
+        elsewhere: [
+          'لا حجوزات خارج شركتك',
+          'حجز واحد خارج شركتك (لا يُعرض)',
+          'حجزان خارج شركتك (لا يُعرضان)',
+          '%{count} حجوزات خارج شركتك (لا تُعرض)',
+          '%{count} حجزًا خارج شركتك (لا تُعرض)',
+          '%{count} حجز خارج شركتك (لا تُعرض)',
+        ].join(' |||| '),
       },
       review: {
         title: 'مراجعة دفع التذكرة %{id}',

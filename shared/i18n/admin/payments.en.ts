@@ -121,6 +121,8 @@ export const paymentsEn = {
         duplicate_reference: 'The same transaction reference was given for other bookings:',
         duplicate_image: 'The very same screenshot was sent for other bookings:',
         phone: 'Live bookings made with this phone number: %{count}.',
+        elsewhere:
+          '%{count} booking outside your company (not shown) |||| %{count} bookings outside your company (not shown)',
       },
       review: {
         title: 'Check the payment of ticket %{id}',

@@ -28,7 +28,13 @@ const trip = {
   isCancelled: false,
 } as unknown as NonNullable<Booking['tripId']>;
 
-export const NO_FLAGS: Flags = { duplicateReference: [], duplicateImage: [], bookingsFromPhone: 1 };
+export const NO_FLAGS: Flags = {
+  duplicateReference: [],
+  duplicateImage: [],
+  duplicateReferenceElsewhere: 0,
+  duplicateImageElsewhere: 0,
+  bookingsFromPhone: 1,
+};
 
 export function booking(id: string, overrides: Partial<Booking> = {}): Booking {
   const n = id.replace(/\D/g, '') || '1';
