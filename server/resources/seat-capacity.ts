@@ -13,7 +13,7 @@ import type { Db } from '../db/schema.ts';
 import type { ResourceName } from '../../shared/registry/index.ts';
 import { hasDeparted } from '../../shared/rules.ts';
 import { badRequest, conflict } from '../http/errors.ts';
-import { assertBookingsKeepRoute, assertRoute } from './trips/route-rules.ts';
+import { assertBookingsKeepRoute, assertRoute, renameStopPartners } from './trips/route-rules.ts';
 import { routeOf } from './trips/segments.ts';
 import type { TripFare, TripStop } from '../../shared/segments.ts';
 
@@ -70,6 +70,8 @@ async function assertCompanyAccount(_db: Db, body: Body) {
 /** Rules a resource's update must pass, run in its transaction with its row locked. */
 export const updateRules: Partial<Record<ResourceName, (db: Db, id: string, body: Body) => Promise<void>>> = {
   companies: (db, _id, body) => assertCompanyAccount(db, body),
+  origins: (db, id, body) => renameStopPartners(db, 'origins', id, body),
+  destinations: (db, id, body) => renameStopPartners(db, 'destinations', id, body),
   buses: async (db, id, body) => {
     if (typeof body.bus_number_of_seats === 'number')
       await assertBusKeepsSoldSeats(db, id, body.bus_number_of_seats);

@@ -519,6 +519,37 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
     });
   });
 
+  // Found by the review: renaming a stop's town in one list left its row in the other list with the old name,
+  // and every later edit of a route through it was refused (its stop no longer one town).
+  it('renaming a town a route stops at renames it in the other list too, and the route stays editable', async () => {
+    const { trip, origins, destinations } = await corridor(t);
+    const renamed = `Al Qadarif ${unique()}`;
+    const rename = await t.staff.patch(`/api/origins/updateOrigin/${origins[2]._id}`, {
+      origin_city: renamed,
+      origin_city_ar: 'القضارف الجديدة',
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const partner = await t.database.db
+      .selectFrom('destinations')
+      .select(['destination_city', 'destination_city_ar'])
+      .where('id', '=', destinations[2]._id)
+      .executeTakeFirstOrThrow();
+    expect(partner).toEqual({ destination_city: renamed, destination_city_ar: 'القضارف الجديدة' });
+    // A town that is not a stop of it keeps its own name in the other list.
+    const otherEnd = await t.database.db
+      .selectFrom('destinations')
+      .select('destination_city')
+      .where('id', '=', destinations[4]._id)
+      .executeTakeFirstOrThrow();
+    expect(otherEnd.destination_city).not.toBe(renamed);
+    const edit = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, { trip_boarding_time: '7:00 pm' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const stops = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
+      trip_stops: (trip.trip_stops as Stop[]).map((stop, i) => ({ ...stop, minutes: (i + 1) * 150 })),
+    });
+    expect(stops.statusCode, stops.body).toBe(200);
+  });
+
   it('the same town twice as two stops is refused even when its two rows differ only in spacing', async () => {
     const { body } = await corridor(t);
     const id = unique();

@@ -8,6 +8,7 @@ import {
   resources,
 } from '../../../shared/registry/index.ts';
 import { newId } from '../../db/ids.ts';
+import { likeContaining } from '../../db/like.ts';
 import { lockRow } from '../../db/locks.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { readCacheOf } from '../../cache/read-cache.ts';
@@ -19,9 +20,6 @@ import type { Db } from '../../db/schema.ts';
 import { anyTable, type AnyTables } from './generic-db.ts';
 import { companyWhere, REACH_TABLES } from '../../auth/company-scope.ts';
 import { assignedTripWhere } from '../conductors/assignments.repository.ts';
-
-/** `text` found anywhere in a column, as a LIKE pattern of itself (its wildcards escaped). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function applyFilters<O>(
   db: Db,
@@ -51,7 +49,7 @@ function applyFilters<O>(
   for (const range of params.ranges) q = q.where(range.field, range.op, range.value);
   if (params.q) {
     const searchable = Object.entries(def.fields).filter(([, f]) => f.searchable && !f.computed);
-    const pattern = containing(params.q.toLowerCase());
+    const pattern = likeContaining(params.q.toLowerCase());
     q = q.where((eb) =>
       eb.or(searchable.map(([name]) => sql<boolean>`lower(${sql.ref(name)}) like ${pattern} escape '\\'`)),
     );
@@ -205,7 +203,7 @@ export async function referencesTo(db: Db, def: ResourceDef, id: string) {
         const { count } = await anyTable(db)
           .selectFrom(other.table)
           .select((eb) => eb.fn.countAll().as('count'))
-          .where(sql<boolean>`${sql.ref(name)} like ${containing(JSON.stringify(id))} escape '\\'`)
+          .where(sql<boolean>`${sql.ref(name)} like ${likeContaining(JSON.stringify(id))} escape '\\'`)
           .executeTakeFirstOrThrow();
         if (Number(count) > 0) found[other.name] = (found[other.name] ?? 0) + Number(count);
         continue;

@@ -11,7 +11,10 @@ import {
   type TripFare,
   type TripStop,
 } from '../../../shared/segments.ts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
+import { anyTable } from '../crud/generic-db.ts';
+import { likeContaining } from '../../db/like.ts';
 import { conflict, HttpError } from '../../http/errors.ts';
 import { fareOfStretch, routeOf } from './segments.ts';
 
@@ -109,5 +112,63 @@ export async function assertBookingsKeepRoute(db: Db, tripId: string, next: Rout
       (stretch.to === before.stops.length + 1 && next.destinationId !== trip.trip_destinationId);
     if (!sameTowns || endsMoved || fareOfStretch(after, 0, stretch) === undefined)
       throw conflict(ROUTE_MESSAGES.stopsInUse.en, { code: 'STOPS_IN_USE' });
+  }
+}
+
+/** Each list's name columns, and the list its stops pair it with. */
+const TOWN_LISTS = {
+  origins: { name: 'origin_city', ar: 'origin_city_ar', other: 'destinations' },
+  destinations: { name: 'destination_city', ar: 'destination_city_ar', other: 'origins' },
+} as const;
+type TownList = keyof typeof TOWN_LISTS;
+
+/**
+ * A town a route stops at is one row in each list, named alike (assertRoute). Renaming one row renames its
+ * partner rows (the other list's rows it is paired with in any trip's or timetable's stops) that were named
+ * as it was, in the same transaction: otherwise the pair names two towns, and every route through it could no
+ * longer be edited. Partners named otherwise already are left as they are.
+ */
+export async function renameStopPartners(db: Db, list: TownList, id: string, body: Record<string, unknown>) {
+  const { name, ar, other } = TOWN_LISTS[list];
+  const newName = body[name];
+  const newAr = body[ar];
+  if (newName === undefined && newAr === undefined) return;
+  const current = (await anyTable(db)
+    .selectFrom(list)
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()) as Record<string, string | null> | undefined;
+  if (!current) return;
+  const partners = new Set<string>();
+  for (const table of ['trips', 'timetables'] as const) {
+    const rows = await db
+      .selectFrom(table)
+      .select('trip_stops')
+      .where(sql<boolean>`trip_stops like ${likeContaining(JSON.stringify(id))} escape '\\'`)
+      .execute();
+    for (const row of rows)
+      for (const stop of JSON.parse(row.trip_stops ?? '[]') as TripStop[]) {
+        if (list === 'origins' && stop.originId === id) partners.add(stop.destinationId);
+        if (list === 'destinations' && stop.destinationId === id) partners.add(stop.originId);
+      }
+  }
+  const otherColumns = TOWN_LISTS[other];
+  for (const partnerId of partners) {
+    const partner = (await anyTable(db)
+      .selectFrom(other)
+      .selectAll()
+      .where('id', '=', partnerId)
+      .executeTakeFirst()) as Record<string, string | null> | undefined;
+    if (!partner) continue;
+    const set: Record<string, unknown> = {};
+    if (typeof newName === 'string' && sameTownName(partner[otherColumns.name], current[name]))
+      set[otherColumns.name] = newName;
+    if (
+      newAr !== undefined &&
+      (!partner[otherColumns.ar] || sameTownName(partner[otherColumns.ar], current[ar]))
+    )
+      set[otherColumns.ar] = newAr;
+    if (Object.keys(set).length)
+      await anyTable(db).updateTable(other).set(set).where('id', '=', partnerId).execute();
   }
 }
