@@ -10,6 +10,7 @@ import {
   type Verdict,
 } from '../../../shared/boarding.ts';
 import { departureInstant, khartoumMidnight } from '../../../shared/rules.ts';
+import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/schema.ts';
 import { referencedDocument } from '../crud/populate.ts';
@@ -54,6 +55,8 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
     .where('trips.trip_date', '=', row.trip_date)
     .where('bookings.tripId', '<>', tripId)
     .where('bookings.isCancelled', '=', 0)
+    // On a day of more tickets than a package carries, the company's own come first.
+    .orderBy(sql`case when ${sql.ref('buses.bus_owner_companyId')} = ${companyId ?? ''} then 0 else 1 end`)
     .limit(OTHER_TICKETS_MAX)
     .execute();
   const ours = others.filter((other) => companyId !== null && other.companyId === companyId);
