@@ -1,5 +1,6 @@
 // A booking's trip in the words staff read: route, departure (day and boarding time), bus and company.
 import { formatDay } from '../i18n/format.ts';
+import { localName } from '../i18n/localName.tsx';
 import type { Trip } from './paymentsApi.ts';
 
 type Translate = (key: string, options?: any) => string;
@@ -7,14 +8,15 @@ type Translate = (key: string, options?: any) => string;
 export function tripWords(trip: Trip | null | undefined, translate: Translate, locale: string) {
   if (!trip) return undefined;
   return {
+    // Cities and company in the page's language where they have an Arabic name (localName.tsx).
     route: translate('rihla.trips.route', {
-      origin: trip.trip_originId.origin_city,
-      destination: trip.trip_destinationId.destination_city,
+      origin: localName(trip.trip_originId, 'origin_city', locale),
+      destination: localName(trip.trip_destinationId, 'destination_city', locale),
     }),
     day: formatDay(trip.trip_date, locale),
     time: translate(`rihla.choices.${trip.trip_boarding_time}`),
     bus: trip.busId.bus_number,
-    company: trip.busId.bus_owner_companyId.company_name,
+    company: localName(trip.busId.bus_owner_companyId, 'company_name', locale),
   };
 }
 

@@ -7,6 +7,7 @@ import { BusLabel } from '../../admin/buses/BusLabel.tsx';
 import { RecordLabel } from '../../admin/generated/RecordLabel.tsx';
 import { localName } from '../../admin/i18n/localName.tsx';
 import { TripLabel } from '../../admin/trips/TripLabel.tsx';
+import { tripWords } from '../../admin/payments/tripWords.ts';
 import { RecordContextProvider } from 'react-admin';
 import { apiAs, renderAs } from './helpers/renderAs.tsx';
 
@@ -81,5 +82,29 @@ describe('labels in Arabic', () => {
       </RecordContextProvider>,
     );
     expect(await screen.findByText('Khartoum')).toBeTruthy();
+  });
+});
+
+describe('a booking’s trip on the payments desk', () => {
+  // Found on the Arabic payment review: its route and company were always the English names.
+  const populated = {
+    trip_originId: khartoum,
+    trip_destinationId: { _id: 'd2', destination_city: 'Port Sudan', destination_city_ar: 'بورتسودان' },
+    trip_date: '2026-12-01',
+    trip_boarding_time: '9:00 am',
+    busId: { _id: 'b1', bus_number: 'KH-1', bus_owner_companyId: nile },
+  } as unknown as Parameters<typeof tripWords>[0];
+  const translate = (key: string, options?: Record<string, string>) =>
+    key === 'rihla.trips.route' ? `${options!.origin} → ${options!.destination}` : key;
+
+  it('names its cities and company in Arabic on Arabic screens, in English on English ones', () => {
+    expect(tripWords(populated, translate, 'ar')).toMatchObject({
+      route: 'الخرطوم → بورتسودان',
+      company: 'النيل السريع',
+    });
+    expect(tripWords(populated, translate, 'en')).toMatchObject({
+      route: 'Khartoum → Port Sudan',
+      company: 'Nile Express',
+    });
   });
 });
