@@ -23,7 +23,7 @@ import { newId } from '../db/ids.ts';
 import { lockRow } from '../db/locks.ts';
 import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
-import { cachedTripDetails } from '../resources/trips/trips.repository.ts';
+import { cachedTripDetails, tripDetailsOf } from '../resources/trips/trips.repository.ts';
 import type { BookingContext } from './context.ts';
 import { expireLapsed, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
@@ -90,6 +90,8 @@ async function plan(
   ctx: BookingContext,
   input: ChangeRequest,
   now: Date,
+  /** Read the new trip from its row, not the cache: the first attempt found its route changed under its lock. */
+  fresh = false,
 ): Promise<Plan | { refused: ChangeRefusal }> {
   const booking = await ctx.db
     .selectFrom('bookings')
@@ -111,7 +113,7 @@ async function plan(
   const pending = await pendingChangeOf(ctx.db, booking.id);
   if (pending && !hasLapsed(pending.paymentStatus, pending.paymentDeadline, now))
     return { refused: { code: 'CHANGE_PENDING' } };
-  const target = await cachedTripDetails(ctx.db, input.tripId);
+  const target = await tripDetailsOf(ctx.db, input.tripId, fresh);
   // Only to a trip of the same bus company: the traveller paid that company (its account, its ledger and
   // settlement) and another company's seats are not its to give; to ride with another, a refund and a new sale.
   if (
@@ -186,7 +188,7 @@ export async function changeBooking(
   retried = false,
 ): Promise<ChangeOutcome> {
   const now = ctx.clock.now();
-  const planned = await plan(ctx, input, now);
+  const planned = await plan(ctx, input, now, retried);
   if ('refused' in planned) return planned;
   const { booking, seats, paid, from, target, quote } = planned;
   const actor: Actor =

@@ -13,7 +13,7 @@ import { seatTravellers } from '../resources/boarding/travellers.ts';
 import { checkProof, type Proof, type ProofSender } from './proofs.ts';
 import { proofHolds } from './rejections.ts';
 import type { Document } from '../resources/crud/row-mapper.ts';
-import { cachedTripDetails } from '../resources/trips/trips.repository.ts';
+import { cachedTripDetails, tripDetailsOf } from '../resources/trips/trips.repository.ts';
 import type { CreateBookingInput } from '../resources/bookings/bookings.schemas.ts';
 import type { HoldScope } from './unpaid-holds.ts';
 import {
@@ -34,8 +34,6 @@ import { FULL_REFUND_RULES, refundQuote, type RefundRules, seatsShare } from '..
 import { readMessageSettings, readRefundRules } from '../resources/settings/settings.repository.ts';
 import { namedStops, routePlaces } from '../resources/boarding/trip-stops.ts';
 import { askedStretch, fareOfStretch, pricedRouteKey, routeOf } from '../resources/trips/segments.ts';
-import { findDocument } from '../resources/crud/crud.repository.ts';
-import { trips } from '../../shared/registry/index.ts';
 import { minutesAt } from '../../shared/segments.ts';
 
 /** Why a sale is refused; the route says it in words and HTTP. */
@@ -112,9 +110,7 @@ export async function sell(
     return { sold: earlier, trip: (await cachedTripDetails(db, input.tripId))!, replayed: true };
   }
 
-  const trip = fresh
-    ? ((await findDocument(db, trips, input.tripId)) as TripDetails | undefined)
-    : await cachedTripDetails(db, input.tripId);
+  const trip = await tripDetailsOf(db, input.tripId, fresh);
   if (!trip) return { refused: { code: 'TRIP_NOT_FOUND' } };
   const bus = trip.busId;
   const route = routeOf(trip);

@@ -19,6 +19,8 @@ import { createBookingSchema } from '../../server/resources/bookings/bookings.sc
 import { bookingContext } from '../../server/sales/context.ts';
 import { sell as saleOf } from '../../server/sales/sale.service.ts';
 import { changeBooking } from '../../server/sales/booking-changes.ts';
+import { ReadCache, useReadCache } from '../../server/cache/read-cache.ts';
+import { cachedTripDetails } from '../../server/resources/trips/trips.repository.ts';
 
 type Stop = { originId: string; destinationId: string; minutes: number };
 
@@ -712,6 +714,70 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
     expect(edited).toBe(true);
     // Paid at the counter: the difference waits to be paid, on the fare the new trip has now.
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ quote: { oldTotal: 2_000, newTotal: 2_600 } });
+  });
+
+  // A node that has not yet heard of another node's edit still holds the old trip in its cache. Under the
+  // trip's lock the sale or the change finds the route changed; its second attempt must read the trip's row,
+  // not the same stale memory (found: the change of day read the cache again and refused PAIR_NOT_FOR_SALE
+  // where a sale sold).
+  describe('an edit this node has not heard of yet', () => {
+    /**
+     * A node reading through a cache of its own that no write reaches (another node's stale memory), which
+     * has read `tripId`; just before its first transaction, the Madani → Kassala fare of that trip becomes
+     * `price` through the API.
+     */
+    async function staleNode(tripId: string, price: number) {
+      const state = { edited: false };
+      const node = beforeTransaction(t.app.db as Db, async () => {
+        if (state.edited) return;
+        state.edited = true;
+        const trip_fares = FARES.map((fare) =>
+          fare.from === 1 && fare.to === 3 ? { ...fare, price } : fare,
+        );
+        const edit = await t.staff.patch(`/api/trips/updateTrip/${tripId}`, { trip_fares });
+        expect(edit.statusCode, edit.body).toBe(200);
+      });
+      useReadCache(node, new ReadCache(60_000));
+      expect((await cachedTripDetails(node, tripId))?.trip_fares).toEqual(FARES);
+      return { node, state };
+    }
+
+    it('a change of day is priced on the trip’s row at its second attempt', async () => {
+      const { trip, body } = await corridor(t, futureDate(18));
+      const next = await createOk(t, t.token, '/api/trips/createTrip', {
+        ...body,
+        trip_date: futureDate(19),
+      });
+      const sold = await sell(t, trip._id, [4], 1, 3, '0911000703');
+      expect(sold.statusCode, sold.body).toBe(201);
+      const { node, state } = await staleNode(next._id, 2_600);
+      const outcome = await changeBooking(
+        { ...bookingContext(t.app), db: node },
+        { ticketId: sold.json().booking.ticketId, phone: '0911000703', tripId: next._id, seats: [4] },
+        { ip: '10.20.30.42' },
+      );
+      expect(state.edited).toBe(true);
+      expect(outcome, JSON.stringify(outcome)).toMatchObject({ quote: { oldTotal: 2_000, newTotal: 2_600 } });
+    });
+
+    it('a sale is priced on the trip’s row at its second attempt', async () => {
+      const { trip } = await corridor(t, futureDate(18));
+      const { node, state } = await staleNode(trip._id, 2_500);
+      const input = createBookingSchema.parse({
+        tripId: trip._id,
+        seats: [5],
+        passengerInfo: { ...PASSENGER, phone: '0911000704' },
+        boardingStop: 1,
+        alightingStop: 3,
+      });
+      const outcome = await saleOf({ ...bookingContext(t.app), db: node }, input, {
+        by: 'traveller',
+        source: { address: '10.20.30.43', device: null },
+      });
+      expect(state.edited).toBe(true);
+      if (!('sold' in outcome)) throw new Error(JSON.stringify(outcome));
+      expect(Number(outcome.sold.totalTicketPrice)).toBe(2_500);
+    });
   });
 
   describe('company scope', () => {

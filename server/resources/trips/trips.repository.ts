@@ -13,6 +13,7 @@ import { trips } from '../../../shared/registry/index.ts';
 import { type Dependencies, readCacheOf } from '../../cache/read-cache.ts';
 import { BOARDING } from '../boarding/boarding.repository.ts';
 import { referencedDocument, TRIP_SHOWN } from '../crud/populate.ts';
+import { findDocument } from '../crud/crud.repository.ts';
 import type { Document } from '../crud/row-mapper.ts';
 import type { TripDetails } from '../../../shared/contract/documents.ts';
 
@@ -243,4 +244,14 @@ export async function tripPassengers(db: Db, tripId: string) {
  */
 export function cachedTripDetails(db: Db, id: string): Promise<TripDetails | undefined> {
   return referencedDocument(db, trips, id) as Promise<TripDetails | undefined>;
+}
+
+/**
+ * The same trip read from its rows, past the cache: for a sale or a change that found, under the trip's lock,
+ * that its route or price changed since the cached read (another node's edit whose news has not arrived).
+ */
+export function tripDetailsOf(db: Db, id: string, fresh: boolean): Promise<TripDetails | undefined> {
+  return fresh
+    ? (findDocument(db, trips, id) as Promise<TripDetails | undefined>)
+    : cachedTripDetails(db, id);
 }
