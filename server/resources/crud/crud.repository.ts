@@ -15,6 +15,7 @@ import { readCacheOf } from '../../cache/read-cache.ts';
 import { createRules, updateRules } from '../seat-capacity.ts';
 import type { ListParams } from './list-params.ts';
 import { toDocuments } from './populate.ts';
+import { routesStoppingAt } from './routes-through.ts';
 import { bodyToRow, type Document, type Row } from './row-mapper.ts';
 import type { Db } from '../../db/schema.ts';
 import { anyTable, type AnyTables } from './generic-db.ts';
@@ -195,19 +196,13 @@ const STOP_TOWNS: readonly string[] = ['origins', 'destinations'];
 /** Who still refers to a document: {resource name: count}, counting only rows that block deletion. */
 export async function referencesTo(db: Db, def: ResourceDef, id: string) {
   const found: Record<string, number> = {};
+  // A town a route stops at: a town deleted under a stop left the stop nameless on tickets and manifests, and
+  // its trip impossible to edit.
+  if (STOP_TOWNS.includes(def.name))
+    for (const route of await routesStoppingAt(db, id))
+      found[route.resource] = (found[route.resource] ?? 0) + 1;
   for (const other of resources) {
     for (const [name, field] of Object.entries(other.fields)) {
-      // A town a route stops at: its id, quoted, in the route's stops (JSON). A town deleted under a
-      // stop left the stop nameless on tickets and manifests, and its trip impossible to edit.
-      if (field.kind === 'stops' && STOP_TOWNS.includes(def.name)) {
-        const { count } = await anyTable(db)
-          .selectFrom(other.table)
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where(sql<boolean>`${sql.ref(name)} like ${likeContaining(JSON.stringify(id))} escape '\\'`)
-          .executeTakeFirstOrThrow();
-        if (Number(count) > 0) found[other.name] = (found[other.name] ?? 0) + Number(count);
-        continue;
-      }
       if (field.kind !== 'reference' || field.ref !== def.name) continue;
       let query = anyTable(db)
         .selectFrom(other.table)

@@ -11,10 +11,9 @@ import {
   type TripFare,
   type TripStop,
 } from '../../../shared/segments.ts';
-import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { anyTable } from '../crud/generic-db.ts';
-import { likeContaining } from '../../db/like.ts';
+import { routesStoppingAt } from '../crud/routes-through.ts';
 import { conflict, HttpError } from '../../http/errors.ts';
 import { fareOfStretch, routeOf } from './segments.ts';
 
@@ -128,37 +127,27 @@ type TownList = keyof typeof TOWN_LISTS;
  * as it was, in the same transaction: otherwise the pair names two towns, and every route through it could no
  * longer be edited. Partners named otherwise already are left as they are.
  */
+/** One town's row of one list, its columns by name. */
+const townRow = async (db: Db, list: TownList, id: string) =>
+  (await anyTable(db).selectFrom(list).selectAll().where('id', '=', id).executeTakeFirst()) as
+    Record<string, string | null> | undefined;
+
 export async function renameStopPartners(db: Db, list: TownList, id: string, body: Record<string, unknown>) {
   const { name, ar, other } = TOWN_LISTS[list];
   const newName = body[name];
   const newAr = body[ar];
   if (newName === undefined && newAr === undefined) return;
-  const current = (await anyTable(db)
-    .selectFrom(list)
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst()) as Record<string, string | null> | undefined;
+  const current = await townRow(db, list, id);
   if (!current) return;
   const partners = new Set<string>();
-  for (const table of ['trips', 'timetables'] as const) {
-    const rows = await db
-      .selectFrom(table)
-      .select('trip_stops')
-      .where(sql<boolean>`trip_stops like ${likeContaining(JSON.stringify(id))} escape '\\'`)
-      .execute();
-    for (const row of rows)
-      for (const stop of JSON.parse(row.trip_stops ?? '[]') as TripStop[]) {
-        if (list === 'origins' && stop.originId === id) partners.add(stop.destinationId);
-        if (list === 'destinations' && stop.destinationId === id) partners.add(stop.originId);
-      }
-  }
+  for (const { stops } of await routesStoppingAt(db, id))
+    for (const stop of stops) {
+      if (list === 'origins' && stop.originId === id) partners.add(stop.destinationId);
+      if (list === 'destinations' && stop.destinationId === id) partners.add(stop.originId);
+    }
   const otherColumns = TOWN_LISTS[other];
   for (const partnerId of partners) {
-    const partner = (await anyTable(db)
-      .selectFrom(other)
-      .selectAll()
-      .where('id', '=', partnerId)
-      .executeTakeFirst()) as Record<string, string | null> | undefined;
+    const partner = await townRow(db, other, partnerId);
     if (!partner) continue;
     const set: Record<string, unknown> = {};
     if (typeof newName === 'string' && sameTownName(partner[otherColumns.name], current[name]))
