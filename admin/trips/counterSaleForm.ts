@@ -50,6 +50,8 @@ export function saleProblems(form: SaleForm): Partial<Record<keyof SaleForm, Pro
   }
   const reference = form.reference.trim();
   if (reference && reference.length < 3) problems.reference = ['rihla.validation.payments.reference'];
+  // Money that is not cash is found on the bank statement by its transaction number (the server's rule too).
+  if (!reference && form.method !== 'cash') problems.reference = ['rihla.errors.codes.REFERENCE_REQUIRED'];
   return problems;
 }
 

@@ -124,31 +124,9 @@ export async function flagsOf(
   booking: Pick<BookingsTable, 'id' | 'paymentReference' | 'phone'>,
   viewerCompany: string | null,
 ) {
-  let byReference: FlaggedBooking[] = [];
-  if (booking.paymentReference) {
-    byReference = await db
-      .selectFrom('bookings')
-      .leftJoin('trips', 'trips.id', 'bookings.tripId')
-      .leftJoin('buses', 'buses.id', 'trips.busId')
-      .select(['bookings.id as _id', 'bookings.ticketId', 'buses.bus_owner_companyId as companyId'])
-      .where('bookings.paymentReference', '=', normaliseReference(booking.paymentReference))
-      .where('bookings.id', '<>', booking.id)
-      // A reference once used stays used: by a live booking, by one paid with it (cancelled since, its refund
-      // owed), or by a proof nobody decided on (cancelled, lapsed or back from review: the money may have
-      // arrived). shared/payments.ts usesReference, which statement.ts reads, in SQL.
-      .where((eb) =>
-        eb.or([
-          eb('bookings.paymentStatus', '=', 'verified'),
-          eb.and([eb('bookings.isCancelled', '=', 0), eb('bookings.paymentStatus', '<>', 'expired')]),
-          eb.and([
-            eb('bookings.bankakScreenshot', 'is not', null),
-            eb('bookings.rejectionReason', 'is', null),
-          ]),
-        ]),
-      )
-      .limit(20)
-      .execute();
-  }
+  const byReference = booking.paymentReference
+    ? await bookingsUsingReference(db, booking.paymentReference, booking.id)
+    : [];
   const byImage: FlaggedBooking[] = await db
     .selectFrom('payment_proofs as mine')
     .innerJoin('payment_proofs as other', 'other.sha256', 'mine.sha256')
@@ -167,16 +145,56 @@ export async function flagsOf(
     .where('phone', '=', booking.phone)
     .where('isCancelled', '=', 0)
     .executeTakeFirst();
-  const seen = (found: FlaggedBooking) => viewerCompany === null || found.companyId === viewerCompany;
-  const named = (list: FlaggedBooking[]) => list.filter(seen).map(({ _id, ticketId }) => ({ _id, ticketId }));
+  const reference = seenBy(byReference, viewerCompany);
+  const image = seenBy(byImage, viewerCompany);
   const flags: Flags = {
-    duplicateReference: named(byReference),
-    duplicateImage: named(byImage),
-    duplicateReferenceElsewhere: byReference.filter((found) => !seen(found)).length,
-    duplicateImageElsewhere: byImage.filter((found) => !seen(found)).length,
+    duplicateReference: reference.named,
+    duplicateImage: image.named,
+    duplicateReferenceElsewhere: reference.elsewhere,
+    duplicateImageElsewhere: image.elsewhere,
     bookingsFromPhone: Number(phone?.count ?? 0),
   };
   return flags;
+}
+
+/**
+ * The bookings but `exceptId` that used this transaction reference and still count as its users. A reference
+ * once used stays used: by a live booking, by one paid with it (cancelled since, its refund owed), or by a
+ * proof nobody decided on (cancelled, lapsed or back from review: the money may have arrived).
+ * shared/payments.ts usesReference, which statement.ts reads, in SQL.
+ */
+export function bookingsUsingReference(
+  db: Db,
+  reference: string,
+  exceptId?: string,
+): Promise<FlaggedBooking[]> {
+  let query = db
+    .selectFrom('bookings')
+    .leftJoin('trips', 'trips.id', 'bookings.tripId')
+    .leftJoin('buses', 'buses.id', 'trips.busId')
+    .select(['bookings.id as _id', 'bookings.ticketId', 'buses.bus_owner_companyId as companyId'])
+    .where('bookings.paymentReference', '=', normaliseReference(reference))
+    .where((eb) =>
+      eb.or([
+        eb('bookings.paymentStatus', '=', 'verified'),
+        eb.and([eb('bookings.isCancelled', '=', 0), eb('bookings.paymentStatus', '<>', 'expired')]),
+        eb.and([eb('bookings.bankakScreenshot', 'is not', null), eb('bookings.rejectionReason', 'is', null)]),
+      ]),
+    );
+  if (exceptId) query = query.where('bookings.id', '<>', exceptId);
+  return query.limit(20).execute();
+}
+
+/**
+ * Bookings as `viewerCompany`'s staff may see them (null: the platform's, who see all): their own company's
+ * named, others' counted.
+ */
+export function seenBy(list: FlaggedBooking[], viewerCompany: string | null) {
+  const seen = (found: FlaggedBooking) => viewerCompany === null || found.companyId === viewerCompany;
+  return {
+    named: list.filter(seen).map(({ _id, ticketId }) => ({ _id, ticketId })),
+    elsewhere: list.filter((found) => !seen(found)).length,
+  };
 }
 
 export const isFlagged = (flags: Flags) =>

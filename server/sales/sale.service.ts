@@ -35,6 +35,9 @@ import { readMessageSettings, readRefundRules } from '../resources/settings/sett
 import { namedStops, routePlaces } from '../resources/boarding/trip-stops.ts';
 import { askedStretch, fareOfStretch, pricedRouteKey, routeOf } from '../resources/trips/segments.ts';
 import { minutesAt } from '../../shared/segments.ts';
+import { normaliseReference } from '../../shared/payment-reference.ts';
+import { bookingsUsingReference, seenBy } from './payments.repository.ts';
+import type { Db } from '../db/schema.ts';
 
 /** Why a sale is refused; the route says it in words and HTTP. */
 export type SaleRefusal =
@@ -50,7 +53,9 @@ export type SaleRefusal =
   | { code: 'TRAVELLER_SEAT'; seat: number }
   | { code: 'PROOF_NOT_IMAGE' }
   | { code: 'PROOF_TOO_LARGE' }
-  | { code: 'NO_OPEN_SHIFT' };
+  | { code: 'NO_OPEN_SHIFT' }
+  | { code: 'REFERENCE_REQUIRED' }
+  | { code: 'REFERENCE_USED'; usedBy: { _id: string; ticketId: string }[]; usedElsewhere: number };
 
 export type SaleOutcome = { sold: Document; trip: TripDetails; replayed: boolean } | { refused: SaleRefusal };
 
@@ -66,7 +71,15 @@ export type Payment =
       proof?: Buffer;
       source: ProofSender;
     }
-  | { by: 'counter'; staffId: string; actor: Actor; method: PaymentMethod; reference?: string };
+  | {
+      by: 'counter';
+      staffId: string;
+      actor: Actor;
+      /** The seller's company (null: the platform's), whose bookings a refusal may name. */
+      company: string | null;
+      method: PaymentMethod;
+      reference?: string;
+    };
 
 const sorted = (seats: number[]) => [...seats].sort((x, y) => x - y);
 const sameSeats = (a: number[], b: number[]) => sorted(a).join() === sorted(b).join();
@@ -151,6 +164,12 @@ export async function sell(
     proof = checked.proof;
   }
   const counter = payment.by === 'counter';
+  // Kept in one form, so that a transfer dressed as another (spaces, look-alike letters) is still caught.
+  const reference = payment.reference ? normaliseReference(payment.reference) : '';
+  if (payment.by === 'counter') {
+    const refused = await counterPaymentRefused(db, payment, reference);
+    if (refused) return { refused };
+  }
   const source = payment.by === 'traveller' ? payment.source : undefined;
   const holds =
     !!proof &&
@@ -185,7 +204,7 @@ export async function sell(
     payment: {
       status: counter ? 'verified' : proof ? 'proof_submitted' : 'awaiting_proof',
       method: payment.method ?? null,
-      reference: payment.reference ?? null,
+      reference: reference || null,
       deadline: counter
         ? null
         : (review?.until ?? holdDeadline(now, ctx.payments.proofMinutes, departure)).toISOString(),
@@ -220,6 +239,24 @@ export async function sell(
     return fresh ? { refused: { code: 'PAIR_NOT_FOR_SALE' } } : sell(ctx, input, payment, given, true);
   if ('noShift' in outcome) return { refused: { code: 'NO_OPEN_SHIFT' } };
   return { refused: { code: 'TRIP_UNAVAILABLE', reason: outcome.unavailable } };
+}
+
+/**
+ * A counter sale is paid when it is made, so what it was paid with is checked then: money that is not cash
+ * names its transaction (the only way to find it on the bank statement), and a transaction that already paid
+ * a booking pays no other. A screenshot shown at the counter proves no more than one sent from a phone; the
+ * payments desk may verify a duplicate with an override and a note, the counter sells none.
+ */
+async function counterPaymentRefused(
+  db: Db,
+  payment: Extract<Payment, { by: 'counter' }>,
+  reference: string,
+): Promise<SaleRefusal | undefined> {
+  if (!reference) return payment.method === 'cash' ? undefined : { code: 'REFERENCE_REQUIRED' };
+  const used = await bookingsUsingReference(db, reference);
+  if (!used.length) return undefined;
+  const { named, elsewhere } = seenBy(used, payment.company);
+  return { code: 'REFERENCE_USED', usedBy: named, usedElsewhere: elsewhere };
 }
 
 export type CancelOutcome =

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'PAIR_NOT_FOR_SALE',
   'STOPS_IN_USE',
   'NO_OPEN_SHIFT',
+  'REFERENCE_REQUIRED',
+  'REFERENCE_USED',
   'SHIFT_ALREADY_OPEN',
   'SHIFT_CLOSED',
   'NOT_YOUR_SHIFT',
@@ -111,6 +113,19 @@ export const bookingConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('NO_OPEN_SHIFT') }),
 ]);
 export type BookingConflict = z.infer<typeof bookingConflictBody>;
+
+/**
+ * counterSale's 409s: createBooking's, and a transaction number that already paid a booking (the seller's
+ * company's bookings named, others counted).
+ */
+export const counterSaleConflictBody = z.union([
+  bookingConflictBody,
+  errorBody.extend({
+    code: z.literal('REFERENCE_USED'),
+    usedBy: z.array(z.object({ _id: z.string(), ticketId: z.string() })),
+    usedElsewhere: z.number().int().nonnegative(),
+  }),
+]);
 
 /** submitProof's 409: the booking wants no proof now; its payment status says why. */
 export const proofConflictBody = errorBody.extend({

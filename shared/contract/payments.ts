@@ -10,7 +10,7 @@ import { MAX_SEATS_PER_BOOKING } from '../rules.ts';
 import { bookingCreated, paymentReview, statementImport, statementPreview } from './answers.ts';
 import { bookingDocument, travellerBookingDocument } from './documents.ts';
 import {
-  bookingConflictBody,
+  counterSaleConflictBody,
   cancelledProofConflictBody,
   decisionConflictBody,
   errorBody,
@@ -179,8 +179,8 @@ export const paymentContract = {
   },
   counterSale: {
     ...route('POST', '/api/bookings/counterSale', { 201: bookingCreated }, [401, 404], {
-      409: bookingConflictBody.describe(
-        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), TRIP_UNAVAILABLE, KEY_REUSED or KEY_CANCELLED.',
+      409: counterSaleConflictBody.describe(
+        'SEATS_TAKEN (takenSeats), PRICE_CHANGED (price, totalTicketPrice), TRIP_UNAVAILABLE, KEY_REUSED, KEY_CANCELLED, NO_OPEN_SHIFT, or REFERENCE_USED (usedBy, usedElsewhere): the transaction number already paid a booking. A payment that is not cash without its transaction number answers 400 REFERENCE_REQUIRED.',
       ),
     }),
     form: counterSaleBody,

@@ -51,6 +51,10 @@ describe('error codes', () => {
     );
     cleanup();
     expect(await said('ar', { code: 'REFUND_ALREADY_PAID' })).toBe('سبق تسجيل هذا الاسترداد على أنه مدفوع.');
+    cleanup();
+    expect(await said('ar', { code: 'REFERENCE_USED', usedBy: [], usedElsewhere: 1 })).toBe(
+      'رقم العملية هذا دُفع به حجز آخر من قبل: التحويل الواحد يدفع حجزًا واحدًا. يُرجى استلام دفعة أخرى.',
+    );
   });
 
   it('in Arabic, a statement the server could not read, from its English sentence', async () => {

@@ -30,6 +30,9 @@ const UNPAID_LIMIT = {
     'Too many seats on this trip are waiting for payment right now. Pay first and attach your payment proof to book at once, or try again later.',
 };
 
+const COUNTER_REFERENCE =
+  'A payment that is not cash needs its transaction number: it is how the sale is found on the bank statement.';
+
 /** How each refused sale is answered. */
 const SALE_REFUSALS: RefusalTable<SaleRefusal, 'code'> = {
   TRIP_NOT_FOUND: () => notFound('This trip does not exist.'),
@@ -67,6 +70,16 @@ const SALE_REFUSALS: RefusalTable<SaleRefusal, 'code'> = {
   PROOF_NOT_IMAGE: () =>
     new HttpError(415, 'The payment screenshot must be a JPEG, PNG, WebP or HEIC image.'),
   PROOF_TOO_LARGE: () => new HttpError(413, 'The payment screenshot is too large.'),
+  REFERENCE_REQUIRED: () =>
+    new HttpError(400, COUNTER_REFERENCE, {
+      code: 'REFERENCE_REQUIRED',
+      errors: { paymentReference: COUNTER_REFERENCE },
+    }),
+  REFERENCE_USED: (refusal) =>
+    conflict(
+      'This transaction number already paid another booking: one transfer pays one booking. Please take another payment.',
+      { code: 'REFERENCE_USED', usedBy: refusal.usedBy, usedElsewhere: refusal.usedElsewhere },
+    ),
   NO_OPEN_SHIFT: () =>
     conflict(
       'You have no open shift: open your shift with the cash in the drawer before selling at the counter.',

@@ -233,6 +233,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
         by: 'counter',
         staffId: request.staffId!,
         actor: actor(request),
+        company: request.staff?.companyId ?? null,
         method: body.paymentMethod,
         reference: body.paymentReference,
       });

@@ -612,6 +612,10 @@ export const enOwn = {
         UNPAID_LIMIT_trip:
           'Too many seats on this trip are waiting for payment right now. Please try again later.',
         SEATS_TAKEN: 'Seats %{seats} have just been taken. Please choose other seats.',
+        REFERENCE_REQUIRED:
+          'A payment that is not cash needs its transaction number: it is how the sale is found on the bank statement.',
+        REFERENCE_USED:
+          'This transaction number already paid another booking: one transfer pays one booking. Please take another payment.',
         NO_OPEN_SHIFT:
           'You have no open shift: open your shift (Shifts) with the cash in the drawer before selling at the counter.',
         SHIFT_ALREADY_OPEN: 'You already have an open shift: close it before opening another.',
