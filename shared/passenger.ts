@@ -1,6 +1,7 @@
 // The traveller of a booking: first and last name (at most 100 characters once invisible characters are
 // dropped), a 10-digit phone (Arabic-Indic digits, spaces and dashes accepted) and an optional e-mail. The
 // server's createBooking schema and the public site's passenger form both check these rules.
+import { cleanLine } from './plain-text.ts';
 import { MAX_LENGTHS, phoneProblem, type Problem } from './field-rules.ts';
 import { isValidEmail, normalizePhone } from './rules.ts';
 
@@ -17,12 +18,8 @@ export interface Passenger {
 /** What can be wrong with one of the passenger's details (the keys of shared/field-rules.ts). */
 export type PassengerProblem = Extract<Problem['key'], 'missing' | 'tooLong' | 'phone' | 'email'>;
 
-// Control and invisible formatting characters have no place in a name printed on a ticket.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
-/** A name as stored and printed: invisible characters dropped, then trimmed. */
-export const cleanName = (value: string) => value.replace(INVISIBLE, '').trim();
+/** A name as stored and printed: control and invisible characters dropped, then trimmed (shared/plain-text.ts). */
+export const cleanName = cleanLine;
 
 /** An e-mail as stored: trimmed and in lower case; empty means none was given. */
 export const cleanEmail = (value: string) => value.trim().toLowerCase();

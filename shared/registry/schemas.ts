@@ -16,6 +16,7 @@ import {
 } from '../field-rules.ts';
 import { EMAIL_PATTERN, isValidDate, normalizePhone, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '../rules.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
+import { cleanLine, cleanLines } from '../plain-text.ts';
 import { MAX_STOP_MINUTES, MAX_STOPS, ROUTE_MESSAGES, stopsInOrder } from '../segments.ts';
 
 export const fieldMessages = {
@@ -55,10 +56,11 @@ export function problemMessage(problem: Problem, missing: string): string {
 function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
   const say = (problem: Problem) => ({ error: problemMessage(problem, missing) });
   const absent = { error: missing };
-  const text = (max = maxLengthOf(field) ?? MAX_LENGTHS.text) =>
+  /** Invisible characters dropped (shared/plain-text.ts); a long text keeps its lines. */
+  const text = (max = maxLengthOf(field) ?? MAX_LENGTHS.text, clean = cleanLine) =>
     z
       .string(absent)
-      .trim()
+      .overwrite(clean)
       .min(1, absent)
       .max(max, say({ key: 'tooLong', max }));
   /** A number read from JSON or form text; nothing at all counts as missing. */
@@ -66,9 +68,10 @@ function fieldSchema(field: FieldDef, missing: string): z.ZodType | null {
     z.number({ error: (issue) => (issue.input == null ? missing : wrong.error) });
   switch (field.kind) {
     case 'text':
-    case 'longtext':
     case 'reference':
       return text();
+    case 'longtext':
+      return text(undefined, cleanLines);
     case 'email':
       return text()
         .toLowerCase()
