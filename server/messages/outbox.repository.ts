@@ -91,36 +91,52 @@ export async function enqueueMany(trx: Db, messages: NewMessage[], now: Date): P
 export type Claimed = Pick<MessagesTable, 'id' | 'phone' | 'text' | 'tries' | 'kind'>;
 
 /**
- * Of these due messages, those whose booking no longer calls for them: a reminder of a cancelled booking, a
- * "hold expiring" of a booking cancelled or paid since. Decided at the claim, the one place every message
- * passes, so whatever cancelled or paid the booking (a traveller, staff, the expiry sweep, a disruption) is
- * covered.
+ * Of these due messages, those whose booking no longer calls for them: a reminder or a ticket of a cancelled
+ * booking, a "hold expiring" of a booking cancelled or paid since, a ticket that a newer ticket of the same
+ * booking replaces (a change of day sends the booking's ticket again). Decided at the claim, the one place every
+ * message passes, so whatever cancelled, paid or changed the booking (a traveller, staff, the expiry sweep, a
+ * disruption) is covered. So a loop of changes, or of bookings made and cancelled, to one phone costs at most
+ * what reaches the gateway before the next claim, within the phone's hourly share: nothing waits to be sent later.
  */
-async function outdated(trx: Db, rows: { id: string; kind: string; bookingId: string | null }[]) {
-  const conditional = rows.filter(
-    (row) => row.bookingId && (row.kind === 'reminder' || row.kind === 'hold_expiring'),
-  );
+async function outdated(
+  trx: Db,
+  rows: { id: string; kind: string; bookingId: string | null; created_at: string }[],
+) {
+  const conditional = rows.filter((row) => row.bookingId && CONDITIONAL_KINDS.has(row.kind));
   if (!conditional.length) return new Set<string>();
+  const bookingIds = [...new Set(conditional.map((row) => row.bookingId!))];
   const bookings = await trx
     .selectFrom('bookings')
     .select(['id', 'isCancelled', 'paymentStatus'])
-    .where(
-      'id',
-      'in',
-      conditional.map((row) => row.bookingId!),
-    )
+    .where('id', 'in', bookingIds)
     .execute();
   const byId = new Map(bookings.map((booking) => [booking.id, booking]));
+  const tickets = conditional.filter((row) => row.kind === 'ticket');
+  const newestTicket = new Map<string, string>();
+  if (tickets.length)
+    for (const row of await trx
+      .selectFrom('messages')
+      .select(['bookingId', (eb) => eb.fn.max('created_at').as('newest')])
+      .where('kind', '=', 'ticket')
+      .where('status', '<>', 'cancelled')
+      .where('bookingId', 'in', [...new Set(tickets.map((ticket) => ticket.bookingId!))])
+      .groupBy('bookingId')
+      .execute())
+      newestTicket.set(row.bookingId!, String(row.newest));
   return new Set(
     conditional
       .filter((row) => {
         const booking = byId.get(row.bookingId!);
         if (!booking || Number(booking.isCancelled)) return true;
+        if (row.kind === 'ticket') return row.created_at < (newestTicket.get(row.bookingId!) ?? '');
         return row.kind === 'hold_expiring' && booking.paymentStatus === 'verified';
       })
       .map((row) => row.id),
   );
 }
+
+/** The kinds a booking's later state can make pointless (outdated). */
+const CONDITIONAL_KINDS = new Set(['reminder', 'hold_expiring', 'ticket']);
 
 /**
  * Claims up to `limit` due messages for `node` until `now + leaseMs`. A phone that was sent its hourly share
@@ -136,7 +152,7 @@ export async function claimDue(
   return db.transaction().execute(async (trx) => {
     let due = trx
       .selectFrom('messages')
-      .select(['id', 'phone', 'text', 'tries', 'kind', 'bookingId'])
+      .select(['id', 'phone', 'text', 'tries', 'kind', 'bookingId', 'created_at'])
       .where('status', 'in', ['queued', 'sending'])
       .where('next_try_at', '<=', now.toISOString())
       .orderBy('next_try_at')
@@ -163,7 +179,7 @@ export async function claimDue(
     const sentTo = new Map<string, string[]>();
     for (const row of recent) sentTo.set(row.phone, [...(sentTo.get(row.phone) ?? []), row.sent_at!]);
     const claimed: Claimed[] = [];
-    for (const { bookingId: _, ...row } of rows) {
+    for (const { bookingId: _, created_at: __, ...row } of rows) {
       if (cancelled.has(row.id)) continue;
       const sent = sentTo.get(row.phone) ?? [];
       if (sent.length >= MESSAGES_PER_PHONE_PER_HOUR) {
