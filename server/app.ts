@@ -16,6 +16,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { HttpError } from './http/errors.ts';
 import { compressInMemoryAnswers } from './http/compression.ts';
 import { allowConfiguredOrigins } from './http/cors.ts';
 import { API_HEADERS, registerSecurityHeaders } from './http/security-headers.ts';
@@ -135,7 +136,17 @@ export async function buildApp({
     // A booking form: trip, seats, passengers, language, device, payment facts and, on a route with stops, boardingStop and alightingStop.
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 12, fieldSize: 16 * 1024, parts: 14 },
   });
-  await app.register(rateLimit, { global: false, store: databaseStore(database.db) });
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseStore(database.db),
+    // A code beside the words, so that each screen says it in its own language (and Retry-After says when).
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        context.statusCode,
+        `Too many requests from this connection: please try again in ${context.after}.`,
+        { code: 'RATE_LIMITED' },
+      ),
+  });
   await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -616,6 +616,7 @@ export const enOwn = {
           'A payment that is not cash needs its transaction number: it is how the sale is found on the bank statement.',
         REFERENCE_USED:
           'This transaction number already paid another booking: one transfer pays one booking. Please take another payment.',
+        RATE_LIMITED: 'Too many requests from this connection: please wait a minute and try again.',
         NO_OPEN_SHIFT:
           'You have no open shift: open your shift (Shifts) with the cash in the drawer before selling at the counter.',
         SHIFT_ALREADY_OPEN: 'You already have an open shift: close it before opening another.',
