@@ -336,7 +336,11 @@ export default function CounterSale() {
                 <TextField
                   fullWidth
                   name="paymentReference"
-                  label={translate('rihla.counter.reference')}
+                  // Cash needs none; any other payment is found on the bank statement by it.
+                  label={translate(
+                    form.method === 'cash' ? 'rihla.counter.reference' : 'rihla.counter.reference_needed',
+                  )}
+                  required={form.method !== 'cash'}
                   value={form.reference}
                   onChange={(event) => set('reference', event.target.value)}
                   error={!!problem('reference')}

@@ -250,6 +250,12 @@ describe('the payments desk (English, desktop)', () => {
       .waitFor();
     await expect.poll(() => seat(wanted).getAttribute('data-state')).toBe('taken');
     await seat(other).click();
+    // Bankak without its transaction number: the form asks for it, and nothing is sold.
+    await page.getByRole('combobox', { name: t('rihla.counter.method') }).click();
+    await page.getByRole('option', { name: t('rihla.payments.method.bankak') }).click();
+    await submit.click();
+    await page.getByText(t('rihla.errors.codes.REFERENCE_REQUIRED')).waitFor();
+    expect(await seat(other).getAttribute('data-state')).toBe('selected');
     await page.getByRole('combobox', { name: t('rihla.counter.method') }).click();
     await page.getByRole('option', { name: t('rihla.payments.method.cash') }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), submit.click()]);
@@ -495,6 +501,11 @@ describe('screens in both languages, on a desktop and a phone', () => {
         const [free] = await seats(1);
         await page.locator(`[data-testid=seat-picker] [data-seat="${free}"]`).click();
         await shot('counter-sale');
+        await page.getByRole('combobox', { name: words('rihla.counter.method') }).click();
+        await page.getByRole('option', { name: words('rihla.payments.method.bankak') }).click();
+        await page.getByRole('button', { name: words('rihla.counter.submit') }).click();
+        await page.getByText(words('rihla.errors.codes.REFERENCE_REQUIRED')).waitFor();
+        await shot('counter-sale-reference');
         await page.context().close();
       });
 });

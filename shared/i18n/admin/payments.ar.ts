@@ -297,6 +297,7 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
       payment: 'الدفع',
       method: 'طريقة الدفع',
       reference: 'رقم العملية (اختياري)',
+      reference_needed: 'رقم العملية',
       total: 'الإجمالي',
       submit: 'بيع وتنزيل التذكرة',
       selling: 'جارٍ البيع…',

@@ -296,6 +296,7 @@ export const paymentsEn = {
       payment: 'Payment',
       method: 'Paid by',
       reference: 'Transaction reference (optional)',
+      reference_needed: 'Transaction reference',
       total: 'Total',
       submit: 'Sell and download the ticket',
       selling: 'Selling…',
