@@ -3,12 +3,15 @@
 // says the spec's message once, beside Save (no toast, no message repeated under every field).
 // `version` > 0 remounts it empty: after a save the spec clears the form.
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useMemo } from 'react';
 import { Form, SaveButton, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
-import type { ResourceDef } from '../../shared/registry/index.ts';
+import { fieldLock, type ResourceDef } from '../../shared/registry/index.ts';
+import { useRole } from '../auth/useCan.ts';
 import { formExtras } from './formExtras.tsx';
 import { KindInput } from './kinds.tsx';
 import { type FormMode, formFields, formProblem, validator } from './validation.ts';
@@ -45,8 +48,31 @@ const saveOnly = (def: ResourceDef, mode: FormMode) => (
   </Toolbar>
 );
 
+/**
+ * A field this staff member may read but not change (shared/registry fieldLock): shown as it is, its input
+ * disabled by its fieldset, with who changes it; the server refuses a change anyway (403).
+ */
+function Locked({ lock, input }: { lock: string; input: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="fieldset"
+      disabled
+      data-locked={lock}
+      sx={{ border: 0, p: 0, m: 0, mb: 1, minWidth: 0, width: '100%', opacity: 0.75 }}
+    >
+      {input}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: -1 }}>
+        {translate(`rihla.errors.codes.${lock}`)}
+      </Typography>
+    </Box>
+  );
+}
+
 export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormProps) {
   const record = useRecordContext();
+  const { role, companyId } = useRole();
+  const staff = { role, companyId };
   const validate = useMemo(() => validator(def, mode), [def, mode]);
   const empty = useMemo(() => (record ? { id: record.id } : {}), [record]);
   const Below = formExtras(def.name).Below;
@@ -81,9 +107,11 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
               {banner}
             </Alert>
           )}
-          {formFields(def).map(([name, field]) => (
-            <KindInput key={name} source={name} field={field} resource={def.name} />
-          ))}
+          {formFields(def).map(([name, field]) => {
+            const input = <KindInput key={name} source={name} field={field} resource={def.name} />;
+            const lock = mode === 'update' ? fieldLock(field, staff) : undefined;
+            return lock ? <Locked key={name} lock={lock} input={input} /> : input;
+          })}
           {Below && <Below />}
         </Stack>
       </CardContent>

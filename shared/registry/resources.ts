@@ -36,9 +36,9 @@ export const companies = {
      * Where this company's travellers pay (issue 24), instead of the operator's account of Settings: a Bankak
      * account (digits), the name on it, and wallets as `Zain Cash:0912345678,MTN:0998765432`.
      */
-    company_bankak_account: { kind: 'text', maxLength: 20 },
-    company_account_name: { kind: 'text', maxLength: 80 },
-    company_wallets: { kind: 'text', maxLength: 400 },
+    company_bankak_account: { kind: 'text', maxLength: 20, adminOnly: true },
+    company_account_name: { kind: 'text', maxLength: 80, adminOnly: true },
+    company_wallets: { kind: 'text', maxLength: 400, adminOnly: true },
     /** The platform's share of what this company's travellers pay, in percent (the ledger's commission). */
     company_commission: { kind: 'integer', min: 0, max: MAX_COMMISSION_PERCENT, platformOnly: true },
   },

@@ -52,6 +52,11 @@ export interface FieldDef {
   defaultValue?: unknown;
   /** Only the platform's staff change it (a company sets not its own commission); company staff may read it. */
   platformOnly?: boolean;
+  /**
+   * Only an admin (the company's or the platform's) changes it: where travellers pay, as the operator's own
+   * account in Settings. Others may read it; one manager alone does not redirect a company's money.
+   */
+  adminOnly?: boolean;
   /** Only rows matching this block deletion of the referenced document (e.g. live bookings). */
   blocksDeleteWhen?: Record<string, unknown>;
 }
@@ -173,3 +178,17 @@ export type TableOf<D extends ResourceDef> = { id: string } & {
       : K
   ]: Nullable<Fields<D>[K], ColumnValue<Fields<D>[K]>>;
 } & (D extends { timestamps: true } ? { created_at: string; updated_at: string } : unknown);
+
+/**
+ * Why `field` is not this staff member's to change, if it is not: only the platform's staff change a
+ * platformOnly field, only an admin an adminOnly one. `companyId` is the staff member's company (null: the
+ * platform's). The server refuses such a change (403); the back office shows the field locked.
+ */
+export function fieldLock(
+  field: FieldDef,
+  staff: { role: string | undefined; companyId: string | null },
+): 'PLATFORM_ONLY' | 'ADMIN_ONLY' | undefined {
+  if (field.platformOnly && staff.companyId) return 'PLATFORM_ONLY';
+  if (field.adminOnly && staff.role !== 'admin') return 'ADMIN_ONLY';
+  return undefined;
+}

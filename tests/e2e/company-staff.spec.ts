@@ -3,7 +3,8 @@
 // bus numbers, ticket ids and names are nowhere on the pages; a trip of the other company is "not found"; the
 // Figures screen's sales are the company's alone and its settlement PDF is a statement of that company alone
 // (both companies sold at the counter today). Photographed
-// at 1280×800 and 390×844 in English and Arabic (/tmp/screens/company-staff-*.png).
+// at 1280×800 and 390×844 in English and Arabic (/tmp/screens/company-staff-*.png). Where the company's
+// travellers pay is shown on its form but locked for a manager: an admin changes it.
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,22 @@ describe('a company’s manager', () => {
     expect(others(statement)).toEqual([]);
   });
 
+  it('reads where its travellers pay but cannot change it: an admin does', async () => {
+    await page.goto(`/companies/${companyOf(ours)}`);
+    const locked = page.locator('fieldset[data-locked=ADMIN_ONLY]');
+    await locked.first().waitFor();
+    expect(await locked.count()).toBe(3);
+    for (const name of ['company_bankak_account', 'company_account_name', 'company_wallets'])
+      expect(
+        await page
+          .locator(`fieldset[data-locked] input[name=${name}], fieldset[data-locked] textarea[name=${name}]`)
+          .first()
+          .isDisabled(),
+      ).toBe(true);
+    // The rest of the company's form is the manager's to edit.
+    expect(await page.locator('input[name=company_phone]').isDisabled()).toBe(false);
+  });
+
   it('finds another company’s trip not there', async () => {
     const answer = page.waitForResponse((response) =>
       response.url().includes(`/api/trips/getTrip/${theirs._id}`),
@@ -176,6 +193,11 @@ describe('screens', () => {
         await page.getByText(ownTicket).first().waitFor();
         await settle(page);
         await page.screenshot({ path: `${SCREENS}/company-staff-bookings-${lang}-${size}.png` });
+        await page.goto(`/companies/${companyOf(ours)}`);
+        await page.locator('fieldset[data-locked=ADMIN_ONLY]').first().waitFor();
+        await page.locator('fieldset[data-locked=ADMIN_ONLY]').first().scrollIntoViewIfNeeded();
+        await settle(page);
+        await page.screenshot({ path: `${SCREENS}/company-staff-company-${lang}-${size}.png` });
         await page.context().close();
       });
 });

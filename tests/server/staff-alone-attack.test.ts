@@ -839,7 +839,10 @@ describe.each(dialects)('one staff member alone, moving money or seats (%s)', (d
     expect(seat40).toEqual([]);
   });
 
-  it('a company sets not its own commission; a change of where its travellers pay is in the log under the person, before and after', async () => {
+  // Found by this review: one manager alone could move where the company's travellers pay to an account of
+  // their own (logged, but no one else involved). Where travellers pay is now an admin's to change, as the
+  // operator's own account in Settings is.
+  it('a company sets not its own commission; a manager moves not where its travellers pay; an admin’s change is in the log under them, before and after', async () => {
     const before = await companyRow(A.company._id);
     for (const [who, rate] of [
       [A.manager, 0],
@@ -854,13 +857,33 @@ describe.each(dialects)('one staff member alone, moving money or seats (%s)', (d
     }
     expect((await companyRow(A.company._id)).company_commission).toEqual(before.company_commission);
 
-    const moved = await A.manager.patch(`/api/companies/updateCompany/${A.company._id}`, {
+    for (const body of [
+      { company_bankak_account: '55550001' },
+      { company_account_name: 'Private Person' },
+      { company_wallets: 'Zain Cash:0912000001' },
+      { company_name: `${before.company_name} (edited)`, company_bankak_account: '55550001' },
+    ]) {
+      const refused = await A.manager.patch(`/api/companies/updateCompany/${A.company._id}`, body);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'ADMIN_ONLY' });
+    }
+    expect(await companyRow(A.company._id)).toEqual(before);
+    // The manager's form sends the account as it is with their other edits: that passes.
+    const kept = await A.manager.patch(`/api/companies/updateCompany/${A.company._id}`, {
+      company_bankak_account: before.company_bankak_account,
+      company_phone: before.company_phone,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+
+    const moved = await A.admin.patch(`/api/companies/updateCompany/${A.company._id}`, {
       company_bankak_account: '55550001',
       company_account_name: 'Private Person',
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const [logged] = (await rowsOf('update', A.company._id)).slice(-1);
-    expect(logged).toMatchObject({ userId: A.ids.manager, resource: 'companies' });
+    const logged = (await rowsOf('update', A.company._id)).find(
+      (entry) => entry.diff?.company_bankak_account,
+    )!;
+    expect(logged).toMatchObject({ userId: A.ids.admin, resource: 'companies' });
     expect(logged.diff.company_bankak_account).toEqual([before.company_bankak_account ?? null, '55550001']);
     expect(logged.diff.company_account_name).toEqual([before.company_account_name ?? null, 'Private Person']);
   });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { crudContract } from '../../../shared/contract/index.ts';
 import {
   createSchema,
+  fieldLock,
   type Operation,
   type ResourceDef,
   updateSchema,
@@ -38,17 +39,30 @@ export function registryScope(def: ResourceDef, op: Operation): Scope {
 }
 
 /**
- * Company staff may send a platform-only field (their form holds it) but not change it: a company sets not its
- * own commission (403, code PLATFORM_ONLY, the field named in `errors`).
+ * Staff may send a field that is not theirs to change (their form holds it) but not change it (fieldLock): a
+ * company sets not its own commission (403 PLATFORM_ONLY), a manager does not move where travellers pay
+ * (403 ADMIN_ONLY); the field is named in `errors`.
  */
-async function assertNoPlatformField(db: Db, def: ResourceDef, id: string, body: Record<string, unknown>) {
-  const fields = Object.entries(def.fields).filter(([name, field]) => field.platformOnly && name in body);
-  if (!fields.length) return;
+async function assertFieldsAllowed(
+  db: Db,
+  def: ResourceDef,
+  id: string,
+  body: Record<string, unknown>,
+  staff: { role: string | undefined; companyId: string | null },
+) {
+  const locked = Object.entries(def.fields).flatMap(([name, field]) => {
+    const lock = name in body ? fieldLock(field, staff) : undefined;
+    return lock ? [[name, lock] as const] : [];
+  });
+  if (!locked.length) return;
   const current = await findShallowDocument(db, def, id);
-  for (const [name] of fields)
+  for (const [name, code] of locked)
     if (current && (body[name] ?? null) !== (current[name] ?? null)) {
-      const message = `Only the platform's staff change ${name}.`;
-      throw forbidden(message, { code: 'PLATFORM_ONLY', errors: { [name]: message } });
+      const message =
+        code === 'PLATFORM_ONLY'
+          ? `Only the platform's staff change ${name}.`
+          : `Only an admin changes ${name}: where travellers pay.`;
+      throw forbidden(message, { code, errors: { [name]: message } });
     }
 }
 
@@ -136,7 +150,10 @@ export function crudRoutes(def: ResourceDef) {
         { schema: schema('update', { params: idParams, body }), config: guard('update') },
         async (request) => {
           const { id } = request.params;
-          if (request.companyScope) await assertNoPlatformField(db, def, id, request.body);
+          await assertFieldsAllowed(db, def, id, request.body, {
+            role: request.staff?.role,
+            companyId: request.staff?.companyId ?? null,
+          });
           await assertOfferedChoices(db, app.config, def, request.body);
           const document = await updateDocument(db, def, id, request.body);
           if (!document) throw missing();

@@ -603,6 +603,7 @@ export const enOwn = {
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
         REFUND_ALREADY_PAID: 'This refund has already been recorded as paid.',
+        ADMIN_ONLY: 'Only an admin changes where travellers pay.',
         PLATFORM_ONLY: 'Only the platform’s staff change this.',
         SEATS_SOLD_BEYOND:
           'Seat %{highestSeat} is sold on a trip that has not left yet: the bus cannot have only %{seats} seats.',
