@@ -138,7 +138,7 @@ export async function buildApp({
   });
   await app.register(rateLimit, {
     global: false,
-    store: databaseStore(database.db),
+    store: databaseStore(database.db, clock),
     // A code beside the words, so that each screen says it in its own language (and Retry-After says when).
     errorResponseBuilder: (_request, context) =>
       new HttpError(

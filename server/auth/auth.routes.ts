@@ -153,9 +153,10 @@ export async function authRoutes(instance: FastifyInstance) {
       const accountKey = `login-failed|${email.toLowerCase()}|${request.ip}`;
       const addressKey = `login-failed-ip|${request.ip}`;
       const credentials = await findCredentials(db, email);
+      const at = now().getTime();
       const [accountFailures, addressFailures] = await Promise.all([
-        failures(db, accountKey),
-        failures(db, addressKey),
+        failures(db, accountKey, at),
+        failures(db, addressKey, at),
       ]);
       const accountLocked = accountFailures >= limits.perEmail;
       if (
@@ -165,7 +166,10 @@ export async function authRoutes(instance: FastifyInstance) {
         throw new HttpError(429, 'Too many failed sign-ins. Please wait and try again.');
       }
       if (!(await verifyPassword(credentials?.password_hash, password)) || !credentials) {
-        await Promise.all([hit(db, accountKey, limits.windowMs), hit(db, addressKey, limits.windowMs)]);
+        await Promise.all([
+          hit(db, accountKey, limits.windowMs, at),
+          hit(db, addressKey, limits.windowMs, at),
+        ]);
         // What was typed is kept only when it names an account: an unknown one may be a password typed in
         // the wrong box.
         await recordAudit(

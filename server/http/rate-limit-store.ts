@@ -1,7 +1,9 @@
 // Rate-limit counters kept in the database, so that several API nodes on one PostgreSQL count together.
 // Plugs into @fastify/rate-limit as its `store`, and serves hand-made limits (login per email) directly.
+// Windows are read on the app's clock (`now`, ms), which tests move: a window ends when the clock says so.
 import type { Db } from '../db/schema.ts';
 import { sql } from 'kysely';
+import type { Clock } from '../clock.ts';
 
 export interface Hit {
   current: number;
@@ -9,8 +11,7 @@ export interface Hit {
 }
 
 /** Counts `amount` (one hit, or bytes) of `key` in a fixed window and answers the count so far and the time left. */
-export async function hit(db: Db, key: string, windowMs: number, amount = 1): Promise<Hit> {
-  const now = Date.now();
+export async function hit(db: Db, key: string, windowMs: number, now: number, amount = 1): Promise<Hit> {
   const resetAt = now + windowMs;
   const row = await db
     .insertInto('rate_limits')
@@ -30,7 +31,7 @@ export async function hit(db: Db, key: string, windowMs: number, amount = 1): Pr
 }
 
 /** The count of `key` in its current window, without counting (0 when none or expired). */
-export async function failures(db: Db, key: string, now = Date.now()): Promise<number> {
+export async function failures(db: Db, key: string, now: number): Promise<number> {
   const row = await db
     .selectFrom('rate_limits')
     .select(['count', 'reset_at'])
@@ -50,8 +51,8 @@ interface StoreOptions {
   routeInfo?: { method?: string | string[]; url?: string };
 }
 
-/** A @fastify/rate-limit store class bound to one database. */
-export function databaseStore(db: Db, prefix = 'global') {
+/** A @fastify/rate-limit store class bound to one database and the app's clock. */
+export function databaseStore(db: Db, clock: Clock, prefix = 'global') {
   return class DatabaseRateLimitStore {
     constructor(readonly options: StoreOptions = {}) {}
 
@@ -62,7 +63,7 @@ export function databaseStore(db: Db, prefix = 'global') {
     }
 
     incr(ip: string, callback: Callback, timeWindow: number) {
-      hit(db, this.key(ip), timeWindow).then(
+      hit(db, this.key(ip), timeWindow, clock.now().getTime()).then(
         (result) => callback(null, result),
         (error: Error) => callback(error, { current: 0, ttl: 0 }),
       );

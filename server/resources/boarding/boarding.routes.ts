@@ -103,7 +103,13 @@ export async function checkinRoutes(instance: FastifyInstance) {
       // Every scan sent counts, stored or not: one account cannot fill the table (5,000 made-up scans took
       // 0.8 s), and a phone's backlog of a day's trips (a few hundred) passes in one go.
       const { perUser, windowMs } = app.config.scanRateLimit;
-      const used = await hit(app.db, `checkin-scans|${request.staff!.id}`, windowMs, scans.length);
+      const used = await hit(
+        app.db,
+        `checkin-scans|${request.staff!.id}`,
+        windowMs,
+        app.clock.now().getTime(),
+        scans.length,
+      );
       if (used.current > perUser) {
         reply.header('Retry-After', Math.ceil(used.ttl / 1000));
         throw new HttpError(

@@ -26,7 +26,8 @@ const budgets = (request: FastifyRequest) => {
 export async function refuseWhenSpent(request: FastifyRequest) {
   const { db } = request.server;
   for (const budget of budgets(request))
-    if ((await failures(db, budget.key)) >= budget.limit) throw new HttpError(429, budget.message);
+    if ((await failures(db, budget.key, request.server.clock.now().getTime())) >= budget.limit)
+      throw new HttpError(429, budget.message);
 }
 
 /** Gives `bytes` back to a budget's current window (never below zero). */
@@ -35,7 +36,7 @@ async function giveBack(request: FastifyRequest, key: string, bytes: number) {
     .updateTable('rate_limits')
     .set({ count: sql`case when count > ${bytes} then count - ${bytes} else 0 end` })
     .where('key', '=', key)
-    .where('reset_at', '>', Date.now())
+    .where('reset_at', '>', request.server.clock.now().getTime())
     .execute();
 }
 
@@ -49,7 +50,7 @@ export async function reserveProofBytes(request: FastifyRequest, bytes: number) 
     for (const key of reserved.splice(0)) await giveBack(request, key, bytes);
   };
   for (const budget of budgets(request)) {
-    const used = await hit(request.server.db, budget.key, HOUR, bytes);
+    const used = await hit(request.server.db, budget.key, HOUR, request.server.clock.now().getTime(), bytes);
     reserved.push(budget.key);
     if (used.current > budget.limit) {
       await release();
