@@ -139,19 +139,16 @@ async function judge(ctx: BoardingContext, scan: ScanInput) {
     const claim = ctx.signer.verify(scan.qr);
     code = claim ? { tripId: claim.tripId, ticketId: claim.ticketId } : 'badSignature';
   }
-  const ticketId = typeof code === 'object' ? code.ticketId : code ? null : (scan.ticketId ?? null);
+  // The ticket the door reads (doorVerdict's own): the signed one, none for a bad signature, else the typed.
+  const ticketId = typeof code === 'object' ? code.ticketId : code ? null : scan.ticketId || null;
   const booking = ticketId ? await bookingByTicket(ctx.db, ticketId) : undefined;
   const trip = booking && (await tripRow(ctx.db, booking.tripId));
+  // This scan's row: the same scan synced twice is one (syncScans keeps it under this id).
+  const id = scanId({ tripId: scan.tripId, ticketId, deviceId: scan.deviceId, scannedAt: scan.scannedAt });
   // Boarded already by another scan, as the phone knows from its list and its own scans: at a later stop
   // it is the traveller on board, not one who should have boarded earlier (this scan, sent again, is not
   // "another").
-  const boarded =
-    !!booking &&
-    (await boardedBefore(
-      ctx.db,
-      booking.id,
-      scanId({ tripId: scan.tripId, ticketId, deviceId: scan.deviceId, scannedAt: scan.scannedAt }),
-    ));
+  const boarded = !!booking && (await boardedBefore(ctx.db, booking.id, id));
   const door = doorVerdict({
     doorTripId: scan.tripId,
     code,
@@ -169,7 +166,7 @@ async function judge(ctx: BoardingContext, scan: ScanInput) {
     stop: scan.stop,
   });
   const seats = booking ? (JSON.parse(booking.seats) as number[]) : undefined;
-  return { verdict: door.verdict, ticketId: door.ticketId, booking, seats };
+  return { id, verdict: door.verdict, ticketId: door.ticketId, booking, seats };
 }
 
 /** A scan may be dated this long before its trip's day begins (Khartoum time): boarding a trip just after midnight. */
@@ -213,7 +210,7 @@ export async function syncScans(
       scannedAt: scanTime(scan.scannedAt, tripDates.get(scan.tripId), received),
       staffId,
     };
-    const id = scanId({ ...record, scannedAt: scan.scannedAt });
+    const { id } = judged;
     await keepScan(ctx.db, id, { ...record, verdict: judged.verdict }, received);
     // Valid, or boarded by another scan: whichever of them is the earliest boarded the ticket.
     if (judged.verdict !== 'valid' && judged.verdict !== 'already_boarded') {
