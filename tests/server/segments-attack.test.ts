@@ -19,6 +19,7 @@ import { createBookingSchema } from '../../server/resources/bookings/bookings.sc
 import { bookingContext } from '../../server/sales/context.ts';
 import { sell as saleOf } from '../../server/sales/sale.service.ts';
 import { changeBooking } from '../../server/sales/booking-changes.ts';
+import { checkinPackage } from '../../server/resources/boarding/checkin.service.ts';
 import { ReadCache, useReadCache } from '../../server/cache/read-cache.ts';
 import { cachedTripDetails } from '../../server/resources/trips/trips.repository.ts';
 
@@ -839,6 +840,46 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
       expect(pkg.body).not.toContain(b.trip._id);
       // Named by its fingerprint only, so that typed at A's door offline it still reads "wrong trip".
       expect(pkg.json().otherCompanyTickets).toContain(await ticketFingerprint(ticketOfB));
+    });
+
+    it('on a day of more tickets than a package carries, the company’s own come first', async () => {
+      const date = futureDate(21);
+      const a = await corridor(t, date);
+      const b = await corridor(t, date);
+      // The other company sells first, so that rows in the order written would fill the package with its tickets.
+      for (const [seat, phone] of [
+        [1, '0911000511'],
+        [2, '0911000512'],
+        [3, '0911000513'],
+      ] as const)
+        expect((await sell(t, b.trip._id, [seat], 0, 4, phone)).statusCode).toBe(201);
+      const bus = await createOk(t, t.token, '/api/buses/createBus', {
+        bus_number: `A2-${unique()}`,
+        bus_owner_companyId: companyOf(a.bus),
+        bus_number_of_seats: 40,
+        bus_status: 'In Service',
+        date_ofLast_oil_service: '2026-10-01',
+      });
+      const second = await createOk(t, t.token, '/api/trips/createTrip', { ...a.body, busId: bus._id });
+      const ours: string[] = [];
+      for (const [seat, phone] of [
+        [1, '0911000514'],
+        [2, '0911000515'],
+      ] as const) {
+        const sold = await sell(t, second._id, [seat], 0, 4, phone);
+        expect(sold.statusCode, sold.body).toBe(201);
+        ours.push(sold.json().booking.ticketId);
+      }
+      const app = t.app;
+      const pkg = await checkinPackage(
+        { db: app.db, clock: app.clock, signer: app.ticketSigner },
+        a.trip._id,
+        2,
+      );
+      expect({
+        own: pkg!.otherTickets.map((other) => other.ticketId).sort(),
+        others: pkg!.otherCompanyTickets,
+      }).toEqual({ own: ours.sort(), others: [] });
     });
   });
 

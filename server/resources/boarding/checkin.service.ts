@@ -35,7 +35,12 @@ export interface BoardingContext {
 }
 
 /** What a conductor's phone keeps of a trip for offline checking: no full ID numbers, no phones. */
-export async function checkinPackage(ctx: BoardingContext, tripId: string) {
+export async function checkinPackage(
+  ctx: BoardingContext,
+  tripId: string,
+  /** How many of the day's other tickets it carries at most. */
+  otherTicketsMax = OTHER_TICKETS_MAX,
+) {
   const row = await tripRow(ctx.db, tripId);
   if (!row) return undefined;
   const trip = (await referencedDocument(ctx.db, trips, tripId)) as TripDetails;
@@ -57,7 +62,7 @@ export async function checkinPackage(ctx: BoardingContext, tripId: string) {
     .where('bookings.isCancelled', '=', 0)
     // On a day of more tickets than a package carries, the company's own come first.
     .orderBy(sql`case when ${sql.ref('buses.bus_owner_companyId')} = ${companyId ?? ''} then 0 else 1 end`)
-    .limit(OTHER_TICKETS_MAX)
+    .limit(otherTicketsMax)
     .execute();
   const ours = others.filter((other) => companyId !== null && other.companyId === companyId);
   const theirs = others.filter((other) => companyId === null || other.companyId !== companyId);
