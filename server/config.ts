@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { PAYMENT_DEFAULTS } from '../shared/payments.ts';
+import { UNPAID_TICKET_TEXT_DELAY_MINUTES } from '../shared/messages.ts';
 import { DEFAULT_SALES_HORIZON_DAYS } from '../shared/timetables.ts';
 import { parseTrustProxy, type TrustProxy } from './http/proxies.ts';
 import type { GatewayConfig } from './messages/gateways.ts';
@@ -78,6 +79,8 @@ export interface PaymentsConfig {
   maxUnpaidShare: number;
   /** Minutes a proof under review holds before its hold winds down (one proof window more, then it lapses). */
   reviewMinutes: number;
+  /** Minutes the ticket text of an unpaid online booking waits before it leaves (cancelled meanwhile: none). */
+  unpaidTicketTextDelayMinutes: number;
   /** Rejected proofs in a day after which a phone's or device's, or an address's, proofs no longer hold. */
   rejectionsPerPhone: number;
   rejectionsPerAddress: number;
@@ -180,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       maxUnpaidShare: Math.min(1, decimal(env.MAX_UNPAID_SHARE, PAYMENT_DEFAULTS.maxUnpaidShare)),
       reviewMinutes: decimal(env.PROOF_REVIEW_MINUTES, PAYMENT_DEFAULTS.reviewMinutes),
+      unpaidTicketTextDelayMinutes: decimal(
+        env.UNPAID_TICKET_TEXT_DELAY_MINUTES,
+        UNPAID_TICKET_TEXT_DELAY_MINUTES,
+      ),
       rejectionsPerPhone: positive(env.MAX_REJECTED_PROOFS_PER_PHONE, PAYMENT_DEFAULTS.rejectionsPerPhone),
       rejectionsPerAddress: positive(
         env.MAX_REJECTED_PROOFS_PER_ADDRESS,

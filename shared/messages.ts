@@ -41,6 +41,12 @@ export const OPTIONAL_KINDS: readonly MessageKind[] = ['reminder', 'broadcast'];
 
 /** Messages a phone may be sent in an hour; more wait for the next hour (a loop cannot spend the credit). */
 export const MESSAGES_PER_PHONE_PER_HOUR = 10;
+/**
+ * How long the ticket text of a booking made online and not yet paid waits before it leaves: the traveller is
+ * still on the page that shows the ticket, and a booking cancelled meanwhile costs no text. So an address that
+ * books to stranger after stranger and cancels costs at most its live unpaid holds every few minutes.
+ */
+export const UNPAID_TICKET_TEXT_DELAY_MINUTES = 3;
 
 /** A Sudanese phone in international form (+249 and nine digits), from what people type; undefined if not one. */
 export function internationalPhone(value: string): string | undefined {

@@ -205,7 +205,7 @@ export async function queueBookingMessage(
   kind: TemplateKind,
   bookingId: string,
   now: Date,
-  options: { event?: string; createdBy?: string | null } = {},
+  options: BookingMessageOptions = {},
 ): Promise<boolean> {
   return (await queueBookingMessages(trx, kind, [bookingId], now, options)) === 1;
 }
@@ -216,7 +216,7 @@ export async function queueBookingMessages(
   kind: TemplateKind,
   bookingIds: string[],
   now: Date,
-  options: { event?: string; createdBy?: string | null } = {},
+  options: BookingMessageOptions = {},
 ): Promise<number> {
   if (!bookingIds.length) return 0;
   return queueFacts(trx, kind, await factsOf(trx, bookingIds), now, options);
@@ -227,15 +227,22 @@ async function queueFacts(
   kind: TemplateKind,
   found: ReturnType<typeof factsOfRow>[],
   now: Date,
-  options: { event?: string; createdBy?: string | null },
+  options: BookingMessageOptions,
 ): Promise<number> {
   return enqueueMany(trx, newMessages(kind, found, options), now);
+}
+
+/** What tells one booking message from another of its kind (`event`), who caused it, and when it may leave. */
+export interface BookingMessageOptions {
+  event?: string;
+  createdBy?: string | null;
+  sendAt?: Date;
 }
 
 function newMessages(
   kind: TemplateKind,
   found: ReturnType<typeof factsOfRow>[],
-  options: { event?: string; createdBy?: string | null },
+  options: BookingMessageOptions,
 ): NewMessage[] {
   return found.map(({ bookingId, phone, tripId, language, facts }) => ({
     kind,
@@ -246,6 +253,7 @@ function newMessages(
     tripId,
     dedupeKey: `${kind}:${bookingId}${options.event ? `:${options.event}` : ''}`,
     createdBy: options.createdBy ?? null,
+    sendAt: options.sendAt,
   }));
 }
 
@@ -257,8 +265,9 @@ export function saleTicketRow(
   row: BookingFactsRow,
   settings: MessageSettings,
   now: Date,
+  sendAt = now,
 ): QueuedRow | undefined {
-  return messageRows(newMessages('ticket', [factsOfRow(row, settings)], {}), now)[0];
+  return messageRows(newMessages('ticket', [factsOfRow(row, settings)], { sendAt }), now)[0];
 }
 
 /**
@@ -299,7 +308,7 @@ export async function changeAndTell(
   kind: TemplateKind,
   bookingId: string,
   now: Date,
-  options: { event?: string; createdBy?: string | null } = {},
+  options: BookingMessageOptions = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const changed = await change(trx);

@@ -30,6 +30,8 @@ export interface NewMessage {
   dedupeKey?: string | null;
   /** The staff member whose action caused it (a broadcast, a resend). */
   createdBy?: string | null;
+  /** Not sent before this (an unpaid online booking's ticket: UNPAID_TICKET_TEXT_DELAY_MS); now when absent. */
+  sendAt?: Date;
 }
 
 /**
@@ -64,7 +66,7 @@ export function messageRows(messages: NewMessage[], now: Date): QueuedRow[] {
         tripId: message.tripId ?? null,
         status: 'queued',
         tries: 0,
-        next_try_at: now.toISOString(),
+        next_try_at: (message.sendAt ?? now).toISOString(),
         created_at: now.toISOString(),
         created_by: message.createdBy ?? null,
       },

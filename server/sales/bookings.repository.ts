@@ -46,6 +46,8 @@ export interface NewBooking {
   stretch: Stretch;
   /** The route and price the sale priced the stretch from (pricedRouteKey), checked under the trip's lock. */
   pricedRoute: string;
+  /** When its ticket text may leave (an unpaid online booking's waits a few minutes); at once when absent. */
+  ticketSendAt?: Date;
   passenger: PassengerInfo;
   total: number;
   idempotencyKey?: string;
@@ -316,6 +318,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
         // The ticket by text message, committed with the sale (a refused sale queues nothing): written from
         // what the sale holds and carried by the booking's own INSERT (messages.service).
         const known = booking.ticketMessage;
+        const ticketSendAt = booking.ticketSendAt ?? booking.now;
         const ticket =
           known &&
           // A stretch of a route with stops is told its own towns and time (read back, below).
@@ -335,6 +338,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
                 },
                 known.settings,
                 booking.now,
+                ticketSendAt,
               )
             : undefined;
         await insertCarrying(trx, ticket, (q) => q.insertInto('bookings').values(row));
@@ -370,7 +374,7 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
           );
         // The ticket by text message, committed with the sale (a refused sale queues nothing): carried by the
         // booking's INSERT when its text is known (above), else read back.
-        if (!ticket) await queueBookingMessage(trx, 'ticket', id, booking.now);
+        if (!ticket) await queueBookingMessage(trx, 'ticket', id, booking.now, { sendAt: ticketSendAt });
       });
       return { sold: bookingRowToDocument(row) };
     } catch (error) {

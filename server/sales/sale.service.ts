@@ -195,6 +195,11 @@ export async function sell(
     seats: input.seats,
     stretch,
     pricedRoute: pricedRouteKey(route, trip.trip_ticket_priceId?._id),
+    // Paid at the counter: at once. Unpaid online: a few minutes later, so that a booking cancelled at once
+    // (an address texting stranger after stranger) costs no text.
+    ticketSendAt: counter
+      ? now
+      : new Date(now.getTime() + ctx.payments.unpaidTicketTextDelayMinutes * 60_000),
     passenger: input.passengerInfo,
     total,
     idempotencyKey: input.idempotencyKey,

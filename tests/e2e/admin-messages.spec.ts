@@ -24,7 +24,12 @@ beforeAll(async () => {
   ensureAdminBuilt();
   ensurePublicSiteBuilt();
   // The embedded gateway, sending every second.
-  server = await startServer({ SMS_GATEWAY: 'log', SMS_SENDER_SECONDS: '1' });
+  server = await startServer({
+    SMS_GATEWAY: 'log',
+    SMS_SENDER_SECONDS: '1',
+    // The unpaid ticket's text leaves at once here (it waits 3 minutes by default).
+    UNPAID_TICKET_TEXT_DELAY_MINUTES: '0',
+  });
   browser = await launchBrowser();
 });
 
