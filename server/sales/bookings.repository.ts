@@ -6,7 +6,8 @@ import { bookings } from '../../shared/registry/index.ts';
 import { BUS_OUT_OF_SERVICE } from '../../shared/rules.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
-import { lockRow } from '../db/locks.ts';
+import { lockName, lockRow } from '../db/locks.ts';
+import { bookingsUsingReference } from './payments.repository.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { BookingRow, BookingsTable, Db, Tables } from '../db/schema.ts';
 import { toDocuments } from '../resources/crud/populate.ts';
@@ -48,6 +49,8 @@ export interface NewBooking {
   pricedRoute: string;
   /** When its ticket text may leave (an unpaid online booking's waits a few minutes); at once when absent. */
   ticketSendAt?: Date;
+  /** Refused when another booking used its payment reference (a counter sale: paid when it is made). */
+  oneSalePerReference?: boolean;
   passenger: PassengerInfo;
   total: number;
   idempotencyKey?: string;
@@ -108,7 +111,8 @@ export type InsertOutcome =
   | { routeChanged: true }
   | { noShift: true }
   | { capacity: number }
-  | { unpaidLimit: HoldScope; limit: number };
+  | { unpaidLimit: HoldScope; limit: number }
+  | { referenceUsed: Awaited<ReturnType<typeof bookingsUsingReference>> };
 
 class Refused extends Error {
   constructor(readonly outcome: InsertOutcome) {
@@ -268,6 +272,14 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
     };
     try {
       await db.transaction().execute(async (trx) => {
+        // A transfer pays one sale at the counter: checked under a lock named by its number, so two cashiers
+        // shown one screenshot at the same moment cannot both sell on it (payments-race.test.ts).
+        const reference = booking.oneSalePerReference ? booking.payment.reference : null;
+        if (reference) {
+          await lockName(trx, `payment-reference|${reference}`);
+          const used = await bookingsUsingReference(trx, reference);
+          if (used.length) throw new Refused({ referenceUsed: used });
+        }
         // A counter sale lands in its seller's open shift (cash-up), which cannot close until this commits.
         const seller = booking.payment.soldBy;
         const shift = seller ? await openShiftOf(trx, seller) : undefined;

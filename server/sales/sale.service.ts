@@ -36,8 +36,7 @@ import { namedStops, routePlaces } from '../resources/boarding/trip-stops.ts';
 import { askedStretch, fareOfStretch, pricedRouteKey, routeOf } from '../resources/trips/segments.ts';
 import { minutesAt } from '../../shared/segments.ts';
 import { normaliseReference } from '../../shared/payment-reference.ts';
-import { bookingsUsingReference, seenBy } from './payments.repository.ts';
-import type { Db } from '../db/schema.ts';
+import { seenBy } from './payments.repository.ts';
 
 /** Why a sale is refused; the route says it in words and HTTP. */
 export type SaleRefusal =
@@ -167,7 +166,7 @@ export async function sell(
   // Kept in one form, so that a transfer dressed as another (spaces, look-alike letters) is still caught.
   const reference = payment.reference ? normaliseReference(payment.reference) : '';
   if (payment.by === 'counter') {
-    const refused = await counterPaymentRefused(db, payment, reference);
+    const refused = counterPaymentRefused(payment, reference);
     if (refused) return { refused };
   }
   const source = payment.by === 'traveller' ? payment.source : undefined;
@@ -197,6 +196,7 @@ export async function sell(
     pricedRoute: pricedRouteKey(route, trip.trip_ticket_priceId?._id),
     // Paid at the counter: at once. Unpaid online: a few minutes later, so that a booking cancelled at once
     // (an address texting stranger after stranger) costs no text.
+    oneSalePerReference: counter,
     ticketSendAt: counter
       ? now
       : new Date(now.getTime() + ctx.payments.unpaidTicketTextDelayMinutes * 60_000),
@@ -243,6 +243,13 @@ export async function sell(
   if ('routeChanged' in outcome)
     return fresh ? { refused: { code: 'PAIR_NOT_FOR_SALE' } } : sell(ctx, input, payment, given, true);
   if ('noShift' in outcome) return { refused: { code: 'NO_OPEN_SHIFT' } };
+  if ('referenceUsed' in outcome) {
+    const { named, elsewhere } = seenBy(
+      outcome.referenceUsed,
+      payment.by === 'counter' ? payment.company : null,
+    );
+    return { refused: { code: 'REFERENCE_USED', usedBy: named, usedElsewhere: elsewhere } };
+  }
   return { refused: { code: 'TRIP_UNAVAILABLE', reason: outcome.unavailable } };
 }
 
@@ -252,16 +259,11 @@ export async function sell(
  * a booking pays no other. A screenshot shown at the counter proves no more than one sent from a phone; the
  * payments desk may verify a duplicate with an override and a note, the counter sells none.
  */
-async function counterPaymentRefused(
-  db: Db,
+function counterPaymentRefused(
   payment: Extract<Payment, { by: 'counter' }>,
   reference: string,
-): Promise<SaleRefusal | undefined> {
-  if (!reference) return payment.method === 'cash' ? undefined : { code: 'REFERENCE_REQUIRED' };
-  const used = await bookingsUsingReference(db, reference);
-  if (!used.length) return undefined;
-  const { named, elsewhere } = seenBy(used, payment.company);
-  return { code: 'REFERENCE_USED', usedBy: named, usedElsewhere: elsewhere };
+): SaleRefusal | undefined {
+  return !reference && payment.method !== 'cash' ? { code: 'REFERENCE_REQUIRED' } : undefined;
 }
 
 export type CancelOutcome =

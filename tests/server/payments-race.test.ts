@@ -49,6 +49,42 @@ describe.each(dialects)('payments under contention (%s)', (dialect) => {
     };
   }
 
+  // Found by a review: the counter's check of a transfer number ran before the sale's transaction, so on
+  // PostgreSQL two cashiers shown one screenshot at the same moment both sold on it.
+  it('one transfer number sold at two counters at once pays one sale', { timeout: 60_000 }, async () => {
+    const other = await secondNode();
+    try {
+      const { trip } = await makeTrip(t, t.token, { seats: 40 });
+      const nodes = [t.app, other.app];
+      for (let round = 0; round < 6; round++) {
+        const reference = `RACE-${round}-${Date.now()}`;
+        const answers = await Promise.all(
+          nodes.map((app, node) =>
+            app.inject({
+              method: 'POST',
+              url: '/api/bookings/counterSale',
+              headers: { authorization: `Bearer ${t.token}` },
+              payload: {
+                tripId: trip._id,
+                seats: [round * 2 + node + 1],
+                passengerInfo: { ...PASSENGER, phone: `09120${round}${node}0000`.slice(0, 10) },
+                paymentMethod: 'bankak',
+                paymentReference: reference,
+              },
+            }),
+          ),
+        );
+        expect(
+          answers.map((answer) => answer.statusCode).sort(),
+          answers.map((a) => a.json().code ?? a.statusCode).join(),
+        ).toEqual([201, 409]);
+        expect(answers.find((answer) => answer.statusCode === 409)!.json().code).toBe('REFERENCE_USED');
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('never holds a seat twice nor expires a paid booking', { timeout: 120_000 }, async () => {
     const other = await secondNode();
     try {
