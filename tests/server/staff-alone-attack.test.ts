@@ -887,4 +887,43 @@ describe.each(dialects)('one staff member alone, moving money or seats (%s)', (d
     expect(logged.diff.company_bankak_account).toEqual([before.company_bankak_account ?? null, '55550001']);
     expect(logged.diff.company_account_name).toEqual([before.company_account_name ?? null, 'Private Person']);
   });
+
+  // Found by a review of the fix above: a platform manager could still set where travellers pay by creating
+  // a company with an account (and then move a bus onto it).
+  it('a platform manager creates a company without an account of its own; an admin may give it one', async () => {
+    const platformManager = client(
+      t,
+      await staffToken(t, { email: 'manager.platform@alone.rihla.test', password: PASSWORD }, 'manager'),
+    );
+    const company = (label: string, extra: Doc = {}) => ({
+      company_name: `Alone ${label} ${Date.now()}`,
+      company_phone: '0912345678',
+      company_email: `${label}.${Date.now()}@alone.rihla.test`,
+      company_tin: `TIN-${label}-${Date.now()}`,
+      ...extra,
+    });
+    const before = await t.database.db.selectFrom('companies').select('id').execute();
+    for (const account of [
+      { company_bankak_account: '99990000' },
+      { company_account_name: 'The Manager' },
+      { company_wallets: 'Zain Cash:0912000002' },
+    ]) {
+      const refused = await platformManager.post('/api/companies/createCompany', company('refused', account));
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().code).toBe('ADMIN_ONLY');
+    }
+    expect(await t.database.db.selectFrom('companies').select('id').execute()).toHaveLength(before.length);
+    const plain = await platformManager.post(
+      '/api/companies/createCompany',
+      company('plain', { company_wallets: '' }),
+    );
+    expect(plain.statusCode, plain.body).toBe(201);
+    const admin = client(t, t.token);
+    const given = await admin.post(
+      '/api/companies/createCompany',
+      company('given', { company_bankak_account: '99990001' }),
+    );
+    expect(given.statusCode, given.body).toBe(201);
+    expect(given.json().company_bankak_account).toBe('99990001');
+  });
 });

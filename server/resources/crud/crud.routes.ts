@@ -1,6 +1,6 @@
 // Routes of every plain resource, generated from the registry: getAll…, get…/{id}, create…, update…/{id},
 // delete…/{id}. Each declares who may call it (the entry's `access`, or its public operations).
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { crudContract } from '../../../shared/contract/index.ts';
 import {
@@ -46,7 +46,8 @@ export function registryScope(def: ResourceDef, op: Operation): Scope {
 async function assertFieldsAllowed(
   db: Db,
   def: ResourceDef,
-  id: string,
+  /** The document changed; none for a new one (whose locked fields may only be left empty). */
+  id: string | undefined,
   body: Record<string, unknown>,
   staff: { role: string | undefined; companyId: string | null },
 ) {
@@ -55,9 +56,10 @@ async function assertFieldsAllowed(
     return lock ? [[name, lock] as const] : [];
   });
   if (!locked.length) return;
-  const current = await findShallowDocument(db, def, id);
+  const current: Record<string, unknown> | undefined = id ? await findShallowDocument(db, def, id) : {};
+  const blank = (value: unknown) => value === undefined || value === null || value === '';
   for (const [name, code] of locked)
-    if (current && (body[name] ?? null) !== (current[name] ?? null)) {
+    if (current && !(blank(body[name]) && blank(current[name])) && body[name] !== current[name]) {
       const message =
         code === 'PLATFORM_ONLY'
           ? `Only the platform's staff change ${name}.`
@@ -65,6 +67,12 @@ async function assertFieldsAllowed(
       throw forbidden(message, { code, errors: { [name]: message } });
     }
 }
+
+/** Who the staff member is, for the fields they may change (fieldLock). */
+const staffOf = (request: FastifyRequest) => ({
+  role: request.staff?.role,
+  companyId: request.staff?.companyId ?? null,
+});
 
 export function crudRoutes(def: ResourceDef) {
   const missing = () => notFound(`No ${def.singular} has this _id.`);
@@ -136,6 +144,8 @@ export function crudRoutes(def: ResourceDef) {
         `/${def.api.create}`,
         { schema: schema('create', { body }), config: { ...guard('create'), ...formLimit } },
         async (request, reply) => {
+          // A public form has no staff: nothing it sends is locked (the registry opens no locked field to it).
+          if (request.staff) await assertFieldsAllowed(db, def, undefined, request.body, staffOf(request));
           await assertOfferedChoices(db, app.config, def, request.body);
           reply.status(201);
           return createDocument(db, def, request.body);
@@ -150,10 +160,7 @@ export function crudRoutes(def: ResourceDef) {
         { schema: schema('update', { params: idParams, body }), config: guard('update') },
         async (request) => {
           const { id } = request.params;
-          await assertFieldsAllowed(db, def, id, request.body, {
-            role: request.staff?.role,
-            companyId: request.staff?.companyId ?? null,
-          });
+          await assertFieldsAllowed(db, def, id, request.body, staffOf(request));
           await assertOfferedChoices(db, app.config, def, request.body);
           const document = await updateDocument(db, def, id, request.body);
           if (!document) throw missing();
