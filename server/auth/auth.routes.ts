@@ -163,7 +163,9 @@ export async function authRoutes(instance: FastifyInstance) {
         (accountLocked || addressFailures >= limits.perIp) &&
         !(credentials && knownDevice(request, credentials.id))
       ) {
-        throw new HttpError(429, 'Too many failed sign-ins. Please wait and try again.');
+        throw new HttpError(429, 'Too many failed sign-ins. Please wait and try again.', {
+          code: 'RATE_LIMITED',
+        });
       }
       if (!(await verifyPassword(credentials?.password_hash, password)) || !credentials) {
         await Promise.all([

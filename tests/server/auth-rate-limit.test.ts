@@ -44,6 +44,7 @@ describe.each(dialects)('login rate limits (%s)', (dialect) => {
     const limited = await login(t, 'desk@rihla.test', 'secret123', '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).not.toHaveProperty('access_token');
+    expect(limited.json().code).toBe('RATE_LIMITED');
     expect((await login(t, 'd@rihla.test', 'wrong-pass', '10.0.0.1')).statusCode).toBe(429);
     // The browser that signed in to this account before passes with the right password, and only that.
     expect((await login(t, 'desk@rihla.test', 'secret123', '10.0.0.1', device)).statusCode).toBe(200);

@@ -77,6 +77,7 @@ describe.each(dialects)('payment proof bytes (%s)', (dialect) => {
     expect(refused).toBeDefined();
     const now = await proofFrom(seat, '10.0.2.1');
     expect(now.statusCode).toBe(429);
+    expect(now.json().code).toBe('RATE_LIMITED');
     expect(now.json().message).toBe(
       'Too many payment proofs are arriving right now. Please try again in a while.',
     );

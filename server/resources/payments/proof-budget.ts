@@ -27,7 +27,7 @@ export async function refuseWhenSpent(request: FastifyRequest) {
   const { db } = request.server;
   for (const budget of budgets(request))
     if ((await failures(db, budget.key, request.server.clock.now().getTime())) >= budget.limit)
-      throw new HttpError(429, budget.message);
+      throw new HttpError(429, budget.message, { code: 'RATE_LIMITED' });
 }
 
 /** Gives `bytes` back to a budget's current window (never below zero). */
@@ -54,7 +54,7 @@ export async function reserveProofBytes(request: FastifyRequest, bytes: number) 
     reserved.push(budget.key);
     if (used.current > budget.limit) {
       await release();
-      throw new HttpError(429, budget.message);
+      throw new HttpError(429, budget.message, { code: 'RATE_LIMITED' });
     }
   }
   return release;
