@@ -11,7 +11,7 @@ import { conflict, notFound, unauthorized } from '../http/errors.ts';
 import { idParams, page, parse } from '../resources/payments/route-helpers.ts';
 import { travellerProofSchema } from '../resources/bookings/bookings.schemas.ts';
 import { broadcast, findMessage, listMessages, messageDocument, setOptOut } from './messages.repository.ts';
-import { recordDelivery, requeue } from './outbox.repository.ts';
+import { isOutdated, recordDelivery, requeue } from './outbox.repository.ts';
 import { signedByPhone } from './gateways.ts';
 import { travellerLimit } from '../http/traveller-limit.ts';
 import { typed } from '../http/validation.ts';
@@ -115,6 +115,12 @@ export async function messageRoutes(instance: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       if (!(await findMessage(db, id))) throw notFound('No message has this _id.');
+      // A ticket of a booking cancelled or changed since would be dropped unsent: say so rather than queue it.
+      if (await isOutdated(db, id))
+        throw conflict(
+          'This message is out of date: its booking was cancelled since, or a newer ticket replaces it.',
+          { code: 'MESSAGE_OUTDATED' },
+        );
       if (!(await requeue(db, id, app.clock.now())))
         throw conflict('This message is still on its way: it can be sent again once sent or failed.', {
           code: 'MESSAGE_PENDING',

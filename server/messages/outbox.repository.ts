@@ -137,6 +137,16 @@ async function outdated(
   );
 }
 
+/** Whether this message no longer means anything (outdated): staff sending it again would have it dropped. */
+export async function isOutdated(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select(['id', 'kind', 'bookingId', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return !!row && (await outdated(db, [row])).has(id);
+}
+
 /** The kinds a booking's later state can make pointless (outdated). */
 const CONDITIONAL_KINDS = new Set(['reminder', 'hold_expiring', 'ticket']);
 

@@ -633,6 +633,19 @@ describe.each(dialects)('public doors under attack (%s)', (dialect) => {
       expect(sent).toBe(MESSAGES_PER_PHONE_PER_HOUR);
       // Of the texts that waited for the share, only the newest ticket is still worth sending.
       expect(await handedTo(booking.phone, 4)).toBe(1);
+      // Staff cannot send an old ticket again (it names a trip the booking left): they are told why.
+      const tickets = await t.database.db
+        .selectFrom('messages')
+        .select(['id', 'status'])
+        .where('bookingId', '=', booking._id)
+        .where('kind', '=', 'ticket')
+        .orderBy('created_at')
+        .execute();
+      const oldest = await t.staff.patch(`/api/messages/resend/${tickets[0].id}`);
+      expect(oldest.statusCode, oldest.body).toBe(409);
+      expect(oldest.json().code).toBe('MESSAGE_OUTDATED');
+      const newest = await t.staff.patch(`/api/messages/resend/${tickets[tickets.length - 1].id}`);
+      expect(newest.statusCode, newest.body).toBe(200);
     });
 
     // Found by this review: a booking queues its ticket text to whatever phone it names, and cancelling it

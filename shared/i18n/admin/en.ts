@@ -594,6 +594,8 @@ export const enOwn = {
         REFUND_AWAITS_CONFIRMATION:
           'This refund was recorded as handed over in cash: a manager or an admin confirms it.',
         NO_CASH_REFUND: 'You recorded this cash refund: another manager or admin confirms it.',
+        MESSAGE_OUTDATED:
+          'This message is out of date: its booking was cancelled since, or a newer ticket replaces it.',
         MESSAGE_PENDING: 'This message is still on its way: it can be sent again once sent or failed.',
         TRIP_CLOSED: 'This trip was cancelled: its passengers were told, and no more messages go to them.',
         BUS_BUSY: 'This bus already has a trip on %{date} at %{time}: a bus is on one trip at a time.',
