@@ -39,6 +39,7 @@ import * as tripPairs from './migrations/2026-11-27-99-trip-pairs.ts';
 import * as passengerIds from './migrations/2026-11-28-100-passenger-ids.ts';
 import * as reviewDue from './migrations/2026-11-28-101-review-due.ts';
 import * as paidInto from './migrations/2026-11-28-102-paid-into.ts';
+import * as counterReferences from './migrations/2026-11-28-103-counter-references.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-100-passenger-ids': passengerIds,
   '2026-11-28-101-review-due': reviewDue,
   '2026-11-28-102-paid-into': paidInto,
+  '2026-11-28-103-counter-references': counterReferences,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
