@@ -1,7 +1,7 @@
 // The change form of a booking (ChangeDay): a day, the trips of the same route and bus company that day with
 // enough free seats (the trip search), the new bus's seat map, then the server's quote (the difference, the change fee, what is
 // paid or refunded) and the confirmation. Fetched on demand.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { addDays } from '../../shared/rules.ts';
 import { ApiError, getJson, sendJson, withQuery } from '../lib/api.ts';
 import { apiPaths } from '../lib/api-paths.ts';
@@ -55,9 +55,14 @@ export default function ChangeDayForm({ booking, onClose, onChanged }: ChangeDay
     if (date) void search.run({ origin: trip.trip_originId, destination: trip.trip_destinationId, date });
   }, [date]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // What changing costs, asked again when the trip or the seats change, or when the price moved meanwhile.
+  const [asked, setAsked] = useState(0);
+  const repriced = useRef(false);
   useEffect(() => {
     setQuote(null);
-    setProblem(null);
+    // Asked again because the price moved: the reason stays beside the new amount.
+    if (!repriced.current) setProblem(null);
+    repriced.current = false;
     if (!ready) return;
     setQuote('loading');
     const query = { ...proof, tripId: picked._id, seats: seats.selected.join(',') };
@@ -65,7 +70,7 @@ export default function ChangeDayForm({ booking, onClose, onChanged }: ChangeDay
       setQuote(null);
       setProblem(problemOf(error));
     });
-  }, [pickedId, seats.selected.join()]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pickedId, seats.selected.join(), asked]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const confirm = async () => {
     if (!ready) return;
@@ -76,10 +81,16 @@ export default function ChangeDayForm({ booking, onClose, onChanged }: ChangeDay
         ...proof,
         tripId: picked._id,
         seats: seats.selected,
+        // The amount shown: priced otherwise now, the server refuses and the new amount is shown instead.
+        ...(quote && quote !== 'loading' ? { totalTicketPrice: quote.newTotal } : {}),
       });
       onChanged(done.state === 'changed' ? 'changed' : 'awaiting');
     } catch (error) {
       setProblem(problemOf(error));
+      if (problemOf(error) === 'PRICE_CHANGED') {
+        repriced.current = true;
+        setAsked((n) => n + 1);
+      }
       if (problemOf(error) === 'SEATS_TAKEN')
         void search.run({ origin: trip.trip_originId, destination: trip.trip_destinationId, date });
     } finally {

@@ -45,13 +45,16 @@ export type ChangeRefusal =
   | { code: 'SEAT_COUNT' }
   | { code: 'SEAT_OUT_OF_RANGE' }
   | { code: 'PAIR_NOT_FOR_SALE' }
-  | { code: 'SEATS_TAKEN'; seats: number[] };
+  | { code: 'SEATS_TAKEN'; seats: number[] }
+  | { code: 'PRICE_CHANGED'; newTotal: number };
 
 export interface ChangeRequest {
   ticketId: string;
   phone: string;
   tripId: string;
   seats: number[];
+  /** The new total the traveller was quoted: a change priced otherwise now is refused (PRICE_CHANGED). */
+  totalTicketPrice?: number;
 }
 
 /** What a change awaiting payment will do once paid. */
@@ -142,6 +145,10 @@ async function plan(
   const taken = await takenSeats(ctx.db, target._id, input.seats, stretch);
   if (taken.length) return { refused: { code: 'SEATS_TAKEN', seats: taken } };
   const newTotal = totalPrice(input.seats.length, fare);
+  // The fare changed since the traveller was quoted (staff edited it, even while this change waited for its
+  // lock): they confirm the new amount, as a sale does.
+  if (input.totalTicketPrice !== undefined && Math.abs(input.totalTicketPrice - newTotal) > 0.005)
+    return { refused: { code: 'PRICE_CHANGED', newTotal } };
   const quote = changeQuote(
     Number(booking.totalTicketPrice),
     newTotal,

@@ -55,11 +55,12 @@ export const changeAnswer = z.object({
 /** The refusals of a change (409). */
 export const changeConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('SEATS_TAKEN'), takenSeats: z.array(z.number().int()) }),
+  errorBody.extend({ code: z.literal('PRICE_CHANGED'), totalTicketPrice: z.number() }),
   errorBody.extend({ code: z.enum(CHANGE_REFUSALS) }),
 ]);
 
 const conflicts = changeConflictBody.describe(
-  'SEATS_TAKEN (takenSeats); CHANGE_CLOSED (15 minutes or less before departure, or the trip was cancelled); PAYMENT_UNDER_REVIEW (a proof waits for staff); CHANGE_PENDING (a change awaits payment); TRIP_UNAVAILABLE (not a trip of the same route, cancelled, or leaving within 15 minutes); SEAT_COUNT (not as many seats as the booking has); SEAT_OUT_OF_RANGE.',
+  'SEATS_TAKEN (takenSeats); CHANGE_CLOSED (15 minutes or less before departure, or the trip was cancelled); PAYMENT_UNDER_REVIEW (a proof waits for staff); CHANGE_PENDING (a change awaits payment); TRIP_UNAVAILABLE (not a trip of the same route, cancelled, or leaving within 15 minutes); SEAT_COUNT (not as many seats as the booking has); SEAT_OUT_OF_RANGE; PRICE_CHANGED (totalTicketPrice: the new total now, when the one sent differs).',
 );
 
 export const changeContract = {

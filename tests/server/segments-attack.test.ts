@@ -653,21 +653,29 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
     }).toEqual({ stops: body.trip_stops, secondSale: 409, legs: ['1:1', '1:2'] });
   });
 
+  /**
+   * `t.app.db` with the Madani → Kassala fare of `tripId` set to `price` through the API just before its first
+   * transaction begins: an edit committed at the last moment before a sale or a change takes its locks.
+   */
+  function fareEditedBefore(tripId: string, price: number) {
+    const state = { edited: false };
+    const node = beforeTransaction(t.app.db as Db, async () => {
+      if (state.edited) return;
+      state.edited = true;
+      const trip_fares = FARES.map((fare) => (fare.from === 1 && fare.to === 3 ? { ...fare, price } : fare));
+      const edit = await t.staff.patch(`/api/trips/updateTrip/${tripId}`, { trip_fares });
+      expect(edit.statusCode, edit.body).toBe(200);
+    });
+    return { node, state };
+  }
+
   // A sale prices the stretch from the trip as it read it (the cache), then takes the trip's lock. An edit of
   // the fares or stops committing in between (another staff member, another node) must not sell the old fare,
   // nor other towns at the stop indexes (found: under the lock it checked only that the pair had a fare).
   it('a fare edited between the sale’s read of the trip and its lock: the sale is decided on the trip as it is', async () => {
     const { trip } = await corridor(t);
     const db = t.app.db as Db;
-    const dearer = FARES.map((fare) => (fare.from === 1 && fare.to === 3 ? { ...fare, price: 2_500 } : fare));
-    let edited = false;
-    // The edit, through the API, just before the sale's transaction begins.
-    const racing = beforeTransaction(db, async () => {
-      if (edited) return;
-      edited = true;
-      const edit = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, { trip_fares: dearer });
-      expect(edit.statusCode, edit.body).toBe(200);
-    });
+    const { node: racing, state } = fareEditedBefore(trip._id, 2_500);
     const input = createBookingSchema.parse({
       tripId: trip._id,
       seats: [2],
@@ -679,7 +687,7 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
       by: 'traveller',
       source: { address: '10.20.30.40', device: null },
     });
-    expect(edited).toBe(true);
+    expect(state.edited).toBe(true);
     expect('sold' in outcome, JSON.stringify(outcome)).toBe(true);
     const stored = await db
       .selectFrom('bookings')
@@ -698,23 +706,46 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
     const next = await createOk(t, t.token, '/api/trips/createTrip', { ...body, trip_date: futureDate(17) });
     const sold = await sell(t, trip._id, [3], 1, 3, '0911000702'); // Madani → Kassala, 2,000
     expect(sold.statusCode, sold.body).toBe(201);
-    const db = t.app.db as Db;
-    const dearer = FARES.map((fare) => (fare.from === 1 && fare.to === 3 ? { ...fare, price: 2_600 } : fare));
-    let edited = false;
-    const racing = beforeTransaction(db, async () => {
-      if (edited) return;
-      edited = true;
-      const edit = await t.staff.patch(`/api/trips/updateTrip/${next._id}`, { trip_fares: dearer });
-      expect(edit.statusCode, edit.body).toBe(200);
-    });
+    const { node: racing, state } = fareEditedBefore(next._id, 2_600);
     const outcome = await changeBooking(
       { ...bookingContext(t.app), db: racing },
       { ticketId: sold.json().booking.ticketId, phone: '0911000702', tripId: next._id, seats: [3] },
       { ip: '10.20.30.41' },
     );
-    expect(edited).toBe(true);
+    expect(state.edited).toBe(true);
     // Paid at the counter: the difference waits to be paid, on the fare the new trip has now.
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ quote: { oldTotal: 2_000, newTotal: 2_600 } });
+  });
+
+  it('a change that carries the amount it was quoted is refused when the fare moved before its lock', async () => {
+    const { trip, body } = await corridor(t, futureDate(22));
+    const next = await createOk(t, t.token, '/api/trips/createTrip', { ...body, trip_date: futureDate(23) });
+    const sold = await sell(t, trip._id, [3], 1, 3, '0911000705');
+    expect(sold.statusCode, sold.body).toBe(201);
+    const ticketId = sold.json().booking.ticketId;
+    const db = t.app.db as Db;
+    const { node: racing, state } = fareEditedBefore(next._id, 2_600);
+    const request = { ticketId, phone: '0911000705', tripId: next._id, seats: [3], totalTicketPrice: 2_000 };
+    const outcome = await changeBooking({ ...bookingContext(t.app), db: racing }, request, {
+      ip: '10.20.30.44',
+    });
+    expect(state.edited).toBe(true);
+    expect(outcome).toEqual({ refused: { code: 'PRICE_CHANGED', newTotal: 2_600 } });
+    const stored = await db
+      .selectFrom('bookings')
+      .select(['tripId'])
+      .where('ticketId', '=', ticketId)
+      .execute();
+    expect(stored).toEqual([{ tripId: trip._id }]);
+    // Over HTTP, with the amount now shown, it goes through.
+    const again = await client(t).post('/api/bookings/changeBooking', {
+      ...request,
+      totalTicketPrice: 2_000,
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'PRICE_CHANGED', totalTicketPrice: 2_600 });
+    const done = await client(t).post('/api/bookings/changeBooking', { ...request, totalTicketPrice: 2_600 });
+    expect(done.statusCode, done.body).toBe(200);
   });
 
   // A node that has not yet heard of another node's edit still holds the old trip in its cache. Under the
@@ -728,16 +759,7 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
      * `price` through the API.
      */
     async function staleNode(tripId: string, price: number) {
-      const state = { edited: false };
-      const node = beforeTransaction(t.app.db as Db, async () => {
-        if (state.edited) return;
-        state.edited = true;
-        const trip_fares = FARES.map((fare) =>
-          fare.from === 1 && fare.to === 3 ? { ...fare, price } : fare,
-        );
-        const edit = await t.staff.patch(`/api/trips/updateTrip/${tripId}`, { trip_fares });
-        expect(edit.statusCode, edit.body).toBe(200);
-      });
+      const { node, state } = fareEditedBefore(tripId, price);
       useReadCache(node, new ReadCache(60_000));
       expect((await cachedTripDetails(node, tripId))?.trip_fares).toEqual(FARES);
       return { node, state };

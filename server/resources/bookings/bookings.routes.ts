@@ -100,6 +100,11 @@ const CHANGE_REFUSALS: RefusalTable<ChangeRefusal, 'code'> = {
   SEAT_OUT_OF_RANGE: MOVE_REFUSALS.SEAT_OUT_OF_RANGE,
   PAIR_NOT_FOR_SALE: () => pairNotForSale(),
   SEATS_TAKEN: MOVE_REFUSALS.SEATS_TAKEN,
+  PRICE_CHANGED: (refusal) =>
+    conflict(`The price has changed: the new trip now costs ${refusal.newTotal} SDG. Please confirm again.`, {
+      code: 'PRICE_CHANGED',
+      totalTicketPrice: refusal.newTotal,
+    }),
 };
 const CANCEL_REFUSALS: RefusalTable<{ refused: SeatsCancelRefusal }> = {
   NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),

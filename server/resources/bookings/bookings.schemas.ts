@@ -169,7 +169,16 @@ const changeFields = {
   tripId: z.string().min(1).max(64),
   seats: z.array(z.number().int().min(1).max(200)).min(1).max(MAX_SEATS_PER_BOOKING),
 };
-export const changeBookingSchema = travellerProofSchema.extend(changeFields).strict();
+export const changeBookingSchema = travellerProofSchema
+  .extend({
+    ...changeFields,
+    totalTicketPrice: z
+      .number()
+      .min(0)
+      .optional()
+      .describe("The quote's newTotal, in SDG: priced otherwise now, the change answers 409 PRICE_CHANGED."),
+  })
+  .strict();
 /** The quote's query: seats as a comma-separated list ("3,4") or repeated. */
 export const changeQuoteSchema = travellerProofSchema.extend({
   tripId: changeFields.tripId,

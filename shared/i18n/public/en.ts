@@ -325,6 +325,7 @@ export const en = {
     TRIP_UNAVAILABLE: 'That trip cannot take this booking any more. Choose another trip.',
     SEAT_COUNT: 'Choose as many seats as your booking has.',
     SEAT_OUT_OF_RANGE: 'That bus has no such seat.',
+    PRICE_CHANGED: 'The price of that trip has just changed: check the new amount above and confirm again.',
     SEATS_TAKEN: 'Someone has just taken these seats. Choose others.',
     failed: 'Something went wrong. Please try again.',
   },
