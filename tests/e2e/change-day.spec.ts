@@ -128,8 +128,33 @@ describe.each([
       await quote.waitFor();
       expect(await quote.innerText()).toContain(formatNumber(2_000, lang as 'en' | 'ar'));
       await shot(page, `change-quote-${lang}`);
-      await dialog.getByRole('button', { name: m.changeDay.confirm }).click();
-      await dialog.getByText(m.changeDay.awaiting).waitFor();
+      // Staff raise the new trip's fare while the traveller reads the quote: the change is refused,
+      // the form says why and shows the new difference, and the traveller confirms that one.
+      const target = trips[1]!;
+      // Prices are unique: each language's run raises it by its own amount.
+      const raise = lang === 'en' ? 500 : 700;
+      const before = await staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${target._id}`);
+      const dearer = await staffCall<Doc>(server.url, 'POST', '/api/prices/createPrice', {
+        price: before.trip_ticket_priceId.price + raise,
+      });
+      const setPrice = (priceId: string) =>
+        staffCall(server.url, 'PATCH', `/api/trips/updateTrip/${target._id}`, {
+          trip_ticket_priceId: priceId,
+        });
+      await setPrice(dearer._id);
+      try {
+        await dialog.getByRole('button', { name: m.changeDay.confirm }).click();
+        await dialog.getByRole('alert').filter({ hasText: m.changeDay.PRICE_CHANGED }).waitFor();
+        await expect
+          .poll(async () => (await quote.isVisible()) && (await quote.innerText()))
+          .toContain(formatNumber(2_000 + raise, lang as 'en' | 'ar'));
+        await shot(page, `change-price-moved-${lang}`);
+        await dialog.getByRole('button', { name: m.changeDay.confirm }).click();
+        await dialog.getByText(m.changeDay.awaiting).waitFor();
+      } finally {
+        // The other language's run starts from the fare as it was.
+        await setPrice(before.trip_ticket_priceId._id);
+      }
       const pending = dialog.getByRole('region', { name: m.changeDay.pendingTitle });
       await pending.waitFor();
       // Where to pay the difference: the company's account, the one its statement is matched against.
