@@ -109,7 +109,7 @@ export function ResourceForm({ def, mode, version = 0, banner }: ResourceFormPro
           )}
           {formFields(def).map(([name, field]) => {
             const input = <KindInput key={name} source={name} field={field} resource={def.name} />;
-            const lock = mode === 'update' ? fieldLock(field, staff) : undefined;
+            const lock = fieldLock(field, staff);
             return lock ? <Locked key={name} lock={lock} input={input} /> : input;
           })}
           {Below && <Below />}
