@@ -30,7 +30,7 @@ export interface NewMessage {
   dedupeKey?: string | null;
   /** The staff member whose action caused it (a broadcast, a resend). */
   createdBy?: string | null;
-  /** Not sent before this (an unpaid online booking's ticket: UNPAID_TICKET_TEXT_DELAY_MS); now when absent. */
+  /** Not sent before this (an unpaid online booking's ticket waits: UNPAID_TICKET_TEXT_DELAY_MINUTES); now when absent. */
   sendAt?: Date;
 }
 

@@ -49,8 +49,6 @@ export interface NewBooking {
   pricedRoute: string;
   /** When its ticket text may leave (an unpaid online booking's waits a few minutes); at once when absent. */
   ticketSendAt?: Date;
-  /** Refused when another booking used its payment reference (a counter sale: paid when it is made). */
-  oneSalePerReference?: boolean;
   passenger: PassengerInfo;
   total: number;
   idempotencyKey?: string;
@@ -272,9 +270,10 @@ export async function insertBooking(db: Db, booking: NewBooking): Promise<Insert
     };
     try {
       await db.transaction().execute(async (trx) => {
-        // A transfer pays one sale at the counter: checked under a lock named by its number, so two cashiers
-        // shown one screenshot at the same moment cannot both sell on it (payments-race.test.ts).
-        const reference = booking.oneSalePerReference ? booking.payment.reference : null;
+        // A transfer pays one sale at the counter (a sale with a seller): checked under a lock named by its
+        // number, so two cashiers shown one screenshot at the same moment cannot both sell on it
+        // (payments-race.test.ts).
+        const reference = booking.payment.soldBy ? booking.payment.reference : null;
         if (reference) {
           await lockName(trx, `payment-reference|${reference}`);
           const used = await bookingsUsingReference(trx, reference);

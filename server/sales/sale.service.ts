@@ -165,10 +165,11 @@ export async function sell(
   const counter = payment.by === 'counter';
   // Kept in one form, so that a transfer dressed as another (spaces, look-alike letters) is still caught.
   const reference = payment.reference ? normaliseReference(payment.reference) : '';
-  if (payment.by === 'counter') {
-    const refused = counterPaymentRefused(payment, reference);
-    if (refused) return { refused };
-  }
+  // A counter sale is paid when it is made: money that is not cash names its transaction, the only way to find
+  // it on the bank statement. Whether that transaction already paid a booking is decided under a lock named by
+  // it (insertBooking): a screenshot shown at the counter proves no more than one sent from a phone, and unlike
+  // the payments desk the counter has no override.
+  if (counter && !reference && payment.method !== 'cash') return { refused: { code: 'REFERENCE_REQUIRED' } };
   const source = payment.by === 'traveller' ? payment.source : undefined;
   const holds =
     !!proof &&
@@ -196,7 +197,6 @@ export async function sell(
     pricedRoute: pricedRouteKey(route, trip.trip_ticket_priceId?._id),
     // Paid at the counter: at once. Unpaid online: a few minutes later, so that a booking cancelled at once
     // (an address texting stranger after stranger) costs no text.
-    oneSalePerReference: counter,
     ticketSendAt: counter
       ? now
       : new Date(now.getTime() + ctx.payments.unpaidTicketTextDelayMinutes * 60_000),
@@ -251,19 +251,6 @@ export async function sell(
     return { refused: { code: 'REFERENCE_USED', usedBy: named, usedElsewhere: elsewhere } };
   }
   return { refused: { code: 'TRIP_UNAVAILABLE', reason: outcome.unavailable } };
-}
-
-/**
- * A counter sale is paid when it is made, so what it was paid with is checked then: money that is not cash
- * names its transaction (the only way to find it on the bank statement), and a transaction that already paid
- * a booking pays no other. A screenshot shown at the counter proves no more than one sent from a phone; the
- * payments desk may verify a duplicate with an override and a note, the counter sells none.
- */
-function counterPaymentRefused(
-  payment: Extract<Payment, { by: 'counter' }>,
-  reference: string,
-): SaleRefusal | undefined {
-  return !reference && payment.method !== 'cash' ? { code: 'REFERENCE_REQUIRED' } : undefined;
 }
 
 export type CancelOutcome =

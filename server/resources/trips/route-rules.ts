@@ -121,17 +121,17 @@ const TOWN_LISTS = {
 } as const;
 type TownList = keyof typeof TOWN_LISTS;
 
+/** One town's row of one list, its columns by name. */
+const townRow = async (db: Db, list: TownList, id: string) =>
+  (await anyTable(db).selectFrom(list).selectAll().where('id', '=', id).executeTakeFirst()) as
+    Record<string, string | null> | undefined;
+
 /**
  * A town a route stops at is one row in each list, named alike (assertRoute). Renaming one row renames its
  * partner rows (the other list's rows it is paired with in any trip's or timetable's stops) that were named
  * as it was, in the same transaction: otherwise the pair names two towns, and every route through it could no
  * longer be edited. Partners named otherwise already are left as they are.
  */
-/** One town's row of one list, its columns by name. */
-const townRow = async (db: Db, list: TownList, id: string) =>
-  (await anyTable(db).selectFrom(list).selectAll().where('id', '=', id).executeTakeFirst()) as
-    Record<string, string | null> | undefined;
-
 export async function renameStopPartners(db: Db, list: TownList, id: string, body: Record<string, unknown>) {
   const { name, ar, other } = TOWN_LISTS[list];
   const newName = body[name];
