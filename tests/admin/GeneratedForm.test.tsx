@@ -7,14 +7,9 @@ import { generatedEdit } from '../../admin/generated/GeneratedEdit.tsx';
 import { buses, companies } from '../../shared/registry/index.ts';
 import { fakeFetch, signedIn } from './helpers/fakeFetch.ts';
 import { renderAdmin } from './helpers/renderAdmin.tsx';
+import { nileExpress } from './helpers/companies.ts';
 
-const nile = {
-  _id: 'c1',
-  company_name: 'Nile Express',
-  company_phone: '0912345678',
-  company_email: 'info@nile.sd',
-  company_tin: '300012345',
-};
+const nile = nileExpress;
 
 function api() {
   return fakeFetch({

@@ -6,15 +6,10 @@ import { generatedCreate } from '../../admin/generated/GeneratedCreate.tsx';
 import { generatedEdit } from '../../admin/generated/GeneratedEdit.tsx';
 import { companies } from '../../shared/registry/index.ts';
 import { apiAs, renderAs } from './helpers/renderAs.tsx';
+import { nileExpress } from './helpers/companies.ts';
 
 const ACCOUNT = ['company_bankak_account', 'company_account_name', 'company_wallets'];
-const nile = {
-  _id: 'c1',
-  company_name: 'Nile Express',
-  company_phone: '0912345678',
-  company_email: 'info@nile.sd',
-  company_tin: '300012345',
-};
+const nile = nileExpress;
 const CompanyCreate = generatedCreate(companies);
 const CompanyEdit = generatedEdit(companies);
 
