@@ -6,7 +6,7 @@
 import type { Db } from '../db/schema.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hookFirst } from '../http/route-hooks.ts';
-import { newId } from '../db/ids.ts';
+import { newOrderedId } from '../db/ids.ts';
 
 export interface AuditSpec {
   /** What was done: create, update, delete, cancel_trip, verify_payment, … */
@@ -101,7 +101,7 @@ export async function recordAudit(db: Db, entry: AuditEntry, at = new Date()) {
 /** Appends several rows at once (a trip's bookings, each changed by one staff action). */
 export async function recordAudits(db: Db, entries: AuditEntry[], at = new Date()) {
   const rows = entries.map((entry) => ({
-    id: newId(),
+    id: newOrderedId(),
     at: at.toISOString(),
     userId: entry.userId ?? null,
     userLabel: entry.userLabel ?? null,

@@ -15,6 +15,7 @@ import { useTestApp } from './helpers/use-test-app.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { openShift } from './helpers/shifts.ts';
 import { enqueue } from '../../server/messages/outbox.repository.ts';
+import { recordAudit } from '../../server/audit/audit.ts';
 import { accountId, assignConductor } from './helpers/conductors.ts';
 
 interface Call {
@@ -580,6 +581,29 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
     expect(JSON.parse(logged[0].diff!).employee_national_id).toEqual([null, '•••']);
     expect(JSON.parse(logged[1].diff!)).toEqual({ employee_national_id: ['•••', '•••'] });
     for (const row of logged) expect(row.diff).not.toMatch(/NID-/);
+  });
+
+  it('rows of one record written in the same millisecond list in the order they happened, either way', async () => {
+    const refs = await makeReferences(t, t.token);
+    const created = (
+      await t.staff.post('/api/employees/createEmployee', validBody('employees', refs))
+    ).json();
+    const at = new Date();
+    const actions = Array.from({ length: 12 }, (_, i) => `step_${String(i).padStart(2, '0')}`);
+    for (const action of actions)
+      await recordAudit(t.database.db, { action, resource: 'employees', recordId: created._id }, at);
+    const list = async (order: 'ASC' | 'DESC') => {
+      const response = await t.staff.get(
+        `/api/activity/getAllActivity?recordId=${created._id}&_sort=at&_order=${order}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response
+        .json()
+        .map((row: { action: string }) => row.action)
+        .filter((a: string) => a.startsWith('step_'));
+    };
+    expect(await list('ASC')).toEqual(actions);
+    expect(await list('DESC')).toEqual([...actions].reverse());
   });
 
   it('a failed sign-in keeps what was typed only when it names an account', async () => {

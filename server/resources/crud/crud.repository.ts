@@ -60,8 +60,10 @@ function applyFilters<O>(
 
 export async function listDocuments(db: Db, def: ResourceDef, params: ListParams) {
   let query = applyFilters(db, def, params, anyTable(db).selectFrom(def.table).selectAll());
-  query = query.orderBy(params.sort, params.order === 'DESC' ? 'desc' : 'asc');
-  if (params.sort !== 'id') query = query.orderBy('id', 'asc');
+  const direction = params.order === 'DESC' ? 'desc' : 'asc';
+  query = query.orderBy(params.sort, direction);
+  // Ties go the same way as the sort: ids begin with their creation second, so "newest first" stays newest first.
+  if (params.sort !== 'id') query = query.orderBy('id', direction);
   const paged = params.start !== undefined || params.end !== undefined;
   if (paged) {
     const start = params.start ?? 0;
