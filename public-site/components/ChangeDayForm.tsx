@@ -90,6 +90,8 @@ export default function ChangeDayForm({ booking, onClose, onChanged }: ChangeDay
       if (problemOf(error) === 'PRICE_CHANGED') {
         repriced.current = true;
         setAsked((n) => n + 1);
+        // The trips' prices too, the traveller's trip and seats kept.
+        void search.refresh({ origin: trip.trip_originId, destination: trip.trip_destinationId, date });
       }
       if (problemOf(error) === 'SEATS_TAKEN')
         void search.run({ origin: trip.trip_originId, destination: trip.trip_destinationId, date });

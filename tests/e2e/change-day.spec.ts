@@ -148,6 +148,12 @@ describe.each([
         await expect
           .poll(async () => (await quote.isVisible()) && (await quote.innerText()))
           .toContain(formatNumber(2_000 + raise, lang as 'en' | 'ar'));
+        // The trip's own line says the new fare too, and the traveller's seat is still chosen.
+        const chosen = dialog.locator('label', { has: page.locator('input[type=radio]:checked') });
+        await expect
+          .poll(() => chosen.innerText())
+          .toContain(formatNumber(before.trip_ticket_priceId.price + raise, lang as 'en' | 'ar'));
+        expect(await quote.innerText()).toContain(formatNumber(2_000 + raise, lang as 'en' | 'ar'));
         await shot(page, `change-price-moved-${lang}`);
         await dialog.getByRole('button', { name: m.changeDay.confirm }).click();
         await dialog.getByText(m.changeDay.awaiting).waitFor();
