@@ -5,7 +5,11 @@
 // company's: company staff never see it.
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Reach } from '../../shared/roles.ts';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/schema.ts';
+
+/** The company of the signed-in staff member; null for the platform's own staff (or nobody signed in). */
+export const staffCompany = (request: FastifyRequest): string | null => request.staff?.companyId ?? null;
 
 /** The ids of a company's buses, as a subquery. */
 export const companyBuses = (db: Db, companyId: string) =>

@@ -13,6 +13,7 @@ import {
 import { type Access, can, type Scope } from '../../../shared/roles.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Db } from '../../db/schema.ts';
+import { staffCompany } from '../../auth/company-scope.ts';
 import {
   createDocument,
   deleteDocument,
@@ -71,7 +72,7 @@ async function assertFieldsAllowed(
 /** Who the staff member is, for the fields they may change (fieldLock). */
 const staffOf = (request: FastifyRequest) => ({
   role: request.staff?.role,
-  companyId: request.staff?.companyId ?? null,
+  companyId: staffCompany(request),
 });
 
 export function crudRoutes(def: ResourceDef) {

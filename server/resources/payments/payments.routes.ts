@@ -3,6 +3,7 @@
 // bookings whose proof waits for a money check; the refunds owed (refunds.routes.ts) and the bank statement
 // import (statement.routes.ts). A thin HTTP layer over the sales module (server/sales/payments.service.ts).
 import type { FastifyInstance } from 'fastify';
+import { staffCompany } from '../../auth/company-scope.ts';
 import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { REJECTION_REASONS } from '../../../shared/payments.ts';
@@ -185,7 +186,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
         await verify(ctx, id, {
           staffId: request.staffId!,
           actor: actor(request),
-          company: request.staff?.companyId ?? null,
+          company: staffCompany(request),
           via: 'review',
           override: body?.override ? body.note : undefined,
           note: body?.note,
@@ -233,7 +234,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
         by: 'counter',
         staffId: request.staffId!,
         actor: actor(request),
-        company: request.staff?.companyId ?? null,
+        company: staffCompany(request),
         method: body.paymentMethod,
         reference: body.paymentReference,
       });
@@ -276,7 +277,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
       if (!row) throw notFound('No booking has this _id.');
       return {
         booking: await findBookingDocument(ctx.db, id),
-        flags: await flagsOf(ctx.db, row, request.staff?.companyId ?? null),
+        flags: await flagsOf(ctx.db, row, staffCompany(request)),
         proofs: await proofsOf(ctx.db, id),
       };
     },
@@ -317,7 +318,7 @@ export async function paymentRoutes(instance: FastifyInstance) {
       const outcome = await checkCancelledProof(ctx, id, {
         staffId: request.staffId!,
         actor: actor(request),
-        company: request.staff?.companyId ?? null,
+        company: staffCompany(request),
         moneyArrived: body.moneyArrived,
         override: body.override ? body.note : undefined,
         note: body.note,
