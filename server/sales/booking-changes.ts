@@ -21,11 +21,11 @@ import { type Actor, recordAudit } from '../audit/audit.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
 import { lockRow } from '../db/locks.ts';
-import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
+import type { BookingRow, BookingsTable, Db, TripRow } from '../db/schema.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
 import { cachedTripDetails, tripDetailsOf } from '../resources/trips/trips.repository.ts';
 import type { BookingContext } from './context.ts';
-import { expireLapsed, takenSeats } from './bookings.repository.ts';
+import { expireLapsed, oweBack, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
 import { freeTicketId } from './ticket-ids.ts';
 import {
@@ -203,7 +203,12 @@ export async function changeBooking(
   const own = JSON.parse(booking.seats) as number[];
   try {
     return await ctx.db.transaction().execute(async (trx): Promise<ChangeOutcome> => {
+      // The old trip first (the order a cancellation takes: trip, then its bookings): cancelled meanwhile, the
+      // booking waits for its traveller's choice instead, and a cancellation waits until this change is done.
+      const old = (await lockRow(trx, 'trips', booking.tripId, 'share')) as TripRow | undefined;
       const current = (await lockRow(trx, 'bookings', booking.id, 'update')) as BookingRow | undefined;
+      if (!old || Number(old.isCancelled) || current?.disruptionState === 'waiting')
+        throw new Refused({ code: 'CHANGE_CLOSED' });
       if (
         !current ||
         Number(current.isCancelled) ||
@@ -253,7 +258,9 @@ export async function changeBooking(
           quote,
         };
       }
-      const refundDue = quote.refund ? Number(current.refundDue ?? 0) + quote.refund : current.refundDue;
+      // The difference owed back: onto a refund still owed, or a record of its own beside one paid (oweBack).
+      const { refundDue, recordId } = await oweBack(trx, current, quote.refund, now);
+      if (recordId) diff.refundRecord = [null, recordId];
       // A booking not yet paid keeps its deadline, never past the new departure.
       const deadline =
         !paid && current.paymentDeadline
@@ -371,13 +378,23 @@ export async function completeChange(trx: Db, changeId: string, now: Date): Prom
   if (!change?.changeOf || !change.changeTerms) return;
   const terms = JSON.parse(change.changeTerms) as ChangeTerms;
   const booking = (await lockRow(trx, 'bookings', change.changeOf, 'update')) as BookingRow | undefined;
+  // The new trip as it is now (the verification locked it first: a cancellation of it waits or came before).
+  const target = await lockTarget(trx, change.tripId);
   await trx
     .deleteFrom('booking_seats')
     .where('tripId', '=', change.tripId)
     .where('bookingId', '=', change.id)
     .execute();
   const actor = { userId: change.verifiedBy, userLabel: null };
-  if (!booking || Number(booking.isCancelled) || booking.tripId !== terms.fromTripId) {
+  // Cancelled or moved meanwhile, its old trip cancelled (it waits for its traveller's choice: a free move or
+  // a full refund), or the new trip cancelled or its bus out of service: the difference paid goes back.
+  if (
+    !booking ||
+    Number(booking.isCancelled) ||
+    booking.tripId !== terms.fromTripId ||
+    booking.disruptionState === 'waiting' ||
+    !target
+  ) {
     await trx
       .updateTable('bookings')
       .set({ isCancelled: 1, refundDue: Number(change.totalTicketPrice) })

@@ -8,8 +8,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
 import { lockName, lockRow } from '../db/locks.ts';
 import { bookingsUsingReference } from './payments.repository.ts';
-import type { ExpressionBuilder } from 'kysely';
-import type { BookingRow, BookingsTable, Db, Tables } from '../db/schema.ts';
+import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
 import { toDocuments } from '../resources/crud/populate.ts';
 import type { Document } from '../resources/crud/row-mapper.ts';
 import { LAPSING_STATUSES, type PaymentStatus } from '../../shared/payments.ts';
@@ -20,6 +19,7 @@ import { bookingRowToDocument, type PassengerInfo } from '../resources/bookings/
 import { openShiftOf, recordCash } from '../resources/shifts/shifts.repository.ts';
 import { type Actor, diffOf, recordAudit } from '../audit/audit.ts';
 import { newTicketId } from './ticket-ids.ts';
+import { insertCancelledPart } from './cancel-seats.repository.ts';
 import {
   fareOfStretch,
   legCount,
@@ -447,16 +447,26 @@ function documents(db: Db, rows: BookingRow[], populate: boolean) {
   return toDocuments(db, bookings, rows, populate ? undefined : 0);
 }
 
-/** An operator's cancellation's changes: cancelled, and a paid booking owes its whole price back (refundDue). */
-export const cancelledWithRefund = (eb: ExpressionBuilder<Tables, 'bookings'>) => ({
-  isCancelled: 1,
-  refundDue: eb
-    .case()
-    .when('paymentStatus', '=', 'verified')
-    .then(eb.ref('totalTicketPrice'))
-    .else(null)
-    .end(),
-});
+/**
+ * `amount` more owed back on booking `row`: added to its refund while none of that refund has gone back (paid,
+ * or recorded as paid by a cashier); once some has, a refund record of its own (a cancelled part of the booking
+ * at no price, naming it), which the refunds list pays once. A refund paid is never changed: the ledger counts
+ * a paid booking's whole refundDue as paid, and the refunds list would hide the rest. Answers the booking's
+ * refundDue to write, and the record made, if any.
+ */
+export async function oweBack(
+  trx: Db,
+  row: BookingRow,
+  amount: number,
+  now: Date,
+): Promise<{ refundDue: number | null; recordId?: string }> {
+  const due = row.refundDue == null ? null : Number(row.refundDue);
+  if (!amount) return { refundDue: due };
+  if (!row.refundPaidAt && !row.refundRecordedAt) return { refundDue: (due ?? 0) + amount };
+  const seats = JSON.parse(row.seats) as number[];
+  const recordId = await insertCancelledPart(trx, row, { seats, price: 0, refundDue: amount }, now);
+  return { refundDue: due, recordId };
+}
 
 /** What a cancelled booking's row says of its money, for the refund rule. */
 export type CancelledRow = Pick<BookingsTable, 'paymentStatus' | 'totalTicketPrice' | 'refundRules'>;
@@ -480,20 +490,20 @@ export async function cancelBooking(
       .set({ isCancelled: 1 })
       .where('id', '=', id)
       .where('isCancelled', '=', 0)
+      // Not one whose trip the operator cancelled (it waits for a move or a full refund).
+      .where((eb) => eb.or([eb('disruptionState', 'is', null), eb('disruptionState', '!=', 'waiting')]))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     // Naming the trip lets the write layer forget only that trip's cached seat map.
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
     await dropPendingChange(trx, id);
-    const row = await trx
-      .selectFrom('bookings')
-      .select(['paymentStatus', 'totalTicketPrice', 'refundRules', 'refundDue', 'refundPaidAt'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    // A refund still owed from before (a change to a cheaper trip) adds to this one rather than being lost.
-    const owed = row.refundPaidAt ? 0 : Number(row.refundDue ?? 0);
-    const refundDue = (refundFor(row) || 0) + owed || null;
-    if (refundDue) await trx.updateTable('bookings').set({ refundDue }).where('id', '=', id).execute();
+    const row = await trx.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    // A refund still owed from before (a change to a cheaper trip) adds to this one rather than being lost;
+    // one already paid back stays as it was, and this one is a record of its own.
+    const before = row.refundDue == null ? null : Number(row.refundDue);
+    const { refundDue, recordId } = await oweBack(trx, row, refundFor(row) || 0, now);
+    if (refundDue !== before)
+      await trx.updateTable('bookings').set({ refundDue }).where('id', '=', id).execute();
     await recordAudit(
       trx,
       {
@@ -503,7 +513,8 @@ export async function cancelBooking(
         recordId: id,
         diff: {
           isCancelled: [false, true],
-          ...(refundDue != null ? { refundDue: [null, refundDue] } : {}),
+          ...(refundDue !== before ? { refundDue: [before, refundDue] } : {}),
+          ...(recordId ? { refundRecord: [null, recordId] } : {}),
         },
       },
       now,
@@ -528,35 +539,6 @@ async function dropPendingChange(trx: Db, bookingId: string) {
       .where('tripId', '=', change.tripId)
       .where('bookingId', '=', change.id)
       .execute();
-}
-
-/**
- * Cancels every live booking of a trip the operator cancelled (inside the caller's transaction): a paid one owes
- * its whole price back, an unpaid hold is released, and all their seats are freed. Answers what it cancelled.
- */
-export async function cancelTripBookings(
-  trx: Db,
-  tripId: string,
-): Promise<{ id: string; refundDue: number | null }[]> {
-  const live = await trx
-    .selectFrom('bookings')
-    .select(['id', 'paymentStatus', 'totalTicketPrice'])
-    .where('tripId', '=', tripId)
-    .where('isCancelled', '=', 0)
-    .execute();
-  if (!live.length) return [];
-  await trx
-    .updateTable('bookings')
-    .set(cancelledWithRefund)
-    .where('tripId', '=', tripId)
-    .where('isCancelled', '=', 0)
-    .execute();
-  // Naming the trip lets the write layer forget only that trip's cached seat map.
-  await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).execute();
-  return live.map((row) => ({
-    id: row.id,
-    refundDue: row.paymentStatus === 'verified' ? Number(row.totalTicketPrice) : null,
-  }));
 }
 
 /** Expires these holds if they lapsed (in their own transaction); answers the ids expired. */

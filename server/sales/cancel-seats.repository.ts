@@ -31,8 +31,11 @@ export interface SeatsCancelRequest {
   refundFor: (rules: BookingsTable['refundRules'], amount: number) => number;
 }
 
-/** The cancelled part of a paid booking: its seats, what they cost and their refund, naming the booking. */
-async function insertCancelledPart(
+/**
+ * The cancelled part of a paid booking: its seats, what they cost and their refund, naming the booking. At no
+ * price, a refund record of its own (oweBack).
+ */
+export async function insertCancelledPart(
   trx: Db,
   row: BookingRow,
   part: { seats: number[]; price: number; refundDue: number },

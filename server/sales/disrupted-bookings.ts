@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import { lockRow } from '../db/locks.ts';
 import type { Db, TripRow } from '../db/schema.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
-import { cancelledWithRefund } from './bookings.repository.ts';
+import { oweBack } from './bookings.repository.ts';
 import { lockTarget, relocate, soldSeats } from './seat-move.ts';
 import { routeOf, type Stretch, stretchOfRow, stretchOfTowns, townsOf } from '../resources/trips/segments.ts';
 import { minutesAt } from '../../shared/segments.ts';
@@ -18,8 +18,8 @@ import { minutesAt } from '../../shared/segments.ts';
 /**
  * What cancelling a trip does to each of its live bookings, in the trip's transaction: one that `waits` (paid,
  * or a proof to decide) keeps its seats and waits for its traveller's choice; an unpaid hold is cancelled and
- * its seats freed (a paid one released this way would owe its price back: cancelledWithRefund). Each booking's
- * change is in the activity log under `actor`.
+ * its seats freed (it owes nothing back: a verification waits for the trip's lock, see transition). Each
+ * booking's change is in the activity log under `actor`.
  */
 export async function settleCancelledTrip(
   trx: Db,
@@ -40,7 +40,7 @@ export async function settleCancelledTrip(
   if (released.length) {
     await trx
       .updateTable('bookings')
-      .set((eb) => ({ ...cancelledWithRefund(eb), disruptionId }))
+      .set({ isCancelled: 1, disruptionId })
       .where('id', 'in', released)
       .execute();
     // Naming the trip lets the write layer forget only that trip's cached seat map.
@@ -319,7 +319,7 @@ async function refundWaiting(
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('bookings')
-      .set((eb) => ({ ...cancelledWithRefund(eb), disruptionState: state }))
+      .set({ isCancelled: 1, disruptionState: state })
       .where('id', '=', booking.id)
       .where('isCancelled', '=', 0)
       .where('disruptionState', '=', 'waiting')
@@ -330,11 +330,18 @@ async function refundWaiting(
       .where('tripId', '=', booking.tripId)
       .where('bookingId', '=', booking.id)
       .execute();
-    const row = await trx
+    // What was paid, in full, on top of a refund still owed from before (a change to a cheaper trip); beside
+    // one already paid back, as a record of its own (oweBack).
+    const current = await trx
       .selectFrom('bookings')
-      .select('refundDue')
+      .selectAll()
       .where('id', '=', booking.id)
       .executeTakeFirstOrThrow();
+    const before = current.refundDue == null ? null : Number(current.refundDue);
+    const paid = current.paymentStatus === 'verified' ? Number(current.totalTicketPrice) : 0;
+    const { refundDue, recordId } = await oweBack(trx, current, paid, now);
+    if (refundDue !== before)
+      await trx.updateTable('bookings').set({ refundDue }).where('id', '=', booking.id).execute();
     await recordAudit(
       trx,
       {
@@ -345,7 +352,8 @@ async function refundWaiting(
         diff: {
           isCancelled: [false, true],
           disruptionState: ['waiting', state],
-          ...(row.refundDue != null ? { refundDue: [null, Number(row.refundDue)] } : {}),
+          ...(refundDue !== before ? { refundDue: [before, refundDue] } : {}),
+          ...(recordId ? { refundRecord: [null, recordId] } : {}),
         },
       },
       now,

@@ -6,7 +6,7 @@ import { normaliseReference } from '../../shared/payment-reference.ts';
 import { LAPSING_STATUSES, PROOF_WANTED_STATUSES, UNPAID_STATUSES } from '../../shared/payments.ts';
 import { bookings } from '../../shared/registry/index.ts';
 import { readCacheOf } from '../cache/read-cache.ts';
-import { isPostgres } from '../db/locks.ts';
+import { isPostgres, lockRow } from '../db/locks.ts';
 import type { BookingRow, BookingsTable, Db } from '../db/schema.ts';
 import { expireLapsed } from './bookings.repository.ts';
 import { completeChange } from './booking-changes.ts';
@@ -30,6 +30,12 @@ export async function transition(
   changes: Changes,
   before?: Date,
 ): Promise<boolean> {
+  // A verification locks the booking's trip before the booking (a cancellation's order: trip, then bookings),
+  // so a change to another day completed by it and a cancellation of its new trip never wait on each other.
+  if (changes.paymentStatus === 'verified') {
+    const row = await db.selectFrom('bookings').select('tripId').where('id', '=', id).executeTakeFirst();
+    if (row) await lockRow(db, 'trips', row.tripId, 'share');
+  }
   let query = db
     .updateTable('bookings')
     .set(changes)

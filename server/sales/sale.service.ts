@@ -254,7 +254,8 @@ export async function sell(
 }
 
 export type CancelOutcome =
-  { cancelled: Document } | { refused: 'NOT_FOUND' | 'NOT_YOURS' | 'ALREADY_CANCELLED' | 'DEPARTED' };
+  | { cancelled: Document }
+  | { refused: 'NOT_FOUND' | 'NOT_YOURS' | 'ALREADY_CANCELLED' | 'DEPARTED' | 'TRIP_CANCELLED' };
 
 /** Who cancels: staff whose role may (by name), or a traveller proving the booking, from an address. */
 export type Canceller = { staff: Actor } | { ticketId?: string; phone?: string; ip: string };
@@ -272,6 +273,9 @@ export async function cancel(ctx: BookingContext, id: string, by: Canceller): Pr
   if (booking.isCancelled) return { refused: 'ALREADY_CANCELLED' };
   const trip = booking.tripId as TripDetails | null;
   const now = ctx.clock.now();
+  // The operator cancelled the trip: the booking waits for its traveller's choice, a free move or a full
+  // refund (requestRefund), not a cancellation at the traveller's own rates.
+  if (trip?.isCancelled || booking.disruptionState === 'waiting') return { refused: 'TRIP_CANCELLED' };
   if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time, now)) return { refused: 'DEPARTED' };
   const tripId = String(trip?._id ?? '');
   // Staff cancelling at a traveller's request apply the same tiers; the operator's own cancellations (a
@@ -283,8 +287,11 @@ export async function cancel(ctx: BookingContext, id: string, by: Canceller): Pr
       departureOf(trip, booking),
       now,
     ).refund;
-  if (!(await cancelBooking(ctx.db, id, tripId, actor, now, refundFor)))
-    return { refused: 'ALREADY_CANCELLED' };
+  if (!(await cancelBooking(ctx.db, id, tripId, actor, now, refundFor))) {
+    // Cancelled meanwhile, or its trip was (the booking now waits for its traveller's choice).
+    const after = await findBooking(ctx.db, id);
+    return { refused: after && !after.isCancelled ? 'TRIP_CANCELLED' : 'ALREADY_CANCELLED' };
+  }
   return { cancelled: (await findBooking(ctx.db, id))! };
 }
 
@@ -338,6 +345,7 @@ export async function cancellationQuote(
   const found = await liveBooking(ctx, ticketId, phone);
   if (!found) return undefined;
   const { booking, trip } = found;
+  if (trip?.isCancelled || booking.disruptionState === 'waiting') return { tripCancelled: true as const };
   const held = booking.seats as number[];
   const seats = asked ?? held;
   const notInBooking = seats.filter((seat) => !held.includes(seat));

@@ -77,7 +77,7 @@ export const bookingContract = {
     [400, 404, 429],
     {
       409: seatsCancelConflictBody.describe(
-        'SEAT_NOT_IN_BOOKING (seats): a seat asked for is not one of the booking’s.',
+        'SEAT_NOT_IN_BOOKING (seats): a seat asked for is not one of the booking’s. TRIP_UNAVAILABLE: the operator cancelled the trip (a free move or a full refund instead: requestRefund).',
       ),
     },
   ),

@@ -90,9 +90,11 @@ export const tripImpact = z.object({
   new_boarding_time: z.string().optional(),
   ...figures,
   refused: z
-    .enum(['ALREADY_CANCELLED', 'DEPARTED', 'NOT_FOUND', 'FAILED'])
+    .enum(['ALREADY_CANCELLED', 'DEPARTED', 'NOT_FOUND', 'FAILED', 'NOT_LATER', 'BUS_BUSY'])
     .optional()
-    .describe('Why this trip was left as it was; absent when done (or, in a dry run, when it would be).'),
+    .describe(
+      'Why this trip was left as it was; absent when done (or, in a dry run, when it would be). NOT_LATER: a delay to a time not after the trip’s own; BUS_BUSY: its bus has another trip at the new time.',
+    ),
 });
 
 export const disruptAnswer = z.object({

@@ -10,7 +10,7 @@ import { queueReminders } from '../../server/messages/scheduled.ts';
 import { ManualClock } from '../../server/clock.ts';
 import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
 import { book, bookedSeats, type TripDoc } from './helpers/bookings.ts';
-import { createOk, makeTrip, otherCompanyBus } from './helpers/fixtures.ts';
+import { createOk, makeTrip, otherCompanyBus, sameRouteTrip } from './helpers/fixtures.ts';
 import { activity, counterSale, type Doc, sendProof, uniquePng } from './helpers/payments.ts';
 import { client, dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -28,24 +28,8 @@ describe.each(dialects)('changing a booking to another day (%s)', (dialect) => {
   /** Trips of one route: A (10,000 a seat, in 2 days), B (12,000, in 3), C (7,000, in 3); another route. */
   async function setUp() {
     const first = await makeTrip(t, t.token, { seats: 10, date: day(2), price: 10_000 });
-    const more = async (offset: number, price: number) => {
-      const bus = await createOk(t, t.token, '/api/buses/createBus', {
-        bus_number: `BUS-${offset}-${price}`,
-        bus_owner_companyId: first.company._id,
-        bus_number_of_seats: 10,
-        bus_status: 'In Service',
-        date_ofLast_oil_service: '2026-10-01',
-      });
-      const priced = await createOk(t, t.token, '/api/prices/createPrice', { price });
-      return createOk(t, t.token, '/api/trips/createTrip', {
-        busId: bus._id,
-        trip_originId: first.origin._id,
-        trip_destinationId: first.destination._id,
-        trip_date: day(offset),
-        trip_boarding_time: '9:00 am',
-        trip_ticket_priceId: priced._id,
-      });
-    };
+    const more = (offset: number, price: number) =>
+      sameRouteTrip(t, t.token, first, { date: day(offset), price });
     const other = await makeTrip(t, t.token, { seats: 10, date: day(3), price: 11_000 });
     // The same route on another company's bus: its seats are not the first company's to give.
     const rivalBus = await otherCompanyBus(t, t.token, 10);

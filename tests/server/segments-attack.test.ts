@@ -22,6 +22,7 @@ import { changeBooking } from '../../server/sales/booking-changes.ts';
 import { checkinPackage } from '../../server/resources/boarding/checkin.service.ts';
 import { ReadCache, useReadCache } from '../../server/cache/read-cache.ts';
 import { cachedTripDetails } from '../../server/resources/trips/trips.repository.ts';
+import { beforeTransaction } from './helpers/races.ts';
 
 type Stop = { originId: string; destinationId: string; minutes: number };
 
@@ -975,30 +976,3 @@ describe.each(dialects)('seats by segment under attack (%s)', (dialect) => {
     expect(past.statusCode).toBe(400);
   });
 });
-
-/**
- * `db` with `work` run just before each transaction it begins: a write committed at the last moment before
- * a sale or a change takes its locks (another staff member, another node).
- */
-function beforeTransaction(db: Db, work: () => Promise<void>): Db {
-  return new Proxy(db, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop) as unknown;
-      if (prop === 'transaction')
-        return () => {
-          const builder = target.transaction();
-          return new Proxy(builder, {
-            get(inner, key) {
-              const member = Reflect.get(inner, key) as unknown;
-              if (key !== 'execute') return typeof member === 'function' ? member.bind(inner) : member;
-              return async (callback: unknown) => {
-                await work();
-                return (member as (callback: unknown) => unknown).call(inner, callback);
-              };
-            },
-          });
-        };
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}

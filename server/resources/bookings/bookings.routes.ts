@@ -288,6 +288,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
       const { ticketId, phone, seats } = request.query;
       const quote = await cancellationQuote(ctx, ticketId, phone, seats?.split(',').map(Number));
       if (!quote) throw notFound(NO_LIVE_BOOKING);
+      if (quote.tripCancelled) throw refusalError(CANCEL_REFUSALS, { refused: 'TRIP_CANCELLED' });
       if (quote.notInBooking) throw notInBooking(quote.notInBooking);
       reply.header('Cache-Control', 'no-store');
       const { booking, rules, paid, refund, keptPercent, minutesBefore, departed } = quote;

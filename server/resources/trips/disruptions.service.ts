@@ -12,9 +12,10 @@ import { companyWhere } from '../../auth/company-scope.ts';
 import { proofUndecided } from '../../../shared/payments.ts';
 import type { DisruptionAction } from '../../../shared/disruptions.ts';
 import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
-import { departureInstant } from '../../../shared/rules.ts';
+import { addDays, departureInstant } from '../../../shared/rules.ts';
 import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newId } from '../../db/ids.ts';
+import { busyTrips } from './bus-conflicts.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { Db, TripRow } from '../../db/schema.ts';
 import { queueBookingMessages } from '../../messages/messages.service.ts';
@@ -49,7 +50,7 @@ export interface TripImpact {
   paid: number;
   undecided: number;
   /** Why it was not done (the trip is already cancelled, departed…); absent when done. */
-  refused?: 'ALREADY_CANCELLED' | 'DEPARTED' | 'NOT_FOUND' | 'FAILED';
+  refused?: 'ALREADY_CANCELLED' | 'DEPARTED' | 'NOT_FOUND' | 'FAILED' | 'NOT_LATER' | 'BUS_BUSY';
 }
 
 interface LiveBooking {
@@ -121,6 +122,17 @@ export async function disruptTrip(
   if (Number(trip.isCancelled)) return { ...impact, refused: 'ALREADY_CANCELLED' };
   if (departureInstant(trip.trip_date, trip.trip_boarding_time).getTime() <= now.getTime())
     return { ...impact, refused: 'DEPARTED' };
+  if (disruption.action === 'delay') {
+    // Later than the trip's own time (an earlier or past one would leave its travellers behind, and mark them
+    // not boarded), and on a time its bus is free.
+    const later = departureInstant(impact.new_date!, impact.new_boarding_time!).getTime();
+    if (later <= departureInstant(trip.trip_date, trip.trip_boarding_time).getTime())
+      return { ...impact, refused: 'NOT_LATER' };
+    const [busy] = await busyTrips(trx, trip.busId, impact.new_boarding_time!, [impact.new_date!], {
+      tripId,
+    });
+    if (busy) return { ...impact, refused: 'BUS_BUSY' };
+  }
   if (dryRun) return impact;
 
   const disruptionId = newId();
@@ -209,7 +221,8 @@ export async function disruptTrip(
     'trip_cancelled',
     live.map((booking) => booking.id),
     now,
-    { createdBy: actor.userId },
+    // Named by the disruption: a booking moved to another trip that is cancelled in turn is told again.
+    { event: disruptionId, createdBy: actor.userId },
   );
   return impact;
 }
@@ -243,6 +256,53 @@ export interface DisruptAnswer {
   };
 }
 
+/**
+ * Adds a route's cancelled dates to the days off of its active timetables (a company's staff: their company's),
+ * each under its row lock, in the activity log under `actor`.
+ */
+async function closeTimetables(
+  db: Db,
+  route: { originId: string; destinationId: string; from: string; to: string },
+  actor: Actor,
+  now: Date,
+  companyId?: string,
+) {
+  const closed: string[] = [];
+  for (let date = route.from; date <= route.to; date = addDays(date, 1)) closed.push(date);
+  const timetables = await db
+    .selectFrom('timetables')
+    .select('id')
+    .$if(!!companyId, (q) => q.where(companyWhere(db, 'timetable', companyId!)))
+    .where('timetable_originId', '=', route.originId)
+    .where('timetable_destinationId', '=', route.destinationId)
+    .where('isActive', '=', 1)
+    .execute();
+  for (const { id } of timetables)
+    await db.transaction().execute(async (trx) => {
+      const row = await lockRow(trx, 'timetables', id, 'update');
+      if (!row) return;
+      const before = JSON.parse(row.timetable_dates_off || '[]') as string[];
+      const after = [...new Set([...before, ...closed])].sort();
+      if (after.length === before.length) return;
+      await trx
+        .updateTable('timetables')
+        .set({ timetable_dates_off: JSON.stringify(after) })
+        .where('id', '=', id)
+        .execute();
+      await recordAudit(
+        trx,
+        {
+          ...actor,
+          action: 'update',
+          resource: 'timetables',
+          recordId: id,
+          diff: { timetable_dates_off: [before, after] },
+        },
+        now,
+      );
+    });
+}
+
 /** Runs a disruption over its trips, one transaction each (a failure on one is reported; the others happen). */
 export async function disrupt(
   db: Db,
@@ -259,6 +319,16 @@ export async function disrupt(
     newBoardingTime: body.newBoardingTime,
   };
   const dryRun = body.dryRun === true;
+  // A route cancelled over dates stays closed: its timetables make no trip on those dates (the hourly job puts
+  // trips on sale 30 days ahead, and a suspension reaches 92), written before the trips are read and cancelled.
+  if (!dryRun && body.action === 'cancel' && !body.tripIds)
+    await closeTimetables(
+      db,
+      body as Required<Pick<DisruptBody, 'originId' | 'destinationId' | 'from' | 'to'>>,
+      actor,
+      now,
+      companyId,
+    );
   const trips: TripImpact[] = [];
   for (const tripId of await disruptedTrips(db, body, companyId)) {
     try {

@@ -33,6 +33,8 @@ export async function cancelTrip(
       now,
     ),
   );
+  // A delay's refusals (NOT_LATER, BUS_BUSY) are not a cancellation's.
+  if (impact.refused === 'NOT_LATER' || impact.refused === 'BUS_BUSY') throw new Error(impact.refused);
   if (impact.refused) return { refused: impact.refused };
   return { cancelled: { bookings: impact.bookings, waiting: impact.waiting, released: impact.released } };
 }

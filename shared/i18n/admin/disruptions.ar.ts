@@ -66,6 +66,8 @@ export const disruptionsAr: DisruptionsMessages = {
     ALREADY_CANCELLED: 'ملغاة من قبل',
     DEPARTED: 'غادرت',
     NOT_FOUND: 'غير موجودة',
+    NOT_LATER: 'الموعد الجديد ليس بعد زمن قيامها الحالي',
+    BUS_BUSY: 'لدى البص رحلة أخرى في الموعد الجديد',
     FAILED: 'تعذّر التنفيذ: لم يتغير شيء في هذه الرحلة',
   },
   refused_count: [

@@ -42,6 +42,8 @@ export const disruptionsEn = {
     ALREADY_CANCELLED: 'Already cancelled',
     DEPARTED: 'Already departed',
     NOT_FOUND: 'Not found',
+    NOT_LATER: 'The new time is not after the trip’s current time',
+    BUS_BUSY: 'Its bus has another trip at the new time',
     FAILED: 'Failed: nothing changed on this trip',
   },
   refused_count: '%{count} trip left as it was |||| %{count} trips left as they were',

@@ -89,6 +89,37 @@ export async function makeTrip(
   return { company, bus, origin, destination, price, trip };
 }
 
+/**
+ * Another trip of `first`'s route (makeTrip's answer) on a bus of its own of the same company, at 9:00 am on
+ * `date`, at a price of its own when `price` is given (else `first`'s).
+ */
+export async function sameRouteTrip(
+  t: TestApp,
+  token: string,
+  first: Awaited<ReturnType<typeof makeTrip>>,
+  options: { date: string; price?: number; seats?: number },
+) {
+  const bus = await createOk(t, token, '/api/buses/createBus', {
+    bus_number: `BUS-${unique()}`,
+    bus_owner_companyId: first.company._id,
+    bus_number_of_seats: options.seats ?? 10,
+    bus_status: 'In Service',
+    date_ofLast_oil_service: '2026-10-01',
+  });
+  const price =
+    options.price === undefined
+      ? first.price
+      : await createOk(t, token, '/api/prices/createPrice', { price: options.price });
+  return createOk(t, token, '/api/trips/createTrip', {
+    busId: bus._id,
+    trip_originId: first.origin._id,
+    trip_destinationId: first.destination._id,
+    trip_date: options.date,
+    trip_boarding_time: '9:00 am',
+    trip_ticket_priceId: price._id,
+  });
+}
+
 /** The documents that other resources refer to: one of each, made through the API. */
 export interface References {
   company: { _id: string };
