@@ -119,6 +119,11 @@ export function useBookingLookup() {
       if (some && SEATS_REFUSALS[code]) {
         const named = (error as ApiError).body?.seats;
         setRefusal({ key: SEATS_REFUSALS[code], seats: Array.isArray(named) ? (named as number[]) : [] });
+      } else if (code === 'TRIP_UNAVAILABLE') {
+        // The bus company cancelled the trip since the page was loaded: its choices (another trip, a full
+        // refund) are shown instead of a cancellation at the traveller's own rates.
+        setRefusal({ key: 'tripUnavailable', seats: [] });
+        setBookings(await fetchMatches(booking.ticketId, phone));
       } else setProblem(error instanceof ApiError && error.status === 409 ? 'cannotCancel' : 'cancelFailed');
     } finally {
       setBusy(false);

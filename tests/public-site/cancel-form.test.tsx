@@ -160,4 +160,26 @@ describe('cancel reservation form', () => {
     fireEvent.click(screen.getByRole('button', { name: m.cancel.confirmYes }));
     expect((await screen.findByRole('alert')).textContent).toBe(m.cancel.cancelFailed);
   });
+
+  it('a trip the bus company cancelled meanwhile: says so and looks the booking up again for its choices', async () => {
+    const calls = answerFetch({
+      '/api/bookings/filterBookings': { body: [booking] },
+      '/api/bookings/cancelBooking/b1': {
+        status: 409,
+        body: { message: 'The operator cancelled this trip.', code: 'TRIP_UNAVAILABLE' },
+      },
+    });
+    renderAt('/cancel-reservation', <CancelReservation />);
+    type(m.cancel.ticketId, TICKET);
+    type(m.cancel.phone, '0912345678');
+    fireEvent.click(submit());
+    await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: m.cancel.cancelButton }));
+    fireEvent.click(screen.getByRole('button', { name: m.cancel.confirmYes }));
+    await screen.findByText(m.cancel.seatsRefused.tripUnavailable);
+    expect(screen.queryByText(m.cancel.cannotCancel)).toBeNull();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.pathname === '/api/bookings/filterBookings')).toHaveLength(2),
+    );
+  });
 });
