@@ -5,10 +5,12 @@
 // is cancelled in turn. Each test fails on the code before its fix.
 import { describe, expect, it } from 'vitest';
 import { khartoumToday } from '../../shared/rules.ts';
+import { DEFAULT_REFUND_RULES } from '../../shared/refund-rules.ts';
 import { ManualClock } from '../../server/clock.ts';
 import type { Db } from '../../server/db/schema.ts';
 import { bookingContext, changeBooking, refundUnchosen } from '../../server/sales/index.ts';
 import { generateTrips } from '../../server/resources/timetables/timetables.service.ts';
+import * as changeNotASale from '../../server/db/migrations/2026-11-28-104-change-not-a-sale.ts';
 import { bookedSeats, type TripDoc } from './helpers/bookings.ts';
 import { createOk, makeTrip, sameRouteTrip } from './helpers/fixtures.ts';
 import { counterSale, type Doc, sendProof, uniquePng } from './helpers/payments.ts';
@@ -335,5 +337,78 @@ describe.each(dialects)('money when trips are cancelled under other plans (%s)',
     }
     const edited = (await t.staff.get(`/api/timetables/getTimetable/${timetable._id}`)).json();
     expect(edited.timetable_dates_off).toHaveLength(60);
+  });
+
+  // Found while testing the refunds above: a change of day moved its booking's price from the old fare to the
+  // new, and the ledger counted that as a sale, beside what the traveller paid for it (the difference, on its
+  // change) or was owed back (the refund): each change of a paid booking put the fares' difference into the
+  // company's sales, up or down, twice.
+  it('the ledger counts what a changed booking’s traveller paid and is owed back, not the fares’ difference', async () => {
+    const trips = await route();
+    const fee = 500;
+    await t.staff.patch('/api/settings/updateRefundRules', { ...DEFAULT_REFUND_RULES, changeFee: fee });
+    try {
+      const up = await dearChange(trips, 9);
+      expect((await t.staff.patch(`/api/bookings/verifyPayment/${up.changeId}`, {})).statusCode).toBe(200);
+      const down = await counterSale(t, trips.a, [10]);
+      const moved = await change(down, trips.cheap, [10]);
+      expect(moved.statusCode, moved.body).toBe(200);
+      const paid = priceOf(trips.a);
+      // Up: the fare, then the difference and the fee, all paid in; nothing owed back.
+      expect(await ledger(up.booking._id)).toMatchObject({ sale: paid + up.toPay });
+      expect(up.toPay).toBe(priceOf(trips.dear) - paid + fee);
+      expect((await ledger(up.booking._id)).refund_owed ?? 0).toBe(0);
+      // Down: the fare paid in; the difference less the fee owed back.
+      const refund = paid - priceOf(trips.cheap) - fee;
+      expect(await ledger(down._id)).toMatchObject({ sale: paid, refund_owed: refund });
+    } finally {
+      await t.staff.patch('/api/settings/updateRefundRules', DEFAULT_REFUND_RULES);
+    }
+  });
+
+  // What the old trigger wrote is answered once, by the migration that replaced it: the fares' difference it
+  // sold on a paid booking's change of day is taken back (with its commission), the ledger's rows unchanged.
+  it('the migration takes back the difference the old trigger sold on each paid change of day', async () => {
+    const trips = await route();
+    const booking = await counterSale(t, trips.a, [8]);
+    expect((await change(booking, trips.cheap, [8])).statusCode).toBe(200);
+    const paid = priceOf(trips.a);
+    const before = await ledger(booking._id);
+    expect(before.sale).toBe(paid);
+    // The row the old trigger wrote with the change.
+    const difference = priceOf(trips.cheap) - paid;
+    await db()
+      .insertInto('money_events')
+      .values({
+        bookingId: booking._id,
+        originId: booking._id,
+        tripId: trips.cheap._id,
+        companyId: null,
+        kind: 'sale',
+        amount: difference,
+        method: 'cash',
+        staffId: null,
+        at: clock.now().toISOString(),
+      })
+      .execute();
+    const rows = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('money_events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const count = await rows();
+    await changeNotASale.up(db());
+    expect((await ledger(booking._id)).sale).toBe(paid);
+    expect((await ledger(booking._id)).refund_owed).toBe(before.refund_owed);
+    // Appended, nothing rewritten: the old row and its answer (no commission on this company).
+    expect(await rows()).toBe(count + 1);
+    // The trigger it put back is the new one: a change of day still sells nothing.
+    const again = await counterSale(t, trips.a, [7]);
+    expect((await change(again, trips.cheap, [7])).statusCode).toBe(200);
+    expect((await ledger(again._id)).sale).toBe(paid);
   });
 });
