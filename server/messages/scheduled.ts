@@ -64,10 +64,26 @@ export async function queueReminders(db: Db, now: Date, limit = 2000): Promise<n
     // A change to another day still awaiting its difference is no journey yet (its booking is reminded).
     .where('bookings.changeOf', 'is', null)
     .where('bookings.bookingDate', '<', new Date(evening).toISOString())
-    .where(notTold('reminder'))
+    // Not reminded of this trip today: a booking moved to another trip (its own was cancelled), or whose trip
+    // was delayed to another day, is reminded of the journey it has now.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('messages')
+            .select('messages.id')
+            .whereRef('messages.bookingId', '=', 'bookings.id')
+            .where('messages.kind', '=', 'reminder')
+            .whereRef('messages.tripId', '=', 'bookings.tripId')
+            .where('messages.created_at', '>=', new Date(khartoumMidnight(today)).toISOString()),
+        ),
+      ),
+    )
     .limit(limit)
+    .select('bookings.tripId')
     .execute();
   let queued = 0;
-  for (const row of rows) if (await queueBookingMessage(db, 'reminder', row.id, now)) queued++;
+  for (const row of rows)
+    if (await queueBookingMessage(db, 'reminder', row.id, now, { event: `${row.tripId}:${tomorrow}` }))
+      queued++;
   return queued;
 }

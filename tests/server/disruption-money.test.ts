@@ -4,7 +4,9 @@
 // waiting for its traveller's choice cancelled at the traveller's own rates; a traveller moved to a trip that
 // is cancelled in turn. Each test fails on the code before its fix.
 import { describe, expect, it } from 'vitest';
-import { khartoumToday } from '../../shared/rules.ts';
+import { khartoumMidnight, khartoumToday } from '../../shared/rules.ts';
+import { REMINDER_HOUR } from '../../shared/messages.ts';
+import { queueReminders } from '../../server/messages/scheduled.ts';
 import { DEFAULT_REFUND_RULES } from '../../shared/refund-rules.ts';
 import { ManualClock } from '../../server/clock.ts';
 import type { Db } from '../../server/db/schema.ts';
@@ -15,7 +17,7 @@ import { bookedSeats, type TripDoc } from './helpers/bookings.ts';
 import { createOk, makeTrip, sameRouteTrip } from './helpers/fixtures.ts';
 import { counterSale, type Doc, sendProof, uniquePng } from './helpers/payments.ts';
 import { beforeTransaction } from './helpers/races.ts';
-import { client, dialects } from './helpers/test-app.ts';
+import { client, dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 const DAY = 86_400_000;
@@ -34,7 +36,12 @@ describe.each(dialects)('money when trips are cancelled under other plans (%s)',
     const more = async (offset: number, price: number) =>
       (await sameRouteTrip(t, t.token, first, { date: day(offset), price: price + ++serial })) as Doc &
         TripDoc;
-    return { a: first.trip as Doc & TripDoc, dear: await more(3, 12_000), cheap: await more(4, 7_000) };
+    return {
+      a: first.trip as Doc & TripDoc,
+      dear: await more(3, 12_000),
+      cheap: await more(4, 7_000),
+      company: first.company as Doc,
+    };
   }
 
   const priceOf = (trip: Doc) => Number(trip.trip_ticket_priceId.price);
@@ -410,5 +417,91 @@ describe.each(dialects)('money when trips are cancelled under other plans (%s)',
     const again = await counterSale(t, trips.a, [7]);
     expect((await change(again, trips.cheap, [7])).statusCode).toBe(200);
     expect((await ledger(again._id)).sale).toBe(paid);
+  });
+
+  // Found: the evening reminder went once per booking, ever: one reminded of its cancelled trip and moved to
+  // another was not reminded of the trip it then had.
+  it('a traveller reminded of a trip that was then cancelled is reminded of the trip they moved to', async () => {
+    const trips = await route();
+    const booking = await counterSale(t, trips.a, [6]);
+    const start = clock.now();
+    // The evenings before A's day and before the dear trip's, read before the clock moves.
+    const [beforeA, beforeDear] = [1, 2].map(
+      (offset) => new Date(khartoumMidnight(day(offset)) + (REMINDER_HOUR * 60 + 30) * 60_000),
+    );
+    const reminders = async () =>
+      (
+        await db()
+          .selectFrom('messages')
+          .select('tripId')
+          .where('bookingId', '=', booking._id)
+          .where('kind', '=', 'reminder')
+          .execute()
+      ).map((message) => message.tripId);
+    try {
+      clock.set(beforeA!);
+      await queueReminders(db(), clock.now());
+      expect(await reminders()).toEqual([trips.a._id]);
+      await cancelTrip(trips.a);
+      const moved = await client(t).post('/api/bookings/moveBooking', {
+        ...proofOf(booking),
+        tripId: trips.dear._id,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      // The same evening again: the new trip is not tomorrow's.
+      await queueReminders(db(), clock.now());
+      expect(await reminders()).toEqual([trips.a._id]);
+      clock.set(beforeDear!);
+      await queueReminders(db(), clock.now());
+      await queueReminders(db(), clock.now());
+      expect((await reminders()).sort()).toEqual([trips.a._id, trips.dear._id].sort());
+    } finally {
+      clock.set(start);
+    }
+  });
+
+  // Found: a company's cashier who had another company's ticket id and phone could move, refund or change that
+  // company's booking, the act logged under their name (a traveller's proof, but staff's authority).
+  it('a company’s staff act for their company’s travellers only', async () => {
+    const trips = await route();
+    const booking = await counterSale(t, trips.a, [9]);
+    await cancelTrip(trips.a);
+    const other = await makeTrip(t, t.token, { date: day(5) });
+    const stranger = client(
+      t,
+      await staffToken(
+        t,
+        { email: `other-${dialect}@rihla.test`, password: 'dune-camel-lantern-48' },
+        'cashier',
+        other.company._id,
+      ),
+    );
+    const answers = [
+      await stranger.post('/api/bookings/moveBooking', { ...proofOf(booking), tripId: trips.dear._id }),
+      await stranger.post('/api/bookings/requestRefund', proofOf(booking)),
+      await stranger.post('/api/bookings/changeBooking', {
+        ...proofOf(booking),
+        tripId: trips.cheap._id,
+        seats: [9],
+      }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404]);
+    expect(await row(booking._id)).toMatchObject({
+      tripId: trips.a._id,
+      disruptionState: 'waiting',
+      isCancelled: 0,
+    });
+    // The booking's own company's staff still act for its traveller.
+    const own = client(
+      t,
+      await staffToken(
+        t,
+        { email: `own-${dialect}@rihla.test`, password: 'dune-camel-lantern-48' },
+        'cashier',
+        trips.company._id,
+      ),
+    );
+    const refunded = await own.post('/api/bookings/requestRefund', proofOf(booking));
+    expect(refunded.statusCode, refunded.body).toBe(200);
   });
 });

@@ -8,6 +8,7 @@ import { describeIssues } from '../../../shared/registry/index.ts';
 import { can } from '../../../shared/roles.ts';
 import { actor } from '../../audit/audit.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
+import { companyWhere } from '../../auth/company-scope.ts';
 import {
   bookingContext,
   cancel,
@@ -379,11 +380,30 @@ export async function bookingRoutes(instance: FastifyInstance) {
     },
   );
 
+  /**
+   * A company's staff act for travellers of their company's trips only: another company's booking, named by
+   * its ticket id and phone, is not found (as for a traveller whose proof does not match), and nothing is
+   * logged under their name.
+   */
+  const ownCompanyBooking = async (request: FastifyRequest, proof: { ticketId: string; phone: string }) => {
+    const companyId = request.staff?.companyId;
+    if (!companyId) return;
+    const found = await app.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('ticketId', '=', proof.ticketId)
+      .where('phone', '=', proof.phone)
+      .where(companyWhere(app.db, 'booking', companyId))
+      .executeTakeFirst();
+    if (!found) throw notFound(NO_LIVE_BOOKING);
+  };
+
   // A cancelled trip's traveller chooses: another trip of the route (free), or a full refund. Proven by the
   // ticket id and phone, limited like the look-up; staff at the counter do it for them (their role decides,
   // their name is logged).
-  const choiceActor = (request: FastifyRequest) => {
+  const choiceActor = async (request: FastifyRequest, proof: { ticketId: string; phone: string }) => {
     const staff = counterStaff(request);
+    await ownCompanyBooking(request, proof);
     return { userId: staff?.id ?? null, userLabel: staff?.email ?? null, ip: request.ip };
   };
 
@@ -396,7 +416,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const outcome = await moveBooking(app.db, body, choiceActor(request), app.clock.now());
+      const outcome = await moveBooking(app.db, body, await choiceActor(request, body), app.clock.now());
       if ('refused' in outcome) throw refusalError(MOVE_REFUSALS, outcome.refused, 'code');
       return travellerView((await findBooking(app.db, outcome.moved))!);
     },
@@ -411,7 +431,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      const outcome = await requestRefund(app.db, body, choiceActor(request), app.clock.now());
+      const outcome = await requestRefund(app.db, body, await choiceActor(request, body), app.clock.now());
       if ('refused' in outcome) throw refusalError(REFUND_CHOICE_REFUSALS, outcome);
       return travellerView((await findBooking(app.db, outcome.refunded))!);
     },
@@ -442,6 +462,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const staff = counterStaff(request);
+      await ownCompanyBooking(request, request.body);
       const outcome = await changeBooking(
         ctx,
         request.body,
