@@ -5,17 +5,25 @@ import { randomFillSync } from 'node:crypto';
 const POOL = Buffer.alloc(4096);
 let used = POOL.length;
 
-/** A 24-hex-digit id: creation second first (so ids sort by age), then 64 random bits. */
-export function newId(): string {
-  const seconds = Math.floor(Date.now() / 1000)
-    .toString(16)
-    .padStart(8, '0');
-  if (used === POOL.length) {
+/** `bytes` random bytes from the pool as hex, refilling it when too few are left. */
+function randomHex(bytes: number): string {
+  if (used + bytes > POOL.length) {
     randomFillSync(POOL);
     used = 0;
   }
-  used += 8;
-  return seconds + POOL.toString('hex', used - 8, used);
+  used += bytes;
+  return POOL.toString('hex', used - bytes, used);
+}
+
+/** The current second as 8 hex digits: an id's first part (ids sort by age). */
+const secondHex = () =>
+  Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
+
+/** A 24-hex-digit id: creation second first (so ids sort by age), then 64 random bits. */
+export function newId(): string {
+  return secondHex() + randomHex(8);
 }
 
 let lastSecond = '';
@@ -28,18 +36,11 @@ let counter = 0;
  * the count makes a neighbour's id easier to guess.
  */
 export function newOrderedId(): string {
-  const seconds = Math.floor(Date.now() / 1000)
-    .toString(16)
-    .padStart(8, '0');
+  const seconds = secondHex();
   if (seconds !== lastSecond) {
     lastSecond = seconds;
     counter = 0;
   }
   counter = Math.min(counter + 1, 0xffffff);
-  if (used === POOL.length) {
-    randomFillSync(POOL);
-    used = 0;
-  }
-  used += 8;
-  return seconds + counter.toString(16).padStart(6, '0') + POOL.toString('hex', used - 5, used);
+  return seconds + counter.toString(16).padStart(6, '0') + randomHex(5);
 }

@@ -468,6 +468,27 @@ export async function oweBack(
   return { refundDue: due, recordId };
 }
 
+/**
+ * oweBack on booking `id` as it is now (inside the caller's transaction, which holds its row), `amountOf` its
+ * row, written; answers the activity log's terms of it (refundDue before and after, the record made).
+ */
+export async function writeOweBack(
+  trx: Db,
+  id: string,
+  amountOf: (row: BookingRow) => number,
+  now: Date,
+): Promise<Record<string, [unknown, unknown]>> {
+  const row = await trx.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const before = row.refundDue == null ? null : Number(row.refundDue);
+  const { refundDue, recordId } = await oweBack(trx, row, amountOf(row), now);
+  if (refundDue !== before)
+    await trx.updateTable('bookings').set({ refundDue }).where('id', '=', id).execute();
+  return {
+    ...(refundDue !== before ? { refundDue: [before, refundDue] } : {}),
+    ...(recordId ? { refundRecord: [null, recordId] } : {}),
+  };
+}
+
 /** What a cancelled booking's row says of its money, for the refund rule. */
 export type CancelledRow = Pick<BookingsTable, 'paymentStatus' | 'totalTicketPrice' | 'refundRules'>;
 
@@ -497,13 +518,9 @@ export async function cancelBooking(
     // Naming the trip lets the write layer forget only that trip's cached seat map.
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
     await dropPendingChange(trx, id);
-    const row = await trx.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     // A refund still owed from before (a change to a cheaper trip) adds to this one rather than being lost;
     // one already paid back stays as it was, and this one is a record of its own.
-    const before = row.refundDue == null ? null : Number(row.refundDue);
-    const { refundDue, recordId } = await oweBack(trx, row, refundFor(row) || 0, now);
-    if (refundDue !== before)
-      await trx.updateTable('bookings').set({ refundDue }).where('id', '=', id).execute();
+    const refund = await writeOweBack(trx, id, (row) => refundFor(row) || 0, now);
     await recordAudit(
       trx,
       {
@@ -513,8 +530,7 @@ export async function cancelBooking(
         recordId: id,
         diff: {
           isCancelled: [false, true],
-          ...(refundDue !== before ? { refundDue: [before, refundDue] } : {}),
-          ...(recordId ? { refundRecord: [null, recordId] } : {}),
+          ...refund,
         },
       },
       now,

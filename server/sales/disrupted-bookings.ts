@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import { lockRow } from '../db/locks.ts';
 import type { Db, TripRow } from '../db/schema.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
-import { oweBack } from './bookings.repository.ts';
+import { writeOweBack } from './bookings.repository.ts';
 import { lockTarget, relocate, soldSeats } from './seat-move.ts';
 import { routeOf, type Stretch, stretchOfRow, stretchOfTowns, townsOf } from '../resources/trips/segments.ts';
 import { minutesAt } from '../../shared/segments.ts';
@@ -332,16 +332,12 @@ async function refundWaiting(
       .execute();
     // What was paid, in full, on top of a refund still owed from before (a change to a cheaper trip); beside
     // one already paid back, as a record of its own (oweBack).
-    const current = await trx
-      .selectFrom('bookings')
-      .selectAll()
-      .where('id', '=', booking.id)
-      .executeTakeFirstOrThrow();
-    const before = current.refundDue == null ? null : Number(current.refundDue);
-    const paid = current.paymentStatus === 'verified' ? Number(current.totalTicketPrice) : 0;
-    const { refundDue, recordId } = await oweBack(trx, current, paid, now);
-    if (refundDue !== before)
-      await trx.updateTable('bookings').set({ refundDue }).where('id', '=', booking.id).execute();
+    const refund = await writeOweBack(
+      trx,
+      booking.id,
+      (row) => (row.paymentStatus === 'verified' ? Number(row.totalTicketPrice) : 0),
+      now,
+    );
     await recordAudit(
       trx,
       {
@@ -352,8 +348,7 @@ async function refundWaiting(
         diff: {
           isCancelled: [false, true],
           disruptionState: ['waiting', state],
-          ...(refundDue !== before ? { refundDue: [before, refundDue] } : {}),
-          ...(recordId ? { refundRecord: [null, recordId] } : {}),
+          ...refund,
         },
       },
       now,

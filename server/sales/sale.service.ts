@@ -253,6 +253,13 @@ export async function sell(
   return { refused: { code: 'TRIP_UNAVAILABLE', reason: outcome.unavailable } };
 }
 
+/**
+ * The operator cancelled the booking's trip: the booking waits for its traveller's choice, a free move or a full
+ * refund (requestRefund), not a cancellation at the traveller's own rates.
+ */
+const operatorCancelled = (booking: Document, trip: TripDetails | null | undefined) =>
+  Boolean(trip?.isCancelled) || booking.disruptionState === 'waiting';
+
 export type CancelOutcome =
   | { cancelled: Document }
   | { refused: 'NOT_FOUND' | 'NOT_YOURS' | 'ALREADY_CANCELLED' | 'DEPARTED' | 'TRIP_CANCELLED' };
@@ -273,9 +280,7 @@ export async function cancel(ctx: BookingContext, id: string, by: Canceller): Pr
   if (booking.isCancelled) return { refused: 'ALREADY_CANCELLED' };
   const trip = booking.tripId as TripDetails | null;
   const now = ctx.clock.now();
-  // The operator cancelled the trip: the booking waits for its traveller's choice, a free move or a full
-  // refund (requestRefund), not a cancellation at the traveller's own rates.
-  if (trip?.isCancelled || booking.disruptionState === 'waiting') return { refused: 'TRIP_CANCELLED' };
+  if (operatorCancelled(booking, trip)) return { refused: 'TRIP_CANCELLED' };
   if (trip && hasDeparted(trip.trip_date, trip.trip_boarding_time, now)) return { refused: 'DEPARTED' };
   const tripId = String(trip?._id ?? '');
   // Staff cancelling at a traveller's request apply the same tiers; the operator's own cancellations (a
@@ -345,7 +350,7 @@ export async function cancellationQuote(
   const found = await liveBooking(ctx, ticketId, phone);
   if (!found) return undefined;
   const { booking, trip } = found;
-  if (trip?.isCancelled || booking.disruptionState === 'waiting') return { tripCancelled: true as const };
+  if (operatorCancelled(booking, trip)) return { tripCancelled: true as const };
   const held = booking.seats as number[];
   const seats = asked ?? held;
   const notInBooking = seats.filter((seat) => !held.includes(seat));

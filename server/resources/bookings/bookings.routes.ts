@@ -8,7 +8,7 @@ import { describeIssues } from '../../../shared/registry/index.ts';
 import { can } from '../../../shared/roles.ts';
 import { actor } from '../../audit/audit.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
-import { companyWhere } from '../../auth/company-scope.ts';
+import { companyWhere, staffCompany } from '../../auth/company-scope.ts';
 import {
   bookingContext,
   cancel,
@@ -386,7 +386,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
    * logged under their name.
    */
   const ownCompanyBooking = async (request: FastifyRequest, proof: { ticketId: string; phone: string }) => {
-    const companyId = request.staff?.companyId;
+    const companyId = staffCompany(request);
     if (!companyId) return;
     const found = await app.db
       .selectFrom('bookings')
