@@ -17,10 +17,13 @@ export function usePaymentsWaiting(): number | undefined {
   const { data } = useQuery({
     enabled: allowed,
     queryKey: WAITING_KEY,
-    queryFn: async () =>
-      Number(
-        (await provider.request(`${paymentPaths.queue()}?_start=0&_end=1`)).headers.get('X-Total-Count'),
-      ),
+    queryFn: async () => {
+      const response = await provider.request(`${paymentPaths.queue()}?_start=0&_end=1`);
+      // The body is read though only the header counts: an answer left unread holds its connection open
+      // (the browser never finishes the request, one of its six to the server, until it is collected).
+      await response.arrayBuffer();
+      return Number(response.headers.get('X-Total-Count'));
+    },
     refetchInterval: WAITING_REFRESH_MS,
     staleTime: 10_000,
   });
