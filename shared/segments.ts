@@ -91,6 +91,19 @@ export function fareOf(
 export const sameTownName = (a: string | null | undefined, b: string | null | undefined) =>
   !!a && !!b && townKey(a) === townKey(b);
 
+/**
+ * Whether an origins row and a destinations row are one town: named alike in English, and in Arabic where both
+ * have an Arabic name.
+ */
+export const sameTown = (
+  origin: { origin_city: string; origin_city_ar?: string | null },
+  destination: { destination_city: string; destination_city_ar?: string | null },
+) =>
+  sameTownName(origin.origin_city, destination.destination_city) &&
+  (!origin.origin_city_ar ||
+    !destination.destination_city_ar ||
+    sameTownName(origin.origin_city_ar, destination.destination_city_ar));
+
 /** A town's name as names are compared: ends trimmed, spaces within collapsed, letter case ignored. */
 export const townKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 

@@ -1,6 +1,9 @@
 // The Disruptions screen's choices: which trips (a route, from an origin to a destination, over a first and a
-// last date) and what happens to them (cancelled, or delayed to a new date and/or boarding time).
+// last date; or, for a closed road, every route's trips that travel between the two towns, both ways) and what
+// happens to them (cancelled, or delayed to a new date and/or boarding time).
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -16,6 +19,8 @@ export interface Choice {
   destinationId: string;
   from: string;
   to: string;
+  /** Every route's trips over the road between the two towns, both ways (not only this route's). */
+  road: boolean;
   action: DisruptionAction;
   newDate: string;
   newTime: string;
@@ -27,6 +32,7 @@ export const emptyChoice = (today: string, addDays: (date: string, days: number)
   destinationId: '',
   from: today,
   to: addDays(today, 2),
+  road: false,
   action: 'cancel',
   newDate: '',
   newTime: '',
@@ -101,6 +107,21 @@ export function WhichTrips({ value, onChange }: Props) {
           onChange={set('destinationId')}
         />
       </Stack>
+      <div>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={value.road}
+              onChange={(event) => onChange({ ...value, road: event.target.checked })}
+              slotProps={{ input: { 'aria-describedby': 'disruption-road-help' } }}
+            />
+          }
+          label={t('road')}
+        />
+        <FormHelperText id="disruption-road-help" sx={{ mt: 0 }}>
+          {t('road_help')}
+        </FormHelperText>
+      </div>
       <Stack {...row}>
         <Select type="date" label={t('from')} value={value.from} onChange={set('from')} />
         <Select type="date" label={t('to')} value={value.to} onChange={set('to')} />

@@ -1,6 +1,7 @@
 // What a disruption does (or, in a preview, would do): the totals — trips, bookings, travellers to choose,
 // unpaid holds released, passengers, phones to tell, money paid and proofs not yet checked — then each trip
-// with its figures and its outcome (a trip left as it was says why).
+// with its figures and its outcome (a trip left as it was says why), and its route when the trips are of
+// more than one (a closed road's are).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
@@ -9,17 +10,47 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useLocale, useTranslate } from 'react-admin';
+import { useGetList, useLocale, useTranslate } from 'react-admin';
 import type { DisruptAnswer } from '../data/dataProvider.ts';
 import { useIsPhone } from '../common/useIsPhone.ts';
 import { formatDay, formatMoney, formatNumber } from '../i18n/format.ts';
+import { localName } from '../i18n/localName.tsx';
 
 const COUNTS = ['bookings', 'waiting', 'released', 'passengers', 'phones'] as const;
 const MONEY = ['paid', 'undecided'] as const;
+const ALL = { pagination: { page: 1, perPage: 500 } };
 
-export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
+/** Each trip's route in the page's language, "From → To" (the towns lists the form has read already). */
+function useRouteNames(): (trip: DisruptAnswer['trips'][number]) => string {
   const translate = useTranslate();
   const locale = useLocale();
+  const origins = useGetList('origins', { ...ALL, sort: { field: 'origin_city', order: 'ASC' } }).data;
+  const destinations = useGetList('destinations', {
+    ...ALL,
+    sort: { field: 'destination_city', order: 'ASC' },
+  }).data;
+  return (trip) =>
+    translate('rihla.trips.route', {
+      origin:
+        localName(
+          origins?.find((row) => row.id === trip.trip_originId),
+          'origin_city',
+          locale,
+        ) || '…',
+      destination:
+        localName(
+          destinations?.find((row) => row.id === trip.trip_destinationId),
+          'destination_city',
+          locale,
+        ) || '…',
+    });
+}
+
+export function DisruptionImpact({ answer, road = false }: { answer: DisruptAnswer; road?: boolean }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const routeOf = useRouteNames();
+  const routes = new Set(answer.trips.map((trip) => `${trip.trip_originId}>${trip.trip_destinationId}`));
   const t = (key: string, options?: object) => translate(`rihla.disruptions.${key}`, options);
   const number = (value: number) => formatNumber(value, locale);
   const money = (value: number) => formatMoney(value, locale, translate);
@@ -28,7 +59,8 @@ export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
   // A phone keeps the trip, its new time, its bookings and the outcome (the totals above say the rest).
   const wide = !useIsPhone();
   const { totals } = answer;
-  if (answer.trips.length === 0) return <Alert severity="info">{t('none')}</Alert>;
+  if (answer.trips.length === 0) return <Alert severity="info">{t(road ? 'none_road' : 'none')}</Alert>;
+  const manyRoutes = routes.size > 1;
   const figures: [string, string][] = [
     ['trips', number(totals.trips)],
     ...COUNTS.map((key): [string, string] => [key, number(totals[key])]),
@@ -71,6 +103,7 @@ export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
           <TableHead>
             <TableRow>
               <TableCell>{t('trip')}</TableCell>
+              {manyRoutes && wide && <TableCell>{t('route')}</TableCell>}
               {answer.action === 'delay' && <TableCell>{t('new_when')}</TableCell>}
               <TableCell align="right">{t('bookings')}</TableCell>
               {wide && <TableCell align="right">{t('waiting')}</TableCell>}
@@ -84,7 +117,14 @@ export function DisruptionImpact({ answer }: { answer: DisruptAnswer }) {
               <TableRow key={trip.tripId}>
                 <TableCell sx={{ whiteSpace: wide ? 'nowrap' : undefined }}>
                   {when(trip.trip_date, trip.trip_boarding_time)}
+                  {/* A phone names the route under the trip's time (a column of its own squeezes the rest). */}
+                  {manyRoutes && !wide && (
+                    <Typography variant="body2" color="text.secondary" data-testid="impact-route">
+                      {routeOf(trip)}
+                    </Typography>
+                  )}
                 </TableCell>
+                {manyRoutes && wide && <TableCell data-testid="impact-route">{routeOf(trip)}</TableCell>}
                 {answer.action === 'delay' && (
                   <TableCell sx={{ whiteSpace: wide ? 'nowrap' : undefined }}>
                     {when(trip.new_date ?? trip.trip_date, trip.new_boarding_time ?? trip.trip_boarding_time)}

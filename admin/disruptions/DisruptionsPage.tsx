@@ -1,7 +1,8 @@
-// The Disruptions screen (/disruptions): cancel or delay the trips of a route over dates — or the trips ticked
-// in the trips list (?tripIds=a,b) — with the reason travellers are told in both languages. Preview runs the
-// call as a dry run (trips, bookings, passengers to tell, money at stake; nothing changes); Confirm runs it
-// and shows each trip's outcome. Any change to the form asks for a new preview before confirming.
+// The Disruptions screen (/disruptions): cancel or delay the trips of a route over dates (or of every route
+// over a closed road) — or the trips ticked in the trips list (?tripIds=a,b) — with the reason travellers are
+// told in both languages. Preview runs the call as a dry run (trips, bookings, passengers to tell, money at
+// stake; nothing changes); Confirm runs it and shows each trip's outcome. Any change to the form asks for a
+// new preview before confirming.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -52,6 +53,7 @@ export function DisruptionsPage() {
           destinationId: choice.destinationId,
           from: choice.from,
           to: choice.to,
+          ...(choice.road ? { road: true } : {}),
         }),
     action: choice.action,
     ...(choice.action === 'delay' && choice.newDate ? { newDate: choice.newDate } : {}),
@@ -123,7 +125,7 @@ export function DisruptionsPage() {
       {answer && (
         <Card>
           <CardContent>
-            <DisruptionImpact answer={answer} />
+            <DisruptionImpact answer={answer} road={tripIds.length === 0 && choice.road} />
           </CardContent>
         </Card>
       )}

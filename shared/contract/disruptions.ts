@@ -33,6 +33,12 @@ export const disruptBody = z
     destinationId: z.string().min(1).max(64).optional(),
     from: dateField.optional(),
     to: dateField.optional(),
+    road: z
+      .boolean()
+      .optional()
+      .describe(
+        'With a route and dates: every trip of those dates, of any route, that travels from the origin town to the destination town or back (a closed road), not only the trips of that route.',
+      ),
     action: z.enum(DISRUPTION_ACTIONS, { error: 'The action is cancel or delay.' }),
     newBoardingTime: boardingTime.optional(),
     newDate: dateField.optional(),
@@ -42,7 +48,7 @@ export const disruptBody = z
   })
   .strict()
   .superRefine((body, ctx) => {
-    const byRoute = body.originId || body.destinationId || body.from || body.to;
+    const byRoute = body.originId || body.destinationId || body.from || body.to || body.road;
     if (!body.tripIds && !(body.originId && body.destinationId && body.from && body.to))
       ctx.addIssue({
         code: 'custom',
@@ -84,6 +90,8 @@ const figures = {
 
 export const tripImpact = z.object({
   tripId: documentId,
+  trip_originId: z.string().optional().describe('Its route (absent when the trip was not found).'),
+  trip_destinationId: z.string().optional(),
   trip_date: z.string(),
   trip_boarding_time: z.string(),
   new_date: z.string().optional(),

@@ -281,3 +281,131 @@ describe('a route cancelled for three days', () => {
         await staff.context().close();
       });
 });
+
+// A closed road: the operator names two towns and ticks "every route over this road": the direct bus, the bus
+// the other way and a bus passing both as stops are caught, with their routes named; a bus to one of the towns
+// is not. Previewed in each language at each size (photographed), then confirmed.
+describe('a closed road', () => {
+  let road: { towns: Record<string, { origin: Doc; destination: Doc }>; trips: Record<string, Doc> };
+
+  beforeAll(async () => {
+    const stamp = Date.now().toString(36);
+    const call = <T = Doc>(path: string, body: unknown) => staffCall<T>(server.url, 'POST', path, body);
+    const towns: Record<string, { origin: Doc; destination: Doc }> = {};
+    for (const [name, arabicName] of [
+      ['Madani', 'مدني'],
+      ['Sennar', 'سنار'],
+      ['Singa', 'سنجة'],
+      ['Damazin', 'الدمازين'],
+    ])
+      towns[name] = {
+        origin: await call('/api/origins/createOrigin', {
+          origin_city: `${name} ${stamp}`,
+          origin_city_ar: `${arabicName} ${stamp}`,
+        }),
+        destination: await call('/api/destination/createDestination', {
+          destination_city: `${name} ${stamp}`,
+          destination_city_ar: `${arabicName} ${stamp}`,
+        }),
+      };
+    const [company] = await staffCall<Doc[]>(
+      server.url,
+      'GET',
+      '/api/companies/getAllCompanies?_start=0&_end=1',
+    );
+    const price = await call('/api/prices/createPrice', { price: 13_345 + (Date.now() % 1000) });
+    const trip = async (from: string, to: string, stops: string[] = []) => {
+      const bus = await call('/api/buses/createBus', {
+        bus_number: `RD-${stamp}-${from}-${to}`,
+        bus_owner_companyId: company!._id,
+        bus_number_of_seats: 12,
+        bus_status: 'In Service',
+        date_ofLast_oil_service: '2026-10-01',
+      });
+      return call('/api/trips/createTrip', {
+        busId: bus._id,
+        trip_originId: towns[from]!.origin._id,
+        trip_destinationId: towns[to]!.destination._id,
+        trip_date: day(6),
+        trip_boarding_time: '9:00 am',
+        trip_ticket_priceId: price._id,
+        trip_stops: stops.map((town, i) => ({
+          originId: towns[town]!.origin._id,
+          destinationId: towns[town]!.destination._id,
+          minutes: 90 * (i + 1),
+        })),
+        trip_fares: [],
+      });
+    };
+    const trips = {
+      direct: await trip('Sennar', 'Singa'),
+      back: await trip('Singa', 'Sennar'),
+      through: await trip('Madani', 'Damazin', ['Sennar', 'Singa']),
+      short: await trip('Madani', 'Sennar'),
+    };
+    road = { towns, trips };
+  });
+
+  /** The Disruptions screen with the road Sennar – Singa on day 6 chosen and previewed. */
+  async function preview(lang: 'en' | 'ar', viewport: { width: number; height: number }) {
+    const words = adminWords(lang);
+    const staff = await staffPage(browser, server.url, lang, viewport);
+    await staff.goto('/disruptions');
+    const name = (row: Doc, field: string) => (lang === 'ar' ? row[`${field}_ar`] : row[field]) as string;
+    const pick = async (label: string, option: string) => {
+      await staff.getByRole('combobox', { name: words(label), exact: true }).click();
+      await staff.getByRole('option', { name: option }).click();
+    };
+    await pick('rihla.disruptions.origin', name(road.towns.Sennar!.origin, 'origin_city'));
+    await pick('rihla.disruptions.destination', name(road.towns.Singa!.destination, 'destination_city'));
+    await staff.getByRole('checkbox', { name: words('rihla.disruptions.road') }).check();
+    await staff.getByLabel(words('rihla.disruptions.from')).fill(day(6));
+    await staff.getByLabel(words('rihla.disruptions.to')).fill(day(6));
+    await staff.getByLabel(words('rihla.disruptions.reason_en')).fill(REASON_EN);
+    await staff.getByLabel(words('rihla.disruptions.reason_ar')).fill(REASON_AR);
+    await staff.getByRole('button', { name: words('rihla.disruptions.preview') }).click();
+    await staff.getByText(words('rihla.disruptions.preview_title')).waitFor();
+    expect(await staff.getByTestId('total-trips').innerText()).toBe('3');
+    // Each trip's route named in the page's language: the three routes over the road, not Madani → Sennar.
+    const routeName = (from: string, to: string) =>
+      words('rihla.trips.route', {
+        origin: name(road.towns[from]!.origin, 'origin_city'),
+        destination: name(road.towns[to]!.destination, 'destination_city'),
+      });
+    expect((await staff.getByTestId('impact-route').allInnerTexts()).sort()).toEqual(
+      [routeName('Sennar', 'Singa'), routeName('Singa', 'Sennar'), routeName('Madani', 'Damazin')].sort(),
+    );
+    return staff;
+  }
+
+  for (const lang of ['en', 'ar'] as const)
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const)
+      it(`a preview lists the trips of every route over the road, named (${lang}, ${size})`, async () => {
+        const staff = await preview(lang, viewport);
+        fs.mkdirSync(SCREENS, { recursive: true });
+        await staff.screenshot({
+          path: `${SCREENS}/admin-disruption-road-${lang}-${size}.png`,
+          fullPage: true,
+        });
+        await staff.context().close();
+      });
+
+  it('confirmed, it cancels those three and leaves the bus to Sennar running', async () => {
+    const staff = await preview('en', DESKTOP);
+    await staff.getByRole('button', { name: /Cancel 3 trips now/ }).click();
+    await staff.getByRole('heading', { name: adminWords('en')('rihla.disruptions.result_title') }).waitFor();
+    const state = async (trip: Doc) =>
+      (await staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${trip._id}`)).isCancelled as boolean;
+    const { direct, back, through, short } = road.trips;
+    expect([await state(direct!), await state(back!), await state(through!), await state(short!)]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    await staff.context().close();
+  });
+});

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { khartoumToday } from '../../shared/rules.ts';
 import { ManualClock } from '../../server/clock.ts';
-import { corridor, sell } from './helpers/corridor.ts';
+import { corridor, sell, tripsBeside } from './helpers/corridor.ts';
 import { createOk, otherCompanyBus } from './helpers/fixtures.ts';
 import type { Doc } from './helpers/payments.ts';
 import { client, dialects } from './helpers/test-app.ts';
@@ -24,25 +24,9 @@ describe.each(dialects)('moving a corridor traveller by their towns (%s)', (dial
   it('offers the trips that carry the traveller between their towns, and moves keeping the towns', async () => {
     // Khartoum(0) – Wad Madani(1) – Gedaref(2) – Kassala(3) – Port Sudan(4), 12 seats, in 2 days.
     const road = await corridor(t, day(2));
-    const { origins: o, destinations: d, bus, price } = road;
-    let buses = 0;
+    const { origins: o, destinations: d, price } = road;
     /** A trip in 3 days at 9:00 am on a bus of its own (12 seats, the corridor's company). */
-    const trip = async (body: Record<string, unknown>) => {
-      const own = await createOk(t, t.token, '/api/buses/createBus', {
-        bus_number: `${bus.bus_number}-${++buses}`,
-        bus_owner_companyId: bus.bus_owner_companyId._id ?? bus.bus_owner_companyId,
-        bus_number_of_seats: 12,
-        bus_status: 'In Service',
-        date_ofLast_oil_service: '2026-10-01',
-      });
-      return createOk(t, t.token, '/api/trips/createTrip', {
-        trip_date: day(3),
-        trip_boarding_time: '9:00 am',
-        trip_ticket_priceId: price._id,
-        ...body,
-        busId: own._id,
-      });
-    };
+    const trip = tripsBeside(t, road, day(3));
     const twin = await trip({ ...road.body, trip_date: day(3) });
     const direct = await trip({
       trip_originId: o[1]!._id,

@@ -13,9 +13,11 @@ import { proofUndecided } from '../../../shared/payments.ts';
 import type { DisruptionAction } from '../../../shared/disruptions.ts';
 import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
 import { addDays, departureInstant } from '../../../shared/rules.ts';
+import { sameTown } from '../../../shared/segments.ts';
 import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newId } from '../../db/ids.ts';
 import { busyTrips } from './bus-conflicts.ts';
+import { askedStretch, routeOf } from './segments.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { Db, TripRow } from '../../db/schema.ts';
 import { queueBookingMessages } from '../../messages/messages.service.ts';
@@ -34,6 +36,9 @@ export interface Disruption {
 /** What a disruption does (or, in a dry run, would do) to one trip. */
 export interface TripImpact {
   tripId: string;
+  /** Its route (a closed road's trips are of several). */
+  trip_originId?: string;
+  trip_destinationId?: string;
   trip_date: string;
   trip_boarding_time: string;
   /** After a delay. */
@@ -69,6 +74,8 @@ function impactOf(trip: TripRow, live: LiveBooking[], disruption: Disruption): T
   const waiting = disruption.action === 'cancel' ? live.filter(chooses).length : 0;
   return {
     tripId: trip.id,
+    trip_originId: trip.trip_originId,
+    trip_destinationId: trip.trip_destinationId,
     trip_date: trip.trip_date,
     trip_boarding_time: trip.trip_boarding_time,
     ...(disruption.action === 'delay'
@@ -227,23 +234,91 @@ export async function disruptTrip(
   return impact;
 }
 
-/** The trips a disruption names: by id, or a route's trips over its dates (not cancelled, by departure). */
+/**
+ * A road between two towns, both ways: boarding at the origin (an origins _id) and alighting at the
+ * destination (a destinations _id), and back between the same towns in the other lists (named alike, as a
+ * stop's town is), when both lists have them.
+ */
+export async function roadWays(db: Db, originId: string, destinationId: string): Promise<Towns[]> {
+  const ways = [{ origin: originId, destination: destinationId }];
+  const [origins, destinations] = await Promise.all([
+    db.selectFrom('origins').select(['id', 'origin_city', 'origin_city_ar']).execute(),
+    db.selectFrom('destinations').select(['id', 'destination_city', 'destination_city_ar']).execute(),
+  ]);
+  const from = origins.find((row) => row.id === originId);
+  const to = destinations.find((row) => row.id === destinationId);
+  if (!from || !to) return ways;
+  const back = {
+    origin: origins.find((row) => sameTown(row, to))?.id,
+    destination: destinations.find((row) => sameTown(from, row))?.id,
+  };
+  if (back.origin && back.destination) ways.push({ origin: back.origin, destination: back.destination });
+  return ways;
+}
+
+interface Towns {
+  origin: string;
+  destination: string;
+}
+
+/** Whether a route (its ends and stops) boards at a way's origin before it alights at its destination. */
+export const travelsRoad = (
+  route: { originId: string; destinationId: string; trip_stops?: unknown },
+  ways: Towns[],
+) => ways.some((way) => askedStretch(route, routeOf(route), way) !== undefined);
+
+/**
+ * The trips a disruption names, not cancelled, by departure: by id; a route's trips over its dates; or, for a
+ * closed road, the trips of those dates of any route that travel it either way (their ends, or stops in order).
+ */
 export async function disruptedTrips(db: Db, body: DisruptBody, companyId?: string): Promise<string[]> {
   if (body.tripIds) return [...new Set(body.tripIds)];
+  const ways = body.road ? await roadWays(db, body.originId!, body.destinationId!) : [];
+  const boarding = ways.map((way) => way.origin);
   const rows = await db
     .selectFrom('trips')
-    .select('id')
-    // Company staff: their company's trips of the route alone (trips named by id are checked by the route).
+    .select(['id', 'trip_originId', 'trip_destinationId', 'trip_stops'])
+    // Company staff: their company's trips alone (trips named by id are checked by the route).
     .$if(!!companyId, (q) => q.where(companyWhere(db, 'trip', companyId!)))
-    .where('trip_originId', '=', body.originId!)
-    .where('trip_destinationId', '=', body.destinationId!)
+    .$if(!body.road, (q) =>
+      q.where('trip_originId', '=', body.originId!).where('trip_destinationId', '=', body.destinationId!),
+    )
+    // A road: the trips that board at either town (their origin, or a stop found by trip_towns' key), then
+    // whether each alights at the other town after it.
+    .$if(!!body.road, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('trip_originId', 'in', boarding),
+          eb(
+            'id',
+            'in',
+            db
+              .selectFrom('trip_towns')
+              .select('tripId')
+              .where('town', 'in', boarding)
+              .where('role', '=', 'b')
+              .where('trip_date', '>=', body.from!)
+              .where('trip_date', '<=', body.to!),
+          ),
+        ]),
+      ),
+    )
     .where('trip_date', '>=', body.from!)
     .where('trip_date', '<=', body.to!)
     .where('isCancelled', '=', 0)
     .orderBy('trip_date')
     .orderBy('id')
     .execute();
-  return rows.map((row) => row.id);
+  return rows
+    .filter(
+      (row) =>
+        !body.road ||
+        travelsRoad(
+          { originId: row.trip_originId, destinationId: row.trip_destinationId, trip_stops: row.trip_stops },
+          ways,
+        ),
+    )
+    .map((row) => row.id);
 }
 
 export interface DisruptAnswer {
@@ -262,21 +337,39 @@ export interface DisruptAnswer {
  */
 async function closeTimetables(
   db: Db,
-  route: { originId: string; destinationId: string; from: string; to: string },
+  route: { originId: string; destinationId: string; from: string; to: string; road?: boolean },
   actor: Actor,
   now: Date,
   companyId?: string,
 ) {
   const closed: string[] = [];
   for (let date = route.from; date <= route.to; date = addDays(date, 1)) closed.push(date);
-  const timetables = await db
-    .selectFrom('timetables')
-    .select('id')
-    .$if(!!companyId, (q) => q.where(companyWhere(db, 'timetable', companyId!)))
-    .where('timetable_originId', '=', route.originId)
-    .where('timetable_destinationId', '=', route.destinationId)
-    .where('isActive', '=', 1)
-    .execute();
+  // A closed road: every active timetable whose route travels it, either way.
+  const ways = route.road ? await roadWays(db, route.originId, route.destinationId) : [];
+  const timetables = (
+    await db
+      .selectFrom('timetables')
+      .select(['id', 'timetable_originId', 'timetable_destinationId', 'trip_stops'])
+      .$if(!!companyId, (q) => q.where(companyWhere(db, 'timetable', companyId!)))
+      .$if(!route.road, (q) =>
+        q
+          .where('timetable_originId', '=', route.originId)
+          .where('timetable_destinationId', '=', route.destinationId),
+      )
+      .where('isActive', '=', 1)
+      .execute()
+  ).filter(
+    (row) =>
+      !route.road ||
+      travelsRoad(
+        {
+          originId: row.timetable_originId,
+          destinationId: row.timetable_destinationId,
+          trip_stops: row.trip_stops,
+        },
+        ways,
+      ),
+  );
   for (const { id } of timetables)
     await db.transaction().execute(async (trx) => {
       const row = await lockRow(trx, 'timetables', id, 'update');
@@ -324,7 +417,7 @@ export async function disrupt(
   if (!dryRun && body.action === 'cancel' && !body.tripIds)
     await closeTimetables(
       db,
-      body as Required<Pick<DisruptBody, 'originId' | 'destinationId' | 'from' | 'to'>>,
+      body as Required<Pick<DisruptBody, 'originId' | 'destinationId' | 'from' | 'to'>> & { road?: boolean },
       actor,
       now,
       companyId,

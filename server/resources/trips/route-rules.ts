@@ -6,6 +6,7 @@ import {
   ROUTE_MESSAGES,
   type RouteProblem,
   faresProblem,
+  sameTown,
   sameTownName,
   townKey,
   type TripFare,
@@ -53,13 +54,8 @@ export async function assertRoute(
       const o = origin.get(stop.originId);
       const d = destination.get(stop.destinationId);
       if (!o || !d) return undefined;
-      const same =
-        sameTownName(o.origin_city, d.destination_city) &&
-        (!o.origin_city_ar ||
-          !d.destination_city_ar ||
-          sameTownName(o.origin_city_ar, d.destination_city_ar));
       // Compared as sameTownName compares: "Sennar" and "Sennar  " (two rows) are one town, and stop once.
-      return same ? townKey(o.origin_city) : undefined;
+      return sameTown(o, d) ? townKey(o.origin_city) : undefined;
     };
     const towns = new Set<string>();
     for (const stop of stops) {

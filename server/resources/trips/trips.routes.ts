@@ -157,6 +157,7 @@ export async function tripRoutes(instance: FastifyInstance) {
       const answer = await disrupt(db, body, actor(request), app.clock.now(), request.companyScope);
       request.auditChanges = {
         action: [null, body.action],
+        ...(body.road ? { road: [null, true] } : {}),
         dryRun: [null, answer.dryRun],
         trips: [null, answer.totals.trips],
         bookings: [null, answer.totals.bookings],

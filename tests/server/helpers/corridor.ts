@@ -96,3 +96,29 @@ export function sell(
     alightingStop: to,
   });
 }
+
+/**
+ * A maker of trips near a corridor, each on a bus of its own of the corridor's company (12 seats), at 9:00 am
+ * on `date` with the corridor's price unless `body` says otherwise; `bus` puts it on that bus instead.
+ */
+export function tripsBeside(t: TestApp, road: Awaited<ReturnType<typeof corridor>>, date: string) {
+  let buses = 0;
+  return async (body: Record<string, unknown>, bus?: { _id: string }) => {
+    const own =
+      bus ??
+      (await createOk(t, t.token, '/api/buses/createBus', {
+        bus_number: `${road.bus.bus_number}-${++buses}`,
+        bus_owner_companyId: road.bus.bus_owner_companyId._id ?? road.bus.bus_owner_companyId,
+        bus_number_of_seats: 12,
+        bus_status: 'In Service',
+        date_ofLast_oil_service: '2026-10-01',
+      }));
+    return createOk(t, t.token, '/api/trips/createTrip', {
+      trip_date: date,
+      trip_boarding_time: '9:00 am',
+      trip_ticket_priceId: road.price._id,
+      ...body,
+      busId: own._id,
+    });
+  };
+}
