@@ -26,6 +26,8 @@ interface ErrorDetails {
   seats?: number | number[];
   /** ALREADY_DECIDED */
   paymentStatus?: string;
+  /** TOO_MANY_TRIPS: how many the dates name. */
+  trips?: number;
 }
 
 /** The message key of a conflict code (one per scope when the code has several). */
@@ -46,6 +48,7 @@ export function useErrorMessage() {
     total: formatMoney(body.totalTicketPrice ?? 0, locale, translate),
     highestSeat: formatNumber(body.highestSeat ?? 0, locale),
     limit: formatNumber(body.limit ?? 0, locale),
+    trips: formatNumber(body.trips ?? 0, locale),
     status: translate(`rihla.payments.status.${body.paymentStatus}`, { _: body.paymentStatus ?? '' }),
   });
 

@@ -50,7 +50,12 @@ export function DisruptionImpact({ answer, road = false }: { answer: DisruptAnsw
   const translate = useTranslate();
   const locale = useLocale();
   const routeOf = useRouteNames();
-  const routes = new Set(answer.trips.map((trip) => `${trip.trip_originId}>${trip.trip_destinationId}`));
+  // Trips left as they were because they could not be read have no route: they name none.
+  const routes = new Set(
+    answer.trips
+      .filter((trip) => trip.trip_originId)
+      .map((trip) => `${trip.trip_originId}>${trip.trip_destinationId}`),
+  );
   const t = (key: string, options?: object) => translate(`rihla.disruptions.${key}`, options);
   const number = (value: number) => formatNumber(value, locale);
   const money = (value: number) => formatMoney(value, locale, translate);

@@ -59,7 +59,8 @@ export const disruptBody = z
       ctx.addIssue({ code: 'custom', path: ['tripIds'], message: 'Name the trips or a route, not both.' });
     if (body.from && body.to && body.from > body.to)
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last date is before the first.' });
-    if (body.from && body.to && Date.parse(body.to) - Date.parse(body.from) > 92 * DAY_MS)
+    // 92 dates, the first and the last included.
+    if (body.from && body.to && Date.parse(body.to) - Date.parse(body.from) >= 92 * DAY_MS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'A disruption covers at most 92 days.' });
     if (body.action === 'delay' && !body.newBoardingTime && !body.newDate)
       ctx.addIssue({
@@ -127,7 +128,16 @@ export const moveConflictBody = z.discriminatedUnion('code', [
 ]);
 
 export const disruptionContract = {
-  disrupt: route('POST', '/api/trips/disrupt', { 200: disruptAnswer }, [401]),
+  disrupt: route('POST', '/api/trips/disrupt', { 200: disruptAnswer }, [401], {
+    400: errorBody
+      .extend({
+        limit: z.number().int().optional(),
+        trips: z.number().int().optional(),
+      })
+      .describe(
+        'The body does not name trips as it should; or TOO_MANY_TRIPS: the route or road names more trips than one call may touch (`trips`, at most `limit`), nothing changed; or DELAY_ONE_DAY: a delay to a new date names trips leaving on several days.',
+      ),
+  }),
   moveBooking: route(
     'POST',
     '/api/bookings/moveBooking',

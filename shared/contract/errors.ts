@@ -6,6 +6,8 @@ import { PAYMENT_STATUSES } from '../payments.ts';
 import { paymentFlags } from './answers.ts';
 
 export const ERROR_CODES = [
+  'TOO_MANY_TRIPS',
+  'DELAY_ONE_DAY',
   'SEATS_TAKEN',
   'PRICE_CHANGED',
   'TRIP_UNAVAILABLE',

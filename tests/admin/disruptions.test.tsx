@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { DisruptionsPage } from '../../admin/disruptions/DisruptionsPage.tsx';
 import { TripList } from '../../admin/trips/TripList.tsx';
+import { ar } from '../../shared/i18n/admin/ar.ts';
 import { en } from '../../shared/i18n/admin/en.ts';
 import { resources } from '../../shared/registry/index.ts';
 import { tripDoc } from './helpers/docs.ts';
@@ -110,6 +111,37 @@ describe('the Disruptions screen', () => {
     const calls = api.calls.filter((call) => call.path === '/api/trips/disrupt');
     expect(calls.map((call) => (call.body as { dryRun: boolean }).dryRun)).toEqual([true, true, false]);
     expect((calls[2]!.body as { reason_en: string }).reason_en).toBe('Road closed by floods');
+  });
+});
+
+describe('a disruption refused', () => {
+  it('says in Arabic how many trips the dates name and the most one call touches', async () => {
+    const api = apiAs('manager', {
+      ...emptyLists,
+      'POST /api/trips/disrupt': () => ({
+        status: 400,
+        body: {
+          message: 'These dates name 512 trips: one disruption touches at most 400. Choose fewer dates.',
+          code: 'TOO_MANY_TRIPS',
+          limit: 400,
+          trips: 512,
+        },
+      }),
+    });
+    await renderAs(
+      { path: '/disruptions?tripIds=t1,t2', route: '/disruptions', locale: 'ar' },
+      api.fetch,
+      <DisruptionsPage />,
+    );
+    fireEvent.change(screen.getByLabelText(new RegExp(ar.rihla.disruptions.reason_en)), {
+      target: { value: 'Road closed' },
+    });
+    fireEvent.change(screen.getByLabelText(new RegExp(ar.rihla.disruptions.reason_ar)), {
+      target: { value: 'الطريق مغلق' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: ar.rihla.disruptions.preview }));
+    const said = ar.rihla.errors.codes.TOO_MANY_TRIPS.replace('%{trips}', '512').replace('%{limit}', '400');
+    expect(await screen.findByText(said)).toBeTruthy();
   });
 });
 

@@ -10,15 +10,16 @@
 // the staff member who made it.
 import { companyWhere } from '../../auth/company-scope.ts';
 import { proofUndecided } from '../../../shared/payments.ts';
-import type { DisruptionAction } from '../../../shared/disruptions.ts';
+import { type DisruptionAction, MAX_DISRUPTED_TRIPS } from '../../../shared/disruptions.ts';
 import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
-import { addDays, departureInstant } from '../../../shared/rules.ts';
-import { sameTown } from '../../../shared/segments.ts';
+import { addDays, departureInstant, khartoumToday } from '../../../shared/rules.ts';
+import { MAX_STOP_MINUTES, minutesAt, townKey } from '../../../shared/segments.ts';
 import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newId } from '../../db/ids.ts';
 import { busyTrips } from './bus-conflicts.ts';
 import { askedStretch, routeOf } from './segments.ts';
 import { lockRow } from '../../db/locks.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { Db, TripRow } from '../../db/schema.ts';
 import { queueBookingMessages } from '../../messages/messages.service.ts';
 import { settleCancelledTrip } from '../../sales/index.ts';
@@ -234,57 +235,82 @@ export async function disruptTrip(
   return impact;
 }
 
-/**
- * A road between two towns, both ways: boarding at the origin (an origins _id) and alighting at the
- * destination (a destinations _id), and back between the same towns in the other lists (named alike, as a
- * stop's town is), when both lists have them.
- */
-export async function roadWays(db: Db, originId: string, destinationId: string): Promise<Towns[]> {
-  const ways = [{ origin: originId, destination: destinationId }];
-  const [origins, destinations] = await Promise.all([
-    db.selectFrom('origins').select(['id', 'origin_city', 'origin_city_ar']).execute(),
-    db.selectFrom('destinations').select(['id', 'destination_city', 'destination_city_ar']).execute(),
-  ]);
-  const from = origins.find((row) => row.id === originId);
-  const to = destinations.find((row) => row.id === destinationId);
-  if (!from || !to) return ways;
-  const back = {
-    origin: origins.find((row) => sameTown(row, to))?.id,
-    destination: destinations.find((row) => sameTown(from, row))?.id,
-  };
-  if (back.origin && back.destination) ways.push({ origin: back.origin, destination: back.destination });
-  return ways;
-}
-
-interface Towns {
+/** A way along a road: boarding at an origins row, alighting at a destinations row. */
+interface Way {
   origin: string;
   destination: string;
 }
 
-/** Whether a route (its ends and stops) boards at a way's origin before it alights at its destination. */
-export const travelsRoad = (
+/**
+ * A road between two towns, both ways: every origins row named as the first town with every destinations row
+ * named as the second, and back (names compared as a stop's are: case and spaces do not count; the Arabic
+ * names are not compared, so a town spelt two ways in Arabic is still one road).
+ */
+export async function roadWays(db: Db, originId: string, destinationId: string): Promise<Way[]> {
+  const [origins, destinations] = await Promise.all([
+    db.selectFrom('origins').select(['id', 'origin_city']).execute(),
+    db.selectFrom('destinations').select(['id', 'destination_city']).execute(),
+  ]);
+  const first = origins.find((row) => row.id === originId);
+  const second = destinations.find((row) => row.id === destinationId);
+  if (!first || !second) return [{ origin: originId, destination: destinationId }];
+  const named = (name: string) => ({
+    boarding: origins.filter((row) => townKey(row.origin_city) === townKey(name)).map((row) => row.id),
+    alighting: destinations
+      .filter((row) => townKey(row.destination_city) === townKey(name))
+      .map((row) => row.id),
+  });
+  const a = named(first.origin_city);
+  const b = named(second.destination_city);
+  const pairs = (from: string[], to: string[]) =>
+    from.flatMap((origin) => to.map((destination) => ({ origin, destination })));
+  return [...pairs(a.boarding, b.alighting), ...pairs(b.boarding, a.alighting)];
+}
+
+/**
+ * The Khartoum date a route reaches a road on, leaving on `date` at `time`: the day it boards the road's first
+ * town (a stop may be up to two days after the departure); undefined when it does not travel the road.
+ */
+export function roadDate(
   route: { originId: string; destinationId: string; trip_stops?: unknown },
-  ways: Towns[],
-) => ways.some((way) => askedStretch(route, routeOf(route), way) !== undefined);
+  ways: Way[],
+  date: string,
+  time: string,
+): string | undefined {
+  const { stops } = routeOf(route);
+  for (const way of ways) {
+    const stretch = askedStretch(route, { stops, fares: [] }, way);
+    if (stretch)
+      return khartoumToday(
+        new Date(departureInstant(date, time).getTime() + minutesAt(stops, stretch.from) * 60_000),
+      );
+  }
+  return undefined;
+}
+
+/** How many days before a road's first date a trip may leave and still be on it then (MAX_STOP_MINUTES). */
+const ROAD_LEAD_DAYS = Math.ceil(MAX_STOP_MINUTES / 1440);
 
 /**
  * The trips a disruption names, not cancelled, by departure: by id; a route's trips over its dates; or, for a
- * closed road, the trips of those dates of any route that travel it either way (their ends, or stops in order).
+ * closed road, the trips of any route that travel it either way (their ends, or stops in order) and reach it
+ * on one of its dates.
  */
 export async function disruptedTrips(db: Db, body: DisruptBody, companyId?: string): Promise<string[]> {
   if (body.tripIds) return [...new Set(body.tripIds)];
   const ways = body.road ? await roadWays(db, body.originId!, body.destinationId!) : [];
-  const boarding = ways.map((way) => way.origin);
+  const boarding = [...new Set(ways.map((way) => way.origin))];
+  const first = body.road ? addDays(body.from!, -ROAD_LEAD_DAYS) : body.from!;
   const rows = await db
     .selectFrom('trips')
-    .select(['id', 'trip_originId', 'trip_destinationId', 'trip_stops'])
+    .select(['id', 'trip_originId', 'trip_destinationId', 'trip_stops', 'trip_date', 'trip_boarding_time'])
     // Company staff: their company's trips alone (trips named by id are checked by the route).
     .$if(!!companyId, (q) => q.where(companyWhere(db, 'trip', companyId!)))
     .$if(!body.road, (q) =>
       q.where('trip_originId', '=', body.originId!).where('trip_destinationId', '=', body.destinationId!),
     )
     // A road: the trips that board at either town (their origin, or a stop found by trip_towns' key), then
-    // whether each alights at the other town after it.
+    // whether each alights at the other town after it, and when.
     .$if(!!body.road, (q) =>
       q.where((eb) =>
         eb.or([
@@ -297,27 +323,29 @@ export async function disruptedTrips(db: Db, body: DisruptBody, companyId?: stri
               .select('tripId')
               .where('town', 'in', boarding)
               .where('role', '=', 'b')
-              .where('trip_date', '>=', body.from!)
+              .where('trip_date', '>=', first)
               .where('trip_date', '<=', body.to!),
           ),
         ]),
       ),
     )
-    .where('trip_date', '>=', body.from!)
+    .where('trip_date', '>=', first)
     .where('trip_date', '<=', body.to!)
     .where('isCancelled', '=', 0)
     .orderBy('trip_date')
     .orderBy('id')
     .execute();
   return rows
-    .filter(
-      (row) =>
-        !body.road ||
-        travelsRoad(
-          { originId: row.trip_originId, destinationId: row.trip_destinationId, trip_stops: row.trip_stops },
-          ways,
-        ),
-    )
+    .filter((row) => {
+      if (!body.road) return true;
+      const route = {
+        originId: row.trip_originId,
+        destinationId: row.trip_destinationId,
+        trip_stops: row.trip_stops,
+      };
+      const on = roadDate(route, ways, row.trip_date, row.trip_boarding_time);
+      return on !== undefined && on >= body.from! && on <= body.to!;
+    })
     .map((row) => row.id);
 }
 
@@ -342,14 +370,24 @@ async function closeTimetables(
   now: Date,
   companyId?: string,
 ) {
-  const closed: string[] = [];
-  for (let date = route.from; date <= route.to; date = addDays(date, 1)) closed.push(date);
-  // A closed road: every active timetable whose route travels it, either way.
+  const dates = (from: string, to: string) => {
+    const all: string[] = [];
+    for (let date = from; date <= to; date = addDays(date, 1)) all.push(date);
+    return all;
+  };
+  // A closed road: every active timetable whose route travels it, either way, off on the days its bus would
+  // reach the road within the dates (a bus leaving the evening before may be on it the next morning).
   const ways = route.road ? await roadWays(db, route.originId, route.destinationId) : [];
   const timetables = (
     await db
       .selectFrom('timetables')
-      .select(['id', 'timetable_originId', 'timetable_destinationId', 'trip_stops'])
+      .select([
+        'id',
+        'timetable_originId',
+        'timetable_destinationId',
+        'timetable_boarding_time',
+        'trip_stops',
+      ])
       .$if(!!companyId, (q) => q.where(companyWhere(db, 'timetable', companyId!)))
       .$if(!route.road, (q) =>
         q
@@ -358,19 +396,22 @@ async function closeTimetables(
       )
       .where('isActive', '=', 1)
       .execute()
-  ).filter(
-    (row) =>
-      !route.road ||
-      travelsRoad(
-        {
-          originId: row.timetable_originId,
-          destinationId: row.timetable_destinationId,
-          trip_stops: row.trip_stops,
-        },
-        ways,
-      ),
-  );
-  for (const { id } of timetables)
+  )
+    .map((row) => {
+      if (!route.road) return { id: row.id, closed: dates(route.from, route.to) };
+      const path = {
+        originId: row.timetable_originId,
+        destinationId: row.timetable_destinationId,
+        trip_stops: row.trip_stops,
+      };
+      const closed = dates(addDays(route.from, -ROAD_LEAD_DAYS), route.to).filter((date) => {
+        const on = roadDate(path, ways, date, row.timetable_boarding_time);
+        return on !== undefined && on >= route.from && on <= route.to;
+      });
+      return { id: row.id, closed };
+    })
+    .filter((row) => row.closed.length > 0);
+  for (const { id, closed } of timetables)
     await db.transaction().execute(async (trx) => {
       const row = await lockRow(trx, 'timetables', id, 'update');
       if (!row) return;
@@ -396,6 +437,33 @@ async function closeTimetables(
     });
 }
 
+/**
+ * 400 before anything changes when a disruption names more trips than one call may touch (a request that runs
+ * for minutes, past any proxy's patience, while the page says it failed), or delays trips of several days to
+ * one new date (they would all leave that day: a delay to a new date moves one day's trips).
+ */
+async function assertDisruptable(db: Db, body: DisruptBody, tripIds: string[]) {
+  if (tripIds.length > MAX_DISRUPTED_TRIPS)
+    throw new HttpError(
+      400,
+      `These dates name ${tripIds.length} trips: one disruption touches at most ${MAX_DISRUPTED_TRIPS}. Choose fewer dates.`,
+      { code: 'TOO_MANY_TRIPS', limit: MAX_DISRUPTED_TRIPS, trips: tripIds.length },
+    );
+  if (body.action !== 'delay' || !body.newDate || tripIds.length < 2) return;
+  const days = await db
+    .selectFrom('trips')
+    .select('trip_date')
+    .distinct()
+    .where('id', 'in', tripIds)
+    .execute();
+  if (days.length > 1)
+    throw new HttpError(
+      400,
+      'A delay to a new date moves one day’s trips: these leave on several days. Delay each day on its own, or give only a new boarding time.',
+      { code: 'DELAY_ONE_DAY' },
+    );
+}
+
 /** Runs a disruption over its trips, one transaction each (a failure on one is reported; the others happen). */
 export async function disrupt(
   db: Db,
@@ -412,8 +480,10 @@ export async function disrupt(
     newBoardingTime: body.newBoardingTime,
   };
   const dryRun = body.dryRun === true;
+  await assertDisruptable(db, body, await disruptedTrips(db, body, companyId));
   // A route cancelled over dates stays closed: its timetables make no trip on those dates (the hourly job puts
-  // trips on sale 30 days ahead, and a suspension reaches 92), written before the trips are read and cancelled.
+  // trips on sale 30 days ahead, and a suspension reaches 92), written before the trips are read (again) and
+  // cancelled, so a trip the job makes meanwhile is read too.
   if (!dryRun && body.action === 'cancel' && !body.tripIds)
     await closeTimetables(
       db,

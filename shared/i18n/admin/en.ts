@@ -585,6 +585,10 @@ export const enOwn = {
       already_exists: 'A %{name} with this %{field} already exists.',
       // Conflicts the server names by a code (shared/contract/errors.ts), with the details its answer carries.
       codes: {
+        TOO_MANY_TRIPS:
+          'These dates name %{trips} trips: one disruption touches at most %{limit}. Choose fewer dates.',
+        DELAY_ONE_DAY:
+          'A delay to a new date moves one day’s trips: these leave on several days. Delay each day on its own, or give only a new boarding time.',
         DUPLICATE_PROOF:
           "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
         ALREADY_DECIDED: 'This payment has already been decided (%{status}).',
