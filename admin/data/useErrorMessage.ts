@@ -28,6 +28,8 @@ interface ErrorDetails {
   paymentStatus?: string;
   /** TOO_MANY_TRIPS: how many the dates name. */
   trips?: number;
+  /** BUS_HAS_BOOKINGS, OTHER_COMPANY_BUS: how many. */
+  bookings?: number;
 }
 
 /** The message key of a conflict code (one per scope when the code has several). */
@@ -49,6 +51,7 @@ export function useErrorMessage() {
     highestSeat: formatNumber(body.highestSeat ?? 0, locale),
     limit: formatNumber(body.limit ?? 0, locale),
     trips: formatNumber(body.trips ?? 0, locale),
+    bookings: formatNumber(body.bookings ?? 0, locale),
     status: translate(`rihla.payments.status.${body.paymentStatus}`, { _: body.paymentStatus ?? '' }),
   });
 

@@ -59,6 +59,59 @@ export async function assertTripFitsBus(db: Db, tripId: string, busId: string) {
   if (sold && sold.highest > seats) throw tooSmall(seats, sold);
 }
 
+/**
+ * Bookings on `trips` that are still a company's business: live (seats held, money taken or awaited), or
+ * cancelled with a refund still owed. A company's desk finds its bookings through their trip's bus.
+ */
+async function companyBusiness(db: Db, where: { busId: string } | { tripId: string }) {
+  const trips = db
+    .selectFrom('trips')
+    .select('id')
+    .$if('busId' in where, (q) => q.where('busId', '=', (where as { busId: string }).busId))
+    .$if('tripId' in where, (q) => q.where('id', '=', (where as { tripId: string }).tripId));
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tripId', 'in', trips)
+    .where((eb) =>
+      eb.or([eb('isCancelled', '=', 0), eb.and([eb('refundDue', '>', 0), eb('refundPaidAt', 'is', null)])]),
+    )
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+const companyOfBus = async (db: Db, busId: string) =>
+  (await db.selectFrom('buses').select('bus_owner_companyId').where('id', '=', busId).executeTakeFirst())
+    ?.bus_owner_companyId ?? null;
+
+/**
+ * A bus keeps its company while bookings sold for that company ride on it or are owed a refund: its desk, its
+ * money and its travellers' data go with the bus (409 BUS_HAS_BOOKINGS; move those trips to another of the
+ * company's buses first).
+ */
+async function assertBusKeepsCompany(db: Db, busId: string, companyId: unknown) {
+  if (companyId === undefined || (companyId ?? null) === (await companyOfBus(db, busId))) return;
+  const bookings = await companyBusiness(db, { busId });
+  if (bookings > 0)
+    throw conflict(
+      `This bus carries ${bookings} bookings sold for its company (live, or owed a refund): it changes company once they are on another of that company's buses or settled.`,
+      { code: 'BUS_HAS_BOOKINGS', bookings },
+    );
+}
+
+/** A trip with bookings moves to a bus of the same company only (409 OTHER_COMPANY_BUS). */
+async function assertTripKeepsCompany(db: Db, tripId: string, busId: string) {
+  const trip = await db.selectFrom('trips').select('busId').where('id', '=', tripId).executeTakeFirst();
+  if (!trip || trip.busId === busId) return;
+  if ((await companyOfBus(db, trip.busId)) === (await companyOfBus(db, busId))) return;
+  const bookings = await companyBusiness(db, { tripId });
+  if (bookings > 0)
+    throw conflict(
+      `This trip has ${bookings} bookings sold for its bus's company (live, or owed a refund): it moves to that company's buses only.`,
+      { code: 'OTHER_COMPANY_BUS', bookings },
+    );
+}
+
 /** A company's own payment account (issue 24): well formed, or blank. */
 async function assertCompanyAccount(_db: Db, body: Body) {
   const problem = companyAccountProblem(body as CompanyAccount);
@@ -75,9 +128,13 @@ export const updateRules: Partial<Record<ResourceName, (db: Db, id: string, body
   buses: async (db, id, body) => {
     if (typeof body.bus_number_of_seats === 'number')
       await assertBusKeepsSoldSeats(db, id, body.bus_number_of_seats);
+    await assertBusKeepsCompany(db, id, body.bus_owner_companyId);
   },
   trips: async (db, id, body) => {
-    if (typeof body.busId === 'string') await assertTripFitsBus(db, id, body.busId);
+    if (typeof body.busId === 'string') {
+      await assertTripFitsBus(db, id, body.busId);
+      await assertTripKeepsCompany(db, id, body.busId);
+    }
     const trip = await db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirst();
     if (trip) await assertBusFree(db, { ...trip, ...body }, id);
     if (trip) {

@@ -86,7 +86,7 @@ export function crudContract(def: ResourceDef): Partial<Record<Operation, RouteC
         CAPACITY_CHECKED.has(def.name)
           ? {
               409: capacityConflictBody.describe(
-                'A seat is sold beyond the bus (SEATS_SOLD_BEYOND), the bus is on another trip then (BUS_BUSY), or a value is taken.',
+                'A seat is sold beyond the bus (SEATS_SOLD_BEYOND), the bus is on another trip then (BUS_BUSY), bookings sold for its company would change company with the bus or trip (BUS_HAS_BOOKINGS, OTHER_COMPANY_BUS), or a value is taken.',
               ),
             }
           : {},

@@ -7,6 +7,8 @@ import { paymentFlags } from './answers.ts';
 
 export const ERROR_CODES = [
   'TOO_MANY_TRIPS',
+  'BUS_HAS_BOOKINGS',
+  'OTHER_COMPANY_BUS',
   'DELAY_ONE_DAY',
   'SEATS_TAKEN',
   'PRICE_CHANGED',
@@ -91,6 +93,11 @@ export const capacityConflictBody = z.union([
     /** The highest seat sold on a trip that has not departed, and the seats the bus would have. */
     highestSeat: z.number().int().positive(),
     seats: z.number().int(),
+  }),
+  errorBody.extend({
+    code: z.enum(['BUS_HAS_BOOKINGS', 'OTHER_COMPANY_BUS']),
+    /** Bookings sold for the bus's company (live, or owed a refund) that would change company with it. */
+    bookings: z.number().int().positive(),
   }),
   errorBody,
 ]);

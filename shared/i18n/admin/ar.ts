@@ -610,6 +610,10 @@ export const arOwn: MessageTree<AdminMessages> = {
       in_use_item: '%{name}: %{count}',
       already_exists: 'يوجد بالفعل سجل (%{name}) بالقيمة نفسها في حقل «%{field}».',
       codes: {
+        BUS_HAS_BOOKINGS:
+          'على هذا البص %{bookings} حجز بيعت لشركته (قائمة، أو لها استرداد مستحق): لا تتغير شركته قبل نقلها إلى بص آخر للشركة نفسها أو تسويتها.',
+        OTHER_COMPANY_BUS:
+          'في هذه الرحلة %{bookings} حجز بيعت لشركة بصها (قائمة، أو لها استرداد مستحق): لا تُنقل إلا إلى بصات تلك الشركة.',
         TOO_MANY_TRIPS:
           'هذه التواريخ تشمل %{trips} رحلة، والإجراء الواحد يشمل %{limit} رحلة على الأكثر. اختر تواريخ أقل.',
         DELAY_ONE_DAY:

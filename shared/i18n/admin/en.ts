@@ -585,6 +585,10 @@ export const enOwn = {
       already_exists: 'A %{name} with this %{field} already exists.',
       // Conflicts the server names by a code (shared/contract/errors.ts), with the details its answer carries.
       codes: {
+        BUS_HAS_BOOKINGS:
+          'This bus carries %{bookings} bookings sold for its company (live, or owed a refund): it changes company once they are on another of that company’s buses or settled.',
+        OTHER_COMPANY_BUS:
+          'This trip has %{bookings} bookings sold for its bus’s company (live, or owed a refund): it moves to that company’s buses only.',
         TOO_MANY_TRIPS:
           'These dates name %{trips} trips: one disruption touches at most %{limit}. Choose fewer dates.',
         DELAY_ONE_DAY:
