@@ -169,7 +169,9 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
   it('an unpaid hold is warned once before it lapses; the evening before, travellers are reminded once', async () => {
     // A trip two days after the clock's day, at 9:00 am Khartoum time.
     const day = (offset: number) => khartoumToday(new Date(clock.now().getTime() + offset * 86_400_000));
-    const { trip } = await makeTrip(t, t.token, { seats: 40, date: day(2) });
+    // Read once: the clock moves to the hold's deadline, which after a late evening start is the next day.
+    const tripDate = day(2);
+    const { trip } = await makeTrip(t, t.token, { seats: 40, date: tripDate });
     const unpaid = (await postBooking(t, bookingFields(trip, [1], { passengerInfo: passenger() }))).json()
       .booking;
     const paid = await bookWithProof(t, trip, [2], `TRX-REM-${Date.now()}`);
@@ -188,7 +190,7 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
 
     // The evening before: at 17:59 nothing, at 18:00 the paid traveller (the lapsed hold has expired by then).
     await expireLapsedHolds(bookingContext(t.app));
-    clock.set(new Date(khartoumMidnight(day(1)) + (REMINDER_HOUR * 60 - 1) * 60_000));
+    clock.set(new Date(khartoumMidnight(tripDate) - 86_400_000 + (REMINDER_HOUR * 60 - 1) * 60_000));
     await expireLapsedHolds(bookingContext(t.app));
     expect(await queueReminders(db, clock.now())).toBe(0);
     clock.advance(60_000);
@@ -240,7 +242,8 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
   it('a reminder whose booking was cancelled before it went, and a hold warning of a booking paid since, are not sent', async () => {
     const db = t.app.db as Db;
     const day = (offset: number) => khartoumToday(new Date(clock.now().getTime() + offset * 86_400_000));
-    const { trip } = await makeTrip(t, t.token, { seats: 40, date: day(3) });
+    const tripDate = day(3);
+    const { trip } = await makeTrip(t, t.token, { seats: 40, date: tripDate });
     const paidLater = (await postBooking(t, bookingFields(trip, [1], { passengerInfo: passenger() }))).json()
       .booking;
     clock.set(new Date(Date.parse(paidLater.paymentDeadline) - (HOLD_WARNING_MINUTES - 1) * 60_000));
@@ -252,7 +255,8 @@ describe.each(dialects)('text messages of events (%s)', (dialect) => {
 
     const cancelledLater = await bookWithProof(t, trip, [2], `TRX-CANCEL-${Date.now()}`);
     expect((await t.staff.patch(`/api/bookings/verifyPayment/${cancelledLater._id}`)).statusCode).toBe(200);
-    clock.set(new Date(khartoumMidnight(day(2)) + REMINDER_HOUR * 3_600_000));
+    // The evening before the trip (the clock has moved to the hold's deadline since the date was read).
+    clock.set(new Date(khartoumMidnight(tripDate) - 86_400_000 + REMINDER_HOUR * 3_600_000));
     expect(await queueReminders(db, clock.now())).toBeGreaterThan(0);
     const cancel = await t.staff.patch(`/api/bookings/cancelBooking/${cancelledLater._id}`);
     expect(cancel.statusCode, cancel.body).toBe(200);
