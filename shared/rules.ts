@@ -154,6 +154,13 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Every calendar day from `first` to `last` (YYYY-MM-DD, both included), in order; none when last < first. */
+export function datesFrom(first: string, last: string): string[] {
+  const dates: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
 /** Today's date in Khartoum, YYYY-MM-DD. */
 export function khartoumToday(now: Date = new Date()): string {
   return khartoumClock(now).slice(0, 10);

@@ -1,7 +1,7 @@
 // Which dates a timetable puts on sale: its days of the week (0 = Sunday … 6 = Saturday) between its first
 // and last dates, less its days off. Pure, so the server's generation job and the back-office's preview of a
 // new timetable agree on every date.
-import { addDays, isValidDate } from './rules.ts';
+import { addDays, datesFrom, isValidDate } from './rules.ts';
 
 /** Days of the week, as the spec numbers them (JavaScript's getUTCDay). */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -28,10 +28,7 @@ export function timetableDates(calendar: TimetableCalendar, first: string, last:
   const end = until < last ? until : last;
   const days = new Set(calendar.timetable_days);
   const off = new Set(calendar.timetable_dates_off ?? []);
-  const dates: string[] = [];
-  for (let date = start; date <= end; date = addDays(date, 1))
-    if (days.has(weekdayOf(date)) && !off.has(date)) dates.push(date);
-  return dates;
+  return datesFrom(start, end).filter((date) => days.has(weekdayOf(date)) && !off.has(date));
 }
 
 /** The dates a timetable keeps on sale on `today`: from today to `horizonDays` days ahead (today is day 1). */

@@ -80,7 +80,8 @@ async function companyBusiness(db: Db, where: { busId: string } | { tripId: stri
   return Number(row?.count ?? 0);
 }
 
-const companyOfBus = async (db: Db, busId: string) =>
+/** The company whose bus it is (null for a bus of none). */
+export const companyOfBus = async (db: Db, busId: string) =>
   (await db.selectFrom('buses').select('bus_owner_companyId').where('id', '=', busId).executeTakeFirst())
     ?.bus_owner_companyId ?? null;
 

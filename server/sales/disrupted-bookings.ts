@@ -12,6 +12,7 @@ import type { Db, TripRow } from '../db/schema.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
 import { writeOweBack } from './bookings.repository.ts';
 import { lockTarget, relocate, soldSeats } from './seat-move.ts';
+import { companyOfBus } from '../resources/seat-capacity.ts';
 import { routeOf, type Stretch, stretchOfRow, stretchOfTowns, townsOf } from '../resources/trips/segments.ts';
 import { minutesAt } from '../../shared/segments.ts';
 
@@ -104,9 +105,9 @@ const tripRow = (db: Db, id: string) =>
  * corridor's traveller from Madani to Kassala may take a Madani – Kassala bus). Answers the stretch there.
  */
 function movableStretch(
-  from: TripRow & { companyId: string | undefined },
+  from: TripRow & { companyId: string | null },
   stretch: Stretch,
-  target: TripRow & { companyId: string | undefined },
+  target: TripRow & { companyId: string | null },
   now: Date,
 ): Stretch | undefined {
   const window = moveWindow(from.trip_date, now);
@@ -118,16 +119,6 @@ function movableStretch(
     target.trip_date <= window.until &&
     departureInstant(target.trip_date, target.trip_boarding_time).getTime() > now.getTime();
   return open ? stretchOfTowns(target, townsOf(from, stretch)) : undefined;
-}
-
-/** The company whose bus it is (undefined for a bus of none). */
-async function companyOfBus(db: Db, busId: string): Promise<string | undefined> {
-  const bus = await db
-    .selectFrom('buses')
-    .select('bus_owner_companyId')
-    .where('id', '=', busId)
-    .executeTakeFirst();
-  return bus?.bus_owner_companyId ?? undefined;
 }
 
 /**
@@ -152,7 +143,7 @@ export async function moveTargets(db: Db, from: TripRow, stretch: Stretch, seatC
     .innerJoin('buses', 'buses.id', 'trips.busId')
     .selectAll('trips')
     .select(['buses.bus_number_of_seats', 'buses.bus_status', 'buses.bus_owner_companyId'])
-    .where('buses.bus_owner_companyId', company === undefined ? 'is' : '=', company ?? null)
+    .where('buses.bus_owner_companyId', company === null ? 'is' : '=', company)
     .where((eb) =>
       eb.or([
         eb.and([
@@ -177,7 +168,7 @@ export async function moveTargets(db: Db, from: TripRow, stretch: Stretch, seatC
     const there = movableStretch(
       source,
       stretch,
-      { ...(row as TripRow), companyId: row.bus_owner_companyId ?? undefined },
+      { ...(row as TripRow), companyId: row.bus_owner_companyId ?? null },
       now,
     );
     if (!there) continue;

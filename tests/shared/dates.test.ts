@@ -1,7 +1,7 @@
 // isValidDate counts days from the digits; it must agree with Date's own calendar on every input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidDate } from '../../shared/rules.ts';
+import { addDays, datesFrom, isValidDate } from '../../shared/rules.ts';
 
 /** What Date says: the text survives a round trip through a UTC midnight. */
 function byDate(value: string): boolean {
@@ -43,6 +43,30 @@ describe('isValidDate', () => {
     fc.assert(
       fc.property(candidate, (value) => isValidDate(value) === byDate(value)),
       { numRuns: 20_000 },
+    );
+  });
+});
+
+describe('datesFrom', () => {
+  it('lists every day across a month end and a leap day, both ends included', () => {
+    expect(datesFrom('2028-02-27', '2028-03-01')).toEqual([
+      '2028-02-27',
+      '2028-02-28',
+      '2028-02-29',
+      '2028-03-01',
+    ]);
+    expect(datesFrom('2026-12-31', '2026-12-31')).toEqual(['2026-12-31']);
+    expect(datesFrom('2026-12-31', '2026-12-30')).toEqual([]);
+  });
+
+  it('counts as many days as lie between its ends', () => {
+    const day = fc.integer({ min: 0, max: 3650 }).map((n) => addDays('2020-01-01', n));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 120 }), (first, span) => {
+        const dates = datesFrom(first, addDays(first, span));
+        expect(dates.length).toBe(span + 1);
+        expect(dates.every((date, i) => date === addDays(first, i))).toBe(true);
+      }),
     );
   });
 });

@@ -12,7 +12,7 @@ import { companyWhere } from '../../auth/company-scope.ts';
 import { proofUndecided } from '../../../shared/payments.ts';
 import { type DisruptionAction, MAX_DISRUPTED_TRIPS } from '../../../shared/disruptions.ts';
 import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
-import { addDays, departureInstant, khartoumToday } from '../../../shared/rules.ts';
+import { addDays, datesFrom, departureInstant, khartoumToday } from '../../../shared/rules.ts';
 import { MAX_STOP_MINUTES, minutesAt, townKey } from '../../../shared/segments.ts';
 import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newId } from '../../db/ids.ts';
@@ -293,12 +293,16 @@ const ROAD_LEAD_DAYS = Math.ceil(MAX_STOP_MINUTES / 1440);
 
 /**
  * The trips a disruption names, not cancelled, by departure: by id; a route's trips over its dates; or, for a
- * closed road, the trips of any route that travel it either way (their ends, or stops in order) and reach it
- * on one of its dates.
+ * closed road, the trips of any route that travel it either way (its `ways`, from roadWays: their ends, or
+ * stops in order) and reach it on one of its dates.
  */
-export async function disruptedTrips(db: Db, body: DisruptBody, companyId?: string): Promise<string[]> {
+export async function disruptedTrips(
+  db: Db,
+  body: DisruptBody,
+  companyId: string | undefined,
+  ways: Way[],
+): Promise<string[]> {
   if (body.tripIds) return [...new Set(body.tripIds)];
-  const ways = body.road ? await roadWays(db, body.originId!, body.destinationId!) : [];
   const boarding = [...new Set(ways.map((way) => way.origin))];
   const first = body.road ? addDays(body.from!, -ROAD_LEAD_DAYS) : body.from!;
   const rows = await db
@@ -366,18 +370,13 @@ export interface DisruptAnswer {
 async function closeTimetables(
   db: Db,
   route: { originId: string; destinationId: string; from: string; to: string; road?: boolean },
+  ways: Way[],
   actor: Actor,
   now: Date,
   companyId?: string,
 ) {
-  const dates = (from: string, to: string) => {
-    const all: string[] = [];
-    for (let date = from; date <= to; date = addDays(date, 1)) all.push(date);
-    return all;
-  };
-  // A closed road: every active timetable whose route travels it, either way, off on the days its bus would
-  // reach the road within the dates (a bus leaving the evening before may be on it the next morning).
-  const ways = route.road ? await roadWays(db, route.originId, route.destinationId) : [];
+  // A closed road (its `ways`): every active timetable whose route travels it, either way, off on the days its
+  // bus would reach the road within the dates (a bus leaving the evening before may be on it the next morning).
   const timetables = (
     await db
       .selectFrom('timetables')
@@ -398,13 +397,13 @@ async function closeTimetables(
       .execute()
   )
     .map((row) => {
-      if (!route.road) return { id: row.id, closed: dates(route.from, route.to) };
+      if (!route.road) return { id: row.id, closed: datesFrom(route.from, route.to) };
       const path = {
         originId: row.timetable_originId,
         destinationId: row.timetable_destinationId,
         trip_stops: row.trip_stops,
       };
-      const closed = dates(addDays(route.from, -ROAD_LEAD_DAYS), route.to).filter((date) => {
+      const closed = datesFrom(addDays(route.from, -ROAD_LEAD_DAYS), route.to).filter((date) => {
         const on = roadDate(path, ways, date, row.timetable_boarding_time);
         return on !== undefined && on >= route.from && on <= route.to;
       });
@@ -480,7 +479,9 @@ export async function disrupt(
     newBoardingTime: body.newBoardingTime,
   };
   const dryRun = body.dryRun === true;
-  await assertDisruptable(db, body, await disruptedTrips(db, body, companyId));
+  // A closed road's ways, worked out once for the count, the timetables and the trips.
+  const ways = body.road && !body.tripIds ? await roadWays(db, body.originId!, body.destinationId!) : [];
+  await assertDisruptable(db, body, await disruptedTrips(db, body, companyId, ways));
   // A route cancelled over dates stays closed: its timetables make no trip on those dates (the hourly job puts
   // trips on sale 30 days ahead, and a suspension reaches 92), written before the trips are read (again) and
   // cancelled, so a trip the job makes meanwhile is read too.
@@ -488,12 +489,13 @@ export async function disrupt(
     await closeTimetables(
       db,
       body as Required<Pick<DisruptBody, 'originId' | 'destinationId' | 'from' | 'to'>> & { road?: boolean },
+      ways,
       actor,
       now,
       companyId,
     );
   const trips: TripImpact[] = [];
-  for (const tripId of await disruptedTrips(db, body, companyId)) {
+  for (const tripId of await disruptedTrips(db, body, companyId, ways)) {
     try {
       trips.push(
         await db.transaction().execute((trx) => disruptTrip(trx, tripId, disruption, actor, now, { dryRun })),
