@@ -30,6 +30,8 @@ interface ErrorDetails {
   trips?: number;
   /** BUS_HAS_BOOKINGS, OTHER_COMPANY_BUS: how many. */
   bookings?: number;
+  /** REFUND_AMOUNT_CHANGED: what is owed now. */
+  refundDue?: number;
 }
 
 /** The message key of a conflict code (one per scope when the code has several). */
@@ -48,6 +50,7 @@ export function useErrorMessage() {
         ? formatSeatList(body.seats, locale)
         : formatNumber(body.seats ?? 0, locale),
     total: formatMoney(body.totalTicketPrice ?? 0, locale, translate),
+    amount: formatMoney(body.refundDue ?? 0, locale, translate),
     highestSeat: formatNumber(body.highestSeat ?? 0, locale),
     limit: formatNumber(body.limit ?? 0, locale),
     trips: formatNumber(body.trips ?? 0, locale),

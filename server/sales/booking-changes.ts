@@ -75,6 +75,8 @@ interface Plan {
 }
 
 const departureOf = (trip: TripDetails) => departureInstant(trip.trip_date, trip.trip_boarding_time);
+/** The last moment a booking of a trip leaving at `departure` may be changed (changeOpen's end). */
+const cutoffOf = (departure: Date) => new Date(departure.getTime() - CHANGE_CUTOFF_MINUTES * 60_000);
 const rulesOf = (stored: string | null | undefined): RefundRules =>
   stored ? (JSON.parse(stored) as RefundRules) : FULL_REFUND_RULES;
 
@@ -163,7 +165,7 @@ export async function quoteChange(ctx: BookingContext, input: ChangeRequest) {
   const planned = await plan(ctx, input, ctx.clock.now());
   if ('refused' in planned) return planned;
   const { booking, quote, from } = planned;
-  const until = new Date(departureOf(from).getTime() - CHANGE_CUTOFF_MINUTES * 60_000);
+  const until = cutoffOf(departureOf(from));
   return {
     quote: { bookingId: booking.id, ticketId: booking.ticketId, ...quote, until: until.toISOString() },
   };
@@ -216,6 +218,13 @@ export async function changeBooking(
         current.paymentStatus !== booking.paymentStatus
       )
         throw new Refused({ code: 'CHANGE_PENDING' });
+      // Some seats cancelled since the plan read it (their refund recorded): planned again from the booking as it
+      // is, so the cancelled seats do not move with it and the difference counts from what is left.
+      if (
+        current.seats !== booking.seats ||
+        Number(current.totalTicketPrice) !== Number(booking.totalTicketPrice)
+      )
+        throw new BookingChanged();
       // A change that lapsed unswept gives way (expired, its seats freed); one still waiting refuses another.
       const pending = await pendingChangeOf(trx, booking.id);
       if (pending && !(await expireLapsed(trx, [pending], now)).length)
@@ -288,6 +297,8 @@ export async function changeBooking(
     if (error instanceof Refused) return { refused: error.refusal };
     if (error instanceof RouteChanged)
       return retried ? { refused: { code: 'PAIR_NOT_FOR_SALE' } } : changeBooking(ctx, input, by, true);
+    if (error instanceof BookingChanged)
+      return retried ? { refused: { code: 'CHANGE_PENDING' } } : changeBooking(ctx, input, by, true);
     if (!isUniqueViolation(error)) throw error;
     return { refused: { code: 'SEATS_TAKEN', seats: await takenSeats(ctx.db, target._id, seats) } };
   }
@@ -295,6 +306,9 @@ export async function changeBooking(
 
 /** The target trip's route changed between the plan and the lock. */
 class RouteChanged extends Error {}
+
+/** The booking's seats or price changed between the plan and the lock (some seats cancelled). */
+class BookingChanged extends Error {}
 
 const moneyDiff = (quote: ChangeQuote): Record<string, [unknown, unknown]> => ({
   totalTicketPrice: [quote.oldTotal, quote.newTotal],
@@ -309,7 +323,7 @@ const moneyDiff = (quote: ChangeQuote): Record<string, [unknown, unknown]> => ({
  */
 async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, planned: Plan, now: Date) {
   const { target, from, seats, quote } = planned;
-  const cutoff = new Date(departureOf(from).getTime() - CHANGE_CUTOFF_MINUTES * 60_000);
+  const cutoff = cutoffOf(departureOf(from));
   const deadline = holdDeadline(now, ctx.payments.proofMinutes, cutoff).toISOString();
   const terms: ChangeTerms = {
     fromTripId: from._id,
@@ -368,6 +382,26 @@ async function insertChange(trx: Db, ctx: BookingContext, booking: BookingRow, p
 }
 
 /**
+ * For a change awaiting payment, its old trip's change cut-off (after it the change cannot complete: the
+ * traveller travels on the old booking); undefined for any other booking.
+ */
+export async function changeCutoffOf(db: Db, bookingId: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(['changeOf', 'changeTerms'])
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  if (!row?.changeOf || !row.changeTerms) return undefined;
+  const terms = JSON.parse(row.changeTerms) as ChangeTerms;
+  const old = await db
+    .selectFrom('trips')
+    .select(['trip_date', 'trip_boarding_time'])
+    .where('id', '=', terms.fromTripId)
+    .executeTakeFirst();
+  return old && cutoffOf(departureInstant(old.trip_date, old.trip_boarding_time));
+}
+
+/**
  * Completes a change whose difference was just verified (inside the verification's transaction, whichever way
  * it came: the desk, a bank statement): the booking moves to the change's seats and price, the change's row is
  * closed (cancelled, its payment kept). A booking cancelled or moved meanwhile cannot take it: the difference
@@ -386,13 +420,23 @@ export async function completeChange(trx: Db, changeId: string, now: Date): Prom
     .where('bookingId', '=', change.id)
     .execute();
   const actor = { userId: change.verifiedBy, userLabel: null };
-  // Cancelled or moved meanwhile, its old trip cancelled (it waits for its traveller's choice: a free move or
-  // a full refund), or the new trip cancelled or its bus out of service: the difference paid goes back.
+  const old = await trx
+    .selectFrom('trips')
+    .select(['trip_date', 'trip_boarding_time'])
+    .where('id', '=', terms.fromTripId)
+    .executeTakeFirst();
+  // Cancelled or moved meanwhile, some of its seats cancelled, its old trip cancelled (it waits for its
+  // traveller's choice: a free move or a full refund) or past its change cut-off (verified late: the traveller
+  // travels, or travelled, on the old booking), or the new trip cancelled or its bus out of service: the
+  // difference paid goes back.
   if (
     !booking ||
     Number(booking.isCancelled) ||
     booking.tripId !== terms.fromTripId ||
+    Number(booking.totalTicketPrice) !== terms.oldTotal ||
     booking.disruptionState === 'waiting' ||
+    !old ||
+    !changeOpen(departureInstant(old.trip_date, old.trip_boarding_time), now) ||
     !target
   ) {
     await trx

@@ -493,9 +493,11 @@ export async function writeOweBack(
 export type CancelledRow = Pick<BookingsTable, 'paymentStatus' | 'totalTicketPrice' | 'refundRules'>;
 
 /**
- * Marks a booking cancelled, frees its seats and records who did it in the activity log, in one transaction;
- * false when it already was cancelled. `refundFor` says what is owed back, read from the row under the
- * cancellation's lock (a payment verified a moment before counts); null or 0 owes nothing.
+ * Marks a booking cancelled, frees its seats and records who did it in the activity log, in one transaction:
+ * 'cancelled'; 'refused' when it already was cancelled (or its trip was: it waits for its traveller's choice);
+ * 'moved' when it is no longer on `tripId` (a change committed since it was read: the caller decides again, as
+ * the refund tiers count from the new trip's departure). `refundFor` says what is owed back, read from the row
+ * under the cancellation's lock (a payment verified a moment before counts); null or 0 owes nothing.
  */
 export async function cancelBooking(
   db: Db,
@@ -504,17 +506,13 @@ export async function cancelBooking(
   by: Actor,
   now: Date,
   refundFor: (row: CancelledRow) => number | null,
-): Promise<boolean> {
+): Promise<'cancelled' | 'refused' | 'moved'> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('bookings')
-      .set({ isCancelled: 1 })
-      .where('id', '=', id)
-      .where('isCancelled', '=', 0)
-      // Not one whose trip the operator cancelled (it waits for a move or a full refund).
-      .where((eb) => eb.or([eb('disruptionState', 'is', null), eb('disruptionState', '!=', 'waiting')]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    const row = (await lockRow(trx, 'bookings', id, 'update')) as BookingRow | undefined;
+    // Not one whose trip the operator cancelled (it waits for a move or a full refund).
+    if (!row || Number(row.isCancelled) || row.disruptionState === 'waiting') return 'refused';
+    if (row.tripId !== tripId) return 'moved';
+    await trx.updateTable('bookings').set({ isCancelled: 1 }).where('id', '=', id).execute();
     // Naming the trip lets the write layer forget only that trip's cached seat map.
     await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
     await dropPendingChange(trx, id);
@@ -535,7 +533,7 @@ export async function cancelBooking(
       },
       now,
     );
-    return true;
+    return 'cancelled' as const;
   });
 }
 
@@ -562,10 +560,16 @@ export function expireHolds(db: Db, rows: { id: string; tripId: string }[], now:
   return db.transaction().execute((trx) => expireLapsed(trx, rows, now));
 }
 
-export async function deleteBooking(db: Db, id: string, tripId: string, by: Actor, now: Date): Promise<void> {
+/** Deletes a booking for good, its seats on the trip its row names under the lock (a change may have moved it). */
+export async function deleteBooking(db: Db, id: string, by: Actor, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
-    await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
+    const row = (await lockRow(trx, 'bookings', id, 'update')) as BookingRow | undefined;
+    if (row)
+      await trx
+        .deleteFrom('booking_seats')
+        .where('tripId', '=', row.tripId)
+        .where('bookingId', '=', id)
+        .execute();
     await trx.deleteFrom('bookings').where('id', '=', id).execute();
     await recordAudit(
       trx,

@@ -20,10 +20,14 @@ export type SeatsCancelWrite =
    */
   | { waits: 'PAYMENT_UNDER_REVIEW' | 'CHANGE_PENDING' }
   /** Every seat left was asked for (another partial cancel got in first): a whole cancellation instead. */
-  | { every: true };
+  | { every: true }
+  /** No longer on the trip it was read on (a change committed meanwhile): decided again there. */
+  | { moved: true };
 
 export interface SeatsCancelRequest {
   id: string;
+  /** The trip the booking was read on, whose departure `refundFor` counts from. */
+  tripId: string;
   seats: number[];
   by: Actor;
   now: Date;
@@ -80,6 +84,7 @@ export async function cancelSeatsOf(db: Db, request: SeatsCancelRequest): Promis
   return db.transaction().execute(async (trx) => {
     const row = (await lockRow(trx, 'bookings', id, 'update')) as BookingRow | undefined;
     if (!row || Number(row.isCancelled)) return { cancelled: true };
+    if (row.tripId !== request.tripId) return { moved: true };
     const held = JSON.parse(row.seats) as number[];
     const missing = seats.filter((seat) => !held.includes(seat));
     if (missing.length) return { notInBooking: missing };

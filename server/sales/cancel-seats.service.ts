@@ -59,6 +59,7 @@ export async function cancelSeats(
 
   const written = await cancelSeatsOf(ctx.db, {
     id,
+    tripId: String(trip._id),
     seats,
     by: actor,
     now,
@@ -67,6 +68,7 @@ export async function cancelSeats(
       refundQuote(rulesOf(stored), amount, departureOf(trip, booking), now).refund,
   });
   if ('cancelled' in written) return { refused: 'ALREADY_CANCELLED' };
+  if ('moved' in written) return cancelSeats(ctx, id, asked, by);
   if ('notInBooking' in written) return written;
   if ('waits' in written) return { refused: written.waits };
   if ('every' in written) return cancelWhole(ctx, id, seats, by);

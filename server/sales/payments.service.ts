@@ -14,6 +14,7 @@ import { departureInstant } from '../../shared/rules.ts';
 import { openShiftOf, recordCash } from '../resources/shifts/shifts.repository.ts';
 import type { BookingContext } from './context.ts';
 import { findByTicket } from './bookings.repository.ts';
+import { changeCutoffOf } from './booking-changes.ts';
 import type { Document } from '../resources/crud/row-mapper.ts';
 import {
   acceptProof,
@@ -107,13 +108,28 @@ export async function submitProof(
     checked.proof,
     { reference: normaliseReference(request.reference), method: request.method },
     request.sender,
-    holds ? reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes) : undefined,
+    holds
+      ? changeHold(
+          reviewHold(now, ctx.payments.reviewMinutes, ctx.payments.proofMinutes),
+          await changeCutoffOf(ctx.db, booking._id),
+        )
+      : undefined,
     now,
   );
   const current = (await findBookingDocument(ctx.db, booking._id))!;
   // Refused under the lock: the hold lapsed (or was decided, or cancelled) since it was read.
   if (!accepted) return notWaiting(current, now) ?? { refused: 'NOT_WAITING', status: 'expired' };
   return { accepted: current };
+}
+
+/**
+ * A change's proof holds its new seats no later than the old trip's change cut-off: verified after it, the
+ * change cannot complete (completeChange gives the difference back), so the seats would be held for nothing.
+ */
+function changeHold(hold: ReturnType<typeof reviewHold>, cutoff: Date | undefined) {
+  if (!cutoff) return hold;
+  const cap = (at: Date) => new Date(Math.min(at.getTime(), cutoff.getTime()));
+  return { review: cap(hold.review), until: cap(hold.until) };
 }
 
 export type DecisionOutcome =
@@ -309,7 +325,9 @@ export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Prom
 export type RefundOutcome =
   | { paid: Document }
   | { recorded: Document }
-  | { refused: 'NOT_FOUND' | 'NOT_OWED' | 'ALREADY_PAID' | 'AWAITS_CONFIRMATION' | 'OWN_CASH_REFUND' };
+  | { refused: 'NOT_FOUND' | 'NOT_OWED' | 'ALREADY_PAID' | 'AWAITS_CONFIRMATION' | 'OWN_CASH_REFUND' }
+  /** What is owed changed since staff read it (a change to a cheaper trip added to it): look again. */
+  | { refused: 'AMOUNT_CHANGED'; refundDue: number };
 
 /**
  * Staff record that the refund of a cancelled paid booking went back: by transfer, with its transaction
@@ -343,6 +361,8 @@ export async function markRefundPaid(
       .where('id', '=', id)
       .where('refundPaidAt', 'is', null)
       .where('refundRecordedAt', 'is', null)
+      // The amount the cash entry below hands over, and staff were shown.
+      .where('refundDue', '=', row.refundDue)
       .executeTakeFirst();
     const done = Number(result.numUpdatedRows) === 1;
     if (done)
@@ -371,7 +391,11 @@ export async function markRefundPaid(
 async function refundRefusal(ctx: BookingContext, id: string): Promise<RefundOutcome> {
   const now = await bookingRow(ctx.db, id);
   if (!now) return { refused: 'NOT_FOUND' };
-  return { refused: now.refundPaidAt ? 'ALREADY_PAID' : 'AWAITS_CONFIRMATION' };
+  if (now.refundPaidAt) return { refused: 'ALREADY_PAID' };
+  if (now.refundRecordedAt) return { refused: 'AWAITS_CONFIRMATION' };
+  return now.refundDue === null
+    ? { refused: 'NOT_OWED' }
+    : { refused: 'AMOUNT_CHANGED', refundDue: Number(now.refundDue) };
 }
 
 /** A manager or an admin confirms a cash refund a cashier recorded (a second person: never its recorder). */

@@ -292,7 +292,10 @@ export async function cancel(ctx: BookingContext, id: string, by: Canceller): Pr
       departureOf(trip, booking),
       now,
     ).refund;
-  if (!(await cancelBooking(ctx.db, id, tripId, actor, now, refundFor))) {
+  const written = await cancelBooking(ctx.db, id, tripId, actor, now, refundFor);
+  // Changed to another trip since it was read: decided again there (its departure, its tiers).
+  if (written === 'moved') return cancel(ctx, id, by);
+  if (written === 'refused') {
     // Cancelled meanwhile, or its trip was (the booking now waits for its traveller's choice).
     const after = await findBooking(ctx.db, id);
     return { refused: after && !after.isCancelled ? 'TRIP_CANCELLED' : 'ALREADY_CANCELLED' };
@@ -366,8 +369,7 @@ export async function cancellationQuote(
 export async function remove(ctx: BookingContext, id: string, by: Actor): Promise<Document | undefined> {
   const booking = await findBooking(ctx.db, id);
   if (!booking) return undefined;
-  const trip = booking.tripId as { _id?: string } | null;
-  await deleteBooking(ctx.db, id, String(trip?._id ?? ''), by, ctx.clock.now());
+  await deleteBooking(ctx.db, id, by, ctx.clock.now());
   return booking;
 }
 

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'BOOKING_LIVE',
   'NOTE_REQUIRED',
   'REFUND_AWAITS_CONFIRMATION',
+  'REFUND_AMOUNT_CHANGED',
   'NO_CASH_REFUND',
   'MESSAGE_PENDING',
   'MESSAGE_OUTDATED',
@@ -189,9 +190,12 @@ export const seatsCancelConflictBody = z.discriminatedUnion('code', [
 ]);
 
 /** markRefundPaid's 409s. */
-export const refundConflictBody = errorBody.extend({
-  code: z.enum(['NO_REFUND_DUE', 'REFUND_ALREADY_PAID', 'REFUND_AWAITS_CONFIRMATION', 'NO_CASH_REFUND']),
-});
+export const refundConflictBody = z.union([
+  errorBody.extend({
+    code: z.enum(['NO_REFUND_DUE', 'REFUND_ALREADY_PAID', 'REFUND_AWAITS_CONFIRMATION', 'NO_CASH_REFUND']),
+  }),
+  errorBody.extend({ code: z.literal('REFUND_AMOUNT_CHANGED'), refundDue: z.number() }),
+]);
 
 const ERROR_MEANINGS = {
   400: 'The request is not valid: the specification’s message, with one message per field in `errors`.',

@@ -250,7 +250,7 @@ export const paymentContract = {
       [401, 404],
       {
         409: refundConflictBody.describe(
-          'NO_REFUND_DUE, REFUND_ALREADY_PAID, or REFUND_AWAITS_CONFIRMATION (a cash refund recorded, not yet confirmed).',
+          'NO_REFUND_DUE, REFUND_ALREADY_PAID, REFUND_AWAITS_CONFIRMATION (a cash refund recorded, not yet confirmed), or REFUND_AMOUNT_CHANGED (what is owed changed since it was read: `refundDue` is the amount now).',
         ),
       },
     ),

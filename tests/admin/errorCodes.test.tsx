@@ -52,6 +52,10 @@ describe('error codes', () => {
     cleanup();
     expect(await said('ar', { code: 'REFUND_ALREADY_PAID' })).toBe('سبق تسجيل هذا الاسترداد على أنه مدفوع.');
     cleanup();
+    expect(await said('ar', { code: 'REFUND_AMOUNT_CHANGED', refundDue: 4997 })).toBe(
+      'تغيّر المبلغ المستحق لهذا الحجز وأنت تعرضه: أصبح 4,997 ج.س. راجعه مرة أخرى قبل أن تسلّمه.',
+    );
+    cleanup();
     expect(await said('ar', { code: 'REFERENCE_USED', usedBy: [], usedElsewhere: 1 })).toBe(
       'رقم العملية هذا دُفع به حجز آخر من قبل: التحويل الواحد يدفع حجزًا واحدًا. يُرجى استلام دفعة أخرى.',
     );

@@ -75,6 +75,7 @@ describe('payments desk messages', () => {
       'PRICE_CHANGED',
       'TRIP_UNAVAILABLE',
       'REFUND_AWAITS_CONFIRMATION',
+      'REFUND_AMOUNT_CHANGED',
       'NO_CASH_REFUND',
       'BOOKING_LIVE',
       'NOTE_REQUIRED',

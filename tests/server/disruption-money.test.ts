@@ -13,8 +13,8 @@ import type { Db } from '../../server/db/schema.ts';
 import { bookingContext, changeBooking, refundUnchosen } from '../../server/sales/index.ts';
 import { generateTrips } from '../../server/resources/timetables/timetables.service.ts';
 import * as changeNotASale from '../../server/db/migrations/2026-11-28-104-change-not-a-sale.ts';
-import { bookedSeats, type TripDoc } from './helpers/bookings.ts';
-import { createOk, makeTrip, sameRouteTrip } from './helpers/fixtures.ts';
+import { bookedSeats } from './helpers/bookings.ts';
+import { createOk, makeTrip, routeTrips } from './helpers/fixtures.ts';
 import { counterSale, type Doc, sendProof, uniquePng } from './helpers/payments.ts';
 import { beforeTransaction } from './helpers/races.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
@@ -31,18 +31,16 @@ describe.each(dialects)('money when trips are cancelled under other plans (%s)',
   let serial = 0;
 
   /** A route's trips on one company's buses: A about 10,000 a seat in 2 days, dear 12,000 in 3, cheap 7,000 in 4. */
-  async function route() {
-    const first = await makeTrip(t, t.token, { seats: 10, date: day(2), price: 10_000 + ++serial });
-    const more = async (offset: number, price: number) =>
-      (await sameRouteTrip(t, t.token, first, { date: day(offset), price: price + ++serial })) as Doc &
-        TripDoc;
-    return {
-      a: first.trip as Doc & TripDoc,
-      dear: await more(3, 12_000),
-      cheap: await more(4, 7_000),
-      company: first.company as Doc,
-    };
-  }
+  const route = () =>
+    routeTrips(
+      t,
+      t.token,
+      { date: day(2), price: 10_000 + ++serial },
+      {
+        dear: { date: day(3), price: 12_000 + ++serial },
+        cheap: { date: day(4), price: 7_000 + ++serial },
+      },
+    );
 
   const priceOf = (trip: Doc) => Number(trip.trip_ticket_priceId.price);
   const proofOf = (booking: Doc) => ({ ticketId: booking.ticketId, phone: booking.passengerInfo.phone });

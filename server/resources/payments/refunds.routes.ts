@@ -46,6 +46,11 @@ const REFUND_REFUSALS: RefusalTable<Extract<RefundOutcome, { refused: string }>>
     conflict('This refund was recorded as handed over in cash: a manager or an admin confirms it.', {
       code: 'REFUND_AWAITS_CONFIRMATION',
     }),
+  AMOUNT_CHANGED: (refusal) =>
+    conflict(
+      `What is owed on this booking changed while you had it open: it is now ${refusal.refundDue} SDG. Look at it again before you hand it over.`,
+      { code: 'REFUND_AMOUNT_CHANGED', refundDue: refusal.refundDue },
+    ),
   OWN_CASH_REFUND: () =>
     conflict('You recorded this cash refund: another manager or admin confirms it.', {
       code: 'NO_CASH_REFUND',

@@ -636,6 +636,8 @@ export const arOwn: MessageTree<AdminMessages> = {
         NOTE_REQUIRED:
           'لا يوجد إشعار تحويل لهذا الحجز: اكتب كيف تأكدت من وصول المبلغ (ملاحظة من 3 أحرف على الأقل).',
         REFUND_ALREADY_PAID: 'سبق تسجيل هذا الاسترداد على أنه مدفوع.',
+        REFUND_AMOUNT_CHANGED:
+          'تغيّر المبلغ المستحق لهذا الحجز وأنت تعرضه: أصبح %{amount}. راجعه مرة أخرى قبل أن تسلّمه.',
         ADMIN_ONLY: 'مدير النظام فقط يغيّر الحساب الذي يدفع فيه الركاب.',
         PLATFORM_ONLY: 'موظفو المنصة فقط يغيّرون هذا.',
         SEATS_SOLD_BEYOND:

@@ -613,6 +613,8 @@ export const enOwn = {
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
         REFUND_ALREADY_PAID: 'This refund has already been recorded as paid.',
+        REFUND_AMOUNT_CHANGED:
+          'What is owed on this booking changed while you had it open: it is now %{amount}. Look at it again before you hand it over.',
         ADMIN_ONLY: 'Only an admin changes where travellers pay.',
         PLATFORM_ONLY: 'Only the platform’s staff change this.',
         SEATS_SOLD_BEYOND:

@@ -120,6 +120,23 @@ export async function sameRouteTrip(
   });
 }
 
+/**
+ * A route's trips on one company's buses: `a` (10 seats, on `first`'s date and price), and one more of the
+ * route for each of `others` (its date and price), each on a bus of its own.
+ */
+export async function routeTrips<K extends string>(
+  t: TestApp,
+  token: string,
+  first: { date: string; price: number },
+  others: Record<K, { date: string; price: number }>,
+) {
+  const made = await makeTrip(t, token, { seats: 10, ...first });
+  const trips = {} as Record<K, Record<string, any>>;
+  for (const name of Object.keys(others) as K[])
+    trips[name] = await sameRouteTrip(t, token, made, others[name]);
+  return { a: made.trip as Record<string, any>, company: made.company as Record<string, any>, ...trips };
+}
+
 /** The documents that other resources refer to: one of each, made through the API. */
 export interface References {
   company: { _id: string };
