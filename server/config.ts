@@ -33,7 +33,7 @@ export interface Config {
   outsideWritesCheckMs: number;
   /** Worker threads rendering ticket PDFs; 0 renders on the main thread. */
   ticketWorkers: number;
-  loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  loginRateLimit: { perIp: number; perEmail: number; perAccount: number; windowMs: number };
   lookupRateLimit: { perIp: number; windowMs: number };
   /** "Find my bookings" calls (codes asked for and typed) per IP in an hour, on top of each phone's own limits. */
   accessCodeRateLimit: { perIp: number; windowMs: number };
@@ -133,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: {
       perIp: int(env.LOGIN_RATE_LIMIT_PER_IP, 20),
       perEmail: int(env.LOGIN_RATE_LIMIT_PER_EMAIL, 10),
+      perAccount: int(env.LOGIN_RATE_LIMIT_PER_ACCOUNT, 100),
       windowMs: 15 * 60_000,
     },
     lookupRateLimit: { perIp: int(env.LOOKUP_RATE_LIMIT_PER_IP, 30), windowMs: 60_000 },

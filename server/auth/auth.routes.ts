@@ -5,6 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { authContract } from '../../shared/contract/index.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { clientOf } from '../http/connections.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../http/errors.ts';
 import { failures, forget, hit } from '../http/rate-limit-store.ts';
 import { changePasswordBody, idParams, loginBody, registerBody, updateUserBody } from './auth.schemas.ts';
@@ -146,21 +147,25 @@ export async function authRoutes(instance: FastifyInstance) {
     { schema: schema('login', { body: loginBody }), config: { access: 'public' } },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Only failures count, per account and address and per address: an office whose staff all sign in
-      // from one address is never stopped by its own correct sign-ins, nobody elsewhere can lock a staff
-      // member out, and a browser that signed in to this account before gets through with the right password.
+      // Only failures count, per account and address, per address, and per account from everywhere (guesses
+      // spread over many addresses): an office whose staff all sign in from one address is never stopped by
+      // its own correct sign-ins, and a browser that signed in to this account before gets through with the
+      // right password, so guessers elsewhere cannot lock a staff member out of their own browser.
       const limits = config.loginRateLimit;
-      const accountKey = `login-failed|${email.toLowerCase()}|${request.ip}`;
-      const addressKey = `login-failed-ip|${request.ip}`;
+      const client = clientOf(request);
+      const accountKey = `login-failed|${email.toLowerCase()}|${client}`;
+      const addressKey = `login-failed-ip|${client}`;
+      const everywhereKey = `login-failed-all|${email.toLowerCase()}`;
       const credentials = await findCredentials(db, email);
       const at = now().getTime();
-      const [accountFailures, addressFailures] = await Promise.all([
+      const [accountFailures, addressFailures, everywhereFailures] = await Promise.all([
         failures(db, accountKey, at),
         failures(db, addressKey, at),
+        failures(db, everywhereKey, at),
       ]);
       const accountLocked = accountFailures >= limits.perEmail;
       if (
-        (accountLocked || addressFailures >= limits.perIp) &&
+        (accountLocked || addressFailures >= limits.perIp || everywhereFailures >= limits.perAccount) &&
         !(credentials && knownDevice(request, credentials.id))
       ) {
         throw new HttpError(429, 'Too many failed sign-ins. Please wait and try again.', {
@@ -171,6 +176,7 @@ export async function authRoutes(instance: FastifyInstance) {
         await Promise.all([
           hit(db, accountKey, limits.windowMs, at),
           hit(db, addressKey, limits.windowMs, at),
+          hit(db, everywhereKey, limits.windowMs, at),
         ]);
         // What was typed is kept only when it names an account: an unknown one may be a password typed in
         // the wrong box.

@@ -43,13 +43,19 @@ export function connectionOptions(config: Config): FastifyServerOptions & { http
   };
 }
 
-/** The address one client is counted by: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64. */
+/**
+ * The address one client is counted by: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64 (one subscriber
+ * is given a whole /64: counted by full address, it would have 2^64 of them). Every limit per address uses it.
+ */
 export function clientAddressKey(address: string | undefined): string {
   if (!address || !ipaddr.isValid(address)) return address ?? '';
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
   return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).join(':')}::/64`;
 }
+
+/** The client a request is counted as, by every limit per address (the activity log keeps `request.ip`). */
+export const clientOf = (request: { ip: string }) => clientAddressKey(request.ip);
 
 export function capConnections(app: FastifyInstance, config: Config) {
   const server: Server = app.server;

@@ -1,7 +1,7 @@
 // The outbox's calls under /api/messages: staff read the messages (newest first, or failed first; filtered by
 // status, kind, phone, ticket id or trip), send one again, and message every passenger of a trip (a dry run
 // says how many phones and segments first); the http gateway reports deliveries with its own token.
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messageContract as contract } from '../../shared/contract/messages.ts';
@@ -62,11 +62,15 @@ const androidEventBody = z.object({
   }),
 });
 
-/** The gateway's own bearer token (SMS_HTTP_TOKEN), compared in constant time; none configured: refused. */
+/**
+ * The gateway's own bearer token (SMS_HTTP_TOKEN), compared in constant time by digest (a header of the right
+ * length in characters but not in bytes, such as one with a Latin-1 letter, is simply wrong); none configured:
+ * refused.
+ */
 function gatewayCalling(request: FastifyRequest, token: string) {
   const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-  if (!token || given.length !== token.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return !!token && timingSafeEqual(digest(given), digest(token));
 }
 
 export async function messageRoutes(instance: FastifyInstance) {

@@ -20,7 +20,7 @@ import type { TripDetails } from '../../shared/contract/documents.ts';
 import { type Actor, recordAudit } from '../audit/audit.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
-import { lockRow } from '../db/locks.ts';
+import { lockName, lockRow } from '../db/locks.ts';
 import type { BookingRow, BookingsTable, Db, TripRow } from '../db/schema.ts';
 import { queueBookingMessage } from '../messages/messages.service.ts';
 import { cachedTripDetails, tripDetailsOf } from '../resources/trips/trips.repository.ts';
@@ -28,8 +28,10 @@ import type { BookingContext } from './context.ts';
 import { expireLapsed, oweBack, takenSeats } from './bookings.repository.ts';
 import { holdSeats, lockTarget, relocate, stretchForMove } from './seat-move.ts';
 import { freeTicketId } from './ticket-ids.ts';
+import { checkHoldLimits, holdLimitsOf, type HoldScope, tripHoldsLock } from './unpaid-holds.ts';
 import {
   fareOfStretch,
+  legCount,
   pricedRouteKey,
   routeOf,
   sameTownsOn,
@@ -46,7 +48,8 @@ export type ChangeRefusal =
   | { code: 'SEAT_OUT_OF_RANGE' }
   | { code: 'PAIR_NOT_FOR_SALE' }
   | { code: 'SEATS_TAKEN'; seats: number[] }
-  | { code: 'PRICE_CHANGED'; newTotal: number };
+  | { code: 'PRICE_CHANGED'; newTotal: number }
+  | { code: 'UNPAID_LIMIT'; scope: HoldScope; limit: number };
 
 export interface ChangeRequest {
   ticketId: string;
@@ -239,6 +242,10 @@ export async function changeBooking(
       )
         throw new RouteChanged();
       if (seats.some((seat) => seat > locked.capacity)) throw new Refused({ code: 'SEAT_OUT_OF_RANGE' });
+      // An unpaid booking moves for free, so it meets the new trip's limits on unpaid holds as a sale would
+      // (the seats its address holds unpaid there, the trip's unpaid share): holds made on other trips within
+      // every limit cannot be gathered onto one trip to close it.
+      if (!paid) await assertTripHolds(trx, ctx, current, locked, seats, now);
       const diff: Record<string, [unknown, unknown]> = {
         tripId: [booking.tripId, target._id],
         seats: [own, seats],
@@ -302,6 +309,32 @@ export async function changeBooking(
     if (!isUniqueViolation(error)) throw error;
     return { refused: { code: 'SEATS_TAKEN', seats: await takenSeats(ctx.db, target._id, seats) } };
   }
+}
+
+/** 409 UNPAID_LIMIT when the unpaid `booking` moving onto `locked`'s trip would pass that trip's hold limits. */
+async function assertTripHolds(
+  trx: Db,
+  ctx: BookingContext,
+  booking: BookingRow,
+  locked: { trip: TripRow; capacity: number },
+  seats: number[],
+  now: Date,
+) {
+  const stretch = await stretchForMove(trx, booking.id, locked.trip.id);
+  if (!stretch) throw new Refused({ code: 'PAIR_NOT_FOR_SALE' });
+  await lockName(trx, tripHoldsLock(locked.trip.id));
+  const refused = await checkHoldLimits(trx, {
+    tripId: locked.trip.id,
+    seats,
+    legs: stretch.to - stretch.from,
+    tripLegs: legCount(routeOf(locked.trip)),
+    capacity: locked.capacity,
+    source: { phone: booking.phone, address: booking.clientAddress, device: booking.deviceId },
+    limits: holdLimitsOf(ctx.payments, false),
+    now,
+    moving: true,
+  });
+  if (refused) throw new Refused({ code: 'UNPAID_LIMIT', scope: refused.unpaidLimit, limit: refused.limit });
 }
 
 /** The target trip's route changed between the plan and the lock. */

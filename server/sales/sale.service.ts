@@ -15,7 +15,7 @@ import { proofHolds } from './rejections.ts';
 import type { Document } from '../resources/crud/row-mapper.ts';
 import { cachedTripDetails, tripDetailsOf } from '../resources/trips/trips.repository.ts';
 import type { CreateBookingInput } from '../resources/bookings/bookings.schemas.ts';
-import type { HoldScope } from './unpaid-holds.ts';
+import { holdLimitsOf, type HoldScope } from './unpaid-holds.ts';
 import {
   cancelBooking,
   deleteBooking,
@@ -218,16 +218,7 @@ export async function sell(
     },
     source,
     seller: counter ? payment.actor : undefined,
-    limits: counter
-      ? undefined
-      : {
-          perPhone: ctx.payments.maxUnpaidPerPhone,
-          perAddress: ctx.payments.maxUnpaidPerAddress,
-          perAddressOnTrip: ctx.payments.maxUnpaidSeatsPerAddressPerTrip,
-          perDevice: ctx.payments.maxUnpaidPerDevice,
-          share: ctx.payments.maxUnpaidShare,
-          proofHolds: holds,
-        },
+    limits: counter ? undefined : holdLimitsOf(ctx.payments, holds),
     now,
   });
   if ('sold' in outcome) return { sold: outcome.sold, trip, replayed: false };

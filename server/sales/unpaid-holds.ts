@@ -10,6 +10,17 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { UNPAID_STATUSES, UNPROVEN_STATUSES } from '../../shared/payments.ts';
 import { lockName } from '../db/locks.ts';
 import type { Db, Tables } from '../db/schema.ts';
+import type { PaymentsConfig } from '../config.ts';
+
+/** The limits an unpaid sale is held to, from the payments' settings. */
+export const holdLimitsOf = (payments: PaymentsConfig, proofHolds: boolean): HoldLimits => ({
+  perPhone: payments.maxUnpaidPerPhone,
+  perAddress: payments.maxUnpaidPerAddress,
+  perAddressOnTrip: payments.maxUnpaidSeatsPerAddressPerTrip,
+  perDevice: payments.maxUnpaidPerDevice,
+  share: payments.maxUnpaidShare,
+  proofHolds,
+});
 
 export interface HoldLimits {
   perPhone: number;
@@ -43,7 +54,15 @@ interface Sale {
   source: HoldSource;
   limits: HoldLimits;
   now: Date;
+  /**
+   * An unpaid booking moving to this trip (a change of day): it is one of its phone's, address's and device's
+   * live holds already, so only the trip's limits count (the address's seats on it, the trip's unpaid share).
+   */
+  moving?: boolean;
 }
+
+/** The lock of a trip's unpaid holds: every unpaid sale or move onto the trip takes it, last. */
+export const tripHoldsLock = (tripId: string) => `trip:${tripId}`;
 
 /** Serialises the unpaid sales of one phone, address, device and trip (always in this order: no deadlock). */
 export function lockHoldSources(trx: Db, tripId: string, source: HoldSource) {
@@ -52,7 +71,7 @@ export function lockHoldSources(trx: Db, tripId: string, source: HoldSource) {
     `phone:${source.phone}`,
     ...(source.address ? [`address:${source.address}`] : []),
     ...(source.device ? [`device:${source.device}`] : []),
-    `trip:${tripId}`,
+    tripHoldsLock(tripId),
   );
 }
 
@@ -187,14 +206,14 @@ async function makeRoom(trx: Db, tripId: string, seats: number, now: Date): Prom
 export async function checkHoldLimits(trx: Db, sale: Sale): Promise<LimitRefusal | undefined> {
   const { limits } = sale;
   const held = await countHolds(trx, sale);
-  if (held.phone >= limits.perPhone) return { unpaidLimit: 'phone', limit: limits.perPhone };
-  if (sale.source.address && held.address >= limits.perAddress)
+  if (!sale.moving && held.phone >= limits.perPhone) return { unpaidLimit: 'phone', limit: limits.perPhone };
+  if (!sale.moving && sale.source.address && held.address >= limits.perAddress)
     return { unpaidLimit: 'address', limit: limits.perAddress };
   // Seat-legs: a seat held over the whole trip counts each leg, one held over one leg counts once.
   const asked = sale.seats.length * sale.legs;
   if (sale.source.address && held.addressTripSeats + asked > limits.perAddressOnTrip * sale.tripLegs)
     return { unpaidLimit: 'address', limit: limits.perAddressOnTrip };
-  if (sale.source.device && held.device >= limits.perDevice)
+  if (!sale.moving && sale.source.device && held.device >= limits.perDevice)
     return { unpaidLimit: 'device', limit: limits.perDevice };
   const share = Math.floor(sale.capacity * limits.share);
   const over = held.tripSeats + asked - share * sale.tripLegs;

@@ -1,7 +1,7 @@
 // Contracts of another day (shared/booking-change.ts): the quote of a change and the change itself, both
 // proven by the ticket id and phone.
 import { z } from 'zod';
-import { errorBody } from './errors.ts';
+import { errorBody, unpaidLimitBody } from './errors.ts';
 import { route } from './route.ts';
 
 export const CHANGE_REFUSALS = [
@@ -56,11 +56,12 @@ export const changeAnswer = z.object({
 export const changeConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('SEATS_TAKEN'), takenSeats: z.array(z.number().int()) }),
   errorBody.extend({ code: z.literal('PRICE_CHANGED'), totalTicketPrice: z.number() }),
+  unpaidLimitBody,
   errorBody.extend({ code: z.enum(CHANGE_REFUSALS) }),
 ]);
 
 const conflicts = changeConflictBody.describe(
-  'SEATS_TAKEN (takenSeats); CHANGE_CLOSED (15 minutes or less before departure, or the trip was cancelled); PAYMENT_UNDER_REVIEW (a proof waits for staff); CHANGE_PENDING (a change awaits payment); TRIP_UNAVAILABLE (not a trip of the same route, cancelled, or leaving within 15 minutes); SEAT_COUNT (not as many seats as the booking has); SEAT_OUT_OF_RANGE; PRICE_CHANGED (totalTicketPrice: the new total now, when the one sent differs).',
+  'SEATS_TAKEN (takenSeats); CHANGE_CLOSED (15 minutes or less before departure, or the trip was cancelled); PAYMENT_UNDER_REVIEW (a proof waits for staff); CHANGE_PENDING (a change awaits payment); TRIP_UNAVAILABLE (not a trip of the same route, cancelled, or leaving within 15 minutes); SEAT_COUNT (not as many seats as the booking has); SEAT_OUT_OF_RANGE; PRICE_CHANGED (totalTicketPrice: the new total now, when the one sent differs); UNPAID_LIMIT (scope, limit: a booking not yet paid moves onto a trip only within its limits on unpaid seats, as a sale there would).',
 );
 
 export const changeContract = {

@@ -103,6 +103,17 @@ export const capacityConflictBody = z.union([
   errorBody,
 ]);
 
+/**
+ * Too many unpaid bookings of this phone, of this client address or of this device, or of seats waiting for
+ * payment on this trip (a booking whose proof holds is never refused for the trip); an unpaid booking changed
+ * to another trip meets that trip's limits.
+ */
+export const unpaidLimitBody = errorBody.extend({
+  code: z.literal('UNPAID_LIMIT'),
+  scope: z.enum(['phone', 'address', 'device', 'trip']),
+  limit: z.number().int().positive(),
+});
+
 /** createBooking's 409s: every one carries a code, and what a client needs to recover. */
 export const bookingConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('SEATS_TAKEN'), takenSeats: z.array(z.number().int()).min(1) }),
@@ -112,15 +123,7 @@ export const bookingConflictBody = z.discriminatedUnion('code', [
     price: z.number(),
     totalTicketPrice: z.number(),
   }),
-  errorBody.extend({
-    code: z.literal('UNPAID_LIMIT'),
-    /**
-     * Too many unpaid bookings of this phone, of this client address or of this device, or of seats waiting
-     * for payment on this trip (a booking whose proof holds is never refused for the trip).
-     */
-    scope: z.enum(['phone', 'address', 'device', 'trip']),
-    limit: z.number().int().positive(),
-  }),
+  unpaidLimitBody,
   errorBody.extend({ code: z.enum(['TRIP_UNAVAILABLE', 'KEY_REUSED', 'KEY_CANCELLED']) }),
   /** A counter sale by staff with no open shift (cash-up): open one first. */
   errorBody.extend({ code: z.literal('NO_OPEN_SHIFT') }),

@@ -29,6 +29,7 @@ import {
   travellerBookings,
   travellerView,
 } from '../../sales/index.ts';
+import { clientOf } from '../../http/connections.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { normaliseReference } from '../../../shared/payment-reference.ts';
@@ -106,6 +107,8 @@ const CHANGE_REFUSALS: RefusalTable<ChangeRefusal, 'code'> = {
       code: 'PRICE_CHANGED',
       totalTicketPrice: refusal.newTotal,
     }),
+  // As a sale onto that trip is answered.
+  UNPAID_LIMIT: (refusal) => bookingRefusalError(refusal),
 };
 const CANCEL_REFUSALS: RefusalTable<{ refused: SeatsCancelRefusal }> = {
   NOT_YOURS: () => forbidden('The ticket ID and phone number do not match this booking.'),
@@ -223,7 +226,7 @@ export async function bookingRoutes(instance: FastifyInstance) {
               method: payment.data.paymentMethod,
               reference: payment.data.paymentReference && normaliseReference(payment.data.paymentReference),
               proof: form.screenshot,
-              source: { address: request.ip, device: parsed.data.deviceId ?? null },
+              source: { address: clientOf(request), device: parsed.data.deviceId ?? null },
             },
             travellers.data,
           ),

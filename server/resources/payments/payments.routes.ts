@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { paymentContract as contract } from '../../../shared/contract/index.ts';
 import { REJECTION_REASONS } from '../../../shared/payments.ts';
 import { actor } from '../../audit/audit.ts';
+import { clientOf } from '../../http/connections.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { readBookingForm } from '../bookings/booking-form.ts';
@@ -155,7 +156,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
             reference: fields.paymentReference,
             method: fields.paymentMethod,
             image,
-            sender: { address: request.ip, device: fields.deviceId ?? null },
+            sender: { address: clientOf(request), device: fields.deviceId ?? null },
           }),
         (result) => 'accepted' in result,
       );

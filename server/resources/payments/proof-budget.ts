@@ -7,6 +7,7 @@
 // proof whose ticket is unknown or not waiting is refused before its file is read (fields come first).
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { clientOf } from '../../http/connections.ts';
 import { HttpError } from '../../http/errors.ts';
 import { failures, hit } from '../../http/rate-limit-store.ts';
 
@@ -17,7 +18,7 @@ const TOO_MANY_NOW = 'Too many payment proofs are arriving right now. Please try
 const budgets = (request: FastifyRequest) => {
   const { proofBytesPerIpPerHour, proofBytesPerHour } = request.server.config.payments;
   return [
-    { key: `proof-bytes|${request.ip}`, limit: proofBytesPerIpPerHour, message: TOO_MANY },
+    { key: `proof-bytes|${clientOf(request)}`, limit: proofBytesPerIpPerHour, message: TOO_MANY },
     { key: 'proof-bytes|all', limit: proofBytesPerHour, message: TOO_MANY_NOW },
   ];
 };

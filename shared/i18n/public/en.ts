@@ -327,6 +327,8 @@ export const en = {
     SEAT_OUT_OF_RANGE: 'That bus has no such seat.',
     PRICE_CHANGED: 'The price of that trip has just changed: check the new amount above and confirm again.',
     SEATS_TAKEN: 'Someone has just taken these seats. Choose others.',
+    UNPAID_LIMIT:
+      'Too many seats on that trip are waiting for payment right now. Pay for your booking first, or choose another trip.',
     failed: 'Something went wrong. Please try again.',
   },
   disruption: {

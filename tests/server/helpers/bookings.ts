@@ -36,10 +36,31 @@ export function bookingFields(trip: TripDoc, seats: number[], overrides: Record<
   };
 }
 
-export function postBooking(t: TestApp, fields: Record<string, string>, file?: FilePart) {
+/** createBooking with these form fields (and proof), from `remoteAddress` when given. */
+export function postBooking(
+  t: TestApp,
+  fields: Record<string, string>,
+  file?: FilePart,
+  remoteAddress?: string,
+) {
   const { payload, headers } = multipart(fields, file);
-  return t.app.inject({ method: 'POST', url: '/api/bookings/createBooking', payload, headers });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/bookings/createBooking',
+    payload,
+    headers,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 }
+
+/** Unpaid seats for `phone`, asked from `address`. */
+export const bookFrom = (t: TestApp, trip: TripDoc, seats: number[], phone: string, address: string) =>
+  postBooking(
+    t,
+    bookingFields(trip, seats, { passengerInfo: JSON.stringify({ ...PASSENGER, phone }) }),
+    undefined,
+    address,
+  );
 
 /** Books seats and expects 201; answers the stored booking. */
 export async function book(
