@@ -13,6 +13,7 @@ export const ACTIVITY_ACTIONS = [
   'cancel_booking',
   'cancel_seats',
   'verify_payment',
+  'pay_in_cash',
   'reject_payment',
   'counter_sale',
   'refund_paid',

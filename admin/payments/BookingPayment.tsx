@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { LinkButton } from '../common/LinkButton.tsx';
 import { formatMoney, formatTimestamp } from '../i18n/format.ts';
+import { CashPayment } from './CashPayment.tsx';
 import { Ltr } from './Ltr.tsx';
 import { REFUNDS_PATH, reviewPath } from './paths.ts';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
@@ -88,6 +89,7 @@ export default function BookingPayment() {
           icon={<FactCheckIcon />}
           variant={record.paymentStatus === 'proof_submitted' ? 'contained' : 'text'}
         />
+        <CashPayment booking={record} />
         {record.refundDue != null && !record.refundPaidAt && (
           <LinkButton to={REFUNDS_PATH} label="rihla.payments.tabs.refunds" />
         )}

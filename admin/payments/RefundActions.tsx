@@ -30,8 +30,8 @@ export function PaidBy({ id }: { id: string | null }) {
   return <>{useStaffName(id)}</>;
 }
 
-/** A refund's call: says what happened (or why not) and refreshes the payments' lists either way. */
-function useRefundCall<T>(call: () => Promise<T>, done: (answer: T) => string, after?: () => void) {
+/** A desk call about money (a refund, cash taken): says what happened (or why not) and refreshes the payments' lists either way. */
+export function useDeskCall<T>(call: () => Promise<T>, done: (answer: T) => string, after?: () => void) {
   const notify = useNotify();
   const errorMessage = useErrorMessage();
   return useMutation({
@@ -60,7 +60,7 @@ export function MarkPaidDialog({
   const [reference, setReference] = useState('');
   const [method, setMethod] = useState<RefundMethod>('transfer');
   const ready = method === 'cash' || !!reference.trim();
-  const mark = useRefundCall(
+  const mark = useDeskCall(
     () =>
       api.markRefundPaid(booking!._id, {
         refundMethod: method,
@@ -145,7 +145,7 @@ export function DueAction({ booking, onMark }: { booking: Booking; onMark: () =>
   const { identity } = useGetIdentity();
   const mayConfirm = useCan('refunds.confirm');
   const recorder = useStaffName(booking.refundRecordedBy);
-  const confirm = useRefundCall(
+  const confirm = useDeskCall(
     () => api.confirmCashRefund(booking._id),
     () => translate('rihla.payments.refunds.confirmed', { id: isolated(booking.ticketId) }),
   );

@@ -14,6 +14,7 @@ export const paymentPaths = {
   checkCancelledProof: (id: string) => apiPath(PAYMENTS_BASE, 'checkCancelledProof', id),
   importStatement: () => apiPath(PAYMENTS_BASE, 'importStatement'),
   verify: (id: string) => apiPath(API_BASES.bookings, 'verifyPayment', id),
+  payInCash: (id: string) => apiPath(API_BASES.bookings, 'payInCash', id),
   reject: (id: string) => apiPath(API_BASES.bookings, 'rejectPayment', id),
   counterSale: () => apiPath(API_BASES.bookings, 'counterSale'),
   messages: () => apiPath(API_BASES.messages, 'getAllMessages'),

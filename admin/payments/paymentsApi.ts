@@ -123,6 +123,9 @@ export function paymentsApi(provider: RihlaDataProvider) {
         paymentPaths.verify(id),
         note ? (note.override ? { override: true, note: note.note } : { note: note.note }) : {},
       ),
+    /** `amount`: what the cashier was shown and took (409 PRICE_CHANGED when the booking costs otherwise now). */
+    payInCash: (id: string, amount: number) =>
+      send<Booking>('PATCH', paymentPaths.payInCash(id), { totalTicketPrice: amount }),
     reject: (id: string, reason: RejectionReason, note?: string) =>
       send<Booking>('PATCH', paymentPaths.reject(id), note ? { reason, note } : { reason }),
     refunds: (status: 'due' | 'paid', start: number, end: number) =>

@@ -27,6 +27,8 @@ export {
   type DecisionOutcome,
   expireLapsedHolds,
   markRefundPaid,
+  payInCash,
+  type CashOutcome,
   type ProofOutcome,
   proofRefusal,
   type RefundOutcome,

@@ -31,7 +31,8 @@ import {
 import { checkProof, type ProofSender } from './proofs.ts';
 import { forgetOldRejections, proofHolds, recordRejection } from './rejections.ts';
 import { changeAndTell } from '../messages/messages.service.ts';
-import type { Db } from '../db/schema.ts';
+import type { BookingRow, Db } from '../db/schema.ts';
+import { lockRow } from '../db/locks.ts';
 import { type Actor, logBookingChange, loggedBooking } from './booking-audit.ts';
 import type { TripDetails } from '../../shared/contract/documents.ts';
 
@@ -199,6 +200,72 @@ export async function verify(
     at,
   );
   return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
+}
+
+export type CashOutcome =
+  | { paid: Document }
+  | { refused: 'NOT_FOUND' | 'CANCELLED' | 'NO_OPEN_SHIFT' | 'HAS_PROOF' | 'LAPSED' }
+  | { refused: 'ALREADY_DECIDED'; status: string }
+  | { refused: 'AMOUNT_CHANGED'; totalTicketPrice: number };
+
+/**
+ * A cashier takes an unpaid booking's price in cash at the desk (an online hold paid at the office, or the
+ * difference of a change to a dearer trip): verified as cash, counted in the cashier's open shift (the drawer
+ * must hold it at cash-up), in one transaction with the activity-log row naming them. `amount` is what the
+ * cashier was shown and took: another amount owed now refuses (AMOUNT_CHANGED). Not a booking whose proof of a
+ * transfer waits for staff (the money may already be in the account: decide the proof), nor a lapsed hold.
+ */
+export async function payInCash(
+  ctx: BookingContext,
+  id: string,
+  by: { staffId: string; actor: Actor; amount: number },
+): Promise<CashOutcome> {
+  const at = ctx.clock.now();
+  let refusal: CashOutcome | undefined;
+  const refuse = (outcome: CashOutcome) => ((refusal = outcome), false);
+  const paid = await changeAndTell(
+    ctx.db,
+    async (trx) => {
+      const shift = await openShiftOf(trx, by.staffId);
+      if (!shift) return refuse({ refused: 'NO_OPEN_SHIFT' });
+      const found = await trx.selectFrom('bookings').select('tripId').where('id', '=', id).executeTakeFirst();
+      if (!found) return refuse({ refused: 'NOT_FOUND' });
+      // The trip, then the booking: a verification's order (transition), so a cancellation never deadlocks it.
+      await lockRow(trx, 'trips', found.tripId, 'share');
+      const row = (await lockRow(trx, 'bookings', id, 'update')) as BookingRow | undefined;
+      if (!row) return refuse({ refused: 'NOT_FOUND' });
+      if (Number(row.isCancelled)) return refuse({ refused: 'CANCELLED' });
+      if (
+        row.paymentStatus === 'proof_submitted' ||
+        (row.paymentStatus === 'awaiting_proof' && row.bankakScreenshot)
+      )
+        return refuse({ refused: 'HAS_PROOF' });
+      if (row.paymentStatus !== 'awaiting_proof')
+        return refuse({ refused: 'ALREADY_DECIDED', status: row.paymentStatus });
+      if (hasLapsed(row.paymentStatus, row.paymentDeadline, at)) return refuse({ refused: 'LAPSED' });
+      const amount = Number(row.totalTicketPrice);
+      if (Math.abs(amount - by.amount) > 0.005)
+        return refuse({ refused: 'AMOUNT_CHANGED', totalTicketPrice: amount });
+      const before = await loggedBooking(trx, id);
+      const done = await transition(trx, id, ['awaiting_proof'], {
+        paymentStatus: 'verified',
+        paymentMethod: 'cash',
+        paymentDeadline: null,
+        verifiedBy: by.staffId,
+        verifiedAt: at.toISOString(),
+        verifiedVia: 'counter',
+      });
+      if (!done) return refuse({ refused: 'ALREADY_DECIDED', status: row.paymentStatus });
+      await recordCash(trx, { shiftId: shift.id, bookingId: id, kind: 'sale', amount }, at);
+      await logBookingChange(trx, by.actor, 'pay_in_cash', id, before, at);
+      return true;
+    },
+    'payment_verified',
+    id,
+    at,
+  );
+  if (!paid) return refusal ?? { refused: 'NOT_FOUND' };
+  return { paid: (await findBookingDocument(ctx.db, id))! };
 }
 
 /** Staff refuse a proof, saying why; the traveller has a fresh deadline to send a new one. */

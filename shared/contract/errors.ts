@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'NOTE_REQUIRED',
   'REFUND_AWAITS_CONFIRMATION',
   'REFUND_AMOUNT_CHANGED',
+  'PROOF_SENT',
+  'HOLD_LAPSED',
   'NO_CASH_REFUND',
   'MESSAGE_PENDING',
   'MESSAGE_OUTDATED',
@@ -190,6 +192,13 @@ export const cancelledProofConflictBody = z.discriminatedUnion('code', [
 export const seatsCancelConflictBody = z.discriminatedUnion('code', [
   errorBody.extend({ code: z.literal('SEAT_NOT_IN_BOOKING'), seats: z.array(z.number().int()).min(1) }),
   errorBody.extend({ code: z.enum(['BOOKING_CANCELLED', 'TRIP_DEPARTED', 'TRIP_UNAVAILABLE']) }),
+]);
+
+/** payInCash's 409s. */
+export const payInCashConflictBody = z.union([
+  errorBody.extend({ code: z.literal('PRICE_CHANGED'), totalTicketPrice: z.number() }),
+  errorBody.extend({ code: z.literal('ALREADY_DECIDED'), paymentStatus: z.string() }),
+  errorBody.extend({ code: z.enum(['NO_OPEN_SHIFT', 'PROOF_SENT', 'HOLD_LAPSED', 'BOOKING_CANCELLED']) }),
 ]);
 
 /** markRefundPaid's 409s. */

@@ -98,6 +98,7 @@ const SUMMARIES: Record<CallName, string> = {
   manifest: "A trip's checkpoint manifest as CSV, XLSX or PDF",
   submitProof: 'Send the payment proof of a booking (ticket id and phone)',
   verifyPayment: "Verify a booking's payment proof",
+  payInCash: "Take a booking's price in cash at the desk (into the cashier's open shift)",
   rejectPayment: "Reject a booking's payment proof, with a reason",
   counterSale: 'Sell seats at the counter, paid at once',
   getQueue: 'Payment proofs waiting for staff, the trip leaving first first',

@@ -14,6 +14,7 @@ import {
   cancelledProofConflictBody,
   decisionConflictBody,
   errorBody,
+  payInCashConflictBody,
   proofConflictBody,
   refundConflictBody,
   verifyConflictBody,
@@ -89,6 +90,15 @@ export const checkCancelledProofBody = z.object({
   note: note.optional().describe('What staff found; at least 3 characters with an override.'),
 });
 
+export const payInCashBody = z.object({
+  totalTicketPrice: z
+    .number()
+    .min(0)
+    .describe(
+      'The amount the cashier was shown and took, in SDG: the booking’s price now, or 409 PRICE_CHANGED.',
+    ),
+});
+
 export const markRefundPaidBody = z.object({
   refundMethod: z
     .enum(REFUND_METHODS)
@@ -160,6 +170,24 @@ export const paymentContract = {
       },
     ),
     form: verifyPaymentBody,
+  },
+  payInCash: {
+    ...route(
+      'PATCH',
+      '/api/bookings/payInCash/:id',
+      {
+        200: bookingDocument.describe(
+          'The booking, paid in cash at the desk (paymentMethod cash, verifiedVia counter), the amount counted in the cashier’s open shift.',
+        ),
+      },
+      [401, 404],
+      {
+        409: payInCashConflictBody.describe(
+          'NO_OPEN_SHIFT (open a shift first), PRICE_CHANGED (totalTicketPrice: what it costs now), PROOF_SENT (a proof of a transfer waits for staff: decide it), HOLD_LAPSED, BOOKING_CANCELLED or ALREADY_DECIDED (paymentStatus).',
+        ),
+      },
+    ),
+    form: payInCashBody,
   },
   rejectPayment: {
     ...route(

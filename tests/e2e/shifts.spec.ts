@@ -6,8 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWords, DESKTOP, type Lang, PHONE, staffCall, staffPage } from './helpers/admin-payments.ts';
-import { type DemoTrip, findTrips, freeSeats, tomorrow } from './helpers/api.ts';
+import { bookThroughApi, type DemoTrip, findTrips, freeSeats, getTrip, tomorrow } from './helpers/api.ts';
 import { launchBrowser } from './helpers/browser.ts';
+import { formatNumber } from '../../shared/i18n/format.ts';
 import { ensureAdminBuilt } from './helpers/build.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -40,19 +41,24 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The cashier's own calls (their shift, their sale). */
-async function asCashier<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** A call of the cashier's own (their shift, their sale), answered as it comes. */
+async function cashierCall(method: string, path: string, body?: unknown): Promise<Response> {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(cashier),
   });
   const { access_token } = await login.json();
-  const response = await fetch(`${server.url}${path}`, {
+  return fetch(`${server.url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' },
     body: body ? JSON.stringify(body) : undefined,
   });
+}
+
+/** The cashier's own calls, which succeed. */
+async function asCashier<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await cashierCall(method, path, body);
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return (await response.json()) as T;
 }
@@ -141,6 +147,53 @@ describe('a cashier’s shift', () => {
       .waitFor();
     await page.context().close();
   });
+
+  let phone = 0;
+  for (const [lang, viewport, size] of [
+    ['ar', PHONE, 'phone'],
+    ...(SHOTS
+      ? ([
+          ['en', DESKTOP, 'desktop'],
+          ['ar', DESKTOP, 'desktop'],
+          ['en', PHONE, 'phone'],
+        ] as const)
+      : []),
+  ] as [Lang, typeof PHONE, string][])
+    it(`takes an online hold's price in cash, into the open shift (${lang}, ${size})`, async () => {
+      // The cashier's shift is open (the test above closed the first one; one already open answers 409).
+      await cashierCall('POST', '/api/shifts/openShift', { float: 0 });
+      const fresh = await getTrip(server.url, trip._id);
+      const { booking } = await bookThroughApi(server.url, fresh, freeSeats(fresh, 1), `091200070${++phone}`);
+      const page = await staffPage(browser, server.url, lang, viewport, cashier);
+      const t = adminWords(lang);
+      await page.goto(`/bookings/${booking._id}/show`);
+      await page.getByRole('button', { name: t('rihla.payments.cash.button') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(formatNumber(trip.trip_ticket_priceId.price, lang));
+      if (SHOTS) {
+        // Once the dialog has faded in.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('.MuiDialog-container')].every(
+            (element) => getComputedStyle(element).opacity === '1',
+          ),
+        );
+        await page.screenshot({ path: `${SHOTS}/cash-payment-${size}-${lang}.png` });
+      }
+      await dialog.getByRole('button', { name: t('rihla.payments.cash.confirm') }).click();
+      // Told on the page (the notice names the ticket), and the payment shows as paid.
+      await page.locator('.MuiSnackbarContent-message').filter({ hasText: booking.ticketId }).waitFor();
+      await page.getByTestId('booking-payment').getByText(t('rihla.payments.method.cash')).waitFor();
+      const [shift] = await asCashier<Record<string, any>[]>('GET', '/api/shifts/getAllShifts');
+      expect(shift.status).toBe('open');
+      const paid = await asCashier<Record<string, any>>('GET', `/api/bookings/getBooking/${booking._id}`);
+      expect(paid).toMatchObject({
+        paymentStatus: 'verified',
+        paymentMethod: 'cash',
+        verifiedVia: 'counter',
+      });
+      await page.context().close();
+    });
 
   if (SHOTS)
     for (const [lang, viewport, size] of [

@@ -204,6 +204,26 @@ describe.each(dialects)('activity log (%s)', (dialect) => {
         resource: 'bookings',
       };
     };
+    calls['PATCH /api/bookings/payInCash/:id'] = async () => {
+      // An online hold, no proof: paid at the desk into the staff account's open shift (useTestApp's).
+      const current = (await t.app.inject({ url: `/api/trips/getTrip/${trip._id}` })).json();
+      const held = await postBooking(
+        t,
+        bookingFields(current, [++seat], {
+          passengerInfo: JSON.stringify({ ...PASSENGER, phone: `092${String(seat).padStart(7, '0')}` }),
+        }),
+      );
+      expect(held.statusCode, held.body).toBe(201);
+      const booking = held.json().booking;
+      return {
+        method: 'PATCH',
+        url: `/api/bookings/payInCash/${booking._id}`,
+        payload: { totalTicketPrice: booking.totalTicketPrice[0] },
+        recordId: booking._id,
+        action: 'pay_in_cash',
+        resource: 'bookings',
+      };
+    };
     calls['PATCH /api/bookings/rejectPayment/:id'] = async () => {
       const booking = await proofBooking(t, trip, ++seat, `AU-R-${seat}`);
       return {

@@ -866,6 +866,25 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         { label: 'cancelled', status: 409, url: url(gone), payload: {} },
       ];
     },
+    'PATCH /api/bookings/payInCash/:id': async (path) => {
+      const url = (booking: Doc) => path.replace(':id', booking._id);
+      const held = await book();
+      const price = held.totalTicketPrice[0];
+      const proven = await bookWithProof();
+      return [
+        { label: 'no amount', status: 400, url: url(held), payload: {} },
+        { label: 'another amount', status: 409, url: url(held), payload: { totalTicketPrice: price + 1 } },
+        { label: 'paid in cash', status: 200, url: url(held), payload: { totalTicketPrice: price } },
+        { label: 'again', status: 409, url: url(held), payload: { totalTicketPrice: price } },
+        { label: 'a proof waits', status: 409, url: url(proven), payload: { totalTicketPrice: price } },
+        {
+          label: 'no such booking',
+          status: 404,
+          url: path.replace(':id', 'nobody'),
+          payload: { totalTicketPrice: 1 },
+        },
+      ];
+    },
     'PATCH /api/bookings/rejectPayment/:id': async (path) => {
       const url = (booking: Doc) => path.replace(':id', booking._id);
       const proofed = await bookWithProof();

@@ -22,11 +22,13 @@ import {
   bookingContext,
   bookingRow,
   type CancelledProofOutcome,
+  type CashOutcome,
   cancelledProofs,
   checkCancelledProof,
   type DecisionOutcome,
   findBookingDocument,
   flagsOf,
+  payInCash,
   proofQueue,
   proofRefusal,
   proofsOf,
@@ -56,6 +58,11 @@ const verifyBody = z
   })
   .nullish()
   .refine((body) => !body?.override || (body.note ?? '').length >= 3, { error: OVERRIDE_NOTE });
+const payInCashBody = z.object({
+  totalTicketPrice: z
+    .number({ error: 'Please send the amount you took (totalTicketPrice, in SDG).' })
+    .min(0, { error: 'Please send the amount you took (totalTicketPrice, in SDG).' }),
+});
 const cancelledProofBody = z
   .object({
     moneyArrived: z.boolean({ error: 'Please say whether the money arrived (moneyArrived: true or false).' }),
@@ -93,6 +100,38 @@ const DECISION_REFUSALS: RefusalTable<Refused<DecisionOutcome>> = {
     conflict(
       "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
       { code: 'DUPLICATE_PROOF', flags: refusal.flags },
+    ),
+};
+
+/** How each refused cash payment at the desk is answered. */
+const CASH_REFUSALS: RefusalTable<Refused<CashOutcome>> = {
+  NOT_FOUND: DECISION_REFUSALS.NOT_FOUND,
+  CANCELLED: DECISION_REFUSALS.CANCELLED,
+  ALREADY_DECIDED: DECISION_REFUSALS.ALREADY_DECIDED,
+  NO_OPEN_SHIFT: () =>
+    conflict(
+      'You have no open shift: open your shift with the cash in the drawer before taking cash at the counter.',
+      { code: 'NO_OPEN_SHIFT' },
+    ),
+  HAS_PROOF: () =>
+    conflict(
+      'The traveller sent a proof of a transfer for this booking: the money may already be in the account. Decide the proof in the review instead.',
+      { code: 'PROOF_SENT' },
+    ),
+  LAPSED: () =>
+    conflict(
+      'This booking’s hold has lapsed and its seats may be sold: sell the seats at the counter instead.',
+      {
+        code: 'HOLD_LAPSED',
+      },
+    ),
+  AMOUNT_CHANGED: (refusal) =>
+    conflict(
+      `What this booking costs changed: it is now ${refusal.totalTicketPrice} SDG. Look at it again.`,
+      {
+        code: 'PRICE_CHANGED',
+        totalTicketPrice: refusal.totalTicketPrice,
+      },
     ),
 };
 
@@ -193,6 +232,34 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
           note: body?.note,
         }),
       );
+    },
+  );
+
+  app.patch(
+    '/payInCash/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        form: contract.payInCash.form,
+        response: contract.payInCash.responses,
+      },
+      config: {
+        access: 'sales.counter',
+        scope: { id: 'booking' },
+        audit: { action: 'pay_in_cash', resource: 'bookings', byService: true },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = parse(payInCashBody, request.body);
+      const outcome = await payInCash(ctx, id, {
+        staffId: request.staffId!,
+        actor: actor(request),
+        amount: body.totalTicketPrice,
+      });
+      if ('refused' in outcome) throw refusalError(CASH_REFUSALS, outcome);
+      return outcome.paid;
     },
   );
 

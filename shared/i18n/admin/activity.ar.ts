@@ -13,6 +13,7 @@ export const activityAr: MessageTree<ActivityMessages> = {
         cancel_booking: 'ألغى الحجز',
         cancel_seats: 'ألغى بعض مقاعد الحجز',
         verify_payment: 'أكّد الدفع',
+        pay_in_cash: 'استلم المبلغ نقداً في المكتب',
         reject_payment: 'رفض إشعار التحويل',
         counter_sale: 'باع في المكتب',
         refund_paid: 'سجّل دفع الاسترداد',

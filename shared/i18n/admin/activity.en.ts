@@ -12,6 +12,7 @@ export const activityEn = {
         cancel_booking: 'Cancelled the booking',
         cancel_seats: 'Cancelled some seats of the booking',
         verify_payment: 'Verified the payment',
+        pay_in_cash: 'Took the payment in cash at the desk',
         reject_payment: 'Rejected the payment',
         counter_sale: 'Sold at the counter',
         refund_paid: 'Recorded the refund as paid',

@@ -613,6 +613,10 @@ export const enOwn = {
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
         REFUND_ALREADY_PAID: 'This refund has already been recorded as paid.',
+        PROOF_SENT:
+          'The traveller sent a proof of a transfer for this booking: the money may already be in the account. Decide the proof in the review instead.',
+        HOLD_LAPSED:
+          'This booking’s hold has lapsed and its seats may be sold: sell the seats at the counter instead.',
         REFUND_AMOUNT_CHANGED:
           'What is owed on this booking changed while you had it open: it is now %{amount}. Look at it again before you hand it over.',
         ADMIN_ONLY: 'Only an admin changes where travellers pay.',

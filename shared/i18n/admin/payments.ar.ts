@@ -183,6 +183,13 @@ export const paymentsAr: MessageTree<PaymentsMessages> = {
         note: 'ملاحظة للموظفين (اختيارية)',
         confirm: 'رفض الإشعار',
       },
+      cash: {
+        button: 'دُفع نقداً هنا',
+        title: 'استلام نقدي للتذكرة %{id}',
+        intro: 'استلم %{amount} من المسافر. يُحسب المبلغ في ورديتك المفتوحة، ويصبح الحجز مدفوعاً فوراً.',
+        confirm: 'استلمت المبلغ',
+        done: 'دُفعت التذكرة %{id} نقداً.',
+      },
       detail: {
         title: 'الدفع',
         review: 'مراجعة الدفع',

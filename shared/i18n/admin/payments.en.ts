@@ -180,6 +180,14 @@ export const paymentsEn = {
         note: 'Note for staff (optional)',
         confirm: 'Reject the proof',
       },
+      cash: {
+        button: 'Paid in cash here',
+        title: 'Cash for ticket %{id}',
+        intro:
+          'Take %{amount} from the traveller. It is counted in your open shift, and the booking is paid at once.',
+        confirm: 'Cash received',
+        done: 'Ticket %{id} paid in cash.',
+      },
       detail: {
         title: 'Payment',
         review: 'Check the payment',

@@ -98,6 +98,7 @@ const STAFF_ROUTES: Record<string, Capability> = {
   'POST /api/checkin/scans': 'boarding.scan',
   'POST /api/bookings/counterSale': 'sales.counter',
   'PATCH /api/bookings/verifyPayment/:id': 'payments.review',
+  'PATCH /api/bookings/payInCash/:id': 'sales.counter',
   'PATCH /api/bookings/rejectPayment/:id': 'payments.review',
   'GET /api/payments/getQueue': 'payments.review',
   'GET /api/payments/getPayment/:id': 'payments.review',
@@ -129,6 +130,7 @@ const DOCS_CAPABILITY: Capability = 'self';
 /** Routes that check their body before they look their _id up (the others take an empty one). */
 const SAMPLE_BODIES: Record<string, object> = {
   'PATCH /api/bookings/rejectPayment/:id': { reason: 'other' },
+  'PATCH /api/bookings/payInCash/:id': { totalTicketPrice: 1 },
   'PATCH /api/payments/markRefundPaid/:id': { refundReference: 'SAMPLE-1' },
   'PATCH /api/payments/checkCancelledProof/:id': { moneyArrived: false },
   'PATCH /api/bookings/updatePassengers/:id': { passengers: [] },
