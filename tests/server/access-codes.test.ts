@@ -3,6 +3,7 @@
 // every booking of that phone and no other's. The clock is moved, never waited for.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
+import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
 import { client, createTestApp, dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 import { makeTrip } from './helpers/fixtures.ts';
@@ -83,6 +84,34 @@ describe.each(dialects)('find my bookings by phone (%s)', (dialect) => {
     const guess = await myBookings(phone, '123456');
     expect(guess.statusCode).toBe(400);
     expect(guess.json()).toMatchObject({ code: 'WRONG_CODE', triesLeft: 4 });
+  });
+
+  it('texts nothing to a phone whose only booking lapsed or was cancelled unpaid (a stranger’s, typed once)', async () => {
+    const phone = freshPhone();
+    const held = await bookWith(phone, [30]);
+    const lapsing = await bookWith(phone, [31]);
+    expect(
+      (
+        await client(t).patch(`/api/bookings/cancelBooking/${held._id}`, {
+          ticketId: held.ticketId,
+          phone,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const start = clock.now();
+    try {
+      // The other hold lapses unpaid, and the sweep expires it.
+      clock.set(new Date(Date.parse(lapsing.paymentDeadline!) + MINUTE));
+      await expireLapsedHolds(bookingContext(t.app));
+      const response = await requestCode(phone);
+      expect(response.statusCode).toBe(202);
+      expect(await textedCodes(phone)).toEqual([]);
+      // A live booking of the phone gets the code again.
+      await bookWith(phone, [32]);
+      expect(await sendCode(phone)).toMatch(/^\d{6}$/);
+    } finally {
+      clock.set(start);
+    }
   });
 
   it('a code works once: the second use is a wrong code', async () => {

@@ -2,8 +2,8 @@
 // Everything is counted in the database under a per-phone lock (PostgreSQL's advisory lock; SQLite has one
 // writer), so several nodes count the same codes and tries: at most 5 codes a phone an hour, and 5 wrong codes
 // lock the phone for 15 minutes. Only a code's hash is kept. Whether the phone has bookings changes nothing in
-// the answers: the code is texted only to a phone with bookings (no SMS to strangers' phones), but is counted
-// and answered the same for any phone.
+// the answers: the code is texted only to a phone with a booking live, paid or owed a refund (no SMS to
+// strangers' phones), but is counted and answered the same for any phone.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   ACCESS_CODE_LENGTH,
@@ -100,10 +100,20 @@ export async function requestCode(
         used_at: null,
       })
       .execute();
+    // Texted only to a phone with something to find: a booking that is live, was paid, or is owed money back. A
+    // hold that lapsed unpaid, or was cancelled unpaid, is not one: whoever once typed a stranger's phone into
+    // a booking would otherwise have that phone texted 5 codes an hour for good.
     const booked = await trx
       .selectFrom('bookings')
       .select('id')
       .where('phone', '=', phone)
+      .where((eb) =>
+        eb.or([
+          eb('paymentStatus', '=', 'verified'),
+          eb('refundDue', 'is not', null),
+          eb.and([eb('isCancelled', '=', 0), eb('paymentStatus', '!=', 'expired')]),
+        ]),
+      )
       .executeTakeFirst();
     if (booked) {
       const text = ACCESS_CODE_TEMPLATES[language](code, ACCESS_CODE_MINUTES);
