@@ -5,22 +5,24 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ChangeDayForm from '../../public-site/components/ChangeDayForm.tsx';
 import { answerFetch, bookingMatch, demoTrip, renderAt } from './helpers.tsx';
+import { ar } from '../../shared/i18n/public/ar.ts';
 import { en } from '../../shared/i18n/public/en.ts';
+import type { PaymentStatus } from '../../shared/payments.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-/** The form of a paid booking, once its trips are offered (one of its own company). */
-async function openForm() {
+/** The form of a booking (paid unless said), once its trips are offered (one of its own company). */
+async function openForm(
+  paymentStatus: PaymentStatus = 'verified',
+  language?: Parameters<typeof renderAt>[2],
+) {
   renderAt(
     '/',
-    <ChangeDayForm
-      booking={bookingMatch({ paymentStatus: 'verified' })}
-      onClose={() => {}}
-      onChanged={() => {}}
-    />,
+    <ChangeDayForm booking={bookingMatch({ paymentStatus })} onClose={() => {}} onChanged={() => {}} />,
+    language,
   );
   await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(1));
 }
@@ -83,5 +85,34 @@ describe('the change-of-day form', () => {
     expect(screen.getByRole('alert').textContent).toBe(en.changeDay.PRICE_CHANGED);
     await screen.findByText(/66,000/);
     expect(screen.getByRole('alert').textContent).toBe(en.changeDay.PRICE_CHANGED);
+  });
+
+  it('says in Arabic why an unpaid booking may not move onto a trip whose unpaid seats are full', async () => {
+    const own = demoTrip({ _id: 'own-trip', trip_boarding_time: '9:00 am' });
+    answerFetch({
+      '/api/trips/filterTrips': { body: [own] },
+      '/api/bookings/changeQuote': {
+        body: {
+          bookingId: 'b1',
+          ticketId: '1234567890123',
+          oldTotal: 60000,
+          newTotal: 60000,
+          difference: 0,
+          fee: 0,
+          toPay: 0,
+          refund: 0,
+          until: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      },
+      '/api/bookings/changeBooking': {
+        status: 409,
+        body: { message: 'Too many seats…', code: 'UNPAID_LIMIT', scope: 'trip', limit: 6 },
+      },
+    });
+    await openForm('awaiting_proof', { lang: 'ar', messages: ar });
+    fireEvent.click(screen.getByRole('radio'));
+    for (const seat of [10, 11]) fireEvent.click((await screen.findAllByText(String(seat)))[0]);
+    fireEvent.click(await screen.findByRole('button', { name: ar.changeDay.confirm }));
+    expect((await screen.findByRole('alert')).textContent).toBe(ar.changeDay.UNPAID_LIMIT);
   });
 });
