@@ -495,9 +495,10 @@ export type CancelledRow = Pick<BookingsTable, 'paymentStatus' | 'totalTicketPri
 /**
  * Marks a booking cancelled, frees its seats and records who did it in the activity log, in one transaction:
  * 'cancelled'; 'refused' when it already was cancelled (or its trip was: it waits for its traveller's choice);
- * 'moved' when it is no longer on `tripId` (a change committed since it was read: the caller decides again, as
- * the refund tiers count from the new trip's departure). `refundFor` says what is owed back, read from the row
- * under the cancellation's lock (a payment verified a moment before counts); null or 0 owes nothing.
+ * 'moved' when it is no longer on `tripId`, the trip it was read on ('' for a trip that is gone: not compared),
+ * because a change committed since: the caller decides again, as the refund tiers count from the new trip's
+ * departure. `refundFor` says what is owed back, read from the row under the cancellation's lock (a payment
+ * verified a moment before counts); null or 0 owes nothing.
  */
 export async function cancelBooking(
   db: Db,
@@ -511,10 +512,15 @@ export async function cancelBooking(
     const row = (await lockRow(trx, 'bookings', id, 'update')) as BookingRow | undefined;
     // Not one whose trip the operator cancelled (it waits for a move or a full refund).
     if (!row || Number(row.isCancelled) || row.disruptionState === 'waiting') return 'refused';
-    if (row.tripId !== tripId) return 'moved';
+    // '' when its trip is gone: nothing to compare (and no departure the tiers count from).
+    if (tripId && row.tripId !== tripId) return 'moved';
     await trx.updateTable('bookings').set({ isCancelled: 1 }).where('id', '=', id).execute();
     // Naming the trip lets the write layer forget only that trip's cached seat map.
-    await trx.deleteFrom('booking_seats').where('tripId', '=', tripId).where('bookingId', '=', id).execute();
+    await trx
+      .deleteFrom('booking_seats')
+      .where('tripId', '=', row.tripId)
+      .where('bookingId', '=', id)
+      .execute();
     await dropPendingChange(trx, id);
     // A refund still owed from before (a change to a cheaper trip) adds to this one rather than being lost;
     // one already paid back stays as it was, and this one is a record of its own.

@@ -133,6 +133,16 @@ describe.each(dialects)('a change of day racing the same booking (%s)', (dialect
     expect(Number(after.refundDue)).toBeGreaterThan(0);
   });
 
+  it('a booking whose trip is gone still cancels, once (nothing to compare its trip with)', async () => {
+    const trips = await routeTrips(t, t.token, { date: day(2), price: 10_000 + ++serial }, {});
+    const booking = await counterSale(t, trips.a, [6]);
+    await db().deleteFrom('trips').where('id', '=', trips.a._id).execute();
+    const cancelled = await t.staff.patch(`/api/bookings/cancelBooking/${booking._id}`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(Number((await row(booking._id)).isCancelled)).toBe(1);
+    expect(await seatRows(booking._id)).toEqual([]);
+  });
+
   it('a refund recorded paid while a second change adds to it is refused, then paid whole', async () => {
     const trips = await route();
     const booking = await counterSale(t, trips.a, [4]);
