@@ -425,7 +425,11 @@ export async function changeCutoffOf(db: Db, bookingId: string): Promise<Date | 
     .where('id', '=', bookingId)
     .executeTakeFirst();
   if (!row?.changeOf || !row.changeTerms) return undefined;
-  const terms = JSON.parse(row.changeTerms) as ChangeTerms;
+  return oldTripCutoff(db, JSON.parse(row.changeTerms) as ChangeTerms);
+}
+
+/** The change cut-off of the trip a change is from, as that trip leaves now; undefined when it is gone. */
+async function oldTripCutoff(db: Db, terms: ChangeTerms): Promise<Date | undefined> {
   const old = await db
     .selectFrom('trips')
     .select(['trip_date', 'trip_boarding_time'])
@@ -453,11 +457,7 @@ export async function completeChange(trx: Db, changeId: string, now: Date): Prom
     .where('bookingId', '=', change.id)
     .execute();
   const actor = { userId: change.verifiedBy, userLabel: null };
-  const old = await trx
-    .selectFrom('trips')
-    .select(['trip_date', 'trip_boarding_time'])
-    .where('id', '=', terms.fromTripId)
-    .executeTakeFirst();
+  const cutoff = await oldTripCutoff(trx, terms);
   // Cancelled or moved meanwhile, some of its seats cancelled, its old trip cancelled (it waits for its
   // traveller's choice: a free move or a full refund) or past its change cut-off (verified late: the traveller
   // travels, or travelled, on the old booking), or the new trip cancelled or its bus out of service: the
@@ -468,8 +468,8 @@ export async function completeChange(trx: Db, changeId: string, now: Date): Prom
     booking.tripId !== terms.fromTripId ||
     Number(booking.totalTicketPrice) !== terms.oldTotal ||
     booking.disruptionState === 'waiting' ||
-    !old ||
-    !changeOpen(departureInstant(old.trip_date, old.trip_boarding_time), now) ||
+    !cutoff ||
+    now.getTime() >= cutoff.getTime() ||
     !target
   ) {
     await trx
