@@ -34,6 +34,7 @@ import { listenForChanges } from './cache/cache-sync.ts';
 import { tripRoutes } from './resources/trips/trips.routes.ts';
 import { timetableRoutes } from './resources/timetables/timetables.routes.ts';
 import { TicketPool } from './tickets/ticket-pool.ts';
+import { TripSearch } from './resources/trips/search-pool.ts';
 import { accessCodeRoutes } from './resources/bookings/access-codes.routes.ts';
 import { bookingRoutes } from './resources/bookings/bookings.routes.ts';
 import { bookingPaymentRoutes, paymentRoutes } from './resources/payments/payments.routes.ts';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     jwtSecret: Uint8Array;
     readCache: ReadCache;
     tickets: TicketPool;
+    /** Answers the public search, on worker threads when SEARCH_WORKERS > 0 (trips/search-pool.ts). */
+    tripSearch: TripSearch;
     /** The time decisions are made by (tests move it). */
     clock: Clock;
     /** Signs the codes in tickets' QR codes (server/tickets/signing.ts). */
@@ -117,6 +120,12 @@ export async function buildApp({
   const tickets = new TicketPool(config.ticketWorkers);
   app.decorate('tickets', tickets);
   app.addHook('onClose', () => tickets.close());
+  const tripSearch = new TripSearch(database.db, config.searchWorkers, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+  });
+  app.decorate('tripSearch', tripSearch);
+  app.addHook('onClose', () => tripSearch.close());
   if (database.dialect === 'postgres' && config.databaseUrl) {
     const stopListening = await listenForChanges(readCache, database.changes, config.databaseUrl, app.log);
     app.addHook('onClose', stopListening);

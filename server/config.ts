@@ -33,6 +33,8 @@ export interface Config {
   outsideWritesCheckMs: number;
   /** Worker threads rendering ticket PDFs; 0 renders on the main thread. */
   ticketWorkers: number;
+  /** Worker threads that answer searches (filterTrips), each with a reading connection; 0: the main thread. */
+  searchWorkers: number;
   loginRateLimit: { perIp: number; perEmail: number; perAccount: number; windowMs: number };
   lookupRateLimit: { perIp: number; windowMs: number };
   /** "Find my bookings" calls (codes asked for and typed) per IP in an hour, on top of each phone's own limits. */
@@ -109,6 +111,9 @@ export function isPostgresUrl(url: string | undefined): url is string {
 /** Share of MAX_CONNECTIONS one address may hold unless MAX_CONNECTIONS_PER_IP says otherwise. */
 const CONNECTION_SHARE_PER_IP = 0.05;
 
+/** Worker threads of each pool (tickets, searches) unless set: one fewer than the cores, 1 to 4. */
+const workersBeside = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxConnections = positive(env.MAX_CONNECTIONS, 1000);
   return {
@@ -129,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     searchCacheMs: int(env.SEARCH_CACHE_MS, 60_000),
     outsideWritesCheckMs: int(env.OUTSIDE_WRITES_CHECK_MS, 2),
-    ticketWorkers: int(env.TICKET_WORKERS, Math.max(1, Math.min(4, os.availableParallelism() - 1))),
+    ticketWorkers: int(env.TICKET_WORKERS, workersBeside),
+    searchWorkers: int(env.SEARCH_WORKERS, workersBeside),
     loginRateLimit: {
       perIp: int(env.LOGIN_RATE_LIMIT_PER_IP, 20),
       perEmail: int(env.LOGIN_RATE_LIMIT_PER_EMAIL, 10),

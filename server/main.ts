@@ -48,4 +48,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 // Loading the ticket font takes ~0.5 s: do it before the first traveller waits for it.
 await (config.ticketWorkers ? app.tickets.ready() : warmUpTicketRenderer());
+// The search workers open their connections and load their code (~0.5 s) before the first search.
+await app.tripSearch.ready();
 await app.listen({ port: config.port, host: config.host });

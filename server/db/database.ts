@@ -50,7 +50,7 @@ export function openDatabase(options: OpenOptions): Database {
   // Password hashes and travellers' details: readable by the server's own user only. SQLite creates the
   // -wal and -shm files with the database file's mode; files of an older version are tightened too.
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const file = path.join(options.dataDir, 'rihla.db');
+  const file = databaseFile(options.dataDir);
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   const sqlite = new SQLite(file);
   // WAL keeps readers off the writer's back; NORMAL sync loses nothing when the process dies (kill -9).
@@ -84,6 +84,36 @@ export function openDatabase(options: OpenOptions): Database {
     }
   };
   return { db, dialect: 'sqlite', changes, close: () => db.destroy() };
+}
+
+/** The SQLite database's file in DATA_DIR. */
+const databaseFile = (dataDir: string) => path.join(dataDir, 'rihla.db');
+
+export interface ReaderOptions {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** PostgreSQL connections of a reader (openReader): a worker's searches wait for one when all are busy. */
+const READER_CONNECTIONS = 5;
+
+/**
+ * A connection that only reads, for a worker thread (search-pool.ts): the SQLite file opened read-only (WAL lets
+ * it read beside the server's one writer), or a small PostgreSQL pool of its own. Each statement sees what was
+ * committed before it started, as the server's own connection does. Its writes announce nothing (it makes none).
+ */
+export function openReader(options: ReaderOptions): { db: Db; close(): Promise<void> } {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: READER_CONNECTIONS });
+    pool.on('connect', planOnce);
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, close: () => db.destroy() };
+  }
+  const sqlite = new SQLite(databaseFile(options.dataDir), { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db, close: () => db.destroy() };
 }
 
 /** The statements PostgreSQL plans once per connection (named prepared statements), by their text. */

@@ -41,8 +41,8 @@ describe('ticket worker pool', () => {
   });
 
   it('replaces a worker that died and keeps rendering', async () => {
-    const worker = (pool as unknown as { workers: { worker: { terminate(): Promise<number> } }[] })
-      .workers[0];
+    const worker = (pool as unknown as { pool: { workers: { worker: { terminate(): Promise<number> } }[] } })
+      .pool.workers[0];
     await worker.worker.terminate();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await pool.ready();

@@ -15,8 +15,8 @@ import {
   publicTrip,
   rememberTripsJson,
   routesOnSale,
-  searchTrips,
   tripPassengers,
+  tripsJson,
 } from './trips.repository.ts';
 import { identifyStaff } from '../../auth/staff-guard.ts';
 import { can } from '../../../shared/roles.ts';
@@ -72,7 +72,7 @@ export async function tripRoutes(instance: FastifyInstance) {
   app.get('/filterTrips', { schema: searchSchema, config: searchConfig }, async (request, reply) => {
     const { origin, destination, date } = request.query;
     const body = await rememberTripsJson(db, `search|${origin}|${destination}|${date}`, () =>
-      searchTrips(db, origin, destination, date, app.clock.now()),
+      app.tripSearch.search({ origin, destination, date, now: app.clock.now().getTime() }),
     );
     return sendJson(reply, body!);
   });
@@ -111,7 +111,7 @@ export async function tripRoutes(instance: FastifyInstance) {
         const seats = await bookedSeatsByTrip(db, [id], { from: boardingStop, to: alightingStop });
         trip.bookedSeats = seats.get(id) ?? [];
       }
-      return staff ? trip : publicTrip(trip);
+      return tripsJson(staff ? trip : publicTrip(trip));
     });
     if (!body) throw notFound('No trip has this _id.');
     // Where its traveller pays (issue 24): read beside the cached trip, so a change of Settings shows at once.

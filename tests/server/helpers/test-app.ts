@@ -55,6 +55,8 @@ export async function createTestApp(
     // Tickets render on the main thread in tests (a worker per test app would cost a font load each);
     // tests/server/ticket-pool.test.ts covers the worker pool.
     TICKET_WORKERS: '0',
+    // Searches likewise (search-workers.test.ts runs the search on its worker threads, both databases).
+    SEARCH_WORKERS: '0',
     // Tests that write through a second connection to the SQLite file read at once after; the interval the
     // server waits between looks has its own test (changes.test.ts), and cache-model.test.ts runs with it.
     OUTSIDE_WRITES_CHECK_MS: '0',
