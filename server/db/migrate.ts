@@ -41,6 +41,7 @@ import * as reviewDue from './migrations/2026-11-28-101-review-due.ts';
 import * as paidInto from './migrations/2026-11-28-102-paid-into.ts';
 import * as counterReferences from './migrations/2026-11-28-103-counter-references.ts';
 import * as changeNotASale from './migrations/2026-11-28-104-change-not-a-sale.ts';
+import * as pairFares from './migrations/2026-12-01-105-pair-fares.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-102-paid-into': paidInto,
   '2026-11-28-103-counter-references': counterReferences,
   '2026-11-28-104-change-not-a-sale': changeNotASale,
+  '2026-12-01-105-pair-fares': pairFares,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -383,6 +383,8 @@ export interface TripPairsTable {
   tripId: string;
   boarding: number;
   alighting: number;
+  /** The pair's fare in the trip's fares, null when not listed (migration 2026-12-01-105). */
+  fare: number | null;
 }
 
 /** The ledger: one row per movement of money a booking made, written by the database (migration 95). */

@@ -243,6 +243,57 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     expect(await pairsOf(trip._id)).toEqual([]);
   });
 
+  it('each stretch carries its fare through any writer (trip_pairs.fare): the API, a script, new stops', async () => {
+    const { trip, origins, destinations, body } = await corridor(t);
+    const db = t.app.db as Db;
+    const faresOf = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('trip_pairs')
+            .select(['boarding', 'alighting', 'fare'])
+            .where('tripId', '=', trip._id)
+            .execute()
+        ).map((p) => [`${p.boarding}-${p.alighting}`, p.fare === null ? null : Number(p.fare)]),
+      );
+    const listed = (fares: { from: number; to: number; price: number }[], last: number) => {
+      const expected: Record<string, number | null> = {};
+      for (let from = 0; from < last; from++)
+        for (let to = from + 1; to <= last; to++)
+          expected[`${from}-${to}`] = fares.find((f) => f.from === from && f.to === to)?.price ?? null;
+      return expected;
+    };
+    // The ends pair is the trip's own price, never listed: null.
+    expect(await faresOf()).toEqual(listed(body.trip_fares, 4));
+    const search = async (from: number, to: number) =>
+      (
+        await t.app.inject({
+          url: `/api/trips/filterTrips?origin=${origins[from]._id}&destination=${destinations[to]._id}&date=${trip.trip_date}`,
+        })
+      ).json() as { _id: string; price: number }[];
+    // A script that bypasses the API: Madani → Kassala alone is for sale, at 777.50.
+    await db
+      .updateTable('trips')
+      .set({ trip_fares: JSON.stringify([{ from: 1, to: 3, price: 777.5 }]) })
+      .where('id', '=', trip._id)
+      .execute();
+    expect(await faresOf()).toEqual(listed([{ from: 1, to: 3, price: 777.5 }], 4));
+    expect((await search(1, 3)).find((found) => found._id === trip._id)?.price).toBe(777.5);
+    expect((await search(1, 2)).map((found) => found._id)).not.toContain(trip._id);
+    // Through the API, stops and fares written together: the pairs of the new route, each at its new fare.
+    const fares = [
+      { from: 0, to: 1, price: 1500 },
+      { from: 1, to: 2, price: 2500 },
+    ];
+    const edited = await t.staff.patch(`/api/trips/updateTrip/${trip._id}`, {
+      trip_stops: [body.trip_stops[0]],
+      trip_fares: fares,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await faresOf()).toEqual(listed(fares, 2));
+    expect((await search(0, 1)).find((found) => found._id === trip._id)?.price).toBe(1500);
+  });
+
   it('the search answers on through a column added to trips and dropped again (another node’s migration)', async () => {
     const { trip, origins, destinations } = await corridor(t);
     const db = t.app.db as Db;

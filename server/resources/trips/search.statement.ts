@@ -1,10 +1,9 @@
 // The public search in one SQL statement per search (issue 23): the trips that pass the origin before the
 // destination, with their bus, its company, their cities and price, the stretch's stops and fare, their
 // intermediate stops named, and the seats taken on that stretch's legs as an aggregate. The stretches a trip
-// with stops sells are indexed rows (trip_pairs); its stops and fares are JSON lists on its row, read with each
-// database's JSON functions (SQLite's json_each, PostgreSQL's
-// jsonb_array_elements); both answer the same rows, which mapRow turns into the documents the references
-// would have been filled with one by one.
+// with stops sells are indexed rows with their fares (trip_pairs); its stops are a JSON list on its row, read
+// with each database's JSON functions (SQLite's json_each, PostgreSQL's jsonb_array_elements); both answer the
+// same rows, which tripOfRow turns into the documents the references would have been filled with one by one.
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { isPostgres } from '../../db/locks.ts';
@@ -33,19 +32,14 @@ const PUBLIC_COLUMNS: Partial<Record<Alias, readonly string[]>> = {
 };
 const columnsOf = (alias: Alias) => ['id', ...(PUBLIC_COLUMNS[alias] ?? columnFields(SHOWN[alias]))];
 
-/** The JSON of one dialect: the count of stops, a stretch's fare, the named stops, the seats taken. */
+/** The JSON of one dialect: the named stops, the seats taken. */
 interface JsonSql {
-  stopCount: RawBuilder<number>;
-  fare: RawBuilder<number>;
   namedStops: RawBuilder<unknown>;
   bookedSeats: RawBuilder<unknown>;
 }
 
 // In both, `t` is the trip (its stops as stored) and `x` the trip with its stretch (boarding, alighting).
 const SQLITE: JsonSql = {
-  stopCount: sql`json_array_length(t.trip_stops)`,
-  fare: sql`(select json_extract(f.value, '$.price') from json_each(x.trip_fares) f
-    where json_extract(f.value, '$.from') = x.boarding and json_extract(f.value, '$.to') = x.alighting limit 1)`,
   namedStops: sql`(select json_group_array(json_set(s.value, '$.city', coalesce(n.origin_city, ''),
       '$.city_ar', n.origin_city_ar) order by s.key)
     from json_each(x.trip_stops) s left join origins n on n.id = json_extract(s.value, '$.originId'))`,
@@ -54,9 +48,6 @@ const SQLITE: JsonSql = {
 };
 
 const POSTGRES: JsonSql = {
-  stopCount: sql`jsonb_array_length(t.trip_stops::jsonb)`,
-  fare: sql`(select (f.v->>'price')::numeric from jsonb_array_elements(x.trip_fares::jsonb) f(v)
-    where (f.v->>'from')::int = x.boarding and (f.v->>'to')::int = x.alighting limit 1)`,
   namedStops: sql`(select coalesce(jsonb_agg(s.v || jsonb_build_object('city', coalesce(n.origin_city, ''),
       'city_ar', n.origin_city_ar) order by s.n), '[]'::jsonb)
     from jsonb_array_elements(x.trip_stops::jsonb) with ordinality s(v, n)
@@ -69,7 +60,8 @@ const POSTGRES: JsonSql = {
 export interface SearchRow extends Row {
   boarding: number;
   alighting: number;
-  stop_count: number;
+  /** 1 for a trip with stops (found by its stretch), 0 for one without. */
+  with_stops: number;
   fare: number | string | null;
   booked: unknown;
 }
@@ -146,14 +138,14 @@ function buildStatement(postgres: boolean) {
       select ${origin} as origin, ${destination} as destination, ${date} as day, ${twoDaysBefore} as since
     )
     select ${sql.join(shown)}, ${json.namedStops} as t__trip_stops,
-      x.boarding, x.alighting, x.stop_count, ${json.fare} as fare, ${json.bookedSeats} as booked
+      x.boarding, x.alighting, x.with_stops, x.fare, ${json.bookedSeats} as booked
     from (
-      select t.*, 0 as boarding, 1 as alighting, 0 as stop_count
+      select t.*, 0 as boarding, 1 as alighting, 0 as with_stops, null as fare
       from asked cross join trips t
       where t."trip_originId" = asked.origin and t."trip_destinationId" = asked.destination
         and t.trip_date = asked.day and t.trip_stops = '[]' and t."isCancelled" = 0
       union all
-      select t.*, pair.boarding, pair.alighting, ${json.stopCount}
+      select t.*, pair.boarding, pair.alighting, 1, pair.fare
       from asked cross join trip_pairs pair
       join trips t on t.id = pair."tripId"
       where pair.origin = asked.origin and pair.destination = asked.destination

@@ -48,7 +48,7 @@ export async function searchTrips(db: Db, originId: string, destinationId: strin
     const trip = tripOfRow(row);
     const time = trip.trip_boarding_time as string;
     const leaves = departureInstant(trip.trip_date as string, time);
-    if (!Number(row.stop_count)) {
+    if (!Number(row.with_stops)) {
       // Today's departures that have already left are no longer offered.
       if (!hasDeparted(trip.trip_date as string, time, now))
         found.push({ trip: publicTrip(trip), departs: leaves, time });
