@@ -94,6 +94,9 @@ export interface ReaderOptions {
   dataDir: string;
 }
 
+/** Runs one read statement and answers its rows as arrays, their columns in the statement's order. */
+export type ArrayRows = (text: string, values: readonly unknown[]) => Promise<unknown[][]>;
+
 /** PostgreSQL connections of a reader (openReader): a worker's searches wait for one when all are busy. */
 const READER_CONNECTIONS = 5;
 
@@ -102,18 +105,25 @@ const READER_CONNECTIONS = 5;
  * it read beside the server's one writer), or a small PostgreSQL pool of its own. Each statement sees what was
  * committed before it started, as the server's own connection does. Its writes announce nothing (it makes none).
  */
-export function openReader(options: ReaderOptions): { db: Db; close(): Promise<void> } {
+export function openReader(options: ReaderOptions): { db: Db; arrays: ArrayRows; close(): Promise<void> } {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: READER_CONNECTIONS });
     pool.on('connect', planOnce);
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, close: () => db.destroy() };
+    const arrays: ArrayRows = async (text, values) =>
+      (await pool.query({ name: PREPARED.get(text), text, values: [...values], rowMode: 'array' })).rows;
+    return { db, arrays, close: () => db.destroy() };
   }
   const sqlite = new SQLite(databaseFile(options.dataDir), { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, close: () => db.destroy() };
+  // Statements of their own (raw mode stays set on a statement): nothing else runs on this connection, and
+  // better-sqlite3 runs each to its end before the next, so none holds a read open.
+  const raw = new LruMap<string, BetterSqlite3.Statement>(MAX_CACHED_STATEMENTS);
+  const arrays: ArrayRows = async (text, values) =>
+    raw.getOrMake(text, () => sqlite.prepare(text).raw(true)).all(...values) as unknown[][];
+  return { db, arrays, close: () => db.destroy() };
 }
 
 /** The statements PostgreSQL plans once per connection (named prepared statements), by their text. */

@@ -5,4 +5,4 @@ import { serveJobs } from '../../workers/serve.ts';
 import { answerSearch, type SearchJob } from './trip-search.ts';
 
 const reader = openReader((workerData as { data: ReaderOptions }).data);
-serveJobs((job: SearchJob) => answerSearch(reader.db, job));
+serveJobs((job: SearchJob) => answerSearch(reader, job));

@@ -1,6 +1,7 @@
 // The public search (filterTrips): the trips that pass the origin before the destination on a date, as travellers
 // see them, from one statement (search.statement.ts). Imports only what a search needs, so that a worker thread
 // can run it (search-pool.ts) beside the event loop.
+import { Kysely } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import {
   boardingMinutes,
@@ -11,7 +12,7 @@ import {
 } from '../../../shared/rules.ts';
 import { lastStop, minutesAt } from '../../../shared/segments.ts';
 import { routeOf } from './segments.ts';
-import { searchRows, tripOfRow } from './search.statement.ts';
+import { searchRows, type SearchSource, stretchOfRow, tripOfRow } from './search.statement.ts';
 import type { Document } from '../crud/row-mapper.ts';
 
 /** A trip as travellers see it (shared/contract publicTripDocument): nothing of the company's or bus's internals. */
@@ -42,27 +43,33 @@ export function publicTrip(trip: Document): Document {
  * and its bookedSeats are those taken on any leg of that stretch. The database answers all of it in one
  * statement (search.statement.ts); here only the stretch's departure is checked against the date and the clock.
  */
-export async function searchTrips(db: Db, originId: string, destinationId: string, date: string, now: Date) {
+export async function searchTrips(
+  source: Db | SearchSource,
+  originId: string,
+  destinationId: string,
+  date: string,
+  now: Date,
+) {
   const found: { trip: Document; departs: Date; time: string }[] = [];
-  for (const row of await searchRows(db, originId, destinationId, date)) {
+  const reader = source instanceof Kysely ? { db: source } : source;
+  for (const row of await searchRows(reader, originId, destinationId, date)) {
     const trip = tripOfRow(row);
+    const stretch = stretchOfRow(row);
     const time = trip.trip_boarding_time as string;
     const leaves = departureInstant(trip.trip_date as string, time);
-    if (!Number(row.with_stops)) {
+    if (!stretch.withStops) {
       // Today's departures that have already left are no longer offered.
       if (!hasDeparted(trip.trip_date as string, time, now))
         found.push({ trip: publicTrip(trip), departs: leaves, time });
       continue;
     }
     const stops = routeOf(trip as { trip_stops?: unknown }).stops;
-    const [from, to] = [Number(row.boarding), Number(row.alighting)];
+    const [from, to] = [stretch.boarding, stretch.alighting];
     // The ends' fare is the trip's own price; another pair's is listed, or it is not for sale.
     const price =
       from === 0 && to === lastStop(stops)
         ? (trip.trip_ticket_priceId as { price: number } | null)?.price
-        : row.fare === null
-          ? undefined
-          : Number(row.fare);
+        : (stretch.fare ?? undefined);
     if (price === undefined) continue;
     const at = (index: number) => new Date(leaves.getTime() + minutesAt(stops, index) * 60_000);
     const departs = at(from);
@@ -130,8 +137,8 @@ export interface SearchJob {
 
 /** A search's answer from its database: the trips as travellers see them, as JSON. */
 export async function answerSearch(
-  db: Db,
+  source: Db | SearchSource,
   { origin, destination, date, now }: SearchJob,
 ): Promise<TripsJson> {
-  return tripsJson(await searchTrips(db, origin, destination, date, new Date(now)));
+  return tripsJson(await searchTrips(source, origin, destination, date, new Date(now)));
 }
