@@ -7,10 +7,11 @@ export const ACCESS_CODE_LENGTH = 6;
 export const ACCESS_CODE_MINUTES = 10;
 /** Codes one phone may be sent in any hour. */
 export const ACCESS_CODES_PER_HOUR = 5;
-/** Wrong codes typed for one phone before it is locked. */
+/**
+ * Wrong codes one code request may take: the last one spends that request's code. Counted per request, never
+ * per phone, so a stranger's guesses cannot lock a traveller out.
+ */
 export const ACCESS_CODE_WRONG_TRIES = 5;
-/** Minutes a phone stays locked after too many wrong codes. */
-export const ACCESS_CODE_LOCK_MINUTES = 15;
 
 const CODE_PATTERN = new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`);
 

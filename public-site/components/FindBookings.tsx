@@ -24,7 +24,8 @@ interface Props {
 function problemText(problem: FindProblem, t: TicketsMessages['find']): string | null {
   if (!problem) return null;
   if (problem.kind === 'wrongCode') return fill(t.wrongCode, { left: problem.left });
-  if (problem.kind === 'locked') return fill(t.locked, { minutes: problem.minutes });
+  if (problem.kind === 'lastTry') return t.lastTry;
+  if (problem.kind === 'expired') return t.expired;
   if (problem.kind === 'codeLimit')
     return fill(t.codeLimit, { count: ACCESS_CODES_PER_HOUR, minutes: problem.minutes });
   return t.failed;
@@ -63,7 +64,10 @@ export function FindBookings({ t, onSaved }: Props) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (phoneOk) void find.requestCode(phone);
+            if (!phoneOk) return;
+            // A new code comes: the one typed before belongs to a request that is over.
+            setCode('');
+            void find.requestCode(phone);
           }}
           noValidate
         >

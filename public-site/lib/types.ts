@@ -6,6 +6,7 @@ import type {
   cancellationQuote,
   changeAnswer,
   changeQuoteAnswer,
+  codeSent,
   destinationDocument,
   originDocument,
   passengerInfo,
@@ -26,6 +27,8 @@ export type PassengerInfo = z.infer<typeof passengerInfo>;
 /** A booking found by ticket id and phone, with what the traveller needs of its trip beside it. */
 export type BookingMatch = z.infer<typeof bookingMatch>;
 export type CancellationQuote = z.infer<typeof cancellationQuote>;
+/** A "find my bookings" code on its way: until when it is good, and the request's token to send back with it. */
+export type CodeSent = z.infer<typeof codeSent>;
 /** Some seats of a booking cancelled: which, and what is refunded for them. */
 export type SeatsCancelled = z.infer<typeof seatsCancelled>;
 export type PublicSettings = z.infer<typeof publicSettings>;

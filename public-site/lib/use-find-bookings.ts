@@ -1,22 +1,27 @@
-// "Find my bookings" by phone: ask for a code texted to the phone, then send it back for every booking made
-// with that phone. Refusals keep what the page needs to say them (tries left, minutes to wait).
+// "Find my bookings" by phone: ask for a code texted to the phone, then send it back, with the token of that
+// request (requestId, kept here only: a reload asks for a new code), for every booking made with that phone.
+// Refusals keep what the page needs to say them (tries left, minutes to wait); a code that can no longer be
+// used sends the traveller back to ask for a new one.
 import { useState } from 'preact/hooks';
 import { API_BASES, apiPath } from '../../shared/api-paths.ts';
 import { normalizeDigits, normalizePhone } from '../../shared/rules.ts';
 import { ApiError, sendJson } from './api.ts';
 import type { Lang } from './i18n.ts';
-import type { BookingMatch } from './types.ts';
+import type { BookingMatch, CodeSent } from './types.ts';
 
 export type FindStep =
   | { step: 'phone' }
   | { step: 'sending' }
-  | { step: 'code' }
-  | { step: 'checking' }
+  | { step: 'code'; requestId: string }
+  | { step: 'checking'; requestId: string }
   | { step: 'found'; bookings: BookingMatch[] };
 
 export type FindProblem =
   | { kind: 'wrongCode'; left: number }
-  | { kind: 'locked'; minutes: number }
+  /** A wrong code that was the request's last try: its code is spent. */
+  | { kind: 'lastTry' }
+  /** The request can no longer be used (expired, used, spent, or unknown to the server). */
+  | { kind: 'expired' }
   | { kind: 'codeLimit'; minutes: number }
   | { kind: 'failed' }
   | null;
@@ -27,11 +32,17 @@ const minutesUntil = (iso: unknown) =>
 function problemOf(error: unknown): FindProblem {
   if (!(error instanceof ApiError) || !error.body) return { kind: 'failed' };
   const { code, until, triesLeft } = error.body;
-  if (code === 'WRONG_CODE') return { kind: 'wrongCode', left: Number(triesLeft ?? 0) };
-  if (code === 'PHONE_LOCKED') return { kind: 'locked', minutes: minutesUntil(until) };
+  if (code === 'WRONG_CODE') {
+    const left = Number(triesLeft ?? 0);
+    return left > 0 ? { kind: 'wrongCode', left } : { kind: 'lastTry' };
+  }
+  if (code === 'CODE_EXPIRED') return { kind: 'expired' };
   if (code === 'CODE_LIMIT') return { kind: 'codeLimit', minutes: minutesUntil(until) };
   return { kind: 'failed' };
 }
+
+/** Problems after which the code typed cannot work: the traveller asks for a new one. */
+const needsNewCode = (problem: FindProblem) => problem?.kind === 'lastTry' || problem?.kind === 'expired';
 
 export function useFindBookings(lang: Lang) {
   const [state, setState] = useState<FindStep>({ step: 'phone' });
@@ -41,11 +52,11 @@ export function useFindBookings(lang: Lang) {
     setState({ step: 'sending' });
     setProblem(null);
     try {
-      await sendJson('POST', apiPath(API_BASES.bookings, 'requestCode'), {
+      const sent = await sendJson<CodeSent>('POST', apiPath(API_BASES.bookings, 'requestCode'), {
         phone: normalizePhone(phone),
         language: lang,
       });
-      setState({ step: 'code' });
+      setState({ step: 'code', requestId: sent.requestId });
     } catch (error) {
       setProblem(problemOf(error));
       setState({ step: 'phone' });
@@ -53,18 +64,21 @@ export function useFindBookings(lang: Lang) {
   };
 
   const checkCode = async (phone: string, code: string) => {
-    setState({ step: 'checking' });
+    if (state.step !== 'code') return;
+    const { requestId } = state;
+    setState({ step: 'checking', requestId });
     setProblem(null);
     try {
       const bookings = await sendJson<BookingMatch[]>('POST', apiPath(API_BASES.bookings, 'myBookings'), {
         phone: normalizePhone(phone),
         code: normalizeDigits(code.trim()),
+        requestId,
       });
       setState({ step: 'found', bookings });
     } catch (error) {
       const found = problemOf(error);
       setProblem(found);
-      setState({ step: found?.kind === 'locked' ? 'phone' : 'code' });
+      setState(needsNewCode(found) ? { step: 'phone' } : { step: 'code', requestId });
     }
   };
 

@@ -42,6 +42,7 @@ import * as paidInto from './migrations/2026-11-28-102-paid-into.ts';
 import * as counterReferences from './migrations/2026-11-28-103-counter-references.ts';
 import * as changeNotASale from './migrations/2026-11-28-104-change-not-a-sale.ts';
 import * as pairFares from './migrations/2026-12-01-105-pair-fares.ts';
+import * as codeRequests from './migrations/2026-12-02-106-code-requests.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-103-counter-references': counterReferences,
   '2026-11-28-104-change-not-a-sale': changeNotASale,
   '2026-12-01-105-pair-fares': pairFares,
+  '2026-12-02-106-code-requests': codeRequests,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -298,21 +298,20 @@ export interface RefreshTokensTable {
   revoked_at: number | null;
 }
 
-/** A "find my bookings" code texted to a phone: only its hash is kept (SHA-256 of phone and code). */
+/**
+ * A "find my bookings" code texted to a phone, and the request that asked for it: only hashes are kept (SHA-256
+ * of phone and code; of the request's token), with the wrong codes typed for this request.
+ */
 export interface AccessCodesTable {
   id: string;
   phone: string;
   code_hash: string;
+  /** Null for a code sent before requests had tokens (migration 106): no one can use it. */
+  request_hash: string | null;
+  wrong_tries: number;
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-/** A phone's wrong codes since its last right one, and until when it is locked. */
-export interface AccessCodePhonesTable {
-  phone: string;
-  wrong_tries: number;
-  locked_until: string | null;
 }
 
 export interface RateLimitsTable {
@@ -450,7 +449,6 @@ export interface Tables {
   conductor_assignments: ConductorAssignmentsTable;
   rate_limits: RateLimitsTable;
   access_codes: AccessCodesTable;
-  access_code_phones: AccessCodePhonesTable;
   app_secrets: AppSecretsTable;
   app_settings: AppSettingsTable;
   messages: MessagesTable;

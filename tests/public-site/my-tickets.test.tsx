@@ -1,12 +1,15 @@
 // My tickets (issue 22): tickets kept on the phone in IndexedDB (fake-indexeddb here), listed trips ahead
 // first, refreshed from the look-up when it answers and kept as they were when it does not, forgotten on
-// request; and "find my bookings" saying each refusal (wrong code with the tries left, lock, code limit).
+// request; and "find my bookings" sending each code with its request's token and saying each refusal (a wrong
+// code with the tries left, a code that can no longer be used, in English and Arabic).
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tickets as t } from '../../shared/i18n/public/tickets.en.ts';
+import { type TicketsMessages, tickets as t } from '../../shared/i18n/public/tickets.en.ts';
+import { tickets as ticketsAr } from '../../shared/i18n/public/tickets.ar.ts';
 import { en } from '../../shared/i18n/public/en.ts';
+import { loadMessages } from '../../public-site/lib/i18n.ts';
 import { listTickets, refreshTickets, saveTickets } from '../../public-site/lib/saved-tickets.ts';
 import MyTickets from '../../public-site/pages/MyTickets.tsx';
 import { answerFetch, bookingMatch, renderAt, tomorrow } from './helpers.tsx';
@@ -106,34 +109,70 @@ describe('the My tickets page', () => {
     expect(screen.queryByRole('button', { name: t.show })).toBeNull();
   });
 
-  it('finds bookings by a texted code, saying a wrong code’s tries left and a lock', async () => {
-    let tries = 0;
-    answerFetch({
-      '/api/bookings/requestCode': { status: 202, body: { expiresAt: new Date().toISOString() } },
-      '/api/bookings/myBookings': () =>
-        ++tries === 1
-          ? { status: 400, body: { message: 'wrong', code: 'WRONG_CODE', triesLeft: 4 } }
-          : tries === 2
-            ? {
-                status: 429,
-                body: {
-                  message: 'locked',
-                  code: 'PHONE_LOCKED',
-                  until: new Date(Date.now() + 15 * 60_000).toISOString(),
-                },
-              }
-            : { body: [bookingMatch({ ticketCode: CODE })] },
-    });
-    renderAt('/my-tickets', <MyTickets />);
-    fireEvent.input(await screen.findByLabelText(t.find.phone), { target: { value: PHONE } });
-    fireEvent.click(screen.getByRole('button', { name: t.find.send }));
-    const code = await screen.findByLabelText(t.find.code);
-    fireEvent.input(code, { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: t.find.show }));
-    await screen.findByText(fill(t.find.wrongCode, { left: 4 }));
-    fireEvent.click(screen.getByRole('button', { name: t.find.show }));
-    await screen.findByText(fill(t.find.locked, { minutes: 15 }));
-  });
+  it.each([
+    { language: 'English', lang: 'en' as const, words: t as TicketsMessages },
+    { language: 'Arabic', lang: 'ar' as const, words: ticketsAr },
+  ])(
+    'finds bookings by a texted code sent with its request’s token, in $language: a wrong code’s tries left, then a spent code sends the traveller back for a new one',
+    async ({ lang, words }) => {
+      let requests = 0;
+      let tries = 0;
+      const calls = answerFetch({
+        '/api/bookings/requestCode': () => ({
+          status: 202,
+          body: { expiresAt: new Date().toISOString(), requestId: `request-${++requests}` },
+        }),
+        '/api/bookings/myBookings': () =>
+          ++tries === 1
+            ? { status: 400, body: { message: 'wrong', code: 'WRONG_CODE', triesLeft: 4 } }
+            : tries === 2
+              ? { status: 400, body: { message: 'no longer', code: 'CODE_EXPIRED' } }
+              : tries === 3
+                ? { status: 400, body: { message: 'wrong', code: 'WRONG_CODE', triesLeft: 0 } }
+                : { body: [bookingMatch({ ticketCode: CODE })] },
+      });
+      const sent = () =>
+        calls
+          .filter((call) => call.url.pathname === '/api/bookings/myBookings')
+          .map((call) => JSON.parse(String(call.init!.body)));
+      renderAt(
+        '/my-tickets',
+        <MyTickets />,
+        lang === 'ar' ? { lang, messages: await loadMessages('ar') } : undefined,
+      );
+      const f = words.find;
+      const askAndType = async (code: string) => {
+        fireEvent.input(await screen.findByLabelText(f.phone), { target: { value: PHONE } });
+        fireEvent.click(screen.getByRole('button', { name: f.send }));
+        fireEvent.input(await screen.findByLabelText(f.code), { target: { value: code } });
+        fireEvent.click(screen.getByRole('button', { name: f.show }));
+      };
+
+      await askAndType('123456');
+      await screen.findByText(fill(f.wrongCode, { left: 4 }));
+      // A wrong code with tries left: the code step stays, for another try of the same request.
+      fireEvent.click(screen.getByRole('button', { name: f.show }));
+      // The request can no longer be used: back to the phone, said in words, the code typed cleared.
+      await screen.findByText(f.expired);
+      expect(screen.queryByLabelText(f.code)).toBeNull();
+      expect(screen.getByRole('button', { name: f.send })).toBeTruthy();
+      expect(sent()).toEqual([
+        { phone: PHONE, code: '123456', requestId: 'request-1' },
+        { phone: PHONE, code: '123456', requestId: 'request-1' },
+      ]);
+
+      // A new code, with the new request's token; its last try sends the traveller back again.
+      await askAndType('654321');
+      await screen.findByText(f.lastTry);
+      expect(screen.queryByLabelText(f.code)).toBeNull();
+      await askAndType('111111');
+      await screen.findByText(fill(f.found, { count: 1 }));
+      expect(sent().slice(2)).toEqual([
+        { phone: PHONE, code: '654321', requestId: 'request-2' },
+        { phone: PHONE, code: '111111', requestId: 'request-3' },
+      ]);
+    },
+  );
 });
 
 function fill(template: string, values: Record<string, string | number>) {

@@ -638,15 +638,26 @@ describe.each(dialects)('API contract (%s)', (dialect) => {
         .orderBy('created_at', 'desc')
         .executeTakeFirstOrThrow();
       const code = /\d{6}/.exec(texted.text)![0];
+      const { requestId } = asked.json();
+      // In order: a wrong code (counted against the request), the right one, and the right one again (used).
+      const wrong = { phone, code: code === '000000' ? '000001' : '000000' };
       return [
-        { label: 'found', status: 200, url: path, payload: { phone, code }, anonymous: true },
+        {
+          label: 'wrong code',
+          status: 400,
+          url: path,
+          payload: { ...wrong, requestId },
+          anonymous: true,
+          code: 'WRONG_CODE',
+        },
+        { label: 'found', status: 200, url: path, payload: { phone, code, requestId }, anonymous: true },
         {
           label: 'used',
           status: 400,
           url: path,
-          payload: { phone, code },
+          payload: { phone, code, requestId },
           anonymous: true,
-          code: 'WRONG_CODE',
+          code: 'CODE_EXPIRED',
         },
       ];
     },

@@ -1,6 +1,7 @@
-// "Find my bookings" by phone: POST requestCode texts a one-time code, POST myBookings answers every booking
-// made with the phone for a right code. Both count against the address (ACCESS_CODE_RATE_LIMIT_PER_IP, one
-// group) besides each phone's own limits (access-codes.ts). The rules live there; this only translates.
+// "Find my bookings" by phone: POST requestCode texts a one-time code and answers that request's token
+// (requestId), POST myBookings answers every booking made with the phone for the right code of that request.
+// Both count against the address (ACCESS_CODE_RATE_LIMIT_PER_IP, one group) besides each phone's own limit
+// (access-codes.ts). The rules live there; this only translates.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, isAccessCode } from '../../../shared/access-codes.ts';
@@ -16,6 +17,7 @@ import { bookingContext, phoneBookings } from '../../sales/index.ts';
 import { withTicketCodes } from './ticket.ts';
 
 const CODE_FORMAT = `The code is the ${ACCESS_CODE_LENGTH} digits of the text message.`;
+const REQUEST_FORMAT = 'requestId is the token requestCode answered with the code.';
 const phone = z
   .string({ error: PHONE_FORMAT })
   .max(40, { error: PHONE_FORMAT })
@@ -30,6 +32,12 @@ const myBookingsBody = z
       .max(20, { error: CODE_FORMAT })
       .transform((value) => normalizeDigits(value.replace(/\s/g, '')))
       .refine(isAccessCode, { error: CODE_FORMAT }),
+    // Optional here so that a missing one is answered as an unknown one is (CODE_EXPIRED: ask for a new code).
+    requestId: z
+      .string({ error: REQUEST_FORMAT })
+      .max(100, { error: REQUEST_FORMAT })
+      .optional()
+      .describe('The requestId requestCode answered with the code.'),
   })
   .strict();
 
@@ -38,22 +46,20 @@ const minutesUntil = (until: Date, now: Date) =>
 
 /** How each refused code is answered (the waits counted from `now`). */
 const codeRefusals = (now: Date): RefusalTable<CodeRefusal> => ({
-  LOCKED: (refusal) =>
-    new HttpError(
-      429,
-      `Too many wrong codes for this phone: try again in ${minutesUntil(refusal.until, now)} minutes.`,
-      { code: 'PHONE_LOCKED', until: refusal.until.toISOString() },
-    ),
   TOO_MANY_CODES: (refusal) =>
     new HttpError(
       429,
       `This phone was sent 5 codes in the last hour: try again in ${minutesUntil(refusal.until, now)} minutes.`,
       { code: 'CODE_LIMIT', until: refusal.until.toISOString() },
     ),
+  EXPIRED: () =>
+    new HttpError(400, 'This code can no longer be used: ask for a new code.', { code: 'CODE_EXPIRED' }),
   WRONG_CODE: (refusal) =>
     new HttpError(
       400,
-      'This code is not right, or it has expired. Check the text message or ask for a new code.',
+      refusal.triesLeft
+        ? `This code is not right: check the text message (${refusal.triesLeft} tries left for this code).`
+        : 'This code is not right, and that was its last try: ask for a new code.',
       { code: 'WRONG_CODE', triesLeft: refusal.triesLeft },
     ),
 });
@@ -76,7 +82,7 @@ export async function accessCodeRoutes(instance: FastifyInstance) {
       const outcome = await requestCode(app.db, phone, messageLanguage(language), now);
       if ('refused' in outcome) throw refusalError(codeRefusals(now), outcome);
       reply.status(202).header('Cache-Control', 'no-store');
-      return { expiresAt: outcome.expiresAt.toISOString() };
+      return { expiresAt: outcome.expiresAt.toISOString(), requestId: outcome.requestId };
     },
   );
 
@@ -88,10 +94,9 @@ export async function accessCodeRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const now = app.clock.now();
-      const { phone, code } = request.body;
-      const outcome = await checkCode(app.db, phone, code, now);
+      const outcome = await checkCode(app.db, request.body, now);
       if ('refused' in outcome) throw refusalError(codeRefusals(now), outcome);
-      return withTicketCodes(await phoneBookings(bookingContext(app), phone), app.ticketSigner);
+      return withTicketCodes(await phoneBookings(bookingContext(app), request.body.phone), app.ticketSigner);
     },
   );
 }

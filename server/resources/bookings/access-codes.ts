@@ -1,13 +1,15 @@
 // "Find my bookings" by phone (issue 22): a 6-digit code texted to the phone proves it, once, for 10 minutes.
-// Everything is counted in the database under a per-phone lock (PostgreSQL's advisory lock; SQLite has one
-// writer), so several nodes count the same codes and tries: at most 5 codes a phone an hour, and 5 wrong codes
-// lock the phone for 15 minutes. Only a code's hash is kept. Whether the phone has bookings changes nothing in
-// the answers: the code is texted only to a phone with a booking live, paid or owed a refund (no SMS to
-// strangers' phones), but is counted and answered the same for any phone.
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+// Each code belongs to the request that asked for it: the request's token (requestId, 128 random bits, given
+// only to whoever asked and kept only as a hash) must come back with the code, the code is compared with that
+// request's code alone, and wrong codes count against that request: its fifth spends it. Nothing counts against
+// the phone but the codes sent to it (5 an hour), so a stranger who knows a traveller's number can spend only
+// requests of their own, never lock the traveller out. Counted in the database under a per-phone lock
+// (PostgreSQL's advisory lock; SQLite has one writer), so several nodes count the same. Whether the phone has
+// bookings changes nothing in the answers: the code is texted only to a phone with a booking live, paid or owed
+// a refund (no SMS to strangers' phones), but is counted and answered the same for any phone.
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   ACCESS_CODE_LENGTH,
-  ACCESS_CODE_LOCK_MINUTES,
   ACCESS_CODE_MINUTES,
   ACCESS_CODE_WRONG_TRIES,
   ACCESS_CODES_PER_HOUR,
@@ -21,57 +23,30 @@ import { enqueue } from '../../messages/outbox.repository.ts';
 const MINUTE = 60_000;
 
 export type CodeRefusal =
-  | { refused: 'LOCKED'; until: Date }
   | { refused: 'TOO_MANY_CODES'; until: Date }
+  | { refused: 'EXPIRED' }
   | { refused: 'WRONG_CODE'; triesLeft: number };
 
-const hashOf = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const hashOf = (phone: string, code: string) => sha256(`${phone}:${code}`);
 
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
-/** The phone's lock, when it holds at `now`. */
-async function lockOf(trx: Db, phone: string, now: Date) {
-  const row = await trx
-    .selectFrom('access_code_phones')
-    .selectAll()
-    .where('phone', '=', phone)
-    .executeTakeFirst();
-  const until = row?.locked_until ? new Date(row.locked_until) : undefined;
-  return { wrongTries: Number(row?.wrong_tries ?? 0), until: until && until > now ? until : undefined };
-}
-
-/** Every code of the phone still waiting is spent (a right code, or the lock). */
-const spendCodes = (trx: Db, phone: string, now: Date) =>
-  trx
-    .updateTable('access_codes')
-    .set({ used_at: now.toISOString() })
-    .where('phone', '=', phone)
-    .where('used_at', 'is', null)
-    .execute();
-
-async function setTries(trx: Db, phone: string, wrongTries: number, lockedUntil: Date | null) {
-  const values = { wrong_tries: wrongTries, locked_until: lockedUntil?.toISOString() ?? null };
-  await trx
-    .insertInto('access_code_phones')
-    .values({ phone, ...values })
-    .onConflict((oc) => oc.column('phone').doUpdateSet(values))
-    .execute();
-}
+const phoneLock = (trx: Db, phone: string) => lockName(trx, `access-code:${phone}`);
 
 /**
- * Makes a code for the phone and queues its text (to a phone with bookings only), in one transaction; or says
- * why not (locked, or 5 codes in the last hour). `phone` is as bookings keep it (10 digits).
+ * Makes a code for the phone and queues its text (to a phone with bookings only), in one transaction, and
+ * answers the token of this request; or says why not (5 codes in the last hour). `phone` is as bookings keep it
+ * (10 digits).
  */
 export async function requestCode(
   db: Db,
   phone: string,
   language: MessageLanguage,
   now: Date,
-): Promise<{ expiresAt: Date } | Exclude<CodeRefusal, { refused: 'WRONG_CODE' }>> {
+): Promise<{ expiresAt: Date; requestId: string } | Extract<CodeRefusal, { refused: 'TOO_MANY_CODES' }>> {
   return db.transaction().execute(async (trx) => {
-    await lockName(trx, `access-code:${phone}`);
-    const lock = await lockOf(trx, phone, now);
-    if (lock.until) return { refused: 'LOCKED' as const, until: lock.until };
+    await phoneLock(trx, phone);
     const hourAgo = new Date(now.getTime() - 60 * MINUTE).toISOString();
     const recent = await trx
       .selectFrom('access_codes')
@@ -87,6 +62,7 @@ export async function requestCode(
       return { refused: 'TOO_MANY_CODES' as const, until };
     }
     const code = String(randomInt(0, 10 ** ACCESS_CODE_LENGTH)).padStart(ACCESS_CODE_LENGTH, '0');
+    const requestId = randomBytes(16).toString('base64url');
     const expiresAt = new Date(now.getTime() + ACCESS_CODE_MINUTES * MINUTE);
     const id = newId();
     await trx
@@ -95,6 +71,8 @@ export async function requestCode(
         id,
         phone,
         code_hash: hashOf(phone, code),
+        request_hash: sha256(requestId),
+        wrong_tries: 0,
         created_at: now.toISOString(),
         expires_at: expiresAt.toISOString(),
         used_at: null,
@@ -119,45 +97,50 @@ export async function requestCode(
       const text = ACCESS_CODE_TEMPLATES[language](code, ACCESS_CODE_MINUTES);
       await enqueue(trx, { kind: 'access_code', phone, language, text, dedupeKey: `access_code:${id}` }, now);
     }
-    return { expiresAt };
+    return { expiresAt, requestId };
   });
 }
 
 /**
- * Spends a right code (every code of the phone then), or counts a wrong one: the fifth wrong one locks the phone
- * and spends its codes. A code is good from its sending until `ACCESS_CODE_MINUTES` later, exclusive.
+ * Checks a code against the one request `requestId` names (of this phone, not used, not expired; otherwise
+ * EXPIRED, and nothing changes). A right code spends every code of the phone still waiting; a wrong one counts
+ * against that request only, and the `ACCESS_CODE_WRONG_TRIES`th spends it. A code is good from its sending
+ * until `ACCESS_CODE_MINUTES` later, exclusive.
  */
 export async function checkCode(
   db: Db,
-  phone: string,
-  code: string,
+  request: { phone: string; requestId?: string; code: string },
   now: Date,
-): Promise<{ proven: true } | CodeRefusal> {
+): Promise<{ proven: true } | Exclude<CodeRefusal, { refused: 'TOO_MANY_CODES' }>> {
+  const { phone, requestId, code } = request;
+  if (!requestId) return { refused: 'EXPIRED' };
   return db.transaction().execute(async (trx) => {
-    await lockName(trx, `access-code:${phone}`);
-    const lock = await lockOf(trx, phone, now);
-    if (lock.until) return { refused: 'LOCKED' as const, until: lock.until };
-    const waiting = await trx
+    await phoneLock(trx, phone);
+    const row = await trx
       .selectFrom('access_codes')
-      .select('code_hash')
+      .select(['id', 'code_hash', 'wrong_tries'])
       .where('phone', '=', phone)
+      .where('request_hash', '=', sha256(requestId))
       .where('used_at', 'is', null)
       .where('expires_at', '>', now.toISOString())
-      .execute();
-    const hash = hashOf(phone, code);
-    if (waiting.some((row) => sameHash(row.code_hash, hash))) {
-      await spendCodes(trx, phone, now);
-      await setTries(trx, phone, 0, null);
+      .executeTakeFirst();
+    if (!row) return { refused: 'EXPIRED' as const };
+    if (sameHash(row.code_hash, hashOf(phone, code))) {
+      await trx
+        .updateTable('access_codes')
+        .set({ used_at: now.toISOString() })
+        .where('phone', '=', phone)
+        .where('used_at', 'is', null)
+        .execute();
       return { proven: true as const };
     }
-    const wrongTries = lock.wrongTries + 1;
-    if (wrongTries < ACCESS_CODE_WRONG_TRIES) {
-      await setTries(trx, phone, wrongTries, null);
-      return { refused: 'WRONG_CODE' as const, triesLeft: ACCESS_CODE_WRONG_TRIES - wrongTries };
-    }
-    const until = new Date(now.getTime() + ACCESS_CODE_LOCK_MINUTES * MINUTE);
-    await spendCodes(trx, phone, now);
-    await setTries(trx, phone, 0, until);
-    return { refused: 'LOCKED' as const, until };
+    const wrongTries = Number(row.wrong_tries) + 1;
+    const spent = wrongTries >= ACCESS_CODE_WRONG_TRIES;
+    await trx
+      .updateTable('access_codes')
+      .set({ wrong_tries: wrongTries, ...(spent ? { used_at: now.toISOString() } : {}) })
+      .where('id', '=', row.id)
+      .execute();
+    return { refused: 'WRONG_CODE' as const, triesLeft: Math.max(0, ACCESS_CODE_WRONG_TRIES - wrongTries) };
   });
 }
