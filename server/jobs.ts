@@ -1,13 +1,15 @@
 // What runs on a schedule, on every node: expiring lapsed payment holds (every few seconds), closing trips
-// that have departed (their travellers not boarded become no-shows, their lists lock) and erasing ID numbers
-// of trips older than ID_RETENTION_DAYS or deleted (hourly), putting timetables' trips on sale
-// SALES_HORIZON_DAYS ahead (hourly, and at once when a timetable is created or edited), refunding the bookings of cancelled trips whose
-// travellers did not choose by the trip's time, and sending the outbox's text messages (every 2 s). Nothing
-// depends on the timers for correctness: the state is in the database, each job is idempotent and skips what
-// another node is doing, a restart loses nothing.
+// that have departed (their travellers not boarded become no-shows, their lists lock), erasing ID numbers of
+// trips older than ID_RETENTION_DAYS or deleted (hourly), deleting "find my bookings" codes older than a day
+// (hourly), putting timetables' trips on sale SALES_HORIZON_DAYS ahead (hourly, and at once when a timetable
+// is created or edited), refunding the bookings of cancelled trips whose travellers did not choose by the
+// trip's time, and sending the outbox's text messages (every 2 s). Nothing depends on the timers for
+// correctness: the state is in the database, each job is idempotent and skips what another node is doing, a
+// restart loses nothing.
 import type { FastifyInstance } from 'fastify';
 import { khartoumToday } from '../shared/rules.ts';
 import { closeDepartedTrips, eraseOldIdNumbers } from './resources/boarding/boarding.repository.ts';
+import { deleteOldCodes } from './resources/bookings/access-codes.ts';
 import { bookingContext, expireLapsedHolds, refundUnchosen } from './sales/index.ts';
 import { newId } from './db/ids.ts';
 import { makeGateway } from './messages/gateways.ts';
@@ -73,6 +75,13 @@ export function startScheduledJobs(app: FastifyInstance): () => void {
       'trip(s) put on sale from timetables',
     ),
     every(app, 'ID retention', HOUR, () => eraseExpiredIds(app), 'ID number(s) erased'),
+    every(
+      app,
+      'access codes',
+      HOUR,
+      () => deleteOldCodes(app.db, app.clock.now()),
+      '"find my bookings" code(s) older than a day deleted',
+    ),
     every(
       app,
       'outbox',

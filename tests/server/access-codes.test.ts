@@ -1,13 +1,14 @@
 // "Find my bookings" by phone (issue 22): a 6-digit code texted through the outbox, single use, good for 10
 // minutes, 5 codes a phone an hour, a limit per address; then every booking of that phone and no other's. Each
 // code belongs to its request (the requestId requestCode answers): wrong codes spend that request only, so a
-// stranger who knows a traveller's number cannot lock the traveller out. The clock is moved, never waited
-// for.
+// stranger who knows a traveller's number cannot lock the traveller out. Codes are deleted a day after they
+// were sent. The clock is moved, never waited for.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
 import * as codeRequests from '../../server/db/migrations/2026-12-02-106-code-requests.ts';
+import { deleteOldCodes } from '../../server/resources/bookings/access-codes.ts';
 import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
 import { client, createTestApp, dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -15,6 +16,7 @@ import { makeTrip } from './helpers/fixtures.ts';
 import { book, bookingFields, PASSENGER, postBooking } from './helpers/bookings.ts';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 let phones = 0;
 let addresses = 0;
 /** A phone no other test of the file uses (each test starts with clean counts). */
@@ -358,6 +360,30 @@ describe.each(dialects)('find my bookings by phone (%s)', (dialect) => {
     const { code, requestId } = await sendCode(phone);
     const arabic = (value: string) => value.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
     expect((await myBookings(arabic(phone), arabic(code), requestId)).statusCode).toBe(200);
+  });
+
+  it('deletes codes a day after they were sent (the hourly job), and no sooner', async () => {
+    const phone = freshPhone();
+    const start = clock.now();
+    try {
+      expect((await requestCode(phone)).statusCode).toBe(202);
+      clock.advance(23 * HOUR);
+      expect((await requestCode(phone)).statusCode).toBe(202);
+      const count = async () =>
+        (await t.database.db.selectFrom('access_codes').select('id').where('phone', '=', phone).execute())
+          .length;
+      clock.set(new Date(start.getTime() + 24 * HOUR - 1));
+      await deleteOldCodes(t.database.db, clock.now());
+      expect(await count()).toBe(2);
+      clock.set(new Date(start.getTime() + 24 * HOUR + 1));
+      expect(await deleteOldCodes(t.database.db, clock.now())).toBeGreaterThanOrEqual(1);
+      expect(await count()).toBe(1);
+      clock.advance(23 * HOUR);
+      await deleteOldCodes(t.database.db, clock.now());
+      expect(await count()).toBe(0);
+    } finally {
+      clock.set(start);
+    }
   });
 
   it('the look-up and the booking answer carry the signed code the ticket prints', async () => {

@@ -21,6 +21,8 @@ import type { Db } from '../../db/schema.ts';
 import { enqueue } from '../../messages/outbox.repository.ts';
 
 const MINUTE = 60_000;
+/** Hours a code's row is kept: the hourly limit looks back one hour, nothing looks further. */
+export const ACCESS_CODE_KEEP_HOURS = 24;
 
 export type CodeRefusal =
   | { refused: 'TOO_MANY_CODES'; until: Date }
@@ -143,4 +145,11 @@ export async function checkCode(
       .execute();
     return { refused: 'WRONG_CODE' as const, triesLeft: Math.max(0, ACCESS_CODE_WRONG_TRIES - wrongTries) };
   });
+}
+
+/** Deletes the codes sent more than `ACCESS_CODE_KEEP_HOURS` before `now` (a scheduled job); how many. */
+export async function deleteOldCodes(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ACCESS_CODE_KEEP_HOURS * 60 * MINUTE).toISOString();
+  const result = await db.deleteFrom('access_codes').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
