@@ -1,8 +1,9 @@
 // My tickets on a phone (issue 22), in real Chromium against the real server, in English and Arabic: a ticket
 // looked up (English) or found by a code texted to the phone (Arabic) is kept on the phone; with the network
 // off, My tickets opens from the service worker and shows the ticket's QR code, which zbarimg decodes to the
-// very code the PDF ticket's QR carries. Screenshots of the page go to /tmp/shots/h22-mytickets when
-// RIHLA_SHOTS is set.
+// very code the PDF ticket's QR carries. "Find my bookings" on a phone and a desktop in both languages: a wrong
+// code says the tries left for it, and a code that can no longer be used sends the traveller back to ask for a
+// new one, which works. Screenshots of the page go to /tmp/shots/h22-mytickets when RIHLA_SHOTS is set.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { bookThroughApi, findTrips, freeSeats } from './helpers/api.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
 import { attachProofAndConfirm, fill, fillPassenger, seatButton } from './helpers/journey.ts';
+import { fitsTheScreen } from './helpers/layout.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { staffGet } from './helpers/staff.ts';
 
@@ -212,4 +214,78 @@ describe('My tickets on the phone, offline', () => {
       await context.close();
     }
   });
+});
+
+describe('Find my bookings: a code that can no longer be used', () => {
+  const VIEWPORTS = {
+    desktop: { viewport: { width: 1280, height: 800 } },
+    phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  } as const;
+  const CASES = [
+    { lang: 'en', size: 'phone', to: 'Dongola', phone: '0915550601' },
+    { lang: 'en', size: 'desktop', to: 'Gedaref', phone: '0915550602' },
+    { lang: 'ar', size: 'phone', to: 'Nyala', phone: '0915550603' },
+    { lang: 'ar', size: 'desktop', to: 'Port Sudan', phone: '0915550604' },
+  ] as const;
+
+  it.each(CASES)(
+    '$lang on a $size: a wrong code says its tries left; once the phone is proven elsewhere the code sends the traveller back for a new one, which works',
+    async ({ lang, size, to, phone }) => {
+      const t = (lang === 'ar' ? ticketsAr : ticketsEn).find;
+      const [trip] = await findTrips(server.url, 'Khartoum', to);
+      await bookThroughApi(server.url, trip, freeSeats(trip, 1), phone);
+      const context = await browser.newContext({
+        baseURL: server.url,
+        ...VIEWPORTS[size],
+        locale: lang === 'ar' ? 'ar-SD' : 'en-GB',
+      });
+      const page = await context.newPage();
+      const shot = async (name: string) => {
+        await fitsTheScreen(page, 'main, .card');
+        if (SHOTS)
+          await page.screenshot({ path: `${SHOTS}/find-${name}-${lang}-${size}.png`, fullPage: true });
+      };
+      try {
+        await page.goto(`/my-tickets?lang=${lang}`);
+        await page.getByLabel(t.phone).fill(phone);
+        await page.getByRole('button', { name: t.send }).click();
+        await page.getByLabel(t.code).waitFor();
+        const code = await textedCode(phone);
+        const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+        await page.getByLabel(t.code).fill(wrong);
+        await page.getByRole('button', { name: t.show }).click();
+        await page.getByText(fill(t.wrongCode, { left: 4 })).waitFor();
+        await shot('wrong');
+
+        // The traveller proves the phone on another device meanwhile: that right code spends this one too.
+        const other = await fetch(`${server.url}/api/bookings/requestCode`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ phone }),
+        });
+        const { requestId } = (await other.json()) as { requestId: string };
+        const proven = await fetch(`${server.url}/api/bookings/myBookings`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ phone, code: await textedCode(phone), requestId }),
+        });
+        expect(proven.status).toBe(200);
+
+        await page.getByLabel(t.code).fill(code);
+        await page.getByRole('button', { name: t.show }).click();
+        await page.getByText(t.expired).waitFor();
+        expect(await page.getByLabel(t.code).count()).toBe(0);
+        await shot('expired');
+
+        // A new code, asked for from the phone step the page went back to, works.
+        await page.getByRole('button', { name: t.send }).click();
+        await page.getByLabel(t.code).waitFor();
+        await page.getByLabel(t.code).fill(await textedCode(phone));
+        await page.getByRole('button', { name: t.show }).click();
+        await page.getByText(fill(t.found, { count: 1 })).waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
