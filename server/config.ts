@@ -43,6 +43,11 @@ export interface Config {
   bookingRateLimit: { perIp: number; windowMs: number };
   /** Scans one conductor's account may sync in the window (counted in the database, on every node). */
   scanRateLimit: { perUser: number; windowMs: number };
+  /**
+   * Travellers' forms (lost-item reports and enquiries together) stored from every address in any rolling hour,
+   * and from one phone number in any 24 hours (server/resources/crud/public-forms.ts); staff are not limited.
+   */
+  publicForms: { perHour: number; perPhonePerDay: number };
   operator: { phone: string; email: string; address: string };
   payments: PaymentsConfig;
   /** Days after a trip that its travellers' ID numbers are kept (then erased). */
@@ -155,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessCodeRateLimit: { perIp: int(env.ACCESS_CODE_RATE_LIMIT_PER_IP, 60), windowMs: 3_600_000 },
     bookingRateLimit: { perIp: int(env.BOOKING_RATE_LIMIT_PER_IP, 60), windowMs: 60_000 },
     scanRateLimit: { perUser: int(env.SCAN_RATE_LIMIT_PER_HOUR, 1_000), windowMs: 3_600_000 },
+    publicForms: {
+      perHour: positive(env.PUBLIC_FORMS_PER_HOUR, 300),
+      perPhonePerDay: positive(env.PUBLIC_FORMS_PER_PHONE_PER_DAY, 5),
+    },
     operator: {
       phone: env.OPERATOR_PHONE || '',
       email: env.OPERATOR_EMAIL || '',

@@ -43,6 +43,7 @@ import * as counterReferences from './migrations/2026-11-28-103-counter-referenc
 import * as changeNotASale from './migrations/2026-11-28-104-change-not-a-sale.ts';
 import * as pairFares from './migrations/2026-12-01-105-pair-fares.ts';
 import * as codeRequests from './migrations/2026-12-02-106-code-requests.ts';
+import * as publicFormPhones from './migrations/2026-12-02-107-public-form-phones.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-104-change-not-a-sale': changeNotASale,
   '2026-12-01-105-pair-fares': pairFares,
   '2026-12-02-106-code-requests': codeRequests,
+  '2026-12-02-107-public-form-phones': publicFormPhones,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -10,6 +10,7 @@ import {
   deleteConflictBody,
   errorBody,
   type ErrorStatus,
+  formLimitBody,
 } from './errors.ts';
 import { counted, type Method, route, type RouteContract } from './route.ts';
 
@@ -49,6 +50,8 @@ export function crudContract(def: ResourceDef): Partial<Record<Operation, RouteC
   const guarded = (op: Operation, ...errors: ErrorStatus[]): ErrorStatus[] =>
     def.publicOps?.includes(op) ? errors : [401, ...errors];
   const conflict: ErrorStatus[] = canConflict(def) ? [409] : [];
+  /** A traveller's form: limited per address, for everyone together and per phone (public-forms.ts). */
+  const publicForm = def.publicOps?.includes('create') ?? false;
   const all: Record<Operation, () => RouteContract> = {
     list: () =>
       route(
@@ -68,14 +71,23 @@ export function crudContract(def: ResourceDef): Partial<Record<Operation, RouteC
         'POST',
         path('create'),
         { 201: document },
-        guarded('create', 400, ...conflict),
-        BUS_CHECKED.has(def.name)
-          ? {
-              409: z
-                .union([busBusyBody, errorBody])
-                .describe('The bus is on another trip then (BUS_BUSY), or a value is taken.'),
-            }
-          : {},
+        guarded('create', 400, ...conflict, ...(publicForm ? [429 as const] : [])),
+        {
+          ...(BUS_CHECKED.has(def.name)
+            ? {
+                409: z
+                  .union([busBusyBody, errorBody])
+                  .describe('The bus is on another trip then (BUS_BUSY), or a value is taken.'),
+              }
+            : {}),
+          ...(publicForm
+            ? {
+                429: formLimitBody.describe(
+                  'Not stored: too many forms from this address (RATE_LIMITED), from everyone this hour (FORMS_BUSY), or from this phone number in 24 hours (FORMS_PHONE_LIMIT); `until` and Retry-After say when to send it again. Staff who keep the inbox are counted against neither of the last two.',
+                ),
+              }
+            : {}),
+        },
       ),
     update: () =>
       route(

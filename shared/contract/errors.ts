@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'NOT_YOUR_TRIP',
   'NOT_A_CONDUCTOR',
   'CONDUCTOR_OTHER_COMPANY',
+  'FORMS_BUSY',
+  'FORMS_PHONE_LIMIT',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -115,6 +117,21 @@ export const unpaidLimitBody = errorBody.extend({
   scope: z.enum(['phone', 'address', 'device', 'trip']),
   limit: z.number().int().positive(),
 });
+
+/**
+ * A traveller's form (a lost-item report, an enquiry) not stored: too many from this address this minute
+ * (RATE_LIMITED), from everyone this hour (FORMS_BUSY), or from this phone number in 24 hours
+ * (FORMS_PHONE_LIMIT, `limit` of them); `until` and Retry-After say when a place frees.
+ */
+export const formLimitBody = z.union([
+  errorBody.extend({ code: z.literal('RATE_LIMITED') }),
+  errorBody.extend({ code: z.literal('FORMS_BUSY'), until: z.iso.datetime() }),
+  errorBody.extend({
+    code: z.literal('FORMS_PHONE_LIMIT'),
+    until: z.iso.datetime(),
+    limit: z.number().int().positive(),
+  }),
+]);
 
 /** createBooking's 409s: every one carries a code, and what a client needs to recover. */
 export const bookingConflictBody = z.discriminatedUnion('code', [

@@ -254,6 +254,7 @@ describe.each(dialects)('hostile input (%s)', (dialect) => {
       LOGIN_RATE_LIMIT_PER_EMAIL: '1000000',
       LOOKUP_RATE_LIMIT_PER_IP: '1000000',
       BOOKING_RATE_LIMIT_PER_IP: '1000000',
+      PUBLIC_FORMS_PER_HOUR: '1000000',
     },
   });
   let refs: References;

@@ -157,11 +157,13 @@ export async function createDocument(
   def: ResourceDef,
   body: Record<string, unknown>,
   extra: Row = {},
+  /** Its creation time: the app's clock, by which the travellers' forms are counted (public-forms.ts). */
+  createdAt: Date = new Date(),
 ) {
   await assertReferencesExist(db, def, body);
   await assertUnique(db, def, body);
   await createRules[def.name as ResourceName]?.(db, body);
-  const now = new Date().toISOString();
+  const now = createdAt.toISOString();
   const row: Row = { id: newId(), ...bodyToRow(def, body), ...extra };
   if (def.timestamps) Object.assign(row, { created_at: now, updated_at: now });
   await anyTable(db).insertInto(def.table).values(row).execute();

@@ -1,6 +1,6 @@
 // Routes of every plain resource, generated from the registry: getAll…, get…/{id}, create…, update…/{id},
 // delete…/{id}. Each declares who may call it (the entry's `access`, or its public operations).
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { crudContract } from '../../../shared/contract/index.ts';
 import {
@@ -11,9 +11,11 @@ import {
   updateSchema,
 } from '../../../shared/registry/index.ts';
 import { type Access, can, type Scope } from '../../../shared/roles.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import type { Db } from '../../db/schema.ts';
 import { staffCompany } from '../../auth/company-scope.ts';
+import { identifyStaff } from '../../auth/staff-guard.ts';
 import {
   createDocument,
   deleteDocument,
@@ -26,6 +28,7 @@ import { listQuerySchema, parseListParams } from './list-params.ts';
 import { travellerLimit } from '../../http/traveller-limit.ts';
 import { typed } from '../../http/validation.ts';
 import { assertOfferedChoices } from '../settings/boarding-times.ts';
+import { createPublicForm, type FormRefusal } from './public-forms.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -67,6 +70,34 @@ async function assertFieldsAllowed(
           : `Only an admin changes ${name}: where travellers pay.`;
       throw forbidden(message, { code, errors: { [name]: message } });
     }
+}
+
+/** The wait until `until`, in words: minutes within two hours, hours beyond. */
+function waitUntil(until: Date, now: Date) {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return minutes < 120 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** How a traveller's form refused is answered (the public site says it in the traveller's language by code). */
+const formRefusals = (now: Date): RefusalTable<FormRefusal> => ({
+  FORMS_BUSY: ({ until }) =>
+    new HttpError(
+      429,
+      `Many messages are arriving right now and yours was not stored: please send it again in ${waitUntil(until, now)}.`,
+      { code: 'FORMS_BUSY', until: until.toISOString() },
+    ),
+  FORMS_PHONE_LIMIT: ({ until, limit }) =>
+    new HttpError(
+      429,
+      `This phone number has sent ${limit} messages in the last 24 hours and this one was not stored: please send it again in ${waitUntil(until, now)}.`,
+      { code: 'FORMS_PHONE_LIMIT', until: until.toISOString(), limit },
+    ),
+});
+
+/** A refused form's answer, with Retry-After. */
+function refuseForm(reply: FastifyReply, refusal: FormRefusal, now: Date): never {
+  reply.header('Retry-After', Math.max(1, Math.ceil((refusal.until.getTime() - now.getTime()) / 1000)));
+  throw refusalError(formRefusals(now), refusal);
 }
 
 /** Who the staff member is, for the fields they may change (fieldLock). */
@@ -139,17 +170,32 @@ export function crudRoutes(def: ResourceDef) {
 
     if (generated('create')) {
       const body = createSchema(def);
+      const isPublic = access('create') === 'public';
       // A traveller's form (a lost-item report, an enquiry) is limited per address, as look-ups are.
-      const formLimit = access('create') === 'public' ? travellerLimit(app.config, 'public-forms') : {};
+      const formLimit = isPublic ? travellerLimit(app.config, 'public-forms') : {};
       app.post(
         `/${def.api.create}`,
         { schema: schema('create', { body }), config: { ...guard('create'), ...formLimit } },
         async (request, reply) => {
-          // A public form has no staff: nothing it sends is locked (the registry opens no locked field to it).
+          // A public call names no caller by itself: a staff token is read here, for its locks and the counts.
+          if (isPublic) await identifyStaff(request);
           if (request.staff) await assertFieldsAllowed(db, def, undefined, request.body, staffOf(request));
           await assertOfferedChoices(db, app.config, def, request.body);
+          if (!isPublic) {
+            reply.status(201);
+            return createDocument(db, def, request.body);
+          }
+          // Forms are counted by their creation times (public-forms.ts), on the app's clock whoever sends them.
+          // Staff who keep the inbox (a report taken at the counter or by phone) are not counted against; any
+          // other token counts as a traveller's.
+          const now = app.clock.now();
+          const outcome =
+            request.staff && can(request.staff.role, def.access.read)
+              ? { document: await createDocument(db, def, request.body, {}, now) }
+              : await createPublicForm(db, def, request.body, app.config.publicForms, now);
+          if ('refused' in outcome) refuseForm(reply, outcome, now);
           reply.status(201);
-          return createDocument(db, def, request.body);
+          return outcome.document;
         },
       );
     }

@@ -451,6 +451,13 @@ export const en = {
     chooseOne: 'Choose…',
     invalid: 'Some details are missing or not valid. Please check the form and send it again.',
     failed: 'Your message could not be sent. Please try again.',
+    /** Too many forms from everyone this hour ({time}: when a place frees, Khartoum time). */
+    busy: 'Many messages are reaching us right now, and yours could not be taken. What you wrote is still here: please send it again after {time}.',
+    /** This phone number sent its share of forms in 24 hours ({count}). */
+    phoneLimit:
+      'This phone number has reached its limit of {count} messages in 24 hours; we will answer the ones you sent. What you wrote is still here: you can send it after {time}.',
+    /** After either, when the operator publishes a phone. */
+    callUs: 'If it cannot wait, call us on {phone}.',
   },
   notFound: {
     title: 'Oops! 404 Not Found',

@@ -50,6 +50,9 @@ export async function createTestApp(
     MAX_UNPAID_SEATS_PER_ADDRESS_PER_TRIP: '100000',
     MAX_UNPAID_BOOKINGS_PER_DEVICE: '100000',
     MAX_UNPAID_SHARE: '1',
+    // Tests send form after form with one phone (helpers/fixtures.ts); the per-phone limit has tests of its own
+    // (hardening-public-forms.test.ts), and everyone's hour keeps its default.
+    PUBLIC_FORMS_PER_PHONE_PER_DAY: '100000',
     PROOF_BYTES_PER_IP_PER_HOUR: '1000000000',
     LOG_LEVEL: 'silent',
     // Tickets render on the main thread in tests (a worker per test app would cost a font load each);
