@@ -1,14 +1,18 @@
 // A public form generated from a registry entry (lost-item reports, enquiries): its fields, required
 // flags, checks (shared/field-rules.ts, as the server's) and API path all come from shared/; labels come
 // from the page texts. Required fields are marked; a send refused here marks each field at fault (its
-// message, aria-invalid) and moves focus to the first of them.
+// message, aria-invalid) and moves focus to the first of them. A form the server could not take because too
+// many arrive keeps what was typed and says when to send it again (FormRefused).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { operationPath } from '../../shared/api-paths.ts';
 import { fieldProblem } from '../../shared/field-rules.ts';
 import type { ResourceDef } from '../../shared/registry/types.ts';
 import { normalizePhone } from '../../shared/rules.ts';
 import { ApiError, sendJson } from '../lib/api.ts';
+import { type FormRefusal, formRefusalOf } from '../lib/form-refusal.ts';
 import { useI18n } from '../lib/use-i18n.ts';
+import { useOperatorContact } from '../lib/use-settings.ts';
+import { FormRefused } from './FormRefused.tsx';
 import { RegistryField } from './RegistryField.tsx';
 
 interface Props {
@@ -19,7 +23,7 @@ interface Props {
   sentMessage: string;
 }
 
-type Status = 'idle' | 'sending' | 'sent' | 'missing' | 'invalid' | 'failed' | 'tooMany';
+type Status = 'idle' | 'sending' | 'sent' | 'missing' | 'invalid' | 'failed' | 'tooMany' | 'refused';
 
 export function RegistryForm({ resource, sections, labels, choiceLabels, sentMessage }: Props) {
   const { m } = useI18n();
@@ -27,6 +31,9 @@ export function RegistryForm({ resource, sections, labels, choiceLabels, sentMes
   const blank = () => Object.fromEntries(names.map((name) => [name, '']));
   const [values, setValues] = useState<Record<string, string>>(blank);
   const [status, setStatus] = useState<Status>('idle');
+  const [refusal, setRefusal] = useState<FormRefusal | null>(null);
+  // Fetched with the form, so that a refusal can name the operator's phone at once.
+  const operatorPhone = useOperatorContact()?.phone;
   /** Set by a send refused for blank required fields: they say so until they are filled in. */
   const [checkRequired, setCheckRequired] = useState(false);
   /** Counts refused sends, each of which moves focus to the first field at fault. */
@@ -71,6 +78,9 @@ export function RegistryForm({ resource, sections, labels, choiceLabels, sentMes
       setValues(blank());
       setStatus('sent');
     } catch (error) {
+      const refused = formRefusalOf(error);
+      setRefusal(refused);
+      if (refused) return setStatus('refused');
       const code = error instanceof ApiError ? error.status : 0;
       setStatus(code === 429 ? 'tooMany' : code === 400 ? 'invalid' : 'failed');
     }
@@ -106,6 +116,7 @@ export function RegistryForm({ resource, sections, labels, choiceLabels, sentMes
           {problems[status]}
         </p>
       )}
+      {status === 'refused' && refusal && <FormRefused refusal={refusal} phone={operatorPhone} />}
       {status === 'sent' && (
         <p class="message success" role="status">
           {sentMessage}

@@ -3,8 +3,11 @@
 // the operator's details only when the server has some (OPERATOR_* set).
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { content as arText } from '../../shared/i18n/public/content.ar.ts';
 import { content as text } from '../../shared/i18n/public/content.en.ts';
+import { ar } from '../../shared/i18n/public/ar.ts';
 import { en as m } from '../../shared/i18n/public/en.ts';
+import { khartoumTime } from '../../public-site/lib/payment.ts';
 import ContactUs from '../../public-site/pages/ContactUs.tsx';
 import LostItemReport from '../../public-site/pages/LostItemReport.tsx';
 import PrivacyPolicy from '../../public-site/pages/PrivacyPolicy.tsx';
@@ -86,6 +89,83 @@ describe('lost-item and enquiry forms', () => {
     expect(screen.getByRole('alert').textContent).toBe(m.forms.invalid);
     expect(invalid()).toEqual([fields.phone]);
     await waitFor(() => expect(document.activeElement).toBe(field(fields.phone)));
+  });
+});
+
+describe('a form the server could not take because too many arrive', () => {
+  const inForty = () => new Date(Date.now() + 40 * 60_000).toISOString();
+  const busy = (until: string) => ({
+    status: 429,
+    body: { message: 'Many messages are arriving right now.', code: 'FORMS_BUSY', until },
+  });
+  /** Fills the enquiry form and sends it; answers the values left in the form. */
+  async function sendEnquiry(labels: Record<string, string>, submit: string) {
+    const values = { first_name: 'Amna', last_name: 'Osman', phone: '0912345678', message: 'Lost my scarf' };
+    for (const [name, value] of Object.entries(values))
+      fireEvent.input(field(labels[name]), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: submit }));
+    const alert = await screen.findByRole('alert');
+    return { alert, kept: Object.keys(values).map((name) => field(labels[name]).value) };
+  }
+
+  it('says when to send it again and the operator’s phone, and keeps what was typed (English)', async () => {
+    const until = inForty();
+    answerFetch({ '/api/enquiries/createEnquiry': busy(until), '/api/settings': { body: SETTINGS } });
+    renderAt('/public-enquiries', <PublicEnquiries />);
+    await screen.findByRole('heading', { name: text.enquiry.title });
+    const { alert, kept } = await sendEnquiry(text.enquiry.fields, m.forms.submit);
+    const [before, after] = m.forms.busy.split('{time}');
+    await waitFor(() => expect(alert.textContent).toContain(SETTINGS.operator.phone));
+    expect(alert.textContent).toContain(before);
+    expect(alert.textContent).toContain(after);
+    expect(alert.textContent).toContain(khartoumTime(until, Date.now()).time);
+    expect(alert.textContent).toContain(m.forms.callUs.split('{phone}')[0]);
+    const call = screen.getByRole('link', { name: SETTINGS.operator.phone });
+    expect(call.getAttribute('href')).toBe(`tel:${SETTINGS.operator.phone}`);
+    expect(call.getAttribute('dir')).toBe('ltr');
+    expect(kept).toEqual(['Amna', 'Osman', '0912345678', 'Lost my scarf']);
+  });
+
+  it('says a phone’s limit in Arabic, its count and time isolated left to right', async () => {
+    const until = new Date(Date.now() + 20 * 3_600_000).toISOString();
+    answerFetch({
+      '/api/enquiries/createEnquiry': {
+        status: 429,
+        body: {
+          message: 'This phone number has sent 5 messages.',
+          code: 'FORMS_PHONE_LIMIT',
+          until,
+          limit: 5,
+        },
+      },
+      '/api/settings': { body: SETTINGS },
+    });
+    renderAt('/public-enquiries', <PublicEnquiries />, { lang: 'ar', messages: ar });
+    await screen.findByRole('heading', { name: arText.enquiry.title });
+    const { alert } = await sendEnquiry(arText.enquiry.fields, ar.forms.submit);
+    await waitFor(() => expect(alert.textContent).toContain(SETTINGS.operator.phone));
+    expect(alert.textContent).toContain(ar.forms.phoneLimit.split('{count}')[0]);
+    expect(alert.textContent).toContain(ar.forms.callUs.split('{phone}')[0]);
+    const isolated = [...alert.querySelectorAll('bdi[dir="ltr"]')].map((bdi) => bdi.textContent);
+    expect(isolated).toContain('5');
+    expect(isolated).toContain(khartoumTime(until, Date.now()).time);
+    expect(alert.textContent).not.toMatch(/[A-Za-z]/);
+  });
+
+  it('names no phone when the operator publishes none; a connection’s own limit keeps its words', async () => {
+    const none = { ...SETTINGS, operator: { phone: '', email: '', address: '' } };
+    let answer = busy(inForty()) as { status: number; body: object };
+    answerFetch({ '/api/enquiries/createEnquiry': () => answer, '/api/settings': { body: none } });
+    renderAt('/public-enquiries', <PublicEnquiries />);
+    await screen.findByRole('heading', { name: text.enquiry.title });
+    const { alert } = await sendEnquiry(text.enquiry.fields, m.forms.submit);
+    expect(alert.textContent).toContain(m.forms.busy.split('{time}')[0]);
+    expect(alert.textContent).not.toContain(m.forms.callUs.split('{phone}')[0]);
+    expect(alert.querySelector('a[href^="tel:"]')).toBeNull();
+
+    answer = { status: 429, body: { message: 'Too many requests.', code: 'RATE_LIMITED' } };
+    fireEvent.click(screen.getByRole('button', { name: m.forms.submit }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(m.common.tooManyRequests));
   });
 });
 
