@@ -17,6 +17,7 @@ const SQLITE_RUN_ONLY_SPECS = [
   'tests/e2e/public-pages.spec.ts',
   'tests/e2e/public-screens.spec.ts',
   'tests/e2e/public-payment-screens.spec.ts',
+  'tests/e2e/public-forms-busy.spec.ts',
   // The booking steps' history, Settings' and the outbox's screens: their server parts run on PostgreSQL in the
   // server project.
   'tests/e2e/public-steps.spec.ts',
