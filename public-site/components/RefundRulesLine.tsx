@@ -1,4 +1,5 @@
-// The refund rules a booking was sold under, in one line: "If you cancel: by 9 Nov 2026, 07:00, 90% back; …".
+// The refund rules a booking was sold under, in one line: "If you cancel: by 9 Nov 2026, 7:00 am, 90% back; …"
+// (a traveller's 12-hour clock).
 // The same rules the ticket prints and the server applies (shared/refund-rules.ts).
 import { formatKhartoumTime } from '../../shared/i18n/format.ts';
 import { refundSchedule, type RefundRules } from '../../shared/refund-rules.ts';
@@ -18,7 +19,10 @@ export function RefundRulesLine({ rules, tripDate, boardingTime }: Props) {
   const parts = refundSchedule(rules, departure).map(({ by, backPercent }) =>
     by.getTime() === departure.getTime()
       ? fill(m.booking.refundBeforeDeparture, { percent: backPercent })
-      : fill(m.booking.refundBy, { when: formatKhartoumTime(by.toISOString(), lang), percent: backPercent }),
+      : fill(m.booking.refundBy, {
+          when: formatKhartoumTime(by.toISOString(), lang, { hour12: true }),
+          percent: backPercent,
+        }),
   );
   // A cancel after departure is refused; the line says so when the rules keep everything then.
   if (rules.afterDepartureKeptPercent === 100) parts.push(m.booking.refundNoneAfter);

@@ -42,13 +42,16 @@ export function RegistryField({ name, def, label, value, onValue, choiceLabels, 
       </select>
     );
   } else if (def.kind === 'longtext') {
-    control = <textarea {...common} value={value} rows={5} maxLength={maxLengthOf(def)} />;
+    // What a traveller types runs in its own direction: English typed on an Arabic page keeps its order.
+    control = <textarea {...common} dir="auto" value={value} rows={5} maxLength={maxLengthOf(def)} />;
   } else {
     const types: Partial<Record<FieldDef['kind'], string>> = { email: 'email', phone: 'tel', date: 'date' };
     control = (
       <input
         {...common}
         type={types[def.kind] ?? 'text'}
+        // Phones and e-mail addresses read left to right on either page; names and words in their own direction.
+        dir={def.kind === 'phone' || def.kind === 'email' ? 'ltr' : def.kind === 'date' ? undefined : 'auto'}
         value={value}
         maxLength={maxLengthOf(def) ?? MAX_LENGTHS.text}
         inputMode={def.kind === 'phone' ? 'numeric' : undefined}

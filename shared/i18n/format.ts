@@ -22,16 +22,27 @@ export function formatDay(date: string, lang: string, options: Intl.DateTimeForm
 
 /**
  * An instant (ISO) as Khartoum's clock shows it (UTC+2 all year), whatever the reader's zone: "22 Nov 2026,
- * 00:30". Every time staff read is Khartoum's, as the trips' own days and boarding times are.
+ * 00:30". Every time staff read is Khartoum's, as the trips' own days and boarding times are. `hour12`: a
+ * traveller's 12-hour clock ("22 Nov 2026, 12:30 am"), as tickets and timetables write it.
  */
-export function formatKhartoumTime(iso: string, lang: string): string {
+export function formatKhartoumTime(iso: string, lang: string, { hour12 }: { hour12?: boolean } = {}): string {
   const instant = Date.parse(iso);
   if (Number.isNaN(instant)) return iso;
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(instant + KHARTOUM_OFFSET_MINUTES * 60_000));
+  const clock = hour12
+    ? // dateStyle and timeStyle with hour12 write "09:00 am": the medium date's own fields, the hour bare, and
+      // midnight as 12 (en-GB's own 12-hour clock starts at 0).
+      ({
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        hourCycle: 'h12',
+      } as const)
+    : ({ dateStyle: 'medium', timeStyle: 'short' } as const);
+  return new Intl.DateTimeFormat(intlLocale(lang), { ...clock, timeZone: 'UTC' }).format(
+    new Date(instant + KHARTOUM_OFFSET_MINUTES * 60_000),
+  );
 }
 
 /** Seat numbers in order, separated by the language's comma. */

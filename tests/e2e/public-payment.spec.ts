@@ -132,8 +132,11 @@ describe('paying for a booking', () => {
     );
     expect(text).toContain('بتوقيت الخرطوم');
     expect(text).toContain(PAYMENT_ENV.PAYMENT_BANKAK_ACCOUNT);
-    // The deadline's time is isolated from the Arabic sentence around it.
-    expect(await thanks.locator('.pay-status bdi[dir="ltr"]').first().textContent()).toMatch(/^\d\d:\d\d$/);
+    // The deadline's time (12-hour) is isolated from the Arabic sentence around it, its period word after it.
+    expect(await thanks.locator('.pay-status bdi[dir="ltr"]').first().textContent()).toMatch(
+      /^\d{1,2}:\d\d$/,
+    );
+    expect(text).toMatch(/\d{1,2}:\d\d (صباحًا|مساءً) بتوقيت الخرطوم/);
 
     await sendProofLater(thanks, ar, 'TRX-90210');
     await expect.poll(() => paymentStatus(thanks).textContent()).toBe(ar.payment.status.proof_submitted);

@@ -81,7 +81,7 @@ describe('the payment step', () => {
     expect(screen.queryByText(m.payment.sendLater)).toBeNull();
     fireEvent.click(screen.getByLabelText(m.payment.later));
     expect(step.textContent).toContain(
-      'Without a proof your seats are held until 12:30 (Khartoum time), then released. ' +
+      'Without a proof your seats are held until 12:30 pm (Khartoum time), then released. ' +
         m.payment.sendLater,
     );
     expect(screen.queryByLabelText(m.proof.label, { exact: false, selector: 'input' })).toBeNull();
@@ -134,7 +134,7 @@ describe('the payment step', () => {
     fireEvent.click(screen.getByLabelText(m.payment.later));
     const summary = await confirm();
     expect(summary).toContain(m.confirm.noProof);
-    expect(summary).toContain('held until 12:30 (Khartoum time)');
+    expect(summary).toContain('held until 12:30 pm (Khartoum time)');
     const fields = lastXhr().fields();
     // This browser's device id goes with every booking, the same each time (one device holds only so many).
     expect(fields.deviceId).toMatch(/^[0-9a-f]{32}$/);

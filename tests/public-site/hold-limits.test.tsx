@@ -127,6 +127,8 @@ describe.each(languages)('how long a proof holds the seats (%s)', (lang, m) => {
   const isolated = () =>
     [...document.querySelectorAll('.pay-status bdi[dir="ltr"]')].map((el) => el.textContent);
   const before = { en: ' (Khartoum time)', ar: ' بتوقيت الخرطوم' }[lang];
+  // Khartoum's clock, 12-hour: "2:30 pm", «2:30 مساءً» (the digits isolated, the period word after them).
+  const pm = { en: ' pm', ar: ' مساءً' }[lang];
 
   it('under review: until when staff have to confirm it, on Khartoum’s clock', async () => {
     await show({
@@ -136,8 +138,8 @@ describe.each(languages)('how long a proof holds the seats (%s)', (lang, m) => {
     });
     expect(title()).toBe(m.payment.status.proof_submitted);
     const [head] = m.payment.detail.proof_submitted_until.split('{time}');
-    expect(status()).toContain(`${head}14:30${before}`);
-    expect(isolated()).toEqual(['14:30']);
+    expect(status()).toContain(`${head}2:30${pm}${before}`);
+    expect(isolated()).toEqual(['2:30']);
     // Nothing to send meanwhile.
     expect(screen.queryByRole('button', { name: m.payment.send })).toBeNull();
   });
@@ -151,7 +153,7 @@ describe.each(languages)('how long a proof holds the seats (%s)', (lang, m) => {
     } as Partial<PaymentFacts>);
     expect(title()).toBe(m.payment.status.awaiting_proof);
     const [head] = m.payment.detail.awaiting_proof_unchecked.split('{time}');
-    expect(status()).toContain(`${head}12:30${before}`);
+    expect(status()).toContain(`${head}12:30${pm}${before}`);
     expect(status()).not.toContain(m.payment.detail.awaiting_proof.split('{time}')[0]);
     expect(screen.getByRole('timer').textContent).toContain('30:00');
     expect(screen.getByRole('button', { name: m.payment.send })).toBeTruthy();
@@ -160,6 +162,6 @@ describe.each(languages)('how long a proof holds the seats (%s)', (lang, m) => {
   it('a booking that never sent a proof is asked for one as before', async () => {
     await show({ paymentStatus: 'awaiting_proof', reviewDeadline: null, paymentDeadline: IN_30_MINUTES });
     const [head] = m.payment.detail.awaiting_proof.split('{time}');
-    expect(status()).toContain(`${head}12:30${before}`);
+    expect(status()).toContain(`${head}12:30${pm}${before}`);
   });
 });

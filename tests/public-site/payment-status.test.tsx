@@ -49,7 +49,7 @@ describe('payment status', () => {
     show({});
     expect(title()).toBe(m.payment.status.awaiting_proof);
     expect(screen.getByRole('status').textContent).toContain(
-      'Send your payment proof before 12:30 (Khartoum time), or the seats are released.',
+      'Send your payment proof before 12:30 pm (Khartoum time), or the seats are released.',
     );
     expect(timer()).toBe('30:00 left');
     act(() => void vi.advanceTimersByTime(61_000));
@@ -82,7 +82,7 @@ describe('payment status', () => {
 
   it('names the day of a deadline that is not today in Khartoum', () => {
     show({ paymentDeadline: '2026-11-25T06:15:00.000Z' });
-    expect(screen.getByRole('status').textContent).toContain('before 08:15, Wed 25 Nov (Khartoum time)');
+    expect(screen.getByRole('status').textContent).toContain('before 8:15 am, Wed 25 Nov (Khartoum time)');
     expect(timer()).toBe('20:15:00 left');
   });
 
@@ -100,7 +100,7 @@ describe('payment status', () => {
     show({ paymentStatus: 'proof_submitted', paymentDeadline: '2026-11-24T12:30:00.000Z' });
     expect(title()).toBe(m.payment.status.proof_submitted);
     expect(screen.getByRole('status').textContent).toContain(
-      'If it is not confirmed by 14:30 (Khartoum time), the seats are released',
+      'If it is not confirmed by 2:30 pm (Khartoum time), the seats are released',
     );
     expect(screen.queryByRole('button', { name: m.payment.send })).toBeNull();
   });
@@ -116,7 +116,7 @@ describe('payment status', () => {
     show({ paymentStatus: 'rejected', rejectionReason: 'duplicate_proof' });
     expect(title()).toBe(m.payment.status.rejected);
     expect(screen.getByRole('status').textContent).toContain(
-      'Reason: this proof was already used for another booking. Send a new proof before 12:30 (Khartoum time)',
+      'Reason: this proof was already used for another booking. Send a new proof before 12:30 pm (Khartoum time)',
     );
     expect(timer()).toBe('30:00 left');
     await screen.findByText('3041227700915');
@@ -194,7 +194,7 @@ describe('payment status', () => {
       messages: await loadMessages('ar'),
     });
     expect(title()).toBe(ar.payment.status.awaiting_proof);
-    expect(screen.getByRole('status').textContent).toContain('أرسل إشعار بنكك قبل 12:30 بتوقيت الخرطوم');
+    expect(screen.getByRole('status').textContent).toContain('أرسل إشعار بنكك قبل 12:30 مساءً بتوقيت الخرطوم');
     const isolated = [...document.querySelectorAll('.pay-status bdi[dir="ltr"]')].map((el) => el.textContent);
     expect(isolated).toEqual(['12:30', '30:00']);
     expect(timer()).toBe('متبقٍّ 30:00');

@@ -8,6 +8,7 @@ import { content as text } from '../../shared/i18n/public/content.en.ts';
 import { ar } from '../../shared/i18n/public/ar.ts';
 import { en as m } from '../../shared/i18n/public/en.ts';
 import { khartoumTime } from '../../public-site/lib/payment.ts';
+import { boardingTimeOfClock } from '../../shared/rules.ts';
 import ContactUs from '../../public-site/pages/ContactUs.tsx';
 import LostItemReport from '../../public-site/pages/LostItemReport.tsx';
 import PrivacyPolicy from '../../public-site/pages/PrivacyPolicy.tsx';
@@ -118,7 +119,8 @@ describe('a form the server could not take because too many arrive', () => {
     await waitFor(() => expect(alert.textContent).toContain(SETTINGS.operator.phone));
     expect(alert.textContent).toContain(before);
     expect(alert.textContent).toContain(after);
-    expect(alert.textContent).toContain(khartoumTime(until, Date.now()).time);
+    // Khartoum's clock, 12-hour: "4:30 pm".
+    expect(alert.textContent).toContain(boardingTimeOfClock(khartoumTime(until, Date.now()).time));
     expect(alert.textContent).toContain(m.forms.callUs.split('{phone}')[0]);
     const call = screen.getByRole('link', { name: SETTINGS.operator.phone });
     expect(call.getAttribute('href')).toBe(`tel:${SETTINGS.operator.phone}`);
@@ -148,8 +150,21 @@ describe('a form the server could not take because too many arrive', () => {
     expect(alert.textContent).toContain(ar.forms.callUs.split('{phone}')[0]);
     const isolated = [...alert.querySelectorAll('bdi[dir="ltr"]')].map((bdi) => bdi.textContent);
     expect(isolated).toContain('5');
-    expect(isolated).toContain(khartoumTime(until, Date.now()).time);
+    // The digits of Khartoum's 12-hour clock isolated, its period word («صباحًا», «مساءً») read after them.
+    const [digits, period] = boardingTimeOfClock(khartoumTime(until, Date.now()).time).split(' ');
+    expect(isolated).toContain(digits);
+    expect(alert.textContent).toContain(`${digits}${period === 'am' ? ' صباحًا' : ' مساءً'}`);
     expect(alert.textContent).not.toMatch(/[A-Za-z]/);
+  });
+
+  it('what a traveller types runs in its own direction on an Arabic page; phones left to right', async () => {
+    answerFetch({ '/api/settings': { body: SETTINGS } });
+    renderAt('/public-enquiries', <PublicEnquiries />, { lang: 'ar', messages: ar });
+    await screen.findByRole('heading', { name: arText.enquiry.title });
+    const fields = arText.enquiry.fields;
+    expect(field(fields.message).getAttribute('dir')).toBe('auto');
+    expect(field(fields.first_name).getAttribute('dir')).toBe('auto');
+    expect(field(fields.phone).getAttribute('dir')).toBe('ltr');
   });
 
   it('names no phone when the operator publishes none; a connection’s own limit keeps its words', async () => {
