@@ -48,6 +48,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 // Loading the ticket font takes ~0.5 s: do it before the first traveller waits for it.
 await (config.ticketWorkers ? app.tickets.ready() : warmUpTicketRenderer());
-// The search workers open their connections and load their code (~0.5 s) before the first search.
-await app.tripSearch.ready();
+// The search workers open their connections and load their code (~0.5 s) before the first search. One that
+// cannot start is tried again every second; meanwhile this thread answers its searches.
+await app.tripSearch
+  .ready()
+  .catch((error) =>
+    app.log.warn(`a search worker did not start (${String(error)}): searches answered here meanwhile`),
+  );
 await app.listen({ port: config.port, host: config.host });

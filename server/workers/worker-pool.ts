@@ -19,17 +19,26 @@ interface Waiting<A> {
   reject: (error: Error) => void;
 }
 
+/** A worker that stopped before it was ready (its module failed to load, its database to open) is started again this much later, not at once and for ever. */
+const RESTART_AFTER_FAILED_START_MS = 1_000;
+
 class PooledWorker<A> {
   worker: Worker;
   jobs = new Map<number, Waiting<A>>();
   ready: Promise<void>;
+  started = false;
 
   constructor(module: URL, data: unknown, onExit: (self: PooledWorker<A>) => void) {
     this.worker = new Worker(ENTRY, { workerData: { module: module.href, data } });
+    let failed: (error: Error) => void = () => undefined;
     this.ready = new Promise((resolve, reject) => {
+      failed = reject;
       this.worker.once('error', reject);
       this.worker.on('message', (message: Answer<A>) => {
-        if ('ready' in message) return resolve();
+        if ('ready' in message) {
+          this.started = true;
+          return resolve();
+        }
         const job = this.jobs.get(message.id);
         this.jobs.delete(message.id);
         if ('answer' in message) job?.resolve(message.answer);
@@ -38,6 +47,7 @@ class PooledWorker<A> {
     });
     this.ready.catch(() => undefined);
     this.worker.on('exit', () => {
+      failed(new WorkerStopped());
       for (const job of this.jobs.values()) job.reject(new WorkerStopped());
       this.jobs.clear();
       onExit(this);
@@ -49,6 +59,7 @@ export class WorkerPool<J, A> {
   private workers: PooledWorker<A>[] = [];
   private nextId = 0;
   private closing = false;
+  private restarts = new Set<NodeJS.Timeout>();
 
   /** `size` workers running `module` (a file that calls serveJobs), each given `data` as its workerData.data. */
   constructor(
@@ -65,8 +76,18 @@ export class WorkerPool<J, A> {
 
   private spawn(): PooledWorker<A> {
     return new PooledWorker<A>(this.module, this.data, (dead) => {
-      const index = this.workers.indexOf(dead);
-      if (index >= 0 && !this.closing) this.workers[index] = this.spawn();
+      const replace = () => {
+        const index = this.workers.indexOf(dead);
+        if (index >= 0 && !this.closing) this.workers[index] = this.spawn();
+      };
+      if (dead.started) return replace();
+      // Meanwhile its jobs find it not ready, and fail as WorkerStopped (a caller may answer them itself).
+      const timer = setTimeout(() => {
+        this.restarts.delete(timer);
+        replace();
+      }, RESTART_AFTER_FAILED_START_MS);
+      timer.unref();
+      this.restarts.add(timer);
     });
   }
 
@@ -77,7 +98,9 @@ export class WorkerPool<J, A> {
   /** The job's answer from the least busy worker (the pool must have one). */
   async run(job: J): Promise<A> {
     const target = this.workers.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
-    await target.ready;
+    await target.ready.catch(() => {
+      throw new WorkerStopped();
+    });
     const id = this.nextId++;
     return new Promise<A>((resolve, reject) => {
       target.jobs.set(id, { resolve, reject });
@@ -87,6 +110,7 @@ export class WorkerPool<J, A> {
 
   async close(): Promise<void> {
     this.closing = true;
+    for (const timer of this.restarts) clearTimeout(timer);
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
   }
 }

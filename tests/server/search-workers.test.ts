@@ -4,6 +4,8 @@
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
+import path from 'node:path';
+import { TripSearch } from '../../server/resources/trips/search-pool.ts';
 import { answerSearch } from '../../server/resources/trips/trip-search.ts';
 import { corridor, sell } from './helpers/corridor.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
@@ -68,6 +70,24 @@ describe.each(dialects)('searches on worker threads (%s)', (dialect) => {
     clock.set(new Date(`${date}T07:00:00Z`));
     expect(JSON.parse(await search(from, to))).toEqual([]);
     clock.set(new Date(Date.parse(`${date}T10:00:00Z`) - 86_400_000));
+  });
+
+  it('answers searches here while a worker cannot start (its database not there), and tries it again later', async () => {
+    const { origin, destination, trip } = await makeTrip(t, t.token, { date, time: '7:00 pm' });
+    const job = { origin: origin._id, destination: destination._id, date, now: clock.now().getTime() };
+    const broken = new TripSearch(t.database.db, 1, { dataDir: path.join(t.dataDir, 'not-there') });
+    try {
+      await expect(broken.ready()).rejects.toThrow();
+      const answer = await broken.search(job);
+      expect((JSON.parse(answer.json) as { _id: string }[]).map((found) => found._id)).toEqual([trip._id]);
+      expect(answer.json).toBe(await onMainThread(origin._id, destination._id));
+      // Started again a second later, not at once and for ever.
+      const pool = (broken as unknown as { pool: { workers: { worker: Worker }[] } }).pool;
+      const first = pool.workers[0].worker;
+      await vi.waitFor(() => expect(pool.workers[0].worker).not.toBe(first), { timeout: 5_000 });
+    } finally {
+      await broken.close();
+    }
   });
 
   it('answers a search while its worker dies, and from the worker that replaces it', async () => {
