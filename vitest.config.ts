@@ -68,6 +68,7 @@ export default defineConfig({
           name: 'public-site',
           include: ['tests/public-site/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/public-site/setup.ts'],
         },
       },
       {
