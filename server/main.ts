@@ -47,7 +47,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 // Loading the ticket font takes ~0.5 s: do it before the first traveller waits for it.
-await (config.ticketWorkers ? app.tickets.ready() : warmUpTicketRenderer());
+// A ticket worker that cannot start is tried again every second, as a search worker is; meanwhile this thread
+// renders (and a SIGTERM during the start no longer ends it with an unhandled WorkerStopped).
+await (config.ticketWorkers
+  ? app.tickets
+      .ready()
+      .catch((error) =>
+        app.log.warn(`a ticket worker did not start (${String(error)}): tickets rendered here meanwhile`),
+      )
+  : warmUpTicketRenderer());
 // The search workers open their connections and load their code (~0.5 s) before the first search. One that
 // cannot start is tried again every second; meanwhile this thread answers its searches.
 await app.tripSearch

@@ -49,4 +49,21 @@ describe('ticket worker pool', () => {
     const pdf = await pool.render(ticket(99));
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
   });
+
+  it('renders on this thread a ticket whose worker stopped with it in hand', async () => {
+    await pool.ready();
+    const workers = (pool as unknown as { pool: { workers: { worker: { terminate(): Promise<number> } }[] } })
+      .pool.workers;
+    // Both workers have a ticket when both stop: neither answers, and each ticket still comes back.
+    const rendering = [pool.render(ticket(7)), pool.render(ticket(8))];
+    await Promise.all(workers.map((w) => w.worker.terminate()));
+    const pdfs = await Promise.all(rendering);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihla-pool-'));
+    pdfs.forEach((pdf, n) => {
+      const file = path.join(dir, `${n}.pdf`);
+      fs.writeFileSync(file, pdf);
+      expect(execFileSync('pdftotext', [file, '-']).toString()).toContain(ticket(7 + n).ticketId);
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
