@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCall } from './helpers/admin-payments.ts';
 import { type DemoTrip, findTrips, freeSeats, getTrip, tomorrow } from './helpers/api.ts';
 import { khartoumClock, khartoumToday } from '../../shared/rules.ts';
-import { CHROMIUM_ARGS, launchBrowser } from './helpers/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from './helpers/browser.ts';
 import {
   cancelBooking,
   checkPhoto,
@@ -303,7 +303,7 @@ describe('the camera', () => {
     const video = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rihla-camera-')), 'qr.y4m');
     qrVideo(renderTicket(ticket.pdf).code, video);
     const cameraBrowser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         ...CHROMIUM_ARGS,
         '--use-fake-ui-for-media-stream',
