@@ -1,7 +1,7 @@
 // Renders tickets on a small pool of worker threads (TICKET_WORKERS; 0 renders on the main thread). A
 // crashed worker fails only its own jobs and is replaced (server/workers/worker-pool.ts); a ticket whose worker
 // stopped with it in hand, or could not start, is rendered on the main thread, as a search is.
-import { WorkerPool, WorkerStopped } from '../workers/worker-pool.ts';
+import { WorkerPool } from '../workers/worker-pool.ts';
 import { renderTicket, type TicketData } from './ticket-pdf.ts';
 
 export class TicketPool {
@@ -16,13 +16,8 @@ export class TicketPool {
   }
 
   async render(data: TicketData): Promise<Buffer> {
-    if (!this.pool.size) return renderTicket(data);
-    try {
-      return Buffer.from(await this.pool.run(data));
-    } catch (error) {
-      if (!(error instanceof WorkerStopped)) throw error;
-      return renderTicket(data);
-    }
+    const pdf = await this.pool.runOr(data, renderTicket);
+    return Buffer.isBuffer(pdf) ? pdf : Buffer.from(pdf);
   }
 
   close(): Promise<void> {

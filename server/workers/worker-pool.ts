@@ -108,6 +108,20 @@ export class WorkerPool<J, A> {
     });
   }
 
+  /**
+   * The job's answer from a worker, or `here(job)`'s when the pool has none or the job's worker stopped before
+   * answering (killed, out of memory, not started): the caller gets an answer either way.
+   */
+  async runOr<B = A>(job: J, here: (job: J) => B | Promise<B>): Promise<A | B> {
+    if (!this.workers.length) return here(job);
+    try {
+      return await this.run(job);
+    } catch (error) {
+      if (!(error instanceof WorkerStopped)) throw error;
+      return here(job);
+    }
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     for (const timer of this.restarts) clearTimeout(timer);

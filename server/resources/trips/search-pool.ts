@@ -5,7 +5,7 @@
 // when its statement runs, as on the main thread: the read cache in front of it is unchanged (trips.routes.ts).
 import type { Db } from '../../db/schema.ts';
 import type { ReaderOptions } from '../../db/database.ts';
-import { WorkerPool, WorkerStopped } from '../../workers/worker-pool.ts';
+import { WorkerPool } from '../../workers/worker-pool.ts';
 import { answerSearch, type SearchJob, type TripsJson } from './trip-search.ts';
 
 export class TripSearch {
@@ -28,13 +28,7 @@ export class TripSearch {
    * search in hand (killed, out of memory) leaves it to this thread: the traveller gets an answer either way.
    */
   async search(job: SearchJob): Promise<TripsJson> {
-    if (!this.pool.size) return answerSearch(this.db, job);
-    try {
-      return await this.pool.run(job);
-    } catch (error) {
-      if (!(error instanceof WorkerStopped)) throw error;
-      return answerSearch(this.db, job);
-    }
+    return this.pool.runOr(job, (here) => answerSearch(this.db, here));
   }
 
   close(): Promise<void> {
