@@ -42,6 +42,34 @@ const postgresRun = process.env.RIHLA_TEST_DIALECTS === 'postgres';
 const MODULE_MOCKING = ['tests/server/bookings-race.test.ts', 'tests/server/throwaway-resource.test.ts'];
 const SERVER_TESTS = ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'];
 
+/** Component test files that replace a module (vi.mock, vi.doMock with vi.resetModules): run isolated. */
+const COMPONENT_MODULE_MOCKING = [
+  'tests/admin/dataProvider.test.ts',
+  'tests/public-site/later-proof.test.tsx',
+];
+
+/**
+ * A front end's component tests (tests/<name>, jsdom), as two projects: `<name>`, whose files share their
+ * worker's loaded modules (isolate: false; each file still gets a fresh jsdom, and Testing Library empties the
+ * document after each test), and `<name>-mocked`, the files that replace a module, each in its own module graph.
+ * Sharing the modules took the components' 53 files from 142 s to 42 s on two cores (import 70 → 12 s).
+ */
+function componentProjects(
+  name: string,
+  config: { oxc: object; resolve?: object; test: { setupFiles: string[]; testTimeout?: number } },
+) {
+  const include = [`tests/${name}/**/*.test.{ts,tsx}`];
+  const mocking = COMPONENT_MODULE_MOCKING.filter((file) => file.startsWith(`tests/${name}/`));
+  const base = { ...config, test: { ...config.test, environment: 'jsdom' as const } };
+  return [
+    {
+      ...base,
+      test: { ...base.test, name, include, exclude: [...configDefaults.exclude, ...mocking], isolate: false },
+    },
+    { ...base, test: { ...base.test, name: `${name}-mocked`, include: mocking } },
+  ];
+}
+
 export default defineConfig({
   test: {
     // Two at a time on two cores: a browser suite mostly waits on Chromium and the server it started, a server
@@ -68,26 +96,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
+      ...componentProjects('public-site', {
         oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
         resolve: { alias: { react: 'preact/compat', 'react-dom': 'preact/compat' } },
-        test: {
-          name: 'public-site',
-          include: ['tests/public-site/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['tests/public-site/setup.ts'],
-        },
-      },
-      {
+        test: { setupFiles: ['tests/public-site/setup.ts'] },
+      }),
+      ...componentProjects('admin', {
         oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-        test: {
-          name: 'admin',
-          include: ['tests/admin/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['tests/admin/helpers/setup.ts'],
-          testTimeout: 30_000,
-        },
-      },
+        test: { setupFiles: ['tests/admin/helpers/setup.ts'], testTimeout: 30_000 },
+      }),
       {
         test: {
           name: 'e2e',

@@ -15,5 +15,6 @@ npm run typecheck &
 types=$!
 npm run lint
 wait "$types"
-npx vitest run --project server --project server-mocked --project admin --project public-site
+npx vitest run --project server --project server-mocked --project admin --project admin-mocked \
+  --project public-site --project public-site-mocked
 npx vitest run --project e2e

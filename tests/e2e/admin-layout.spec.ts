@@ -2,8 +2,9 @@
 // create and edit screen of every resource (the activity log and one entry, a user with its role included), the
 // dashboard, settings, one's own password, a booking's travellers dialog, the payments desk (queue, review,
 // statement import, refunds, counter sale) and, signed in as a cashier, the forbidden page, in English and
-// Arabic, at 1280×800 and 390×844, fit the screen (the document is no wider than the viewport) and have no
-// axe-core violation of any impact, minor ones included: none is excused. Then what issue 13's screenshots
+// Arabic, at 1280×800 and 390×844, fit the screen (the document is no wider than the viewport) and, in English
+// on the desktop and Arabic on the phone, have no axe-core violation of any impact, minor ones included: none is
+// excused. Then what issue 13's screenshots
 // showed, each checked as a person would see it: lists, confirmations, right-to-left text, the dashboard chart,
 // form validation, statuses and the app bar; and issue 17's refunds on a phone and the activity log's words.
 import type { Browser, Page } from 'playwright-core';
@@ -54,9 +55,13 @@ describe.concurrent('every screen', () => {
   it.each(
     (['en', 'ar'] as Lang[]).flatMap((lang) => SIZES.map(([size, viewport]) => ({ lang, size, viewport }))),
   )(
-    'fits the screen and has no axe violation ($lang, $size)',
+    'fits the screen, and has no axe violation on two of the walks ($lang, $size)',
     { timeout: 600_000 },
-    async ({ lang, viewport }) => {
+    async ({ lang, size, viewport }) => {
+      // axe-core on two of the four walks, which between them see each language and each size: English on a
+      // desktop, Arabic on a phone. It was a quarter of the walks' time (106 of 400 s in one run) on a machine
+      // the browser keeps busy; the overflow checks stay on all four.
+      const axe = (lang === 'en' && size === 'desktop') || (lang === 'ar' && size === 'phone');
       const problems: string[] = [];
       const look = async (page: Page, screen: Screen) => {
         await showScreen(page, screen);
@@ -73,6 +78,7 @@ describe.concurrent('every screen', () => {
           problems.push(
             `${screen.name}: ${wide.width} px wide (${wide.wider.join(', ')}; innermost: ${wide.innermost.join(', ')})`,
           );
+        if (!axe) return;
         for (const finding of await axeFindings(page, 'every'))
           problems.push(
             `${screen.name}: ${finding.impact} ${finding.rule} at ${finding.targets.join(' | ')}`,

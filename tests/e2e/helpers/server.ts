@@ -7,6 +7,14 @@ export { ROOT } from '../../../bench/lib/server.ts';
 export const STAFF = ADMIN;
 export type TestServer = RunningServer;
 
+/**
+ * One search worker (the default on SQLite is one a core): a browser test makes a few searches, never a rush,
+ * and each worker costs its server's start about a second of CPU on a machine the browser keeps busy. The
+ * searches still go through a worker; how several share a rush is search-workers.test's.
+ */
 export function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  return startRealServer({ DEMO_DATA: '1', DATABASE_URL: undefined, ...extraEnv }, { ownPostgres: true });
+  return startRealServer(
+    { DEMO_DATA: '1', DATABASE_URL: undefined, SEARCH_WORKERS: '1', ...extraEnv },
+    { ownPostgres: true },
+  );
 }
