@@ -76,7 +76,7 @@ export async function makeTrip(
     destination_city: `Dest ${id}`,
   });
   const price = await createOk(t, token, '/api/prices/createPrice', {
-    price: options.price ?? 1000 + counter,
+    price: options.price ?? uniquePrice(),
   });
   const trip = await createOk(t, token, '/api/trips/createTrip', {
     busId: bus._id,
