@@ -143,3 +143,27 @@ export function alightingIndex(tripDestinationId: string, stops: readonly TripSt
 /** Minutes after the trip's departure that a stop is left (the origin 0; the destination is never boarded). */
 export const minutesAt = (stops: readonly TripStop[], index: number) =>
   index === 0 ? 0 : (stops[index - 1]?.minutes ?? 0);
+
+/**
+ * The pairs of towns between which a route's bus travels a road (`a` to `b` or back: town keys, townKey): every
+ * town it boards at or before the road's first town, with every town it alights at or after the road's second
+ * (as `from|to` keys). `towns` are the route's towns in order by key: its origin, its stops, its destination. A
+ * bus between two such towns that names no stops may well travel the road too (issue 23's left-alone note: a
+ * trip entered without stops was not caught by a road closure).
+ */
+export function pairsOverRoad(towns: readonly string[], a: string, b: string): Set<string> {
+  const pairs = new Set<string>();
+  for (const [first, second] of [
+    [a, b],
+    [b, a],
+  ])
+    for (let i = 0; i < towns.length; i++) {
+      if (towns[i] !== first) continue;
+      const j = towns.indexOf(second, i + 1);
+      if (j < 0) continue;
+      for (let p = 0; p <= i; p++)
+        for (let q = j; q < towns.length; q++)
+          if (towns[p] !== towns[q]) pairs.add(`${towns[p]}|${towns[q]}`);
+    }
+  return pairs;
+}

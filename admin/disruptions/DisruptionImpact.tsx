@@ -1,8 +1,12 @@
 // What a disruption does (or, in a preview, would do): the totals — trips, bookings, travellers to choose,
 // unpaid holds released, passengers, phones to tell, money paid and proofs not yet checked — then each trip
 // with its figures and its outcome (a trip left as it was says why), and its route when the trips are of
-// more than one (a closed road's are).
+// more than one (a closed road's are). A closed road's preview and result also list the trips it may concern but
+// leaves as they were (direct buses that name no stops, between towns other buses join over the road), which
+// staff can open on their own.
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -20,8 +24,11 @@ const COUNTS = ['bookings', 'waiting', 'released', 'passengers', 'phones'] as co
 const MONEY = ['paid', 'undecided'] as const;
 const ALL = { pagination: { page: 1, perPage: 500 } };
 
+type Unsure = NonNullable<DisruptAnswer['unsure']>;
+type RouteNamed = Pick<DisruptAnswer['trips'][number], 'trip_originId' | 'trip_destinationId'>;
+
 /** Each trip's route in the page's language, "From → To" (the towns lists the form has read already). */
-function useRouteNames(): (trip: DisruptAnswer['trips'][number]) => string {
+function useRouteNames(): (trip: RouteNamed) => string {
   const translate = useTranslate();
   const locale = useLocale();
   const origins = useGetList('origins', { ...ALL, sort: { field: 'origin_city', order: 'ASC' } }).data;
@@ -46,7 +53,52 @@ function useRouteNames(): (trip: DisruptAnswer['trips'][number]) => string {
     });
 }
 
-export function DisruptionImpact({ answer, road = false }: { answer: DisruptAnswer; road?: boolean }) {
+/** The trips a closed road may concern, left as they were: each with its time and route; open them together. */
+function UnsureTrips(props: {
+  unsure: Unsure;
+  when: (date: string, time: string) => string;
+  routeOf: (trip: RouteNamed) => string;
+  onOpen: (tripIds: string[]) => void;
+}) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const t = (key: string, options?: object) => translate(`rihla.disruptions.${key}`, options);
+  const { unsure, when, routeOf, onOpen } = props;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }} data-testid="disruption-unsure">
+      <AlertTitle>
+        {t('unsure_title', { smart_count: unsure.length, count: formatNumber(unsure.length, locale) })}
+      </AlertTitle>
+      <Typography variant="body2">{t('unsure_text')}</Typography>
+      <Box component="ul" sx={{ my: 1, ps: 2.5 }}>
+        {unsure.map((trip) => (
+          <li key={trip.tripId} data-testid="unsure-trip">
+            {when(trip.trip_date, trip.trip_boarding_time)} · {routeOf(trip)}
+          </li>
+        ))}
+      </Box>
+      <Button
+        variant="outlined"
+        color="warning"
+        size="small"
+        onClick={() => onOpen(unsure.map((trip) => trip.tripId))}
+      >
+        {t('unsure_open')}
+      </Button>
+    </Alert>
+  );
+}
+
+export function DisruptionImpact({
+  answer,
+  road = false,
+  onOpenTrips,
+}: {
+  answer: DisruptAnswer;
+  road?: boolean;
+  /** Opens trips on the screen by themselves (?tripIds=…): the closed road's unsure ones. */
+  onOpenTrips?: (tripIds: string[]) => void;
+}) {
   const translate = useTranslate();
   const locale = useLocale();
   const routeOf = useRouteNames();
@@ -64,7 +116,17 @@ export function DisruptionImpact({ answer, road = false }: { answer: DisruptAnsw
   // A phone keeps the trip, its new time, its bookings and the outcome (the totals above say the rest).
   const wide = !useIsPhone();
   const { totals } = answer;
-  if (answer.trips.length === 0) return <Alert severity="info">{t(road ? 'none_road' : 'none')}</Alert>;
+  const unsure =
+    answer.unsure?.length && onOpenTrips ? (
+      <UnsureTrips unsure={answer.unsure} when={when} routeOf={routeOf} onOpen={onOpenTrips} />
+    ) : null;
+  if (answer.trips.length === 0)
+    return (
+      <Box data-testid="disruption-impact">
+        <Alert severity="info">{t(road ? 'none_road' : 'none')}</Alert>
+        {unsure}
+      </Box>
+    );
   const manyRoutes = routes.size > 1;
   const figures: [string, string][] = [
     ['trips', number(totals.trips)],
@@ -157,6 +219,7 @@ export function DisruptionImpact({ answer, road = false }: { answer: DisruptAnsw
           </TableBody>
         </Table>
       </Box>
+      {unsure}
     </Box>
   );
 }

@@ -2,7 +2,8 @@
 // over a closed road) — or the trips ticked in the trips list (?tripIds=a,b) — with the reason travellers are
 // told in both languages. Preview runs the call as a dry run (trips, bookings, passengers to tell, money at
 // stake; nothing changes); Confirm runs it and shows each trip's outcome. Any change to the form asks for a
-// new preview before confirming.
+// new preview before confirming. A closed road's trips that may use it but name no stops open here by
+// themselves, with the same action and reason.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -125,7 +126,15 @@ export function DisruptionsPage() {
       {answer && (
         <Card>
           <CardContent>
-            <DisruptionImpact answer={answer} road={tripIds.length === 0 && choice.road} />
+            <DisruptionImpact
+              answer={answer}
+              road={tripIds.length === 0 && choice.road}
+              onOpenTrips={(ids) => {
+                // The same action and reason, for these trips alone: previewed before anything changes.
+                setParams({ tripIds: ids.join(',') });
+                changed();
+              }}
+            />
           </CardContent>
         </Card>
       )}

@@ -110,6 +110,20 @@ export const disruptAnswer = z.object({
   dryRun: z.boolean(),
   action: z.enum(DISRUPTION_ACTIONS),
   trips: z.array(tripImpact),
+  unsure: z
+    .array(
+      tripImpact.pick({
+        tripId: true,
+        trip_originId: true,
+        trip_destinationId: true,
+        trip_date: true,
+        trip_boarding_time: true,
+      }),
+    )
+    .optional()
+    .describe(
+      'A closed road only: trips of its dates, not in `trips` and left as they were, that name no stops but run between two towns another route joins over the road (a direct bus beside the corridor’s): they may travel it. Staff check them, and disrupt them by tripIds if they do.',
+    ),
   totals: z.object({
     trips: z.number().int().describe('Trips done (or that would be).'),
     refused: z.number().int(),

@@ -316,7 +316,7 @@ describe('a closed road', () => {
     const price = await call('/api/prices/createPrice', { price: 13_345 + (Date.now() % 1000) });
     const trip = async (from: string, to: string, stops: string[] = []) => {
       const bus = await call('/api/buses/createBus', {
-        bus_number: `RD-${stamp}-${from}-${to}`,
+        bus_number: `RD-${stamp}-${from}-${to}-${stops.length}`,
         bus_owner_companyId: company!._id,
         bus_number_of_seats: 12,
         bus_status: 'In Service',
@@ -342,6 +342,8 @@ describe('a closed road', () => {
       back: await trip('Singa', 'Sennar'),
       through: await trip('Madani', 'Damazin', ['Sennar', 'Singa']),
       short: await trip('Madani', 'Sennar'),
+      // Madani → Damazin naming no stops: the bus through may show it takes the road; it is listed, not caught.
+      express: await trip('Madani', 'Damazin'),
     };
     road = { towns, trips };
   });
@@ -375,6 +377,16 @@ describe('a closed road', () => {
     expect((await staff.getByTestId('impact-route').allInnerTexts()).sort()).toEqual(
       [routeName('Sennar', 'Singa'), routeName('Singa', 'Sennar'), routeName('Madani', 'Damazin')].sort(),
     );
+    // The direct Madani → Damazin bus, which names no stops, is listed apart as one that may use the road.
+    const unsure = staff.getByTestId('disruption-unsure');
+    // The plural form for one: English's first, Arabic's second (Polyglot's six: 0, 1, 2, 3–10, …).
+    const forOne = words('rihla.disruptions.unsure_title', { count: 1 }).split('||||')[
+      lang === 'ar' ? 1 : 0
+    ]!;
+    expect(await unsure.locator('.MuiAlertTitle-root').innerText()).toBe(forOne.trim());
+    const listed = await staff.getByTestId('unsure-trip').allInnerTexts();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toContain(routeName('Madani', 'Damazin'));
     return staff;
   }
 
@@ -393,19 +405,36 @@ describe('a closed road', () => {
         await staff.context().close();
       });
 
-  it('confirmed, it cancels those three and leaves the bus to Sennar running', async () => {
+  it('confirmed, it cancels those three and leaves the bus to Sennar and the direct bus running; the direct bus opens on its own', async () => {
     const staff = await preview('en', DESKTOP);
     await staff.getByRole('button', { name: /Cancel 3 trips now/ }).click();
     await staff.getByRole('heading', { name: adminWords('en')('rihla.disruptions.result_title') }).waitFor();
     const state = async (trip: Doc) =>
       (await staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${trip._id}`)).isCancelled as boolean;
-    const { direct, back, through, short } = road.trips;
-    expect([await state(direct!), await state(back!), await state(through!), await state(short!)]).toEqual([
+    const { direct, back, through, short, express } = road.trips;
+    expect(await Promise.all([direct, back, through, short, express].map((trip) => state(trip!)))).toEqual([
       true,
       true,
       true,
       false,
+      false,
     ]);
+    // Its company says it takes the road: opened on its own, with the same reason, previewed, then cancelled.
+    const words = adminWords('en');
+    await staff
+      .getByTestId('disruption-unsure')
+      .getByRole('button', { name: words('rihla.disruptions.unsure_open') })
+      .click();
+    await staff
+      .getByText(words('rihla.disruptions.selected', { count: 1 }).split('||||')[0]!.trim())
+      .waitFor();
+    expect(await staff.getByLabel(words('rihla.disruptions.reason_en')).inputValue()).toBe(REASON_EN);
+    await staff.getByRole('button', { name: words('rihla.disruptions.preview') }).click();
+    await staff.getByText(words('rihla.disruptions.preview_title')).waitFor();
+    expect(await staff.getByTestId('total-trips').innerText()).toBe('1');
+    await staff.getByRole('button', { name: /Cancel 1 trip now/ }).click();
+    await staff.getByRole('heading', { name: words('rihla.disruptions.result_title') }).waitFor();
+    expect(await state(express!)).toBe(true);
     await staff.context().close();
   });
 });

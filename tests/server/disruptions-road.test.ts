@@ -106,6 +106,9 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
     return {
       ...road,
       trips,
+      /** Makes another trip beside them (on a bus of its own unless given one). */
+      more: trip,
+      ends,
       closure: { originId: o[2]!._id, destinationId: d[3]!._id, from: day(1), to: day(4) },
     };
   }
@@ -145,6 +148,17 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
   const offOf = async (id: string) =>
     (await t.staff.get(`/api/timetables/getTimetable/${id}`)).json().timetable_dates_off as string[];
   const busOf = (trip: Doc) => (trip.busId._id ?? trip.busId) as string;
+  /** A manager of `bus`'s company. */
+  const managerOf = async (bus: Doc, name: string) =>
+    client(
+      t,
+      await staffToken(
+        t,
+        { email: `${name}-${dialect}@rihla.test`, password: 'dune-camel-lantern-48' },
+        'manager',
+        bus.bus_owner_companyId._id ?? bus.bus_owner_companyId,
+      ),
+    );
 
   it('a preview lists every trip over the road either way, with its route, and changes nothing', async () => {
     const { trips, closure, price, destinations: d, origins: o } = await network();
@@ -269,15 +283,7 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
     const { trips, closure, bus, price, origins: o, destinations: d } = await network();
     const own = await timetable(price._id, busOf(trips.direct), [o[2]!._id, d[3]!._id]);
     const rival = await timetable(price._id, busOf(trips.rival), [o[2]!._id, d[3]!._id]);
-    const manager = client(
-      t,
-      await staffToken(
-        t,
-        { email: `road-${dialect}@rihla.test`, password: 'dune-camel-lantern-48' },
-        'manager',
-        bus.bus_owner_companyId._id ?? bus.bus_owner_companyId,
-      ),
-    );
+    const manager = await managerOf(bus, 'road');
     const done = await manager.post('/api/trips/disrupt', {
       ...closure,
       road: true,
@@ -298,6 +304,69 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
     expect((await t.staff.get(`/api/trips/getTrip/${trips.rival._id}`)).json().isCancelled).toBe(false);
     expect(await offOf(own._id)).toEqual([1, 2, 3, 4].map(day));
     expect(await offOf(rival._id)).toEqual([]);
+  });
+
+  it('lists, and leaves as they were, the trips without stops between towns another route joins over the road', async () => {
+    const { trips, closure, more, ends, bus } = await network();
+    // Direct buses naming no stops: Khartoum → Port Sudan and back, Madani → Kassala, all of which the corridor's
+    // bus joins over Gedaref – Kassala; Khartoum → Madani, which it joins short of the road; one after the dates;
+    // one of another company.
+    const direct = {
+      express: await more(ends(0, 4)),
+      expressBack: await more(ends(4, 0)),
+      madaniKassala: await more(ends(1, 3)),
+      rivalExpress: await more(ends(0, 4), await otherCompanyBus(t, t.token, 12)),
+    };
+    const short = await more(ends(0, 1));
+    const afterwards = await more({ ...ends(0, 4), trip_date: day(9) });
+    const unsureOf = (answer: Doc) => (answer.unsure as Doc[]).map((trip) => trip.tripId).sort();
+    const listed = Object.values(direct)
+      .map((trip) => trip._id as string)
+      .sort();
+
+    const preview = await t.staff.post('/api/trips/disrupt', {
+      ...closure,
+      road: true,
+      action: 'cancel',
+      ...REASON,
+      dryRun: true,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(unsureOf(preview.json())).toEqual(listed);
+    expect(unsureOf(preview.json())).not.toContain(short._id);
+    expect(unsureOf(preview.json())).not.toContain(afterwards._id);
+    // They are not in the disruption: the trips it catches are the same as without them.
+    expect(caughtOf(preview.json())).toEqual(idsOf(trips, OVER_THE_ROAD));
+    expect(preview.json().unsure.find((trip: Doc) => trip.tripId === direct.express._id)).toEqual({
+      tripId: direct.express._id,
+      trip_originId: ends(0, 4).trip_originId,
+      trip_destinationId: ends(0, 4).trip_destinationId,
+      trip_date: day(2),
+      trip_boarding_time: '9:00 am',
+    });
+
+    // A company's manager is shown their own company's alone; done, the disruption leaves them running and
+    // still lists them.
+    const manager = await managerOf(bus, 'unsure');
+    const done = await manager.post('/api/trips/disrupt', {
+      ...closure,
+      road: true,
+      action: 'cancel',
+      ...REASON,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(unsureOf(done.json())).toEqual(listed.filter((id) => id !== direct.rivalExpress._id));
+    for (const trip of [...Object.values(direct), short, afterwards])
+      expect((await t.staff.get(`/api/trips/getTrip/${trip._id}`)).json().isCancelled).toBe(false);
+
+    // A route's dates, not a road: nothing is unsure.
+    const route = await t.staff.post('/api/trips/disrupt', {
+      ...closure,
+      action: 'cancel',
+      ...REASON,
+      dryRun: true,
+    });
+    expect(route.json().unsure).toBeUndefined();
   });
 
   it('a road names two towns and dates, not trips', async () => {

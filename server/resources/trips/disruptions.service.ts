@@ -13,7 +13,7 @@ import { proofUndecided } from '../../../shared/payments.ts';
 import { type DisruptionAction, MAX_DISRUPTED_TRIPS } from '../../../shared/disruptions.ts';
 import type { DisruptBody } from '../../../shared/contract/disruptions.ts';
 import { addDays, datesFrom, departureInstant, khartoumToday } from '../../../shared/rules.ts';
-import { MAX_STOP_MINUTES, minutesAt, townKey } from '../../../shared/segments.ts';
+import { MAX_STOP_MINUTES, minutesAt, pairsOverRoad, townKey } from '../../../shared/segments.ts';
 import { type Actor, recordAudit } from '../../audit/audit.ts';
 import { newId } from '../../db/ids.ts';
 import { busyTrips } from './bus-conflicts.ts';
@@ -241,16 +241,22 @@ interface Way {
   destination: string;
 }
 
+/** Every town's name by its row, in each list (a road and its routes are compared by name, townKey). */
+async function townNames(db: Db) {
+  const [origins, destinations] = await Promise.all([
+    db.selectFrom('origins').select(['id', 'origin_city']).execute(),
+    db.selectFrom('destinations').select(['id', 'destination_city']).execute(),
+  ]);
+  return { origins, destinations };
+}
+type TownNames = Awaited<ReturnType<typeof townNames>>;
+
 /**
  * A road between two towns, both ways: every origins row named as the first town with every destinations row
  * named as the second, and back (names compared as a stop's are: case and spaces do not count; the Arabic
  * names are not compared, so a town spelt two ways in Arabic is still one road).
  */
-export async function roadWays(db: Db, originId: string, destinationId: string): Promise<Way[]> {
-  const [origins, destinations] = await Promise.all([
-    db.selectFrom('origins').select(['id', 'origin_city']).execute(),
-    db.selectFrom('destinations').select(['id', 'destination_city']).execute(),
-  ]);
+function roadWays({ origins, destinations }: TownNames, originId: string, destinationId: string): Way[] {
   const first = origins.find((row) => row.id === originId);
   const second = destinations.find((row) => row.id === destinationId);
   if (!first || !second) return [{ origin: originId, destination: destinationId }];
@@ -265,6 +271,79 @@ export async function roadWays(db: Db, originId: string, destinationId: string):
   const pairs = (from: string[], to: string[]) =>
     from.flatMap((origin) => to.map((destination) => ({ origin, destination })));
   return [...pairs(a.boarding, b.alighting), ...pairs(b.boarding, a.alighting)];
+}
+
+/** How far around a closed road's dates the routes that travel it are looked for (unsureTrips). */
+const ROUTES_AROUND_DAYS = 31;
+
+/**
+ * The trips a closed road leaves as they were that may well travel it: not cancelled, leaving on its dates,
+ * naming no stops, and running between two towns that another route (a trip of the weeks around, or a
+ * timetable) joins over the road, either way: a direct Khartoum – Port Sudan bus when the corridor's bus
+ * passes the closed Gedaref – Kassala road. Whether it does is for staff to find out (a direct bus may take
+ * another road): they are listed, not cancelled. A company's staff: their company's trips alone.
+ */
+async function unsureTrips(
+  db: Db,
+  body: DisruptBody,
+  names: TownNames,
+  caught: ReadonlySet<string>,
+  companyId: string | undefined,
+): Promise<UnsureTrip[]> {
+  const originKey = new Map(names.origins.map((row) => [row.id, townKey(row.origin_city)]));
+  const destinationKey = new Map(names.destinations.map((row) => [row.id, townKey(row.destination_city)]));
+  const a = originKey.get(body.originId!);
+  const b = destinationKey.get(body.destinationId!);
+  if (!a || !b) return [];
+  const [trips, timetables] = await Promise.all([
+    db
+      .selectFrom('trips')
+      .select(['trip_originId as originId', 'trip_destinationId as destinationId', 'trip_stops'])
+      .distinct()
+      .where('trip_stops', '<>', '[]')
+      .where('trip_date', '>=', addDays(body.from!, -ROUTES_AROUND_DAYS))
+      .where('trip_date', '<=', addDays(body.to!, ROUTES_AROUND_DAYS))
+      .execute(),
+    db
+      .selectFrom('timetables')
+      .select(['timetable_originId as originId', 'timetable_destinationId as destinationId', 'trip_stops'])
+      .distinct()
+      .where('trip_stops', '<>', '[]')
+      .execute(),
+  ]);
+  const pairs = new Set<string>();
+  for (const route of [...trips, ...timetables]) {
+    const towns = [
+      originKey.get(route.originId),
+      ...routeOf(route).stops.map((stop) => originKey.get(stop.originId)),
+      destinationKey.get(route.destinationId),
+    ];
+    if (towns.every((town) => town !== undefined))
+      for (const pair of pairsOverRoad(towns as string[], a, b)) pairs.add(pair);
+  }
+  if (pairs.size === 0) return [];
+  const boardingTowns = new Set([...pairs].map((pair) => pair.split('|')[0]));
+  const boarding = names.origins
+    .filter((row) => boardingTowns.has(townKey(row.origin_city)))
+    .map((row) => row.id);
+  const rows = await liveTrips(db, companyId, body.from!, body.to!)
+    .where('trip_originId', 'in', boarding)
+    .where('trip_stops', '=', '[]')
+    .execute();
+  return rows
+    .filter(
+      (row) =>
+        !caught.has(row.id) &&
+        pairs.has(`${originKey.get(row.trip_originId)}|${destinationKey.get(row.trip_destinationId)}`),
+    )
+    .slice(0, MAX_DISRUPTED_TRIPS)
+    .map((row) => ({
+      tripId: row.id,
+      trip_originId: row.trip_originId,
+      trip_destinationId: row.trip_destinationId,
+      trip_date: row.trip_date,
+      trip_boarding_time: row.trip_boarding_time,
+    }));
 }
 
 /**
@@ -291,6 +370,19 @@ export function roadDate(
 /** How many days before a road's first date a trip may leave and still be on it then (MAX_STOP_MINUTES). */
 const ROAD_LEAD_DAYS = Math.ceil(MAX_STOP_MINUTES / 1440);
 
+/** The trips not cancelled departing from..to, of `companyId` when given, by departure. */
+function liveTrips(db: Db, companyId: string | undefined, from: string, to: string) {
+  return db
+    .selectFrom('trips')
+    .select(['id', 'trip_originId', 'trip_destinationId', 'trip_stops', 'trip_date', 'trip_boarding_time'])
+    .$if(!!companyId, (q) => q.where(companyWhere(db, 'trip', companyId!)))
+    .where('trip_date', '>=', from)
+    .where('trip_date', '<=', to)
+    .where('isCancelled', '=', 0)
+    .orderBy('trip_date')
+    .orderBy('id');
+}
+
 /**
  * The trips a disruption names, not cancelled, by departure: by id; a route's trips over its dates; or, for a
  * closed road, the trips of any route that travel it either way (its `ways`, from roadWays: their ends, or
@@ -305,11 +397,8 @@ export async function disruptedTrips(
   if (body.tripIds) return [...new Set(body.tripIds)];
   const boarding = [...new Set(ways.map((way) => way.origin))];
   const first = body.road ? addDays(body.from!, -ROAD_LEAD_DAYS) : body.from!;
-  const rows = await db
-    .selectFrom('trips')
-    .select(['id', 'trip_originId', 'trip_destinationId', 'trip_stops', 'trip_date', 'trip_boarding_time'])
-    // Company staff: their company's trips alone (trips named by id are checked by the route).
-    .$if(!!companyId, (q) => q.where(companyWhere(db, 'trip', companyId!)))
+  // Company staff: their company's trips alone (trips named by id are checked by the route).
+  const rows = await liveTrips(db, companyId, first, body.to!)
     .$if(!body.road, (q) =>
       q.where('trip_originId', '=', body.originId!).where('trip_destinationId', '=', body.destinationId!),
     )
@@ -333,11 +422,6 @@ export async function disruptedTrips(
         ]),
       ),
     )
-    .where('trip_date', '>=', first)
-    .where('trip_date', '<=', body.to!)
-    .where('isCancelled', '=', 0)
-    .orderBy('trip_date')
-    .orderBy('id')
     .execute();
   return rows
     .filter((row) => {
@@ -353,10 +437,18 @@ export async function disruptedTrips(
     .map((row) => row.id);
 }
 
+/** A trip a closed road may concern but leaves as it was (unsureTrips). */
+export type UnsureTrip = Pick<
+  TripImpact,
+  'tripId' | 'trip_originId' | 'trip_destinationId' | 'trip_date' | 'trip_boarding_time'
+>;
+
 export interface DisruptAnswer {
   dryRun: boolean;
   action: DisruptionAction;
   trips: TripImpact[];
+  /** A closed road's: the trips without stops between towns another route joins over it (unsureTrips). */
+  unsure?: UnsureTrip[];
   totals: Omit<TripImpact, 'tripId' | 'trip_date' | 'trip_boarding_time' | 'refused'> & {
     trips: number;
     refused: number;
@@ -480,7 +572,8 @@ export async function disrupt(
   };
   const dryRun = body.dryRun === true;
   // A closed road's ways, worked out once for the count, the timetables and the trips.
-  const ways = body.road && !body.tripIds ? await roadWays(db, body.originId!, body.destinationId!) : [];
+  const names = body.road && !body.tripIds ? await townNames(db) : undefined;
+  const ways = names ? roadWays(names, body.originId!, body.destinationId!) : [];
   await assertDisruptable(db, body, await disruptedTrips(db, body, companyId, ways));
   // A route cancelled over dates stays closed: its timetables make no trip on those dates (the hourly job puts
   // trips on sale 30 days ahead, and a suspension reaches 92), written before the trips are read (again) and
@@ -516,6 +609,9 @@ export async function disrupt(
       });
     }
   }
+  const unsure = names
+    ? await unsureTrips(db, body, names, new Set(trips.map((trip) => trip.tripId)), companyId)
+    : undefined;
   const done = trips.filter((trip) => !trip.refused);
   const sum = (key: 'bookings' | 'waiting' | 'released' | 'passengers' | 'phones' | 'paid' | 'undecided') =>
     done.reduce((total, trip) => total + trip[key], 0);
@@ -523,6 +619,7 @@ export async function disrupt(
     dryRun,
     action: body.action,
     trips,
+    ...(unsure ? { unsure } : {}),
     totals: {
       trips: done.length,
       refused: trips.length - done.length,

@@ -53,6 +53,10 @@ export const disruptionsEn = {
   refused_count: '%{count} trip left as it was |||| %{count} trips left as they were',
   none: 'No trip of this route on these dates.',
   none_road: 'No trip over this road on these dates.',
+  unsure_title: '%{count} more trip may use this road |||| %{count} more trips may use this road',
+  unsure_text:
+    'They name no stops, but run between towns that other buses join over this road. They are not in this disruption: ask their company which road they take, and cancel or delay on their own those that use it.',
+  unsure_open: 'Open these trips',
   failed: 'The disruption could not be made. Please try again.',
   tick_column: 'Select',
   tick: 'Tick this trip',
