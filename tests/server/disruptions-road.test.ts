@@ -148,6 +148,18 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
   const offOf = async (id: string) =>
     (await t.staff.get(`/api/timetables/getTimetable/${id}`)).json().timetable_dates_off as string[];
   const busOf = (trip: Doc) => (trip.busId._id ?? trip.busId) as string;
+  /** `caller` (an admin when none) cancels every trip over `closure`'s road, or previews it (`dryRun`). */
+  const closeRoad = (
+    closure: object,
+    options: { dryRun?: boolean; caller?: ReturnType<typeof client> } = {},
+  ) =>
+    (options.caller ?? t.staff).post('/api/trips/disrupt', {
+      ...closure,
+      road: true,
+      action: 'cancel',
+      ...REASON,
+      ...(options.dryRun === undefined ? {} : { dryRun: options.dryRun }),
+    });
   /** A manager of `bus`'s company. */
   const managerOf = async (bus: Doc, name: string) =>
     client(
@@ -164,13 +176,7 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
     const { trips, closure, price, destinations: d, origins: o } = await network();
     const booked = await counterSale(t, trips.viaBoth, [3]);
     const over = await timetable(price._id, busOf(trips.direct), [o[2]!._id, d[3]!._id]);
-    const preview = await t.staff.post('/api/trips/disrupt', {
-      ...closure,
-      road: true,
-      action: 'cancel',
-      ...REASON,
-      dryRun: true,
-    });
+    const preview = await closeRoad(closure, { dryRun: true });
     expect(preview.statusCode, preview.body).toBe(200);
     const made = (
       await t.database.db
@@ -225,12 +231,7 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
       [{ originId: o[2]!._id, destinationId: d[2]!._id, minutes: 600 }],
     );
     const short = await timetable(price._id, busOf(trips.toGedaref), [o[0]!._id, d[1]!._id]);
-    const done = await t.staff.post('/api/trips/disrupt', {
-      ...closure,
-      road: true,
-      action: 'cancel',
-      ...REASON,
-    });
+    const done = await closeRoad(closure);
     expect(done.statusCode, done.body).toBe(200);
     // The timetables' trips from today to the last date, cancelled or not, by date.
     const made = async (timetableId: string) =>
@@ -284,12 +285,7 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
     const own = await timetable(price._id, busOf(trips.direct), [o[2]!._id, d[3]!._id]);
     const rival = await timetable(price._id, busOf(trips.rival), [o[2]!._id, d[3]!._id]);
     const manager = await managerOf(bus, 'road');
-    const done = await manager.post('/api/trips/disrupt', {
-      ...closure,
-      road: true,
-      action: 'cancel',
-      ...REASON,
-    });
+    const done = await closeRoad(closure, { caller: manager });
     expect(done.statusCode, done.body).toBe(200);
     const caught = caughtOf(done.json());
     expect(caught).toEqual(
@@ -324,13 +320,7 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
       .map((trip) => trip._id as string)
       .sort();
 
-    const preview = await t.staff.post('/api/trips/disrupt', {
-      ...closure,
-      road: true,
-      action: 'cancel',
-      ...REASON,
-      dryRun: true,
-    });
+    const preview = await closeRoad(closure, { dryRun: true });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(unsureOf(preview.json())).toEqual(listed);
     expect(unsureOf(preview.json())).not.toContain(short._id);
@@ -348,12 +338,7 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
     // A company's manager is shown their own company's alone; done, the disruption leaves them running and
     // still lists them.
     const manager = await managerOf(bus, 'unsure');
-    const done = await manager.post('/api/trips/disrupt', {
-      ...closure,
-      road: true,
-      action: 'cancel',
-      ...REASON,
-    });
+    const done = await closeRoad(closure, { caller: manager });
     expect(done.statusCode, done.body).toBe(200);
     expect(unsureOf(done.json())).toEqual(listed.filter((id) => id !== direct.rivalExpress._id));
     for (const trip of [...Object.values(direct), short, afterwards])
@@ -402,13 +387,7 @@ describe.each(dialects)('closing a road (%s)', (dialect) => {
         .values({ ...row, id: randomBytes(12).toString('hex') })
         .execute();
     for (const dryRun of [true, false]) {
-      const refused = await t.staff.post('/api/trips/disrupt', {
-        ...closure,
-        road: true,
-        action: 'cancel',
-        ...REASON,
-        dryRun,
-      });
+      const refused = await closeRoad(closure, { dryRun });
       expect(refused.statusCode, refused.body).toBe(400);
       expect(refused.json()).toMatchObject({ code: 'TOO_MANY_TRIPS', limit: MAX_DISRUPTED_TRIPS });
       expect(refused.json().trips).toBeGreaterThan(MAX_DISRUPTED_TRIPS);
