@@ -36,7 +36,7 @@ export async function createTestApp(
   { clock }: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihla-test-'));
-  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase({ migrated: true }) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.url,
