@@ -31,6 +31,7 @@ import { ensureAdminBuilt } from './helpers/build.ts';
 import { pdfText } from './helpers/journey.ts';
 import { makePng } from './helpers/png.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { screenCases } from './helpers/layout.ts';
 
 const SCREENS = '/tmp/screens';
 const t = adminWords('en');
@@ -417,11 +418,11 @@ describe('screens in both languages, on a desktop and a phone', () => {
     '2026-11-20;TRX-0003;-45,000.00;Refund sent',
   ].join('\n');
 
-  for (const lang of ['en', 'ar'] as Lang[])
-    for (const [size, viewport] of [
+  for (const lang of screenCases(['en', 'ar'] as Lang[]))
+    for (const [size, viewport] of screenCases([
       ['desktop', DESKTOP],
       ['phone', PHONE],
-    ] as const)
+    ] as const))
       it(`queue, review and import (${lang}, ${size})`, async () => {
         const words = adminWords(lang);
         const page = await staffPage(browser, server.url, lang, viewport);

@@ -15,6 +15,7 @@ import { adminWords, DESKTOP, newPhone, PHONE, staffCall, staffPage } from './he
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensureAdminBuilt, ensurePublicSiteBuilt } from './helpers/build.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { screenCases } from './helpers/layout.ts';
 
 type Doc = Record<string, any>;
 const SCREENS = process.env.SHOTS ?? '/tmp/screens';
@@ -241,11 +242,11 @@ describe('a route cancelled for three days', () => {
 
   // A delay to a time not later than the trip's own is refused per trip in the preview, in each language
   // (found by an attack review: a delay into the past marked every traveller not boarded).
-  for (const lang of ['en', 'ar'] as const)
-    for (const [size, viewport] of [
+  for (const lang of screenCases(['en', 'ar'] as const))
+    for (const [size, viewport] of screenCases([
       ['desktop', DESKTOP],
       ['phone', PHONE],
-    ] as const)
+    ] as const))
       it(`a delay to an earlier day is refused in the preview (${lang}, ${size})`, async () => {
         const words = adminWords(lang);
         const staff = await staffPage(browser, server.url, lang, viewport);
@@ -390,11 +391,11 @@ describe('a closed road', () => {
     return staff;
   }
 
-  for (const lang of ['en', 'ar'] as const)
-    for (const [size, viewport] of [
+  for (const lang of screenCases(['en', 'ar'] as const))
+    for (const [size, viewport] of screenCases([
       ['desktop', DESKTOP],
       ['phone', PHONE],
-    ] as const)
+    ] as const))
       it(`a preview lists the trips of every route over the road, named (${lang}, ${size})`, async () => {
         const staff = await preview(lang, viewport);
         fs.mkdirSync(SCREENS, { recursive: true });
