@@ -65,15 +65,19 @@ for (let i = 0; i < 1000; i++) {
   const bus = await findShallowDocument(db, buses, 'b0');
   before.push(performance.now() - t0);
   t0 = performance.now();
-  await recordAudit(db, {
-    action: 'update',
-    resource: 'buses',
-    recordId: 'b0',
-    userId: 'u0',
-    userLabel: 'x',
-    ip: '1',
-    diff: { bus_number: [bus?.bus_number, 'B-2'] },
-  });
+  await recordAudit(
+    db,
+    {
+      action: 'update',
+      resource: 'buses',
+      recordId: 'b0',
+      userId: 'u0',
+      userLabel: 'x',
+      ip: '1',
+      diff: { bus_number: [bus?.bus_number, 'B-2'] },
+    },
+    new Date(),
+  );
   append.push(performance.now() - t0);
 }
 const sum = (list: number[]) => list.sort((a, b) => a - b);

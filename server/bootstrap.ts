@@ -40,7 +40,8 @@ async function reachFirstAccount(db: Db, log: FastifyBaseLogger) {
     );
 }
 
-export async function ensureFirstStaffAccount(db: Db, config: Config, log: FastifyBaseLogger) {
+/** `at`: the app's clock. */
+export async function ensureFirstStaffAccount(db: Db, config: Config, log: FastifyBaseLogger, at: Date) {
   if ((await countUsers(db)) > 0) return reachFirstAccount(db, log);
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   const signIn = loginBody.safeParse({ email: config.adminEmail ?? FIRST_ADMIN_EMAIL, password });
@@ -51,15 +52,19 @@ export async function ensureFirstStaffAccount(db: Db, config: Config, log: Fasti
   // As the sign-in looks it up, and as every e-mail field stores it.
   const email = signIn.data.email.toLowerCase();
   try {
-    await createUser(db, {
-      username: 'admin',
-      first_name: 'Rihla',
-      last_name: 'Admin',
-      phone_number: '0000000000',
-      email,
-      password,
-      role: 'admin',
-    });
+    await createUser(
+      db,
+      {
+        username: 'admin',
+        first_name: 'Rihla',
+        last_name: 'Admin',
+        phone_number: '0000000000',
+        email,
+        password,
+        role: 'admin',
+      },
+      at,
+    );
   } catch (error) {
     // Another node created it first.
     if (isUniqueViolation(error) || (error instanceof HttpError && error.statusCode === 409)) return;

@@ -17,7 +17,7 @@ const config = loadConfig();
 const database = openDatabase(config);
 await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
-await ensureFirstStaffAccount(database.db, config, app.log);
+await ensureFirstStaffAccount(database.db, config, app.log, app.clock.now());
 if (config.demoData) await seedDemoData(database.db, app.log);
 // Travellers need a way to pay and someone to ask: say what is missing (an admin sets them in Settings).
 const missing = missingDetails(await readSettings(database.db, config));

@@ -94,12 +94,13 @@ export function diffOf(
   return diff;
 }
 
-export async function recordAudit(db: Db, entry: AuditEntry, at = new Date()) {
+/** `at`: the app's clock (app.clock.now()), which every time the server keeps is read from. */
+export async function recordAudit(db: Db, entry: AuditEntry, at: Date) {
   await recordAudits(db, [entry], at);
 }
 
 /** Appends several rows at once (a trip's bookings, each changed by one staff action). */
-export async function recordAudits(db: Db, entries: AuditEntry[], at = new Date()) {
+export async function recordAudits(db: Db, entries: AuditEntry[], at: Date) {
   const rows = entries.map((entry) => ({
     id: newOrderedId(),
     at: at.toISOString(),

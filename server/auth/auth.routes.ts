@@ -296,7 +296,7 @@ export async function authRoutes(instance: FastifyInstance) {
         });
       }
       await checkNewPassword(body.password, [user.email, user.username, user.first_name, user.last_name]);
-      await updateUser(db, staff.id, { password: body.password });
+      await updateUser(db, staff.id, { password: body.password }, now());
       // Every other session of this account ends (a thief's too); this one, which proved the password, stays.
       await endUserSessions(db, staff.id, now().getTime(), staff.sessionId);
       request.auditChanges = { password: ['•••', '•••'] };
@@ -314,7 +314,7 @@ export async function authRoutes(instance: FastifyInstance) {
       const body = request.body;
       await checkNewPassword(body.password, [body.email, body.username, body.first_name, body.last_name]);
       reply.status(201);
-      return createUser(db, body as never);
+      return createUser(db, body as never, now());
     },
   );
 
@@ -347,7 +347,7 @@ export async function authRoutes(instance: FastifyInstance) {
         body.last_name ?? before.last_name,
       ]);
       if (roleChanged) await lastAdminGuard(() => changeRole(db, id, body.role as Role));
-      const user = await updateUser(db, id, { ...body, role: undefined });
+      const user = await updateUser(db, id, { ...body, role: undefined }, now());
       if (!user) throw notFound('No user has this _id.');
       // A new role, password or e-mail ends every session of that account: it signs in again under the new terms.
       // So does a move to another company or to the platform: what it may see changes.

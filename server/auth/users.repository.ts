@@ -18,7 +18,8 @@ export interface NewUser {
   role?: Role;
 }
 
-export async function createUser(db: Db, body: NewUser) {
+/** `at`: the app's clock. */
+export async function createUser(db: Db, body: NewUser, at: Date) {
   return createDocument(
     db,
     users,
@@ -26,12 +27,13 @@ export async function createUser(db: Db, body: NewUser) {
     {
       password_hash: await hashPassword(body.password),
     },
+    at,
   );
 }
 
-export async function updateUser(db: Db, id: string, body: Record<string, unknown>) {
+export async function updateUser(db: Db, id: string, body: Record<string, unknown>, at: Date) {
   const extra = typeof body.password === 'string' ? { password_hash: await hashPassword(body.password) } : {};
-  return updateDocument(db, users, id, body, extra);
+  return updateDocument(db, users, id, body, at, extra);
 }
 
 export const findUser = (db: Db, id: string) => findDocument(db, users, id);

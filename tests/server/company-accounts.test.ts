@@ -153,7 +153,7 @@ describe.each(dialects)('company payment accounts (%s)', (dialect) => {
   const companyCashier = async (companyId: string) => {
     const email = `cashier-${unique()}@accounts.rihla.test`;
     const password = 'kassala-acacia-ferry';
-    await createUser(t.database.db, { ...newUserBody(password), email, role: 'cashier' });
+    await createUser(t.database.db, { ...newUserBody(password), email, role: 'cashier' }, t.app.clock.now());
     await t.database.db.updateTable('users').set({ companyId }).where('email', '=', email).execute();
     return (
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })

@@ -112,15 +112,19 @@ describe.each(dialects)('company leak sweep (%s)', (dialect) => {
     const last = `${prefix}${letters()}`;
     const email = `${prefix}${letters()}@staff-${prefix}.example`;
     const tel = phone();
-    await createUser(t.database.db, {
-      username: `${prefix}${letters()}`,
-      first_name: first,
-      last_name: last,
-      phone_number: tel,
-      email,
-      password: PASSWORD,
-      role,
-    });
+    await createUser(
+      t.database.db,
+      {
+        username: `${prefix}${letters()}`,
+        first_name: first,
+        last_name: last,
+        phone_number: tel,
+        email,
+        password: PASSWORD,
+        role,
+      },
+      t.app.clock.now(),
+    );
     await t.database.db.updateTable('users').set({ companyId }).where('email', '=', email).execute();
     Object.assign(markers, {
       [`${role} first name`]: first,

@@ -119,7 +119,7 @@ describe.each(dialects)('company scope (%s)', (dialect) => {
     for (const role of ROLES) {
       const email = `${role}-${index}-${unique()}@scope.rihla.test`;
       const password = 'kassala-acacia-ferry';
-      await createUser(t.database.db, { ...newUserBody(password), email, role });
+      await createUser(t.database.db, { ...newUserBody(password), email, role }, t.app.clock.now());
       await t.database.db
         .updateTable('users')
         .set({ companyId: company._id })

@@ -36,7 +36,7 @@ describe.each(dialects)('conductors assigned to trips (%s)', (dialect) => {
   async function staffOf(companyId: string | null, role: Role) {
     const email = `${role}-${unique()}@conductors.rihla.test`;
     const password = 'kassala-acacia-ferry';
-    await createUser(t.database.db, { ...newUserBody(password), email, role });
+    await createUser(t.database.db, { ...newUserBody(password), email, role }, t.app.clock.now());
     await t.database.db.updateTable('users').set({ companyId }).where('email', '=', email).execute();
     const login = await t.app.inject({
       method: 'POST',

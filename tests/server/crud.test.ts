@@ -1,6 +1,7 @@
 // The generic calls of every plain resource (server/resources/crud): create 201, getAll, get by _id,
 // PATCH partial update 200, delete 200 with the deleted document; field names exactly as the spec spells them.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../server/clock.ts';
 import { getResource } from '../../shared/registry/index.ts';
 import type { Operation } from '../../shared/registry/types.ts';
 import {
@@ -8,7 +9,6 @@ import {
   type References,
   makeReferences,
   resourceUrl,
-  sleep,
   tripOnly,
   validBody,
 } from './helpers/fixtures.ts';
@@ -232,22 +232,27 @@ describe.each(dialects)('generic CRUD (%s)', (dialect) => {
     });
   });
 
+  // On the app's clock, as every time the server keeps (a test moves it; nobody sleeps).
   describe('reports timestamps', () => {
-    it('carry ISO 8601 created_at and updated_at; an update moves updated_at only', async () => {
-      const before = Date.now();
-      const created = (await t.staff.post('/api/reports/createReport', validBody('reports', refs))).json();
+    const clock = new ManualClock();
+    const app = useTestApp(dialect, { clock });
+
+    it('carry ISO 8601 created_at and updated_at on the app’s clock; an update moves updated_at only', async () => {
+      clock.advance(60_000);
+      const created = (await app.staff.post('/api/reports/createReport', validBody('reports', refs))).json();
       expect(created.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+      expect(created.created_at).toBe(clock.now().toISOString());
       expect(created.updated_at).toBe(created.created_at);
-      expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before - 1000);
-      await sleep(15);
+      clock.advance(5_000);
       const updated = (
-        await t.staff.patch(`/api/reports/updateReport/${created._id}`, {
+        await app.staff.patch(`/api/reports/updateReport/${created._id}`, {
           report_description: 'Fixed.',
         })
       ).json();
       expect(updated.report_description).toBe('Fixed.');
       expect(updated.created_at).toBe(created.created_at);
-      expect(Date.parse(updated.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
+      expect(updated.updated_at).toBe(clock.now().toISOString());
+      expect(Date.parse(updated.updated_at) - Date.parse(created.updated_at)).toBe(5_000);
     });
   });
 });

@@ -16,7 +16,7 @@ describe.each(dialects)('the first staff account (%s)', (dialect) => {
   async function firstStart(env: Record<string, string> = {}) {
     t = await createTestApp(dialect, env);
     const printed = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    await ensureFirstStaffAccount(t.database.db, t.app.config, t.app.log);
+    await ensureFirstStaffAccount(t.database.db, t.app.config, t.app.log, t.app.clock.now());
     return printed.mock.calls.flat().join('\n');
   }
 
@@ -53,21 +53,25 @@ describe.each(dialects)('the first staff account (%s)', (dialect) => {
 
   it("gives an earlier install's first account, which could not sign in, an address that can", async () => {
     t = await createTestApp(dialect);
-    await createUser(t.database.db, {
-      username: 'admin',
-      first_name: 'Rihla',
-      last_name: 'Admin',
-      phone_number: '0000000000',
-      email: 'admin@localhost',
-      password: 'printed-long-ago',
-      role: 'admin',
-    });
+    await createUser(
+      t.database.db,
+      {
+        username: 'admin',
+        first_name: 'Rihla',
+        last_name: 'Admin',
+        phone_number: '0000000000',
+        email: 'admin@localhost',
+        password: 'printed-long-ago',
+        role: 'admin',
+      },
+      t.app.clock.now(),
+    );
     const warn = vi.spyOn(t.app.log, 'warn');
-    await ensureFirstStaffAccount(t.database.db, t.app.config, t.app.log);
+    await ensureFirstStaffAccount(t.database.db, t.app.config, t.app.log, t.app.clock.now());
     expect(warn.mock.calls.flat().join()).toContain(FIRST_ADMIN_EMAIL);
     expect((await signIn(FIRST_ADMIN_EMAIL, 'printed-long-ago')).statusCode).toBe(200);
     // Once: another start changes nothing.
-    await ensureFirstStaffAccount(t.database.db, t.app.config, t.app.log);
+    await ensureFirstStaffAccount(t.database.db, t.app.config, t.app.log, t.app.clock.now());
     expect(warn).toHaveBeenCalledTimes(1);
   });
 });

@@ -213,7 +213,7 @@ describe.each(dialects)('cashier shifts (%s)', (dialect) => {
     const { company } = await makeTrip(t, t.token);
     const staff = async (role: 'cashier' | 'manager') => {
       const email = `${role}-${unique()}@shift.test`;
-      await createUser(t.database.db, { ...newUserBody(PASSWORD), email, role });
+      await createUser(t.database.db, { ...newUserBody(PASSWORD), email, role }, t.app.clock.now());
       await t.database.db
         .updateTable('users')
         .set({ companyId: company._id })

@@ -157,8 +157,8 @@ export async function createDocument(
   def: ResourceDef,
   body: Record<string, unknown>,
   extra: Row = {},
-  /** Its creation time: the app's clock, by which the travellers' forms are counted (public-forms.ts). */
-  createdAt: Date = new Date(),
+  /** Its creation time: the app's clock (by which the travellers' forms are counted, public-forms.ts). */
+  createdAt: Date,
 ) {
   await assertReferencesExist(db, def, body);
   await assertUnique(db, def, body);
@@ -175,12 +175,14 @@ export async function updateDocument(
   def: ResourceDef,
   id: string,
   body: Record<string, unknown>,
+  /** The time of the change: the app's clock. */
+  updatedAt: Date,
   extra: Row = {},
 ) {
   await assertReferencesExist(db, def, body);
   await assertUnique(db, def, body, id);
   const row: Row = { ...bodyToRow(def, body), ...extra };
-  if (def.timestamps) row.updated_at = new Date().toISOString();
+  if (def.timestamps) row.updated_at = updatedAt.toISOString();
   if (Object.keys(row).length) {
     const rule = updateRules[def.name as ResourceName];
     const updated = await db.transaction().execute(async (trx) => {

@@ -183,7 +183,7 @@ export function crudRoutes(def: ResourceDef) {
           await assertOfferedChoices(db, app.config, def, request.body);
           if (!isPublic) {
             reply.status(201);
-            return createDocument(db, def, request.body);
+            return createDocument(db, def, request.body, {}, app.clock.now());
           }
           // Forms are counted by their creation times (public-forms.ts), on the app's clock whoever sends them.
           // Staff who keep the inbox (a report taken at the counter or by phone) are not counted against; any
@@ -209,7 +209,7 @@ export function crudRoutes(def: ResourceDef) {
           const { id } = request.params;
           await assertFieldsAllowed(db, def, id, request.body, staffOf(request));
           await assertOfferedChoices(db, app.config, def, request.body);
-          const document = await updateDocument(db, def, id, request.body);
+          const document = await updateDocument(db, def, id, request.body, app.clock.now());
           if (!document) throw missing();
           return document;
         },

@@ -72,7 +72,7 @@ export async function timetableRoutes(instance: FastifyInstance) {
         destinationId: candidate.timetable_destinationId,
         ...routeOf(candidate),
       });
-      const document = await createDocument(db, timetables, body);
+      const document = await createDocument(db, timetables, body, {}, app.clock.now());
       const created = await generateTrips(db, app.clock.now(), horizon, document._id);
       request.auditChanges = { trips_created: [null, created] };
       reply.status(201);
@@ -110,7 +110,7 @@ export async function timetableRoutes(instance: FastifyInstance) {
         stops: (body.trip_stops as TripStop[] | undefined) ?? route.stops,
         fares: (body.trip_fares as TripFare[] | undefined) ?? route.fares,
       });
-      await updateDocument(db, timetables, id, body);
+      await updateDocument(db, timetables, id, body, app.clock.now());
       const edit = await applyTimetableEdit(db, id, app.clock.now());
       const created = await generateTrips(db, app.clock.now(), horizon, id);
       const document = (await findDocument(db, timetables, id))!;

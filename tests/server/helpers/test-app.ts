@@ -99,15 +99,19 @@ export async function staffToken(
     .where('email', '=', who.email)
     .executeTakeFirst();
   if (!exists) {
-    await createUser(t.database.db, {
-      username: who.email.split('@')[0],
-      first_name: 'Amna',
-      last_name: 'Osman',
-      phone_number: '0912345678',
-      email: who.email,
-      password: who.password,
-      role,
-    });
+    await createUser(
+      t.database.db,
+      {
+        username: who.email.split('@')[0],
+        first_name: 'Amna',
+        last_name: 'Osman',
+        phone_number: '0912345678',
+        email: who.email,
+        password: who.password,
+        role,
+      },
+      t.app.clock.now(),
+    );
   }
   if (companyId)
     await t.database.db.updateTable('users').set({ companyId }).where('email', '=', who.email).execute();
