@@ -26,6 +26,7 @@ import {
   showScreen,
   staffScreens,
 } from './helpers/screens.ts';
+import { EVERY_LANGUAGE_AND_SIZE } from './helpers/layout.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -44,17 +45,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const SIZES = [
-  ['desktop', { width: 1280, height: 800 }],
-  ['phone', { width: 390, height: 844 }],
-] as const;
-
 // The four walks run side by side: each mostly waits on the page to settle (network idle, spinners gone), and
 // four pages in one browser wait together (measured in CI: 311 s one after another).
 describe.concurrent('every screen', () => {
-  it.each(
-    (['en', 'ar'] as Lang[]).flatMap((lang) => SIZES.map(([size, viewport]) => ({ lang, size, viewport }))),
-  )(
+  it.each(EVERY_LANGUAGE_AND_SIZE)(
     'fits the screen, and has no axe violation on two of the walks ($lang, $size)',
     { timeout: 600_000 },
     async ({ lang, size, viewport }) => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ar as publicAr } from '../../shared/i18n/public/ar.ts';
-import { adminWords, DESKTOP, PHONE, staffCall, staffPage } from './helpers/admin-payments.ts';
+import { adminWords, DESKTOP, staffCall, staffPage } from './helpers/admin-payments.ts';
 import { findTrips, freeSeats } from './helpers/api.ts';
 import { axeFindings } from './helpers/axe.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
@@ -15,6 +15,7 @@ import { ensureAdminBuilt, ensurePublicSiteBuilt } from './helpers/build.ts';
 import { bookOnPage } from './helpers/payment.ts';
 import { openScreen, overflow } from './helpers/screens.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { languagesAndSizes } from './helpers/layout.ts';
 
 const SHOTS = process.env.RIHLA_SHOTS_DIR;
 let server: TestServer;
@@ -125,29 +126,25 @@ describe('text messages', () => {
   });
 
   it('the outbox and the message dialog fit a phone and a desktop in both languages', async () => {
-    for (const lang of ['en', 'ar'] as const)
-      for (const [size, viewport] of [
-        ['phone', PHONE],
-        ['desktop', DESKTOP],
-      ] as const) {
-        const page = await staffPage(browser, server.url, lang, viewport);
-        await openScreen(page, '/bookings/payments/messages');
-        await page.getByTestId('messages').waitFor();
-        const { width } = await overflow(page);
-        expect(width, `${lang} ${size}`).toBeLessThanOrEqual(viewport.width);
-        if (SHOTS) {
-          fs.mkdirSync(SHOTS, { recursive: true });
-          await page.screenshot({ path: path.join(SHOTS, `outbox-${lang}-${size}.png`) });
-          await openScreen(page, `/trips/${tripId}/show`);
-          await page.getByRole('button', { name: adminWords(lang)('rihla.broadcast.open') }).click();
-          await page.getByRole('dialog').waitFor();
-          // The dialog's fade-in, so the picture shows it as a person does.
-          await page.waitForFunction(
-            () => getComputedStyle(document.querySelector('.MuiDialog-container')!).opacity === '1',
-          );
-          await page.screenshot({ path: path.join(SHOTS, `broadcast-${lang}-${size}.png`) });
-        }
-        await page.context().close();
+    for (const { lang, size, viewport } of languagesAndSizes()) {
+      const page = await staffPage(browser, server.url, lang, viewport);
+      await openScreen(page, '/bookings/payments/messages');
+      await page.getByTestId('messages').waitFor();
+      const { width } = await overflow(page);
+      expect(width, `${lang} ${size}`).toBeLessThanOrEqual(viewport.width);
+      if (SHOTS) {
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `outbox-${lang}-${size}.png`) });
+        await openScreen(page, `/trips/${tripId}/show`);
+        await page.getByRole('button', { name: adminWords(lang)('rihla.broadcast.open') }).click();
+        await page.getByRole('dialog').waitFor();
+        // The dialog's fade-in, so the picture shows it as a person does.
+        await page.waitForFunction(
+          () => getComputedStyle(document.querySelector('.MuiDialog-container')!).opacity === '1',
+        );
+        await page.screenshot({ path: path.join(SHOTS, `broadcast-${lang}-${size}.png`) });
       }
+      await page.context().close();
+    }
   });
 });

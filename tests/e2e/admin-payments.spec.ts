@@ -14,9 +14,7 @@ import {
   adminWords,
   bookWithProof,
   DESKTOP,
-  type Lang,
   newPhone,
-  PHONE,
   type ProofBooking,
   staffBooking,
   staffCall,
@@ -31,7 +29,7 @@ import { ensureAdminBuilt } from './helpers/build.ts';
 import { pdfText } from './helpers/journey.ts';
 import { makePng } from './helpers/png.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { screenCases } from './helpers/layout.ts';
+import { languagesAndSizes } from './helpers/layout.ts';
 
 const SCREENS = '/tmp/screens';
 const t = adminWords('en');
@@ -418,95 +416,90 @@ describe('screens in both languages, on a desktop and a phone', () => {
     '2026-11-20;TRX-0003;-45,000.00;Refund sent',
   ].join('\n');
 
-  for (const lang of screenCases(['en', 'ar'] as Lang[]))
-    for (const [size, viewport] of screenCases([
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const))
-      it(`queue, review and import (${lang}, ${size})`, async () => {
-        const words = adminWords(lang);
-        const page = await staffPage(browser, server.url, lang, viewport);
-        /** Saves the page as a PNG, then checks nothing makes it wider than the screen (naming what does). */
-        const shot = async (name: string) => {
-          await page.screenshot({ path: `${SCREENS}/admin-${name}-${lang}-${size}.png` });
-          const { width, wider } = await page.evaluate(() => ({
-            width: document.documentElement.scrollWidth,
-            wider: [...document.querySelectorAll('main *')]
-              .filter(
-                (e) =>
-                  e.getBoundingClientRect().right > innerWidth + 1 || e.getBoundingClientRect().left < -1,
-              )
-              .filter((e) => !e.closest('[style*=overflow], .MuiTabs-scroller, .MuiTable-root'))
-              .slice(0, 5)
-              .map((e) => `${e.tagName}.${String(e.className).split(' ')[0]}`),
-          }));
-          expect
-            .soft(width, `${name} is wider than the screen: ${wider.join(', ')}`)
-            .toBeLessThanOrEqual(viewport.width);
-        };
+  for (const { lang, size, viewport } of languagesAndSizes())
+    it(`queue, review and import (${lang}, ${size})`, async () => {
+      const words = adminWords(lang);
+      const page = await staffPage(browser, server.url, lang, viewport);
+      /** Saves the page as a PNG, then checks nothing makes it wider than the screen (naming what does). */
+      const shot = async (name: string) => {
+        await page.screenshot({ path: `${SCREENS}/admin-${name}-${lang}-${size}.png` });
+        const { width, wider } = await page.evaluate(() => ({
+          width: document.documentElement.scrollWidth,
+          wider: [...document.querySelectorAll('main *')]
+            .filter(
+              (e) => e.getBoundingClientRect().right > innerWidth + 1 || e.getBoundingClientRect().left < -1,
+            )
+            .filter((e) => !e.closest('[style*=overflow], .MuiTabs-scroller, .MuiTable-root'))
+            .slice(0, 5)
+            .map((e) => `${e.tagName}.${String(e.className).split(' ')[0]}`),
+        }));
+        expect
+          .soft(width, `${name} is wider than the screen: ${wider.join(', ')}`)
+          .toBeLessThanOrEqual(viewport.width);
+      };
 
-        await page.goto('/bookings/payments');
-        await page
-          .locator(`[data-booking="${review._id}"]`)
-          .getByText(words('rihla.payments.flags.duplicate_reference_short'))
-          .waitFor();
-        await shot('queue');
-        await page.getByTestId('cancelled-proofs').scrollIntoViewIfNeeded();
-        await shot('queue-cancelled');
+      await page.goto('/bookings/payments');
+      await page
+        .locator(`[data-booking="${review._id}"]`)
+        .getByText(words('rihla.payments.flags.duplicate_reference_short'))
+        .waitFor();
+      await shot('queue');
+      await page.getByTestId('cancelled-proofs').scrollIntoViewIfNeeded();
+      await shot('queue-cancelled');
 
-        await page.goto(`/bookings/payments/${gone._id}`);
-        await page.getByTestId('cancelled-check').waitFor();
-        await page.getByTestId('payment-proof').waitFor();
-        await shot('review-cancelled');
-        await page
-          .getByTestId('cancelled-check')
-          .getByRole('button', { name: words('rihla.payments.cancelled.arrived') })
-          .click();
-        await page.getByRole('dialog').waitFor();
-        await shot('review-cancelled-dialog');
-        await page.keyboard.press('Escape');
+      await page.goto(`/bookings/payments/${gone._id}`);
+      await page.getByTestId('cancelled-check').waitFor();
+      await page.getByTestId('payment-proof').waitFor();
+      await shot('review-cancelled');
+      await page
+        .getByTestId('cancelled-check')
+        .getByRole('button', { name: words('rihla.payments.cancelled.arrived') })
+        .click();
+      await page.getByRole('dialog').waitFor();
+      await shot('review-cancelled-dialog');
+      await page.keyboard.press('Escape');
 
-        await page.goto(`/bookings/payments/${review._id}`);
-        await reviewOf(page, review).waitFor();
-        await page.getByTestId('payment-proof').waitFor();
-        await page.locator('[data-flag=duplicate-image]').waitFor();
-        await page.getByRole('button', { name: words('rihla.payments.review.verify') }).waitFor();
-        await shot('review');
+      await page.goto(`/bookings/payments/${review._id}`);
+      await reviewOf(page, review).waitFor();
+      await page.getByTestId('payment-proof').waitFor();
+      await page.locator('[data-flag=duplicate-image]').waitFor();
+      await page.getByRole('button', { name: words('rihla.payments.review.verify') }).waitFor();
+      await shot('review');
 
-        await page.goto('/bookings/payments/import');
-        await page
-          .getByTestId('statement-file')
-          .setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-        await page.getByRole('button', { name: words('rihla.payments.import.check'), exact: true }).click();
-        await page.getByTestId('statement-dry-run').waitFor();
-        await shot('import');
-        await page.locator('[data-group-rows=debits]').scrollIntoViewIfNeeded();
-        await shot('import-debits');
+      await page.goto('/bookings/payments/import');
+      await page
+        .getByTestId('statement-file')
+        .setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: words('rihla.payments.import.check'), exact: true }).click();
+      await page.getByTestId('statement-dry-run').waitFor();
+      await shot('import');
+      await page.locator('[data-group-rows=debits]').scrollIntoViewIfNeeded();
+      await shot('import-debits');
 
-        await page.goto('/bookings/payments/refunds');
-        await page.getByRole('tab', { name: words('rihla.payments.refunds.paid') }).waitFor();
-        await page.getByTestId('refund-awaiting').first().waitFor();
-        await shot('refunds');
-        await page
-          .getByRole('button', { name: words('rihla.payments.refunds.mark_paid') })
-          .first()
-          .click();
-        await page
-          .getByRole('dialog')
-          .getByRole('radio', { name: words('rihla.payments.refunds.method_cash') })
-          .check();
-        await shot('refunds-cash-dialog');
-        await page.keyboard.press('Escape');
+      await page.goto('/bookings/payments/refunds');
+      await page.getByRole('tab', { name: words('rihla.payments.refunds.paid') }).waitFor();
+      await page.getByTestId('refund-awaiting').first().waitFor();
+      await shot('refunds');
+      await page
+        .getByRole('button', { name: words('rihla.payments.refunds.mark_paid') })
+        .first()
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('radio', { name: words('rihla.payments.refunds.method_cash') })
+        .check();
+      await shot('refunds-cash-dialog');
+      await page.keyboard.press('Escape');
 
-        await page.goto(`/trips/${trip._id}/sell`);
-        const [free] = await seats(1);
-        await page.locator(`[data-testid=seat-picker] [data-seat="${free}"]`).click();
-        await shot('counter-sale');
-        await page.getByRole('combobox', { name: words('rihla.counter.method') }).click();
-        await page.getByRole('option', { name: words('rihla.payments.method.bankak') }).click();
-        await page.getByRole('button', { name: words('rihla.counter.submit') }).click();
-        await page.getByText(words('rihla.errors.codes.REFERENCE_REQUIRED')).waitFor();
-        await shot('counter-sale-reference');
-        await page.context().close();
-      });
+      await page.goto(`/trips/${trip._id}/sell`);
+      const [free] = await seats(1);
+      await page.locator(`[data-testid=seat-picker] [data-seat="${free}"]`).click();
+      await shot('counter-sale');
+      await page.getByRole('combobox', { name: words('rihla.counter.method') }).click();
+      await page.getByRole('option', { name: words('rihla.payments.method.bankak') }).click();
+      await page.getByRole('button', { name: words('rihla.counter.submit') }).click();
+      await page.getByText(words('rihla.errors.codes.REFERENCE_REQUIRED')).waitFor();
+      await shot('counter-sale-reference');
+      await page.context().close();
+    });
 });

@@ -8,19 +8,12 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../shared/roles.ts';
-import {
-  adminWords,
-  DESKTOP,
-  type Lang,
-  newPhone,
-  PHONE,
-  staffCall,
-  staffPage,
-} from './helpers/admin-payments.ts';
+import { adminWords, DESKTOP, type Lang, newPhone, staffCall, staffPage } from './helpers/admin-payments.ts';
 import { type DemoTrip, findTrips, freeSeats, getTrip, tomorrow } from './helpers/api.ts';
 import { waitForNotice } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ensureAdminBuilt } from './helpers/build.ts';
+import { languagesAndSizes } from './helpers/layout.ts';
 import { startServer, STAFF, type TestServer } from './helpers/server.ts';
 
 const SCREENS = '/tmp/screens';
@@ -256,53 +249,49 @@ describe('screens', () => {
     await page.screenshot({ path: `${SCREENS}/admin-roles-${name}-${lang}-${size}.png`, fullPage: true });
   }
 
-  for (const lang of ['en', 'ar'] as const)
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const)
-      it.concurrent(
-        `photographs the log, a history, the users and the forbidden page (${lang}, ${size})`,
-        async () => {
-          const w = adminWords(lang);
-          const admin = await signedIn(STAFF, lang, viewport);
-          await admin.goto('/activity');
-          await admin.getByTestId('activity-entry').first().waitFor();
-          await shoot(admin, 'activity', lang, size);
+  for (const { lang, size, viewport } of languagesAndSizes())
+    it.concurrent(
+      `photographs the log, a history, the users and the forbidden page (${lang}, ${size})`,
+      async () => {
+        const w = adminWords(lang);
+        const admin = await signedIn(STAFF, lang, viewport);
+        await admin.goto('/activity');
+        await admin.getByTestId('activity-entry').first().waitFor();
+        await shoot(admin, 'activity', lang, size);
 
-          await admin.goto(`/trips/${trip._id}/show`);
-          const history = admin.getByTestId('record-history');
-          await history.getByTestId('history-entry').first().waitFor();
-          await admin.getByTestId('trip-passengers').getByText('P04511873').waitFor();
-          await history.scrollIntoViewIfNeeded();
-          await shoot(admin, 'history', lang, size);
+        await admin.goto(`/trips/${trip._id}/show`);
+        const history = admin.getByTestId('record-history');
+        await history.getByTestId('history-entry').first().waitFor();
+        await admin.getByTestId('trip-passengers').getByText('P04511873').waitFor();
+        await history.scrollIntoViewIfNeeded();
+        await shoot(admin, 'history', lang, size);
 
-          await admin.goto('/user');
-          await admin.getByText(w('rihla.choices.cashier')).first().waitFor();
-          await shoot(admin, 'users', lang, size);
+        await admin.goto('/user');
+        await admin.getByText(w('rihla.choices.cashier')).first().waitFor();
+        await shoot(admin, 'users', lang, size);
 
-          // Also looked at: a user's page with its role, a booking's travellers and their dialog, the password page.
-          await admin.goto(`/users/${cashier._id}`);
-          await admin.getByTestId('record-history').getByTestId('history-entry').first().waitFor();
-          await shoot(admin, 'user', lang, size);
-          await admin.goto(`/bookings/${booking._id}/show`);
-          await admin.getByTestId('booking-travellers').getByText('P04511873').waitFor();
-          await admin.getByTestId('record-history').getByTestId('history-entry').first().waitFor();
-          await shoot(admin, 'booking', lang, size);
-          await admin.getByRole('button', { name: w('rihla.travellers.edit') }).click();
-          await admin.getByRole('dialog').getByTestId('traveller-1').waitFor();
-          await shoot(admin, 'travellers', lang, size);
-          await admin.keyboard.press('Escape');
-          await admin.goto('/change-password');
-          await admin.getByTestId('change-password').waitFor();
-          await shoot(admin, 'password', lang, size);
-          await admin.context().close();
+        // Also looked at: a user's page with its role, a booking's travellers and their dialog, the password page.
+        await admin.goto(`/users/${cashier._id}`);
+        await admin.getByTestId('record-history').getByTestId('history-entry').first().waitFor();
+        await shoot(admin, 'user', lang, size);
+        await admin.goto(`/bookings/${booking._id}/show`);
+        await admin.getByTestId('booking-travellers').getByText('P04511873').waitFor();
+        await admin.getByTestId('record-history').getByTestId('history-entry').first().waitFor();
+        await shoot(admin, 'booking', lang, size);
+        await admin.getByRole('button', { name: w('rihla.travellers.edit') }).click();
+        await admin.getByRole('dialog').getByTestId('traveller-1').waitFor();
+        await shoot(admin, 'travellers', lang, size);
+        await admin.keyboard.press('Escape');
+        await admin.goto('/change-password');
+        await admin.getByTestId('change-password').waitFor();
+        await shoot(admin, 'password', lang, size);
+        await admin.context().close();
 
-          const page = await signedIn(cashier, lang, viewport);
-          await page.goto('/user');
-          await page.getByTestId('forbidden').waitFor();
-          await shoot(page, 'forbidden', lang, size);
-          await page.context().close();
-        },
-      );
+        const page = await signedIn(cashier, lang, viewport);
+        await page.goto('/user');
+        await page.getByTestId('forbidden').waitFor();
+        await shoot(page, 'forbidden', lang, size);
+        await page.context().close();
+      },
+    );
 });

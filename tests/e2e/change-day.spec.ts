@@ -16,7 +16,6 @@ import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
 import { lookUp, sendProofLater } from './helpers/payment.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { screenCases } from './helpers/layout.ts';
 
 type Doc = Record<string, any>;
 const SHOTS = process.env.SHOTS;
@@ -106,95 +105,96 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const LANGUAGES: [string, PublicMessages, number, number][] = [
+describe.each([
   ['en', en, 3, 5],
   ['ar', ar, 4, 6],
-];
-
-describe.each(screenCases(LANGUAGES))('changing to the next day (%s)', (lang, m, oldSeat, newSeat) => {
-  it('quotes the difference, takes its proof, and once staff verify it the booking is on the new trip', async () => {
-    const booking = await paidBooking(oldSeat, lang as 'en' | 'ar');
-    const context = await phoneContext(browser, server.url);
-    const page = await context.newPage();
-    await page.goto(`/cancel-reservation?lang=${lang}`);
-    const dialog = await lookUp(page, m, booking.ticketId, booking.passengerInfo.phone);
-    await dialog.getByRole('button', { name: m.changeDay.button }).click();
-    await dialog.getByRole('heading', { name: m.changeDay.title }).waitFor();
-    // The next day is offered first: its one trip of the route.
-    await dialog.getByRole('radio').first().click();
-    await dialog
-      .getByRole('button', { name: new RegExp(`^${m.seats.seatLabel.split('{seat}')[0]}${newSeat}\\b`) })
-      .click();
-    const quote = dialog.locator('[data-change-quote]');
-    await quote.waitFor();
-    expect(await quote.innerText()).toContain(formatNumber(2_000, lang as 'en' | 'ar'));
-    await shot(page, `change-quote-${lang}`);
-    // Staff raise the new trip's fare while the traveller reads the quote: the change is refused,
-    // the form says why and shows the new difference, and the traveller confirms that one.
-    const target = trips[1]!;
-    // Prices are unique: each language's run raises it by its own amount.
-    const raise = lang === 'en' ? 500 : 700;
-    const before = await staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${target._id}`);
-    const dearer = await staffCall<Doc>(server.url, 'POST', '/api/prices/createPrice', {
-      price: before.trip_ticket_priceId.price + raise,
-    });
-    const setPrice = (priceId: string) =>
-      staffCall(server.url, 'PATCH', `/api/trips/updateTrip/${target._id}`, {
-        trip_ticket_priceId: priceId,
+] as [string, PublicMessages, number, number][])(
+  'changing to the next day (%s)',
+  (lang, m, oldSeat, newSeat) => {
+    it('quotes the difference, takes its proof, and once staff verify it the booking is on the new trip', async () => {
+      const booking = await paidBooking(oldSeat, lang as 'en' | 'ar');
+      const context = await phoneContext(browser, server.url);
+      const page = await context.newPage();
+      await page.goto(`/cancel-reservation?lang=${lang}`);
+      const dialog = await lookUp(page, m, booking.ticketId, booking.passengerInfo.phone);
+      await dialog.getByRole('button', { name: m.changeDay.button }).click();
+      await dialog.getByRole('heading', { name: m.changeDay.title }).waitFor();
+      // The next day is offered first: its one trip of the route.
+      await dialog.getByRole('radio').first().click();
+      await dialog
+        .getByRole('button', { name: new RegExp(`^${m.seats.seatLabel.split('{seat}')[0]}${newSeat}\\b`) })
+        .click();
+      const quote = dialog.locator('[data-change-quote]');
+      await quote.waitFor();
+      expect(await quote.innerText()).toContain(formatNumber(2_000, lang as 'en' | 'ar'));
+      await shot(page, `change-quote-${lang}`);
+      // Staff raise the new trip's fare while the traveller reads the quote: the change is refused,
+      // the form says why and shows the new difference, and the traveller confirms that one.
+      const target = trips[1]!;
+      // Prices are unique: each language's run raises it by its own amount.
+      const raise = lang === 'en' ? 500 : 700;
+      const before = await staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${target._id}`);
+      const dearer = await staffCall<Doc>(server.url, 'POST', '/api/prices/createPrice', {
+        price: before.trip_ticket_priceId.price + raise,
       });
-    await setPrice(dearer._id);
-    try {
-      await dialog.getByRole('button', { name: m.changeDay.confirm }).click();
-      await dialog.getByRole('alert').filter({ hasText: m.changeDay.PRICE_CHANGED }).waitFor();
-      await expect
-        .poll(async () => (await quote.isVisible()) && (await quote.innerText()))
-        .toContain(formatNumber(2_000 + raise, lang as 'en' | 'ar'));
-      // The trip's own line says the new fare too, and the traveller's seat is still chosen.
-      const chosen = dialog.locator('label', { has: page.locator('input[type=radio]:checked') });
-      await expect
-        .poll(() => chosen.innerText())
-        .toContain(formatNumber(before.trip_ticket_priceId.price + raise, lang as 'en' | 'ar'));
-      expect(await quote.innerText()).toContain(formatNumber(2_000 + raise, lang as 'en' | 'ar'));
-      await shot(page, `change-price-moved-${lang}`);
-      await dialog.getByRole('button', { name: m.changeDay.confirm }).click();
-      await dialog.getByText(m.changeDay.awaiting).waitFor();
-    } finally {
-      // The other language's run starts from the fare as it was.
-      await setPrice(before.trip_ticket_priceId._id);
-    }
-    const pending = dialog.getByRole('region', { name: m.changeDay.pendingTitle });
-    await pending.waitFor();
-    // Where to pay the difference: the company's account, the one its statement is matched against.
-    await pending.getByText(COMPANY_ACCOUNT.company_bankak_account).waitFor();
-    expect(await pending.innerText()).toContain(COMPANY_ACCOUNT.company_account_name);
-    await shot(page, `change-pending-${lang}`);
+      const setPrice = (priceId: string) =>
+        staffCall(server.url, 'PATCH', `/api/trips/updateTrip/${target._id}`, {
+          trip_ticket_priceId: priceId,
+        });
+      await setPrice(dearer._id);
+      try {
+        await dialog.getByRole('button', { name: m.changeDay.confirm }).click();
+        await dialog.getByRole('alert').filter({ hasText: m.changeDay.PRICE_CHANGED }).waitFor();
+        await expect
+          .poll(async () => (await quote.isVisible()) && (await quote.innerText()))
+          .toContain(formatNumber(2_000 + raise, lang as 'en' | 'ar'));
+        // The trip's own line says the new fare too, and the traveller's seat is still chosen.
+        const chosen = dialog.locator('label', { has: page.locator('input[type=radio]:checked') });
+        await expect
+          .poll(() => chosen.innerText())
+          .toContain(formatNumber(before.trip_ticket_priceId.price + raise, lang as 'en' | 'ar'));
+        expect(await quote.innerText()).toContain(formatNumber(2_000 + raise, lang as 'en' | 'ar'));
+        await shot(page, `change-price-moved-${lang}`);
+        await dialog.getByRole('button', { name: m.changeDay.confirm }).click();
+        await dialog.getByText(m.changeDay.awaiting).waitFor();
+      } finally {
+        // The other language's run starts from the fare as it was.
+        await setPrice(before.trip_ticket_priceId._id);
+      }
+      const pending = dialog.getByRole('region', { name: m.changeDay.pendingTitle });
+      await pending.waitFor();
+      // Where to pay the difference: the company's account, the one its statement is matched against.
+      await pending.getByText(COMPANY_ACCOUNT.company_bankak_account).waitFor();
+      expect(await pending.innerText()).toContain(COMPANY_ACCOUNT.company_account_name);
+      await shot(page, `change-pending-${lang}`);
 
-    const reference = `CHG${Date.now().toString(36).toUpperCase()}`;
-    await sendProofLater(pending, m, reference);
-    const looked = await staffCall<Doc[]>(
-      server.url,
-      'GET',
-      `/api/bookings/filterBookings?ticketId=${booking.ticketId}&phone=${booking.passengerInfo.phone}`,
-    );
-    const changeTicket = looked[0]!.pendingChange.ticketId as string;
-    const [change] = await staffCall<Doc[]>(
-      server.url,
-      'GET',
-      `/api/bookings/filterBookings?ticketId=${changeTicket}&phone=${booking.passengerInfo.phone}`,
-    );
-    expect(change!.paymentStatus).toBe('proof_submitted');
-    await staffCall(server.url, 'PATCH', `/api/bookings/verifyPayment/${change!._id}`, {});
+      const reference = `CHG${Date.now().toString(36).toUpperCase()}`;
+      await sendProofLater(pending, m, reference);
+      const looked = await staffCall<Doc[]>(
+        server.url,
+        'GET',
+        `/api/bookings/filterBookings?ticketId=${booking.ticketId}&phone=${booking.passengerInfo.phone}`,
+      );
+      const changeTicket = looked[0]!.pendingChange.ticketId as string;
+      const [change] = await staffCall<Doc[]>(
+        server.url,
+        'GET',
+        `/api/bookings/filterBookings?ticketId=${changeTicket}&phone=${booking.passengerInfo.phone}`,
+      );
+      expect(change!.paymentStatus).toBe('proof_submitted');
+      await staffCall(server.url, 'PATCH', `/api/bookings/verifyPayment/${change!._id}`, {});
 
-    const again = await lookUp(page, m, booking.ticketId, booking.passengerInfo.phone);
-    await again.getByText(m.changeDay.button).waitFor();
-    expect(await again.getByRole('region', { name: m.changeDay.pendingTitle }).count()).toBe(0);
-    await shot(page, `change-done-${lang}`);
-    await context.close();
-    const moved = await staffCall<Doc>(server.url, 'GET', `/api/bookings/getBooking/${booking._id}`);
-    expect(moved.tripId._id ?? moved.tripId).toBe(trips[1]!._id);
-    expect(moved.seats).toEqual([newSeat]);
-    expect(moved.ticketId).toBe(booking.ticketId);
-    const old = await staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${trips[0]!._id}`);
-    expect(old.bookedSeats).not.toContain(oldSeat);
-  });
-});
+      const again = await lookUp(page, m, booking.ticketId, booking.passengerInfo.phone);
+      await again.getByText(m.changeDay.button).waitFor();
+      expect(await again.getByRole('region', { name: m.changeDay.pendingTitle }).count()).toBe(0);
+      await shot(page, `change-done-${lang}`);
+      await context.close();
+      const moved = await staffCall<Doc>(server.url, 'GET', `/api/bookings/getBooking/${booking._id}`);
+      expect(moved.tripId._id ?? moved.tripId).toBe(trips[1]!._id);
+      expect(moved.seats).toEqual([newSeat]);
+      expect(moved.ticketId).toBe(booking.ticketId);
+      const old = await staffCall<Doc>(server.url, 'GET', `/api/trips/getTrip/${trips[0]!._id}`);
+      expect(old.bookedSeats).not.toContain(oldSeat);
+    });
+  },
+);

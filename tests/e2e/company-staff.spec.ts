@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, type Lang, newPhone, PHONE, staffCall, staffPage } from './helpers/admin-payments.ts';
+import { DESKTOP, newPhone, staffCall, staffPage } from './helpers/admin-payments.ts';
 import { bookThroughApi, type DemoTrip, findTrips, freeSeats, tomorrow } from './helpers/api.ts';
 import { pdfText } from './helpers/journey.ts';
 import { khartoumToday } from '../../shared/rules.ts';
@@ -16,6 +16,7 @@ import { launchBrowser } from './helpers/browser.ts';
 import { ensureAdminBuilt } from './helpers/build.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { settle } from './helpers/screens.ts';
+import { languagesAndSizes } from './helpers/layout.ts';
 
 const SCREENS = '/tmp/screens';
 let server: TestServer;
@@ -175,29 +176,25 @@ describe('a company’s manager', () => {
 });
 
 describe('screens', () => {
-  for (const lang of ['en', 'ar'] as Lang[])
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const)
-      it(`shows the trips of one company (${lang}, ${size})`, async () => {
-        const page = await staffPage(browser, server.url, lang, viewport, manager);
-        await page.goto('/trips');
-        // The company's trips are listed: rows on a desktop; on a phone, cards (its own trip's bus among them).
-        if (size === 'desktop') await page.locator('.RaDatagrid-row').first().waitFor();
-        else await page.getByText(ownBus()).first().waitFor();
-        await settle(page);
-        expect(others(await page.locator('body').innerText())).toEqual([]);
-        await page.screenshot({ path: `${SCREENS}/company-staff-trips-${lang}-${size}.png` });
-        await page.goto('/bookings');
-        await page.getByText(ownTicket).first().waitFor();
-        await settle(page);
-        await page.screenshot({ path: `${SCREENS}/company-staff-bookings-${lang}-${size}.png` });
-        await page.goto(`/companies/${companyOf(ours)}`);
-        await page.locator('fieldset[data-locked=ADMIN_ONLY]').first().waitFor();
-        await page.locator('fieldset[data-locked=ADMIN_ONLY]').first().scrollIntoViewIfNeeded();
-        await settle(page);
-        await page.screenshot({ path: `${SCREENS}/company-staff-company-${lang}-${size}.png` });
-        await page.context().close();
-      });
+  for (const { lang, size, viewport } of languagesAndSizes())
+    it(`shows the trips of one company (${lang}, ${size})`, async () => {
+      const page = await staffPage(browser, server.url, lang, viewport, manager);
+      await page.goto('/trips');
+      // The company's trips are listed: rows on a desktop; on a phone, cards (its own trip's bus among them).
+      if (size === 'desktop') await page.locator('.RaDatagrid-row').first().waitFor();
+      else await page.getByText(ownBus()).first().waitFor();
+      await settle(page);
+      expect(others(await page.locator('body').innerText())).toEqual([]);
+      await page.screenshot({ path: `${SCREENS}/company-staff-trips-${lang}-${size}.png` });
+      await page.goto('/bookings');
+      await page.getByText(ownTicket).first().waitFor();
+      await settle(page);
+      await page.screenshot({ path: `${SCREENS}/company-staff-bookings-${lang}-${size}.png` });
+      await page.goto(`/companies/${companyOf(ours)}`);
+      await page.locator('fieldset[data-locked=ADMIN_ONLY]').first().waitFor();
+      await page.locator('fieldset[data-locked=ADMIN_ONLY]').first().scrollIntoViewIfNeeded();
+      await settle(page);
+      await page.screenshot({ path: `${SCREENS}/company-staff-company-${lang}-${size}.png` });
+      await page.context().close();
+    });
 });

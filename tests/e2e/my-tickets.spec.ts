@@ -19,7 +19,7 @@ import { bookThroughApi, findTrips, freeSeats } from './helpers/api.ts';
 import { launchBrowser, phoneContext } from './helpers/browser.ts';
 import { ensurePublicSiteBuilt } from './helpers/build.ts';
 import { attachProofAndConfirm, fill, fillPassenger, seatButton } from './helpers/journey.ts';
-import { fitsTheScreen, screenCases } from './helpers/layout.ts';
+import { fitsTheScreen } from './helpers/layout.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { staffGet } from './helpers/staff.ts';
 
@@ -228,7 +228,7 @@ describe('Find my bookings: a code that can no longer be used', () => {
     { lang: 'ar', size: 'desktop', to: 'Port Sudan', phone: '0915550604' },
   ] as const;
 
-  it.each(screenCases(CASES))(
+  it.each(CASES)(
     '$lang on a $size: a wrong code says its tries left; once the phone is proven elsewhere the code sends the traveller back for a new one, which works',
     async ({ lang, size, to, phone }) => {
       const t = (lang === 'ar' ? ticketsAr : ticketsEn).find;

@@ -100,8 +100,7 @@ export async function staffCall<T>(url: string, method: string, path: string, bo
 export const staffBooking = (url: string, id: string) =>
   staffCall<Record<string, any>>(url, 'GET', `/api/bookings/getBooking/${id}`);
 
-export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1280, height: 800 };
+export { DESKTOP, PHONE } from './layout.ts';
 
 /**
  * A signed-in back-office page in `lang`, at `viewport`, on the role's start page (the dashboard for the

@@ -8,13 +8,14 @@ export const STAFF = ADMIN;
 export type TestServer = RunningServer;
 
 /**
- * One search worker (the default on SQLite is one a core): a browser test makes a few searches, never a rush,
- * and each worker costs its server's start about a second of CPU on a machine the browser keeps busy. The
- * searches still go through a worker; how several share a rush is search-workers.test's.
+ * One search worker and one ticket worker (the defaults are one a core): a browser test makes a few searches
+ * and tickets, never a rush, and each worker costs its server's start a second or more of CPU on a machine the
+ * browser keeps busy (a start with demo data: 12 CPU-s with two ticket workers, 10 with one). Searches and
+ * tickets still go through a worker; how several share a rush is search-workers.test's and ticket-pool.test's.
  */
 export function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   return startRealServer(
-    { DEMO_DATA: '1', DATABASE_URL: undefined, SEARCH_WORKERS: '1', ...extraEnv },
+    { DEMO_DATA: '1', DATABASE_URL: undefined, SEARCH_WORKERS: '1', TICKET_WORKERS: '1', ...extraEnv },
     { ownPostgres: true },
   );
 }
