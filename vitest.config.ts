@@ -3,8 +3,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Browser suites whose subject is not the database: what the browser shows (layout, overflow, axe-core,
- * screenshots), the back-office's role-aware screens and generated pages, the information pages. CI's
+ * Browser suites whose subject is not the database, or whose database part the server's tests run on PostgreSQL:
+ * what the browser shows (layout, overflow, axe-core, screenshots), the back-office's role-aware screens and
+ * generated pages, the information pages, and journeys such as a corridor's disruption or a change of day. CI's
  * PostgreSQL run (RIHLA_TEST_DIALECTS=postgres) leaves them to the SQLite run, where they answer the same; it
  * keeps the journeys that sell, pay, verify, expire and board (and every server test).
  */

@@ -92,6 +92,15 @@ function migratedTemplate(): Promise<string> {
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       }
+      // Templates of earlier migrations are of no further use here: without this, a developer's long-lived
+      // PostgreSQL keeps one per edit of a migration. One being copied at this moment (another checkout's run)
+      // refuses to go, and stays.
+      const stale = await admin.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'rihla\\_template\\_%' AND datname <> $1",
+        [name],
+      );
+      for (const { datname } of stale.rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
     });
     return name;
   })();
