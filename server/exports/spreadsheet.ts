@@ -13,9 +13,10 @@ import type ExcelJS from 'exceljs';
 // text in Excel, LibreOffice and Google Sheets whether the line is split on commas or on semicolons.
 //
 // Numbers stay numbers (a negative amount is -30000, not text). A code of digits (a phone 0912345678 or
-// +249912345678, a national number, a ticket id) is written after an invisible left-to-right mark (U+200E):
-// a spreadsheet keeps it as text, so the leading 0 or + stays and it is neither a formula nor a number in
-// scientific notation, and on an Arabic sheet it still reads left to right.
+// +249912345678, a national number, a ticket id, or an ID such as 1234E56 that would read as 1.234E+59) is
+// written after an invisible left-to-right mark (U+200E): a spreadsheet keeps it as text, so the leading 0 or +
+// stays and it is neither a formula nor a number in scientific notation, and on an Arabic sheet it still reads
+// left to right.
 
 /** The characters whose compatibility form (NFKC) is `chars`, plus `extra`: a character class's body. */
 function classOf(chars: string, extra: string): string {
@@ -36,8 +37,11 @@ const FORMULA_START = new RegExp(
   `(?<=^|[${SEPARATORS}\\s\\p{Cc}])(?=[\\s\\p{Cc}\\p{Cf}"\\uff02]*[${STARTS}])`,
   'gu',
 );
-/** A code of digits, as a phone or an ID number is written. */
-const DIGITS = /^\+?\d+$/;
+/**
+ * Text a spreadsheet would read as a number: a code of digits, as a phone or an ID number is written, or one
+ * with a decimal part or an exponent (an ID "1234E56" would become 1.234E+59).
+ */
+const DIGITS = /^\+?(\d+([.,]\d*)?|[.,]\d+)(e[+-]?\d+)?$/i;
 const LEFT_TO_RIGHT_MARK = '\u200e';
 
 export type SpreadsheetValue = string | number | null | undefined;

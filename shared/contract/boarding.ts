@@ -115,6 +115,11 @@ const departedBody = errorBody.extend({ code: z.literal('TRIP_DEPARTED') });
 export const boardingContract = {
   checkinTrip: route('GET', '/api/checkin/trip/:id', { 200: checkinPackage }, [400, 401, 404]),
   scans: route('POST', '/api/checkin/scans', { 200: scanVerdicts }, [401, 429], {
+    403: errorBody
+      .extend({ tripId: documentId.optional() })
+      .describe(
+        "NOT_YOUR_TRIP (a trip not assigned to the conductor), NOT_DOOR_TRIP (a trip leaving after tomorrow), or the role's refusal; `tripId` names the trip whose scans are not taken.",
+      ),
     429: errorBody
       .extend({ code: z.literal('TOO_MANY_SCANS'), limit: z.number().int().positive() })
       .describe(

@@ -83,6 +83,11 @@ describe('spreadsheet cells', () => {
     // A phone or an all-digit ID keeps its 0 or + behind an invisible left-to-right mark: text, not a number.
     expect(spreadsheetCell('0912345678')).toBe('\u200e0912345678');
     expect(spreadsheetCell('+249912345678')).toBe('\u200e+249912345678');
+    // Codes a spreadsheet would read as numbers in scientific or decimal notation stay as typed too.
+    for (const code of ['1234E56', '12e3', '12.50', '0,5'])
+      expect(spreadsheetCell(code)).toBe(`\u200e${code}`);
+    expect(spreadsheetCell('NC998877')).toBe('NC998877');
+    expect(spreadsheetCell('E12')).toBe('E12');
     expect(spreadsheetCell(-30_000)).toBe(-30_000);
     expect(spreadsheetCell(null)).toBe('');
     // The neutralised text still reads as what was typed.

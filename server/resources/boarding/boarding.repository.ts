@@ -104,15 +104,24 @@ export const scanId = (scan: Pick<ScanRecord, 'ticketId' | 'deviceId' | 'scanned
 
 /**
  * Keeps a scan once, under `id` (scanId of the scan as the phone sent it; its stored time may have been
- * bounded since); answers whether it was new.
+ * bounded since). The same scan sent again (a batch whose answer was lost) keeps its time and who sent it; a
+ * verdict that did not board (unpaid, at another stop) takes the one judged now, so a proof verified in
+ * between boards the traveller. A scan that boarded stays boarded: the traveller is on the bus.
  */
-export async function keepScan(db: Db, id: string, scan: ScanRecord, receivedAt: Date): Promise<boolean> {
-  const result = await db
+export async function keepScan(db: Db, id: string, scan: ScanRecord, receivedAt: Date): Promise<void> {
+  await db
     .insertInto('scans')
     .values({ id, ...scan, receivedAt: receivedAt.toISOString() })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet((eb) => ({
+          verdict: eb.ref('excluded.verdict'),
+          bookingId: eb.ref('excluded.bookingId'),
+        }))
+        .where('scans.verdict', 'not in', BOARDING),
+    )
+    .execute();
 }
 
 /** The earliest boarding scan of a booking (the one that boarded it), if any. */

@@ -13,7 +13,7 @@ import { isClosed, tripRow, tripTravellers } from './boarding.repository.ts';
 import { type BoardingContext, checkinPackage, syncScans } from './checkin.service.ts';
 import { manifestCsv, manifestLines, manifestPdf, manifestXlsx, type ManifestTrip } from './manifest.ts';
 import { replaceTravellers, travellersOf, travellersSchema } from './travellers.ts';
-import { assertAssignedTrips, assertDoorTrip, seesFullTravellers } from './door-scope.ts';
+import { assertAssignedTrips, assertDoorTrip, assertNoTripAhead, seesFullTravellers } from './door-scope.ts';
 import { maskedIdNumber, type SeatTraveller } from '../../../shared/boarding.ts';
 import { referencedDocument } from '../crud/populate.ts';
 import { trips } from '../../../shared/registry/index.ts';
@@ -95,11 +95,9 @@ export async function checkinRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { scans } = request.body;
       // A conductor's scans are of the trips assigned to them, or none is taken (the phone keeps them).
-      await assertAssignedTrips(
-        request,
-        app.db,
-        scans.map((scan) => scan.tripId),
-      );
+      const tripIds = scans.map((scan) => scan.tripId);
+      await assertAssignedTrips(request, app.db, tripIds);
+      await assertNoTripAhead(request, app.db, tripIds, app.clock.now());
       // Every scan sent counts, stored or not: one account cannot fill the table (5,000 made-up scans took
       // 0.8 s), and a phone's backlog of a day's trips (a few hundred) passes in one go.
       const { perUser, windowMs } = app.config.scanRateLimit;

@@ -147,13 +147,16 @@ async function judge(ctx: BoardingContext, scan: ScanInput) {
   // The ticket the door reads (doorVerdict's own): the signed one, none for a bad signature, else the typed.
   const ticketId = typeof code === 'object' ? code.ticketId : code ? null : scan.ticketId || null;
   const booking = ticketId ? await bookingByTicket(ctx.db, ticketId) : undefined;
-  const trip = booking && (await tripRow(ctx.db, booking.tripId));
+  // A ticket of another trip is wrong_trip, and no more: the door learns nothing of it (not its seats, nor,
+  // typed at a company's door, whether another company's booking holds them), and its scan names no booking.
+  const own = booking?.tripId === scan.tripId ? booking : undefined;
+  const trip = own && (await tripRow(ctx.db, own.tripId));
   // This scan's row: the same scan synced twice is one (syncScans keeps it under this id).
   const id = scanId({ tripId: scan.tripId, ticketId, deviceId: scan.deviceId, scannedAt: scan.scannedAt });
   // Boarded already by another scan, as the phone knows from its list and its own scans: at a later stop
   // it is the traveller on board, not one who should have boarded earlier (this scan, sent again, is not
   // "another").
-  const boarded = !!booking && (await boardedBefore(ctx.db, booking.id, id));
+  const boarded = !!own && (await boardedBefore(ctx.db, own.id, id));
   const door = doorVerdict({
     doorTripId: scan.tripId,
     code,
@@ -170,8 +173,8 @@ async function judge(ctx: BoardingContext, scan: ScanInput) {
     boarded,
     stop: scan.stop,
   });
-  const seats = booking ? (JSON.parse(booking.seats) as number[]) : undefined;
-  return { id, verdict: door.verdict, ticketId: door.ticketId, booking, seats };
+  const seats = own ? (JSON.parse(own.seats) as number[]) : undefined;
+  return { id, verdict: door.verdict, ticketId: door.ticketId, booking: own, seats };
 }
 
 /** A scan may be dated this long before its trip's day begins (Khartoum time): boarding a trip just after midnight. */
@@ -192,8 +195,8 @@ export function scanTime(claimed: string, tripDate: string | undefined, received
 /**
  * Keeps each scan once and answers its verdict. A valid ticket is boarded by its earliest scan (by scanTime;
  * the server's receipt breaks ties), whichever device made it: a later one (or one synced later with an
- * earlier time) answers already_boarded with the first. Sending the same batch again changes nothing and
- * answers the same.
+ * earlier time) answers already_boarded with the first. Sending the same batch again boards nobody twice; a
+ * scan that did not board is judged again (its proof verified meanwhile: it boards now).
  */
 export async function syncScans(
   ctx: BoardingContext,
@@ -216,27 +219,32 @@ export async function syncScans(
       staffId,
     };
     const { id } = judged;
-    await keepScan(ctx.db, id, { ...record, verdict: judged.verdict }, received);
+    // A scan at the door of a trip there is no longer (deleted once its bookings were cancelled) is answered
+    // and not kept: it boards nobody, and nobody can fill the table with made-up trips.
+    const doorTripExists = tripDates.get(scan.tripId) !== undefined;
+    if (doorTripExists) await keepScan(ctx.db, id, { ...record, verdict: judged.verdict }, received);
+    const first =
+      doorTripExists && judged.booking && (judged.verdict === 'valid' || judged.verdict === 'already_boarded')
+        ? await firstBoarding(ctx.db, judged.booking.id)
+        : undefined;
     // Valid, or boarded by another scan: whichever of them is the earliest boarded the ticket.
-    if (judged.verdict !== 'valid' && judged.verdict !== 'already_boarded') {
+    if (!first) verdicts.push({ ticketId: judged.ticketId, verdict: judged.verdict, seats: judged.seats });
+    else if (first.id === id) {
+      // Counted missing when its trip closed (a phone that synced days later, after a blackout): on board.
+      await ctx.db
+        .updateTable('bookings')
+        .set({ noShow: 0 })
+        .where('id', '=', judged.booking!.id)
+        .where('noShow', '=', 1)
+        .execute();
+      verdicts.push({ ticketId: judged.ticketId, verdict: 'valid', seats: judged.seats });
+    } else
       verdicts.push({
         ticketId: judged.ticketId,
-        verdict: judged.verdict,
-        seats: 'seats' in judged ? judged.seats : undefined,
+        verdict: 'already_boarded',
+        seats: judged.seats,
+        firstScan: { scannedAt: first.scannedAt, deviceId: first.deviceId },
       });
-      continue;
-    }
-    const first = (await firstBoarding(ctx.db, record.bookingId!))!;
-    verdicts.push(
-      first.id === id
-        ? { ticketId: judged.ticketId, verdict: 'valid', seats: judged.seats }
-        : {
-            ticketId: judged.ticketId,
-            verdict: 'already_boarded',
-            seats: judged.seats,
-            firstScan: { scannedAt: first.scannedAt, deviceId: first.deviceId },
-          },
-    );
   }
   return verdicts;
 }

@@ -19,11 +19,37 @@ const DAY_MS = 86_400_000;
 export const seesFullTravellers = (request: FastifyRequest) =>
   !!request.staff && can(request.staff.role, 'passengers.full');
 
+/** The last day (YYYY-MM-DD, Khartoum) whose trips a conductor checks at `now`. */
+const lastDoorDay = (now: Date) => khartoumToday(new Date(now.getTime() + DOOR_DAYS * DAY_MS));
+
 /** Whether a trip of `tripDate` (YYYY-MM-DD) is one a conductor checks at `now`. */
 export function isDoorDay(tripDate: string, now: Date): boolean {
   const first = khartoumToday(new Date(now.getTime() - DOOR_DAYS * DAY_MS));
-  const last = khartoumToday(new Date(now.getTime() + DOOR_DAYS * DAY_MS));
-  return tripDate >= first && tripDate <= last;
+  return tripDate >= first && tripDate <= lastDoorDay(now);
+}
+
+/**
+ * 403 NOT_DOOR_TRIP (naming the trip) when the caller sees only the door's share and one of `tripIds` leaves
+ * after tomorrow: nobody boards a bus days before it leaves. Scans of earlier days are taken (a phone that
+ * synced days after a blackout), bounded to the trip's day by scanTime.
+ */
+export async function assertNoTripAhead(request: FastifyRequest, db: Db, tripIds: string[], now: Date) {
+  if (seesFullTravellers(request) || !tripIds.length) return;
+  const ahead = await db
+    .selectFrom('trips')
+    .select('id')
+    .where('id', 'in', [...new Set(tripIds)])
+    .where('trip_date', '>', lastDoorDay(now))
+    .executeTakeFirst();
+  if (ahead)
+    throw new HttpError(
+      403,
+      "This trip's door is not open yet: scans are taken from the day before it leaves.",
+      {
+        code: 'NOT_DOOR_TRIP',
+        tripId: ahead.id,
+      },
+    );
 }
 
 /** Whether the caller opens the door of any trip of their scope (not only the trips assigned to them). */
