@@ -297,6 +297,37 @@ describe('two phones board one ticket offline', () => {
   });
 });
 
+describe('a trip taken from the conductor while the phone was offline', () => {
+  it.each(['en', 'ar'] as const)(
+    '(%s) its scans are set aside and shown as not taken; the phone has nothing left to send',
+    async (lang) => {
+      const m = words(lang);
+      const ticket = await sold(1);
+      const who = await createConductor(server.url, [trip._id]);
+      const { context, page } = await conductorPage(browser, server.url, who, lang);
+      await downloadTrip(page, lang, trip._id, doorDate);
+      await openTrip(page, lang);
+      await context.setOffline(true);
+      expect((await checkTyped(page, lang, ticket.ticketId)).verdict).toBe('valid');
+      // A manager gives the trip to another conductor meanwhile.
+      await staffCall(server.url, 'DELETE', `/api/conductors/unassign/${who.assignments[0]}`);
+      await context.setOffline(false);
+      await page.getByRole('button', { name: m.sync.syncNow }).click();
+      const refused = page.getByTestId('scan-refused');
+      await refused.waitFor();
+      expect(await refused.innerText()).toBe(m.sync.notTaken.NOT_YOUR_TRIP);
+      expect(await page.getByTestId('scans-not-taken').innerText()).toBe(m.sync.someNotTaken);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=sync]')?.getAttribute('data-pending') === '0',
+      );
+      await page.getByTestId('recent-scans').scrollIntoViewIfNeeded();
+      await shot(page, `${lang}-scan-not-taken`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await context.close();
+    },
+  );
+});
+
 describe('the camera', () => {
   it('reads a ticket’s QR code from the camera stream (fake camera, jsQR in a worker)', async () => {
     const ticket = await sold(1);

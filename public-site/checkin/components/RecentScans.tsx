@@ -19,7 +19,7 @@ export function RecentScans({ tripId }: { tripId: string }) {
       {scans.length === 0 && <p class="muted">{m.check.noScans}</p>}
       <ul class="scans" data-testid="recent-scans">
         {scans.map((scan) => (
-          <li key={scan.id} data-verdict={scan.local.verdict} data-synced={!!scan.server}>
+          <li key={scan.id} data-verdict={scan.local.verdict} data-synced={!!scan.server || !!scan.refused}>
             <Ltr>{khartoumTime(scan.scannedAt, khartoumToday())}</Ltr>
             <Ltr>{scan.local.ticketId ?? '—'}</Ltr>
             <span class={`chip chip-${colourOf(scan.local.verdict)}`}>
@@ -30,7 +30,13 @@ export function RecentScans({ tripId }: { tripId: string }) {
                 → {m.verdictShort[scan.server.verdict]}
               </span>
             )}
-            {!scan.server && <span class="muted">{m.sync.notSent}</span>}
+            {scan.refused ? (
+              <span class="muted" data-testid="scan-refused">
+                {m.sync.notTaken[scan.refused]}
+              </span>
+            ) : (
+              !scan.server && <span class="muted">{m.sync.notSent}</span>
+            )}
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ export function SyncStatus({ tripId }: { tripId: string }) {
   const { controller, session } = useApp();
   const pending = controller.pending();
   const { syncing, lastSyncAt, problem } = controller.syncState();
+  const notTaken = controller.scans(tripId).some((scan) => scan.refused);
 
   async function syncNow() {
     await controller.syncNow();
@@ -45,6 +46,11 @@ export function SyncStatus({ tripId }: { tripId: string }) {
             {problem === 'tooMany' ? m.sync.tooManyScans : m.sync.failed}
           </p>
         )
+      )}
+      {notTaken && (
+        <p class="note note-warn" data-testid="scans-not-taken">
+          {m.sync.someNotTaken}
+        </p>
       )}
       {/* Pressable whenever the browser has a network: it asks the server again when the last call failed. */}
       <button

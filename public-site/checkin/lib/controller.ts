@@ -6,7 +6,7 @@ import { cleanName } from '../../../shared/passenger.ts';
 import { cleanIdNumber } from '../../../shared/boarding.ts';
 import type { CheckinApi } from './api.ts';
 import type { PhoneStore } from './store.ts';
-import { differences, syncEdits, syncScans, type SyncProblem } from './sync.ts';
+import { differences, isPending, syncEdits, syncScans, type SyncProblem } from './sync.ts';
 import type { VerifySignature } from './signature.ts';
 import { judge, ticketIndex, type CheckInput } from './verdict.ts';
 import type { IdEdit, LocalVerdict, PackageTicket, ScanRecord, StoredTrip } from './types.ts';
@@ -86,7 +86,7 @@ export function createController(options: ControllerOptions) {
   const tripOf = (ticketId: string) => [...trips.values()].find((t) => t.tickets.has(ticketId))?.stored;
 
   const pending = () =>
-    [...trips.values()].reduce((sum, t) => sum + t.scans.filter((s) => !s.server).length, 0) +
+    [...trips.values()].reduce((sum, t) => sum + t.scans.filter(isPending).length, 0) +
     edits.filter((e) => e.state === 'pending').length;
 
   /**

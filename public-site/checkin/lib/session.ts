@@ -10,7 +10,8 @@ import type { RememberedUser } from './types.ts';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { message?: string; code?: string } | null = null,
+    /** The server's refusal: its message, its code, and the trip it names (a batch of scans refused). */
+    readonly body: { message?: string; code?: string; tripId?: string } | null = null,
   ) {
     super(body?.message ?? `HTTP ${status}`);
   }

@@ -2,6 +2,7 @@
 // server has it (and its answer after), IDs given at the door until sent, the phone's device id and the last
 // signed-in user (never a token). Appends go through idb-keyval's update, one transaction each.
 import { clear, createStore, del, delMany, entries, get, keys, set, setMany, update } from 'idb-keyval';
+import { isPending } from './sync.ts';
 import type { IdEdit, RememberedUser, ScanRecord, StoredTrip } from './types.ts';
 
 const TRIP = 'trip:';
@@ -53,8 +54,8 @@ export function openStore(name = 'rihla-checkin') {
       );
     },
 
-    /** Scans the server has not answered yet, oldest first. */
-    pendingScans: async () => sortScans((await scanEntries()).filter((scan) => !scan.server)),
+    /** Scans the server has not answered yet (nor refused), oldest first. */
+    pendingScans: async () => sortScans((await scanEntries()).filter(isPending)),
 
     idEdits: async () => (await get<IdEdit[]>('edits', kv)) ?? [],
     updateEdits: (change: (edits: IdEdit[]) => IdEdit[]) =>

@@ -6,7 +6,7 @@
 import { ApiError } from './session.ts';
 import type { CheckinApi } from './api.ts';
 import type { PhoneStore } from './store.ts';
-import type { ScanRecord } from './types.ts';
+import type { ScanRecord, ScanRefusal } from './types.ts';
 
 /** The server takes at most this many scans in one call. */
 export const SCAN_BATCH = 500;
@@ -16,6 +16,21 @@ export type SyncProblem = 'offline' | 'ended' | 'tooMany' | 'error';
 
 /** The refusals the app words itself (the rest show the server's message). */
 export const KNOWN_REFUSALS = ['TRIP_DEPARTED', 'NOT_DOOR_TRIP', 'NOT_YOUR_TRIP'] as const;
+
+/** The refusals of a batch that name a trip whose scans the server will never take. */
+const SCAN_REFUSALS: readonly ScanRefusal[] = ['NOT_DOOR_TRIP', 'NOT_YOUR_TRIP'];
+
+/** A scan still to send: not answered, not refused. */
+export const isPending = (scan: ScanRecord) => !scan.server && !scan.refused;
+
+/** The trip, and why, when a batch was refused for one trip's scans (the rest of the batch may go). */
+function refusedTrip(error: unknown, batch: readonly ScanRecord[]) {
+  if (!(error instanceof ApiError) || error.status !== 403) return;
+  const code = SCAN_REFUSALS.find((known) => known === error.body?.code);
+  const tripId = error.body?.tripId;
+  if (code && typeof tripId === 'string' && batch.some((scan) => scan.tripId === tripId))
+    return { code, tripId };
+}
 
 export interface SyncResult {
   scans: number;
@@ -42,7 +57,7 @@ export async function syncScans(
   now: () => Date = () => new Date(),
 ): Promise<SyncResult> {
   const result: SyncResult = { scans: 0, edits: 0, trips: new Set() };
-  const pending = await store.pendingScans();
+  let pending = await store.pendingScans();
   for (let start = 0; start < pending.length; start += SCAN_BATCH) {
     const batch = pending.slice(start, start + SCAN_BATCH);
     let verdicts;
@@ -57,7 +72,19 @@ export async function syncScans(
         })),
       );
     } catch (error) {
-      return { ...result, problem: problemOf(error) };
+      // A trip whose scans will never be taken (unassigned from this conductor since, or moved days ahead):
+      // its scans are set aside, shown as not taken, and the rest are sent without them. Each refusal sets a
+      // trip aside, so this ends.
+      const refused = refusedTrip(error, batch);
+      if (!refused) return { ...result, problem: problemOf(error) };
+      const at = now().toISOString();
+      await store.updateScans(refused.tripId, (scans) =>
+        scans.map((scan) => (isPending(scan) ? { ...scan, refused: refused.code, syncedAt: at } : scan)),
+      );
+      result.trips.add(refused.tripId);
+      pending = await store.pendingScans();
+      start = -SCAN_BATCH;
+      continue;
     }
     const answered = new Map(batch.map((scan, i) => [scan.id, verdicts[i]]));
     const syncedAt = now().toISOString();
@@ -106,4 +133,4 @@ export async function syncEdits(
 export const differences = (scans: readonly ScanRecord[]) =>
   scans.filter((scan) => scan.server && scan.server.verdict !== scan.local.verdict);
 
-export const pendingCount = (scans: readonly ScanRecord[]) => scans.filter((scan) => !scan.server).length;
+export const pendingCount = (scans: readonly ScanRecord[]) => scans.filter(isPending).length;

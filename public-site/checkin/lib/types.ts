@@ -53,8 +53,16 @@ export interface ScanRecord {
   local: Pick<LocalVerdict, 'verdict' | 'reason' | 'ticketId' | 'firstScan'>;
   /** Set once the server answered for it. */
   server?: ServerVerdict;
+  /**
+   * Set when the server will never take it: its trip is no longer this conductor's (NOT_YOUR_TRIP), or leaves
+   * after tomorrow (NOT_DOOR_TRIP). Kept on the phone, shown, and no longer sent.
+   */
+  refused?: ScanRefusal;
   syncedAt?: string;
 }
+
+/** Why the server takes none of a trip's scans. */
+export type ScanRefusal = 'NOT_DOOR_TRIP' | 'NOT_YOUR_TRIP';
 
 /** A traveller's ID given at the door, queued until the server has it. */
 export interface IdEdit {

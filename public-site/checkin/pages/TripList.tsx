@@ -9,6 +9,7 @@ import { TripSummary, factsOf } from '../components/TripSummary.tsx';
 import { useApp, useOnline } from '../lib/app-context.ts';
 import { checkinApi } from '../lib/api.ts';
 import { ApiError } from '../lib/session.ts';
+import { isPending } from '../lib/sync.ts';
 import { khartoumTime } from '../lib/format.ts';
 import { fill, useI18n } from '../lib/i18n.ts';
 import type { StoredTrip, TripDocument } from '../lib/types.ts';
@@ -200,7 +201,7 @@ function PhoneTrip({ stored, online }: { stored: StoredTrip; online: boolean }) 
   const { controller } = useApp();
   const id = stored.package.trip._id;
   const { busy, failed, download } = useDownload(id);
-  const waiting = controller.scans(id).some((scan) => !scan.server);
+  const waiting = controller.scans(id).some(isPending);
   return (
     <article class="card trip" data-phone-trip={id}>
       {/* Under the page's h1 (On this phone): the day's trips are h3s under their own h2. */}

@@ -170,6 +170,11 @@ export const checkinAr: CheckinMessages = {
     allSent: 'أُرسل كل شيء',
     syncNow: 'أرسل الآن',
     notSent: 'لم يُرسل',
+    someNotTaken: 'لم يقبل الخادم بعض عمليات المسح على هذا الهاتف: انظر أدناه.',
+    notTaken: {
+      NOT_DOOR_TRIP: 'لم يُقبل: هذه الرحلة تقوم بعد الغد',
+      NOT_YOUR_TRIP: 'لم يُقبل: هذه الرحلة لم تعد مُعيَّنة لك',
+    },
     syncing: 'جارٍ الإرسال…',
     lastSync: 'آخر إرسال {time}',
     failed: 'تعذّر الإرسال: ستُعاد المحاولة.',

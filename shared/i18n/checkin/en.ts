@@ -175,6 +175,11 @@ export const checkinEn = {
     allSent: 'Everything sent',
     syncNow: 'Sync now',
     notSent: 'not sent',
+    someNotTaken: 'The server did not take some of this phone’s scans: see below.',
+    notTaken: {
+      NOT_DOOR_TRIP: 'not taken: this trip leaves after tomorrow',
+      NOT_YOUR_TRIP: 'not taken: this trip is no longer assigned to you',
+    },
     syncing: 'Sending…',
     lastSync: 'Last sent {time}',
     failed: 'Could not send: will try again.',

@@ -20,6 +20,8 @@ export const words = (lang: Lang): CheckinMessages => (lang === 'ar' ? checkinAr
 export interface Conductor {
   email: string;
   password: string;
+  /** The ids of their assignments, one per trip given (to unassign them). */
+  assignments: string[];
 }
 
 let accounts = 0;
@@ -40,9 +42,17 @@ export async function createConductor(url: string, trips: string[]): Promise<Con
     password_confirm: who.password,
     role: 'conductor',
   });
+  const assignments: string[] = [];
   for (const tripId of trips)
-    await staffCall(url, 'POST', '/api/conductors/assign', { userId: account._id, tripId });
-  return who;
+    assignments.push(
+      (
+        await staffCall<{ _id: string }>(url, 'POST', '/api/conductors/assign', {
+          userId: account._id,
+          tripId,
+        })
+      )._id,
+    );
+  return { ...who, assignments };
 }
 
 export interface SoldTicket {

@@ -89,6 +89,8 @@ export function fakeServer(pkg: CheckinPackage) {
     notYourTrip: false,
     /** The account's hourly share of scans is spent (429 TOO_MANY_SCANS). */
     tooManyScans: false,
+    /** A trip whose scans the server never takes (403 naming it: unassigned since, or moved days ahead). */
+    refusesScansOf: undefined as { tripId: string; code: 'NOT_YOUR_TRIP' | 'NOT_DOOR_TRIP' } | undefined,
   };
   const notDoorTrip = () => {
     if (state.notDoorTrip) throw new ApiError(403, { message: 'not the door', code: 'NOT_DOOR_TRIP' });
@@ -118,6 +120,9 @@ export function fakeServer(pkg: CheckinPackage) {
     sendScans: async (scans) => {
       reachable();
       if (state.tooManyScans) throw new ApiError(429, { message: 'too many', code: 'TOO_MANY_SCANS' });
+      const refused = state.refusesScansOf;
+      if (refused && scans.some((scan) => scan.tripId === refused.tripId))
+        throw new ApiError(403, { message: 'not taken', ...refused });
       calls.push(scans);
       for (const scan of scans) kept.set(`${idOf(scan)}|${scan.deviceId}|${scan.scannedAt}`, scan);
       const verdicts = scans.map((scan): ServerVerdict => {

@@ -8,7 +8,8 @@ import { boardedOnSeveralPhones } from '../../../public-site/checkin/components/
 import { createController, type Controller } from '../../../public-site/checkin/lib/controller.ts';
 import { verifySignature } from '../../../public-site/checkin/lib/signature.ts';
 import { openStore, type PhoneStore } from '../../../public-site/checkin/lib/store.ts';
-import type { CheckinPackage, PackageTicket } from '../../../public-site/checkin/lib/types.ts';
+import { syncScans } from '../../../public-site/checkin/lib/sync.ts';
+import type { CheckinPackage, PackageTicket, ScanRecord } from '../../../public-site/checkin/lib/types.ts';
 import { claimOf, fakeServer, makeKeys, sign, ticket, tripPackage, TRIP_ID, type Keys } from './fixtures.ts';
 
 let keys: Keys;
@@ -49,6 +50,16 @@ async function phone(server: ReturnType<typeof fakeServer>, deviceId: string, on
   controllers.push(controller);
   await controller.init();
   return controller;
+}
+
+/** A phone that downloaded the trip, went offline and checked the paid ticket (its scan waits to be sent). */
+async function checkedOffline(server: ReturnType<typeof fakeServer>) {
+  const online = { value: true };
+  const controller = await phone(server, 'phone-A', online);
+  await controller.download(TRIP_ID);
+  online.value = false;
+  await controller.check(TRIP_ID, { ticketId: paid.ticketId });
+  return { controller, online };
 }
 
 /** The ID of the paid booking's seat 3, as a conductor types it at the door. */
@@ -119,11 +130,7 @@ describe('the scan queue and its sync', () => {
 
   it('sends a batch again after a lost answer; the server keeps each scan once', async () => {
     const server = fakeServer(pkg);
-    const online = { value: true };
-    const controller = await phone(server, 'phone-A', online);
-    await controller.download(TRIP_ID);
-    online.value = false;
-    await controller.check(TRIP_ID, { ticketId: paid.ticketId });
+    const { controller, online } = await checkedOffline(server);
     online.value = true;
     server.state.loseNextAnswer = true;
     await controller.syncNow();
@@ -287,5 +294,47 @@ describe('the scan queue and its sync', () => {
     server.state.tooManyScans = false;
     await controller.syncNow();
     expect(controller.pending()).toBe(0);
+  });
+
+  it('scans of a trip the server will never take (unassigned since) are set aside and shown, not sent again and again', async () => {
+    const server = fakeServer(pkg);
+    const { controller, online } = await checkedOffline(server);
+    // Meanwhile the manager gave the trip to another conductor.
+    server.state.refusesScansOf = { tripId: TRIP_ID, code: 'NOT_YOUR_TRIP' };
+    online.value = true;
+    await controller.syncNow();
+    expect(controller.syncState().problem).toBeUndefined();
+    expect(controller.pending()).toBe(0);
+    expect(controller.scans(TRIP_ID).map((scan) => [scan.refused, scan.server])).toEqual([
+      ['NOT_YOUR_TRIP', undefined],
+    ]);
+    await controller.syncNow();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('a batch refused for one trip still sends the other trips’ scans', async () => {
+    const server = fakeServer(pkg);
+    const other = 'other-trip-0000000000001';
+    const record = (tripId: string, n: number): ScanRecord => ({
+      id: `phone-A|2026-11-24T06:0${n}:00.000Z`,
+      tripId,
+      ticketId: paid.ticketId,
+      scannedAt: `2026-11-24T06:0${n}:00.000Z`,
+      deviceId: 'phone-A',
+      local: { verdict: 'valid', reason: 'firstBoarding', ticketId: paid.ticketId },
+    });
+    await store.addScan(record(other, 1));
+    await store.addScan(record(TRIP_ID, 2));
+    await store.addScan(record(other, 3));
+    server.state.refusesScansOf = { tripId: other, code: 'NOT_DOOR_TRIP' };
+    const result = await syncScans(store, server.api, () => new Date(clock));
+    expect(result.problem).toBeUndefined();
+    expect(server.calls.flat().map((scan) => scan.tripId)).toEqual([TRIP_ID]);
+    expect((await store.tripScans(other)).map((scan) => scan.refused)).toEqual([
+      'NOT_DOOR_TRIP',
+      'NOT_DOOR_TRIP',
+    ]);
+    expect((await store.tripScans(TRIP_ID))[0].server?.verdict).toBe('valid');
+    expect(await store.pendingScans()).toEqual([]);
   });
 });
