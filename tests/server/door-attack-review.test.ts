@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
 import { departureInstant, khartoumToday } from '../../shared/rules.ts';
 import { closeDepartedTrips } from '../../server/resources/boarding/boarding.repository.ts';
-import { futureDate, makeTrip, unique } from './helpers/fixtures.ts';
+import { futureDate, makeTrip, sameRouteTrip, unique } from './helpers/fixtures.ts';
 import { assignConductor } from './helpers/conductors.ts';
 import { bookWithProof, type Doc } from './helpers/payments.ts';
 import { client, dialects, staffToken } from './helpers/test-app.ts';
@@ -251,5 +251,21 @@ describe.each(dialects)('the bus door under attack, review (%s)', (dialect) => {
     // loses the traveller's ID. Codes of digits alone are written after a left-to-right mark (spreadsheet.ts).
     expect(line.split(',')).not.toContain('1234E56');
     expect(line).toContain('\u200e1234E56');
+  });
+  it('a conductor of the company not assigned to the trip learns nothing of a booking’s seats by editing its travellers', async () => {
+    const made = await makeTrip(t, t.token, { date: tomorrow() });
+    const booking = await sold(made.trip, [4]);
+    const other = await sameRouteTrip(t, t.token, made, { date: tomorrow() });
+    const stranger = await conductorOf([other], made.company._id);
+    // Seat 4 is the booking's, seat 5 is not: both answer the same refusal, before any seat is looked at.
+    for (const seat of [4, 5]) {
+      const edit = await stranger.patch(`/api/bookings/updatePassengers/${booking._id}`, {
+        passengers: [{ seat, fullName: 'Probe Name' }],
+      });
+      expect({ status: edit.statusCode, code: edit.json().code }).toEqual({
+        status: 403,
+        code: 'NOT_YOUR_TRIP',
+      });
+    }
   });
 });

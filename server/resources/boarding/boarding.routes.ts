@@ -121,6 +121,26 @@ export async function checkinRoutes(instance: FastifyInstance) {
   );
 }
 
+/**
+ * 404 for a booking that does not exist, or, to a caller who sees only the door's share, one whose trip is
+ * gone; 403 when its trip is not a door the caller checks (assertDoorTrip). Answers the booking's trip.
+ */
+async function assertBookingDoor(
+  request: FastifyRequest,
+  booking: Awaited<ReturnType<typeof findBookingDocument>>,
+): Promise<Record<string, any> | null> {
+  const trip = (booking?.tripId ?? null) as Record<string, any> | null;
+  if (!booking || (!trip && !seesFullTravellers(request))) throw notFound('No booking has this _id.');
+  if (trip)
+    await assertDoorTrip(
+      request,
+      request.server.db,
+      { id: trip._id, date: trip.trip_date },
+      request.server.clock.now(),
+    );
+  return trip;
+}
+
 /** A booking's travellers as the caller may read them: a conductor gets ID last digits only. */
 const asSeen = (request: FastifyRequest, travellers: SeatTraveller[]) =>
   seesFullTravellers(request)
@@ -142,10 +162,7 @@ export async function travellerRoutes(instance: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       const booking = await findBookingDocument(ctx.db, id);
-      if (!booking) throw notFound('No booking has this _id.');
-      const trip = booking.tripId as Record<string, any> | null;
-      if (trip)
-        await assertDoorTrip(request, ctx.db, { id: trip._id, date: trip.trip_date }, ctx.clock.now());
+      await assertBookingDoor(request, booking);
       return asSeen(request, (await travellersOf(ctx.db, [id])).get(id) ?? []);
     },
   );
@@ -169,13 +186,11 @@ export async function travellerRoutes(instance: FastifyInstance) {
       const { id } = request.params;
       const { passengers } = request.body;
       const booking = await findBookingDocument(ctx.db, id);
-      if (!booking) throw notFound('No booking has this _id.');
-      const seats = booking.seats as number[];
+      const trip = await assertBookingDoor(request, booking);
+      // Only once the caller may see the booking: nothing of its seats is told to another door.
+      const seats = booking!.seats as number[];
       const stray = passengers.find((t) => !seats.includes(t.seat));
       if (stray) throw badRequest(`Seat ${stray.seat} is not one of this booking's seats.`);
-      const trip = booking.tripId as Record<string, any>;
-      if (trip)
-        await assertDoorTrip(request, ctx.db, { id: trip._id, date: trip.trip_date }, ctx.clock.now());
       // The checkpoint list of a trip that has left is what it was.
       if (
         (trip && (await isClosed(ctx.db, trip._id))) ||
