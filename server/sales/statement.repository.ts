@@ -36,8 +36,9 @@ export async function companyAccount(db: Db, companyId: string) {
 
 /**
  * Every booking that carries one of these (normalised) references, whatever its state, among the bookings
- * paid into this account: a company's own account pays its trips' bookings; the operator's, the bookings of
- * every company without one, and those told to pay into it when they were made (bookings.paidInto).
+ * paid into this account: those told to pay into it when they were made (bookings.paidInto), and of those made
+ * before bookings kept that, a company's own account pays its trips' bookings, the operator's the bookings of
+ * every company without one.
  */
 export async function bookingsByReference(db: Db, references: string[], account: StatementAccount) {
   if (!references.length) return [];
@@ -55,21 +56,34 @@ export async function bookingsByReference(db: Db, references: string[], account:
       'rejectionReason',
     ])
     .where('paymentReference', 'in', references)
-    .$if('companyId' in account, (q) =>
-      q.where(companyWhere(db, 'booking', (account as { companyId: string }).companyId)),
-    )
-    .$if(others.length > 0, (q) =>
+    .$if('companyId' in account, (q) => {
+      const { companyId } = account as { companyId: string };
+      // Its trips' bookings told to pay into its account; one told to pay the operator's (sold before the
+      // company opened its own) is the operator's statement's to pay, whatever this file says.
+      return q
+        .where(companyWhere(db, 'booking', companyId))
+        .where((eb) => eb.or([eb('paidInto', '=', companyId), eb('paidInto', 'is', null)]));
+    })
+    .$if('operator' in account, (q) =>
       q.where((eb) =>
         eb.or([
           // Told to pay into the operator's account when it was made, though its company has one now.
           eb('paidInto', '=', OPERATOR_ACCOUNT),
-          eb('tripId', 'not in', (sub) =>
-            sub
-              .selectFrom('trips')
-              .innerJoin('buses', 'buses.id', 'trips.busId')
-              .select('trips.id')
-              .where('buses.bus_owner_companyId', 'in', others),
-          ),
+          // Made before bookings kept it (migration 102): by the company's account as it is now.
+          eb.and([
+            eb('paidInto', 'is', null),
+            ...(others.length
+              ? [
+                  eb('tripId', 'not in', (sub) =>
+                    sub
+                      .selectFrom('trips')
+                      .innerJoin('buses', 'buses.id', 'trips.busId')
+                      .select('trips.id')
+                      .where('buses.bus_owner_companyId', 'in', others),
+                  ),
+                ]
+              : []),
+          ]),
         ]),
       ),
     )

@@ -47,9 +47,11 @@ export async function statementAccount(
   scope: string | undefined,
   asked: string | undefined,
 ): Promise<StatementAccount | { refused: AccountRefusal }> {
-  if (scope) return asked && asked !== scope ? { refused: 'COMPANY_NOT_FOUND' } : { companyId: scope };
-  if (!asked) return { operator: true };
-  const company = await companyAccount(db, asked);
+  if (scope && asked && asked !== scope) return { refused: 'COMPANY_NOT_FOUND' };
+  if (!scope && !asked) return { operator: true };
+  // A company's own desk, as the platform's staff naming it: without an account of its own, its travellers' money
+  // is in the operator's account, and a statement its desk brings pays none of them.
+  const company = await companyAccount(db, scope ?? asked!);
   if (!company) return { refused: 'COMPANY_NOT_FOUND' };
   return hasOwnAccount(company) ? { companyId: company.id } : { refused: 'NO_OWN_ACCOUNT' };
 }
@@ -151,7 +153,13 @@ export async function importStatement(
     debits: [],
   };
   const verified: string[] = [];
-  const seen = new Set<string>();
+  // One transfer pays one booking: a reference on two lines of this file (not counting a line that paid before)
+  // is no proof of whose money either is, the first no more than the second. A bank writes some texts on many
+  // lines (a wallet's "cash in", a merchant code): a traveller who gave one as their reference is for a person.
+  const linesOf = new Map<string, number>();
+  for (const line of lines)
+    if (line.reference && !(line.amount !== null && line.amount < 0) && !usedKeys.has(line.key))
+      linesOf.set(line.reference, (linesOf.get(line.reference) ?? 0) + 1);
   const now = ctx.clock.now().toISOString();
   for (const { key, ...row } of lines) {
     if (row.amount !== null && row.amount < 0) {
@@ -171,12 +179,11 @@ export async function importStatement(
       result.unmatched.push(row);
       continue;
     }
-    // One transfer pays one booking: a reference several bookings used, or seen twice here, is for a person.
-    if (ids.length > 1 || seen.has(row.reference)) {
+    // A reference several bookings used, or on two lines here, is for a person.
+    if (ids.length > 1 || (linesOf.get(row.reference) ?? 0) > 1) {
       result.ambiguous.push(row);
       continue;
     }
-    seen.add(row.reference);
     const booking = byId.get(ids[0]);
     if (!booking) result.ambiguous.push(row);
     else if (booking.paymentStatus === 'verified') result.alreadyVerified.push(found(row, booking));

@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'CONDUCTOR_OTHER_COMPANY',
   'FORMS_BUSY',
   'FORMS_PHONE_LIMIT',
+  'NO_OWN_ACCOUNT',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -474,13 +474,12 @@ describe.each(dialects)('bank statement import (%s)', (dialect) => {
       '2026-11-20;st-200;40000;short',
       '2026-11-20;ST-300;45000;twice',
       '2026-11-20;NOPE-1;45000;unknown',
-      '2026-11-20;"ST-100";45000;seen again',
     ].join('\n');
     const preview = await importCsv(csv);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({
       columns: ['Date', 'Transaction ID', 'Amount (SDG)', 'Note'],
-      rows: 5,
+      rows: 4,
     });
     const mapping = JSON.stringify({ reference: 'Transaction ID', amount: 'Amount (SDG)', date: 'Date' });
     const dry = await importCsv(csv, { mapping, dryRun: 'true' });
@@ -496,7 +495,8 @@ describe.each(dialects)('bank statement import (%s)', (dialect) => {
     expect(result.mismatched).toEqual([
       expect.objectContaining({ line: 3, bookingId: short._id, amount: 40000, expected: 45000 }),
     ]);
-    expect(result.ambiguous.map((row: { line: number }) => row.line)).toEqual([4, 6]);
+    // A reference on two lines of one file is for a person, both lines (money-attack-review.test.ts).
+    expect(result.ambiguous.map((row: { line: number }) => row.line)).toEqual([4]);
     expect(result.unmatched.map((row: { line: number }) => row.line)).toEqual([5]);
     const me = (await t.staff.get('/api/auth/user')).json();
     expect((await t.staff.get(`/api/bookings/getBooking/${good._id}`)).json()).toMatchObject({

@@ -74,10 +74,12 @@ const STATEMENT_REFUSALS: RefusalTable<Extract<StatementOutcome, { refused: stri
   UNKNOWN_COLUMN: (refusal) => badRequest(`The statement has no column "${refusal.column}".`),
   // The words of the company scope's 404 (staff-guard.ts): another company's is as if it did not exist.
   COMPANY_NOT_FOUND: () => notFound('No company has this _id.'),
+  // A company's own desk, as the platform's staff naming it (statementAccount).
   NO_OWN_ACCOUNT: () =>
-    badRequest(
-      'This company has no payment account of its own: its travellers pay into the operator’s account. Import that statement without a company.',
-      { companyId: 'This company has no payment account of its own.' },
+    new HttpError(
+      400,
+      'This company has no payment account of its own: its travellers pay into the platform’s account, and only that account’s statement confirms their payments.',
+      { code: 'NO_OWN_ACCOUNT', errors: { companyId: 'This company has no payment account of its own.' } },
     ),
 };
 const STATEMENT_TOO_LARGE = 'The statement file is larger than 5 MB.';
