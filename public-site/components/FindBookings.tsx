@@ -27,7 +27,9 @@ function problemText(problem: FindProblem, t: TicketsMessages['find']): string |
   if (problem.kind === 'lastTry') return t.lastTry;
   if (problem.kind === 'expired') return t.expired;
   if (problem.kind === 'codeLimit')
-    return fill(t.codeLimit, { count: ACCESS_CODES_PER_HOUR, minutes: problem.minutes });
+    return problem.phone
+      ? fill(t.phoneCodeLimit, { minutes: problem.minutes })
+      : fill(t.codeLimit, { count: ACCESS_CODES_PER_HOUR, minutes: problem.minutes });
   return t.failed;
 }
 

@@ -22,7 +22,8 @@ export type FindProblem =
   | { kind: 'lastTry' }
   /** The request can no longer be used (expired, used, spent, or unknown to the server). */
   | { kind: 'expired' }
-  | { kind: 'codeLimit'; minutes: number }
+  /** `phone`: the phone's own hourly codes are spent (asked from other addresses too), not this address's. */
+  | { kind: 'codeLimit'; minutes: number; phone: boolean }
   | { kind: 'failed' }
   | null;
 
@@ -31,13 +32,14 @@ const minutesUntil = (iso: unknown) =>
 
 function problemOf(error: unknown): FindProblem {
   if (!(error instanceof ApiError) || !error.body) return { kind: 'failed' };
-  const { code, until, triesLeft } = error.body;
+  const { code, until, triesLeft, scope } = error.body;
   if (code === 'WRONG_CODE') {
     const left = Number(triesLeft ?? 0);
     return left > 0 ? { kind: 'wrongCode', left } : { kind: 'lastTry' };
   }
   if (code === 'CODE_EXPIRED') return { kind: 'expired' };
-  if (code === 'CODE_LIMIT') return { kind: 'codeLimit', minutes: minutesUntil(until) };
+  if (code === 'CODE_LIMIT')
+    return { kind: 'codeLimit', minutes: minutesUntil(until), phone: scope === 'phone' };
   return { kind: 'failed' };
 }
 

@@ -308,6 +308,8 @@ export interface AccessCodesTable {
   code_hash: string;
   /** Null for a code sent before requests had tokens (migration 106): no one can use it. */
   request_hash: string | null;
+  /** Who asked: a hash of the address key (its /64 for IPv6); null for a code asked before migration 108. */
+  requester_hash?: string | null;
   wrong_tries: number;
   created_at: string;
   expires_at: string;

@@ -20,6 +20,12 @@ export const codeSent = z.object({
 
 const refusedFor = z.object({
   until: z.string().optional().describe('CODE_LIMIT: when the phone may be sent a code again (ISO 8601).'),
+  scope: z
+    .enum(['address', 'phone'])
+    .optional()
+    .describe(
+      'CODE_LIMIT: whose hourly codes are spent: this address’s for the phone (5), or the phone’s own, whoever asked (15).',
+    ),
   triesLeft: z
     .number()
     .int()
@@ -33,7 +39,9 @@ export const accessCodeContract = {
   requestCode: route('POST', '/api/bookings/requestCode', { 202: codeSent }, [429], {
     429: errorBody
       .extend(refusedFor.shape)
-      .describe('CODE_LIMIT (5 codes this hour, until), or too many calls from this address.'),
+      .describe(
+        'CODE_LIMIT (5 codes for this phone from this address this hour, or 15 from any; until, scope), or too many calls from this address.',
+      ),
   }),
   myBookings: route('POST', '/api/bookings/myBookings', { 200: z.array(bookingMatch) }, [429], {
     400: errorBody

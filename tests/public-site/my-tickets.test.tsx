@@ -173,6 +173,35 @@ describe('the My tickets page', () => {
       ]);
     },
   );
+
+  it.each([
+    { language: 'English', lang: 'en' as const, words: t as TicketsMessages },
+    { language: 'Arabic', lang: 'ar' as const, words: ticketsAr },
+  ])(
+    'says whose codes are spent when no code is sent, in $language: this connection’s 5 for the phone, or the phone’s own',
+    async ({ lang, words }) => {
+      const until = new Date(Date.now() + 20 * 60_000 - 1000).toISOString();
+      let asked = 0;
+      answerFetch({
+        '/api/bookings/requestCode': () => ({
+          status: 429,
+          body: { message: 'limit', code: 'CODE_LIMIT', until, scope: ++asked === 1 ? 'address' : 'phone' },
+        }),
+      });
+      renderAt(
+        '/my-tickets',
+        <MyTickets />,
+        lang === 'ar' ? { lang, messages: await loadMessages('ar') } : undefined,
+      );
+      const f = words.find;
+      fireEvent.input(await screen.findByLabelText(f.phone), { target: { value: PHONE } });
+      fireEvent.click(screen.getByRole('button', { name: f.send }));
+      await screen.findByText(fill(f.codeLimit, { count: 5, minutes: 20 }));
+      fireEvent.click(screen.getByRole('button', { name: f.send }));
+      await screen.findByText(fill(f.phoneCodeLimit, { minutes: 20 }));
+      expect(screen.queryByText(fill(f.codeLimit, { count: 5, minutes: 20 }))).toBeNull();
+    },
+  );
 });
 
 function fill(template: string, values: Record<string, string | number>) {

@@ -1,5 +1,6 @@
 // "Find my bookings" by phone (issue 22): a 6-digit code texted through the outbox, single use, good for 10
-// minutes, 5 codes a phone an hour, a limit per address; then every booking of that phone and no other's. Each
+// minutes, 5 codes a phone an hour from one address and 15 from any, a limit per address; then every booking of
+// that phone and no other's. Each
 // code belongs to its request (the requestId requestCode answers): wrong codes spend that request only, so a
 // stranger who knows a traveller's number cannot lock the traveller out. Codes are deleted a day after they
 // were sent. The clock is moved, never waited for.
@@ -313,6 +314,30 @@ describe.each(dialects)('find my bookings by phone (%s)', (dialect) => {
       // The owner's code is one of a million: 5 wrong answers, then the stranger's request is spent.
       expect(answers).toEqual([4, 3, 2, 1, 0, ...Array(45).fill('CODE_EXPIRED')]);
       await ownerStillGetsIn(owner);
+    });
+
+    it('their code requests spend their address’s 5 for the phone; the phone’s 15 an hour take three strangers’ addresses', async () => {
+      const owner = await ownerWaiting(18);
+      const first = clock.now().getTime();
+      const attacker = stranger();
+      for (let i = 0; i < 5; i++) expect((await attacker.requestCode(owner.phone)).statusCode).toBe(202);
+      const sixth = await attacker.requestCode(owner.phone);
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json()).toMatchObject({ code: 'CODE_LIMIT', scope: 'address' });
+      // The owner, at their own address, still gets a code and in (2 codes of theirs so far, 5 of the stranger's).
+      await ownerStillGetsIn(owner);
+      // Two addresses more spend the phone's 15: then nobody is sent one until the hour of the first is over.
+      for (const count of [5, 3]) {
+        const other = stranger();
+        for (let i = 0; i < count; i++) expect((await other.requestCode(owner.phone)).statusCode).toBe(202);
+      }
+      for (const asker of [stranger(), { requestCode }]) {
+        const refused = await asker.requestCode(owner.phone);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ code: 'CODE_LIMIT', scope: 'phone' });
+        expect(Date.parse(refused.json().until)).toBe(first + HOUR);
+      }
+      expect(await textedCodes(owner.phone)).toHaveLength(15);
     });
 
     it('the requestId of another phone is refused with this phone, and counts against neither', async () => {

@@ -1,13 +1,14 @@
 // "Find my bookings" by phone: POST requestCode texts a one-time code and answers that request's token
 // (requestId), POST myBookings answers every booking made with the phone for the right code of that request.
-// Both count against the address (ACCESS_CODE_RATE_LIMIT_PER_IP, one group) besides each phone's own limit
-// (access-codes.ts). The rules live there; this only translates.
+// Both count against the address (ACCESS_CODE_RATE_LIMIT_PER_IP, one group) besides each phone's own limits
+// (access-codes.ts: per asking address, and per phone). The rules live there; this only translates.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ACCESS_CODE_LENGTH, isAccessCode } from '../../../shared/access-codes.ts';
+import { ACCESS_CODE_LENGTH, ACCESS_CODES_PER_HOUR, isAccessCode } from '../../../shared/access-codes.ts';
 import { accessCodeContract } from '../../../shared/contract/index.ts';
 import { messageLanguage } from '../../../shared/messages.ts';
 import { normalizeDigits, normalizePhone, PHONE_PATTERN } from '../../../shared/rules.ts';
+import { clientOf } from '../../http/connections.ts';
 import { HttpError } from '../../http/errors.ts';
 import { type RefusalTable, refusalError } from '../../http/refusals.ts';
 import { typed } from '../../http/validation.ts';
@@ -49,8 +50,10 @@ const codeRefusals = (now: Date): RefusalTable<CodeRefusal> => ({
   TOO_MANY_CODES: (refusal) =>
     new HttpError(
       429,
-      `This phone was sent 5 codes in the last hour: try again in ${minutesUntil(refusal.until, now)} minutes.`,
-      { code: 'CODE_LIMIT', until: refusal.until.toISOString() },
+      refusal.scope === 'address'
+        ? `This phone was sent ${ACCESS_CODES_PER_HOUR} codes in the last hour: try again in ${minutesUntil(refusal.until, now)} minutes.`
+        : `So many codes were asked for this phone in the last hour that no more are sent now: try again in ${minutesUntil(refusal.until, now)} minutes.`,
+      { code: 'CODE_LIMIT', until: refusal.until.toISOString(), scope: refusal.scope },
     ),
   EXPIRED: () =>
     new HttpError(400, 'This code can no longer be used: ask for a new code.', { code: 'CODE_EXPIRED' }),
@@ -79,7 +82,7 @@ export async function accessCodeRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const now = app.clock.now();
       const { phone, language } = request.body;
-      const outcome = await requestCode(app.db, phone, messageLanguage(language), now);
+      const outcome = await requestCode(app.db, phone, messageLanguage(language), now, clientOf(request));
       if ('refused' in outcome) throw refusalError(codeRefusals(now), outcome);
       reply.status(202).header('Cache-Control', 'no-store');
       return { expiresAt: outcome.expiresAt.toISOString(), requestId: outcome.requestId };

@@ -2,8 +2,10 @@
 // Each code belongs to the request that asked for it: the request's token (requestId, 128 random bits, given
 // only to whoever asked and kept only as a hash) must come back with the code, the code is compared with that
 // request's code alone, and wrong codes count against that request: its fifth spends it. Nothing counts against
-// the phone but the codes sent to it (5 an hour), so a stranger who knows a traveller's number can spend only
-// requests of their own, never lock the traveller out. Counted in the database under a per-phone lock
+// the phone but the codes sent to it: 5 an hour asked from one address (its /64), 15 an hour whoever asks. A
+// stranger who knows a traveller's number spends only requests of their own and the codes of their own
+// address; to keep the owner from a code for an hour they need three addresses besides the owner's (the 15 is
+// what bounds the texts a phone can be sent for someone else). Counted in the database under a per-phone lock
 // (PostgreSQL's advisory lock; SQLite has one writer), so several nodes count the same. Whether the phone has
 // bookings changes nothing in the answers: the code is texted only to a phone with a booking live, paid or owed
 // a refund (no SMS to strangers' phones), but is counted and answered the same for any phone.
@@ -13,6 +15,7 @@ import {
   ACCESS_CODE_MINUTES,
   ACCESS_CODE_WRONG_TRIES,
   ACCESS_CODES_PER_HOUR,
+  ACCESS_CODES_PER_PHONE_HOUR,
 } from '../../../shared/access-codes.ts';
 import { ACCESS_CODE_TEMPLATES, type MessageLanguage } from '../../../shared/messages.ts';
 import { newId } from '../../db/ids.ts';
@@ -25,7 +28,8 @@ const MINUTE = 60_000;
 export const ACCESS_CODE_KEEP_HOURS = 24;
 
 export type CodeRefusal =
-  | { refused: 'TOO_MANY_CODES'; until: Date }
+  /** `scope`: whose hourly codes are spent, the asking address's for this phone, or the phone's own. */
+  | { refused: 'TOO_MANY_CODES'; until: Date; scope: 'address' | 'phone' }
   | { refused: 'EXPIRED' }
   | { refused: 'WRONG_CODE'; triesLeft: number };
 
@@ -37,32 +41,45 @@ const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex')
 const phoneLock = (trx: Db, phone: string) => lockName(trx, `access-code:${phone}`);
 
 /**
+ * When the oldest of the last `limit` of these creation times leaves the hour: the next code may go then; null
+ * while fewer than `limit` are in it.
+ */
+function fullUntil(times: string[], limit: number): Date | null {
+  return times.length >= limit ? new Date(Date.parse(times[times.length - limit]) + 60 * MINUTE) : null;
+}
+
+/**
  * Makes a code for the phone and queues its text (to a phone with bookings only), in one transaction, and
- * answers the token of this request; or says why not (5 codes in the last hour). `phone` is as bookings keep it
- * (10 digits).
+ * answers the token of this request; or says why not (the address's 5 codes for this phone in the last hour,
+ * or the phone's 15). `phone` is as bookings keep it (10 digits); `requester`, the address key of who asks
+ * (clientAddressKey), kept only as a hash.
  */
 export async function requestCode(
   db: Db,
   phone: string,
   language: MessageLanguage,
   now: Date,
+  requester: string,
 ): Promise<{ expiresAt: Date; requestId: string } | Extract<CodeRefusal, { refused: 'TOO_MANY_CODES' }>> {
+  const requesterHash = sha256(`access-code-requester:${requester}`);
   return db.transaction().execute(async (trx) => {
     await phoneLock(trx, phone);
     const hourAgo = new Date(now.getTime() - 60 * MINUTE).toISOString();
     const recent = await trx
       .selectFrom('access_codes')
-      .select('created_at')
+      .select(['created_at', 'requester_hash'])
       .where('phone', '=', phone)
       .where('created_at', '>', hourAgo)
       .orderBy('created_at')
       .execute();
-    if (recent.length >= ACCESS_CODES_PER_HOUR) {
-      const until = new Date(
-        Date.parse(recent[recent.length - ACCESS_CODES_PER_HOUR].created_at) + 60 * MINUTE,
-      );
-      return { refused: 'TOO_MANY_CODES' as const, until };
-    }
+    const mine = recent.filter((row) => row.requester_hash === requesterHash).map((row) => row.created_at);
+    const byAddress = fullUntil(mine, ACCESS_CODES_PER_HOUR);
+    if (byAddress) return { refused: 'TOO_MANY_CODES' as const, until: byAddress, scope: 'address' as const };
+    const byPhone = fullUntil(
+      recent.map((row) => row.created_at),
+      ACCESS_CODES_PER_PHONE_HOUR,
+    );
+    if (byPhone) return { refused: 'TOO_MANY_CODES' as const, until: byPhone, scope: 'phone' as const };
     const code = String(randomInt(0, 10 ** ACCESS_CODE_LENGTH)).padStart(ACCESS_CODE_LENGTH, '0');
     const requestId = randomBytes(16).toString('base64url');
     const expiresAt = new Date(now.getTime() + ACCESS_CODE_MINUTES * MINUTE);
@@ -74,6 +91,7 @@ export async function requestCode(
         phone,
         code_hash: hashOf(phone, code),
         request_hash: sha256(requestId),
+        requester_hash: requesterHash,
         wrong_tries: 0,
         created_at: now.toISOString(),
         expires_at: expiresAt.toISOString(),

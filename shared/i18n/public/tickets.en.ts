@@ -43,6 +43,8 @@ export const tickets = {
     lastTry: 'This code is not right, and that was its last try. Ask for a new code.',
     expired: 'This code can no longer be used: it has expired or was used already. Ask for a new code.',
     codeLimit: 'This phone was sent {count} codes in the last hour. Try again in {minutes} minutes.',
+    phoneCodeLimit:
+      'So many codes were asked for this phone in the last hour that no more are sent now. Try again in {minutes} minutes.',
     failed: 'Something went wrong. Please check your connection and try again.',
     noneFound: 'No bookings were made with this phone.',
     found: '{count} booking(s) found.',
