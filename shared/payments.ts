@@ -150,3 +150,17 @@ export function proofUndecided(booking: { paymentStatus: string; bankakScreensho
     (booking.paymentStatus === 'awaiting_proof' && booking.bankakScreenshot !== null)
   );
 }
+
+/** A booking's proof as staff saw it (verifyPayment's `seen`): its reference and image (null: none). */
+export interface ProofSeen {
+  paymentReference: string | null;
+  bankakScreenshot: string | null;
+}
+
+/** Whether the booking carries another proof than `seen`. */
+export const proofChanged = (
+  row: { paymentReference?: string | null; bankakScreenshot?: string | null },
+  seen: ProofSeen,
+) =>
+  (row.paymentReference ?? null) !== seen.paymentReference ||
+  (row.bankakScreenshot ?? null) !== seen.bankakScreenshot;

@@ -88,7 +88,15 @@ function PaymentReview({ id }: { id: string }) {
   const decide = useMutation({
     mutationFn: (decision: Decision) =>
       'verify' in decision
-        ? api.verify(id, decision.note ? { note: decision.note, override: !!decision.override } : undefined)
+        ? api.verify(
+            id,
+            // The proof on screen: one the traveller sent since is refused (PROOF_CHANGED), never verified unseen.
+            {
+              paymentReference: booking?.paymentReference ?? null,
+              bankakScreenshot: booking?.bankakScreenshot ?? null,
+            },
+            decision.note ? { note: decision.note, override: !!decision.override } : undefined,
+          )
         : api.reject(id, decision.reason, decision.note || undefined),
     // Stale before onSuccess runs: moving on reads the fresh queue.
     meta: paymentChange,
@@ -111,6 +119,8 @@ function PaymentReview({ id }: { id: string }) {
         return;
       }
       setDialog(null);
+      // Another proof came in while this one was open: show it, say so, decide nothing.
+      if (body?.code === 'PROOF_CHANGED') void review.refetch();
       notify(errorMessage(error, 'rihla.payments.review.load_error'), { type: 'error' });
     },
   });

@@ -3,7 +3,7 @@
 import type { BookingDocument } from '../../shared/contract/index.ts';
 import type { broadcastAnswer, messageDocument } from '../../shared/contract/messages.ts';
 import type { z } from 'zod';
-import type { PaymentMethod, RefundMethod, RejectionReason } from '../../shared/payments.ts';
+import type { PaymentMethod, ProofSeen, RefundMethod, RejectionReason } from '../../shared/payments.ts';
 import type { RihlaDataProvider } from '../data/dataProvider.ts';
 import { paymentPaths } from './paymentPaths.ts';
 import type {
@@ -117,12 +117,12 @@ export function paymentsApi(provider: RihlaDataProvider) {
     queue: (start: number, end: number) => page<Booking>(paymentPaths.queue(), { _start: start, _end: end }),
     payment: (id: string) => json<PaymentReview>(paymentPaths.payment(id)),
     /** With a note: why a flagged payment is verified anyway (`override`), or how one without a proof was checked. */
-    verify: (id: string, note?: { note: string; override: boolean }) =>
-      send<Booking>(
-        'PATCH',
-        paymentPaths.verify(id),
-        note ? (note.override ? { override: true, note: note.note } : { note: note.note }) : {},
-      ),
+    /** `seen`: the proof on screen; another sent since is refused (409 PROOF_CHANGED), never verified unseen. */
+    verify: (id: string, seen: ProofSeen, note?: { note: string; override: boolean }) =>
+      send<Booking>('PATCH', paymentPaths.verify(id), {
+        ...(note ? (note.override ? { override: true, note: note.note } : { note: note.note }) : {}),
+        seen,
+      }),
     /** `amount`: what the cashier was shown and took (409 PRICE_CHANGED when the booking costs otherwise now). */
     payInCash: (id: string, amount: number) =>
       send<Booking>('PATCH', paymentPaths.payInCash(id), { totalTicketPrice: amount }),

@@ -3,7 +3,12 @@
 import { andBookingOfCompany, companyWhere } from '../auth/company-scope.ts';
 import { type SqlBool, sql } from 'kysely';
 import { normaliseReference } from '../../shared/payment-reference.ts';
-import { LAPSING_STATUSES, PROOF_WANTED_STATUSES, UNPAID_STATUSES } from '../../shared/payments.ts';
+import {
+  LAPSING_STATUSES,
+  PROOF_WANTED_STATUSES,
+  type ProofSeen,
+  UNPAID_STATUSES,
+} from '../../shared/payments.ts';
 import { bookings } from '../../shared/registry/index.ts';
 import { readCacheOf } from '../cache/read-cache.ts';
 import { isPostgres, lockRow } from '../db/locks.ts';
@@ -29,6 +34,8 @@ export async function transition(
   from: readonly string[],
   changes: Changes,
   before?: Date,
+  /** The proof the decision was made on: the booking moves only while it still carries this one. */
+  proof?: ProofSeen,
 ): Promise<boolean> {
   // A verification locks the booking's trip before the booking (a cancellation's order: trip, then bookings),
   // so a change to another day completed by it and a cancellation of its new trip never wait on each other.
@@ -43,6 +50,11 @@ export async function transition(
     .where('isCancelled', '=', 0)
     .where('paymentStatus', 'in', [...from]);
   if (before) query = query.where('paymentDeadline', '>', before.toISOString());
+  if (proof)
+    for (const column of ['paymentReference', 'bankakScreenshot'] as const) {
+      const value = proof[column];
+      query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value);
+    }
   const moved = Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
   // A change to another day whose difference is now paid moves its booking, in the same transaction.
   // Its time is the verification's, which every caller takes from the app's clock.

@@ -5,6 +5,8 @@ import {
   hasLapsed,
   holdDeadline,
   type PaymentMethod,
+  proofChanged,
+  type ProofSeen,
   PROOF_WANTED_STATUSES,
   type RefundMethod,
   type RejectionReason,
@@ -137,13 +139,15 @@ export type DecisionOutcome =
   | { decided: Document }
   | { refused: 'NOT_FOUND' | 'CANCELLED' }
   | { refused: 'ALREADY_DECIDED'; status: string }
-  | { refused: 'NO_PROOF' | 'NOTE_REQUIRED' }
+  | { refused: 'NO_PROOF' | 'NOTE_REQUIRED' | 'PROOF_CHANGED' }
   | { refused: 'FLAGGED'; flags: Awaited<ReturnType<typeof flagsOf>> };
 
-async function decisionRefusal(ctx: BookingContext, id: string): Promise<DecisionOutcome> {
+async function decisionRefusal(ctx: BookingContext, id: string, read?: ProofSeen): Promise<DecisionOutcome> {
   const row = await bookingRow(ctx.db, id);
   if (!row) return { refused: 'NOT_FOUND' };
   if (Number(row.isCancelled)) return { refused: 'CANCELLED' };
+  if (read && VERIFIABLE.includes(row.paymentStatus) && proofChanged(row, read))
+    return { refused: 'PROOF_CHANGED' };
   return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
 }
 
@@ -163,6 +167,12 @@ export async function verify(
     via: 'review' | 'import';
     override?: string;
     note?: string;
+    /**
+     * The proof staff looked at. A traveller may send another once the review time ran out (back to
+     * awaiting_proof), while staff still have the old one open: the new one is refused PROOF_CHANGED, never
+     * verified unseen.
+     */
+    seen?: ProofSeen;
   },
 ): Promise<DecisionOutcome> {
   const row = await bookingRow(ctx.db, id);
@@ -170,6 +180,12 @@ export async function verify(
   if (Number(row.isCancelled)) return { refused: 'CANCELLED' };
   if (!VERIFIABLE.includes(row.paymentStatus))
     return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
+  if (by.seen && proofChanged(row, by.seen)) return { refused: 'PROOF_CHANGED' };
+  // What the flags below were read of: a proof sent after them is not verified by this decision.
+  const read: ProofSeen = {
+    paymentReference: row.paymentReference ?? null,
+    bankakScreenshot: row.bankakScreenshot ?? null,
+  };
   // No proof to look at: what staff checked instead (the account, a call) is written down.
   const note = by.override ?? by.note;
   if (row.paymentStatus === 'awaiting_proof' && !row.bankakScreenshot && (note ?? '').trim().length < 3)
@@ -184,14 +200,21 @@ export async function verify(
     ctx.db,
     async (trx) => {
       const before = await loggedBooking(trx, id);
-      const done = await transition(trx, id, VERIFIABLE, {
-        paymentStatus: 'verified',
-        paymentDeadline: null,
-        verifiedBy: by.staffId,
-        verifiedAt: now,
-        verifiedVia: by.via,
-        overrideNote: note ?? null,
-      });
+      const done = await transition(
+        trx,
+        id,
+        VERIFIABLE,
+        {
+          paymentStatus: 'verified',
+          paymentDeadline: null,
+          verifiedBy: by.staffId,
+          verifiedAt: now,
+          verifiedVia: by.via,
+          overrideNote: note ?? null,
+        },
+        undefined,
+        read,
+      );
       if (done) await logBookingChange(trx, by.actor, 'verify_payment', id, before, at);
       return done;
     },
@@ -199,7 +222,7 @@ export async function verify(
     id,
     at,
   );
-  return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id);
+  return moved ? { decided: (await findBookingDocument(ctx.db, id))! } : decisionRefusal(ctx, id, read);
 }
 
 export type CashOutcome =

@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   'FORMS_BUSY',
   'FORMS_PHONE_LIMIT',
   'NO_OWN_ACCOUNT',
+  'PROOF_CHANGED',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -193,6 +194,7 @@ export const verifyConflictBody = z.discriminatedUnion('code', [
   alreadyDecided,
   errorBody.extend({ code: z.literal('NOTE_REQUIRED') }),
   errorBody.extend({ code: z.literal('DUPLICATE_PROOF'), flags: paymentFlags }),
+  errorBody.extend({ code: z.literal('PROOF_CHANGED') }),
 ]);
 
 /** checkCancelledProof's 409s: a live booking (its proof is the queue's), no proof, decided, or flagged. */

@@ -47,6 +47,12 @@ export const verifyPaymentBody = z
       .boolean()
       .describe("Verify although the reference or image is also another booking's (answered 409 without)."),
     note: note.describe('Why, with an override: at least 3 characters.'),
+    seen: z
+      .object({ paymentReference: z.string().nullable(), bankakScreenshot: z.string().nullable() })
+      .strict()
+      .describe(
+        'The proof looked at (the booking’s paymentReference and bankakScreenshot as shown): when the booking carries another now, the traveller sent a new one, answered 409 PROOF_CHANGED.',
+      ),
   })
   .partial()
   .describe('Optional.');
@@ -165,7 +171,7 @@ export const paymentContract = {
       [401, 404],
       {
         409: verifyConflictBody.describe(
-          'BOOKING_CANCELLED, ALREADY_DECIDED (paymentStatus), DUPLICATE_PROOF (flags): verify with an override and a note, or NOTE_REQUIRED: a booking without a proof is verified only with a note saying how the money was checked.',
+          'BOOKING_CANCELLED, ALREADY_DECIDED (paymentStatus), DUPLICATE_PROOF (flags): verify with an override and a note, NOTE_REQUIRED: a booking without a proof is verified only with a note saying how the money was checked, or PROOF_CHANGED: the traveller sent another proof than the one seen (or than the one the flags were read of, during the call).',
         ),
       },
     ),

@@ -37,6 +37,9 @@ async function open(server: ReturnType<typeof paymentsServer>, id: string, local
 const press = (code: string, init: KeyboardEventInit = {}) => fireEvent.keyDown(window, { code, ...init });
 const shownBooking = () => screen.getByTestId('payment-review').dataset.booking;
 
+/** The proof of booking('b1') as the review shows it (helpers/payments.ts). */
+const SEEN_B1 = { paymentReference: 'TRX1001', bankakScreenshot: '/api/uploads/proof-b1.png' };
+
 describe('payment review', () => {
   it('shows the proof beside what it must show, and the flags in plain words', async () => {
     const server = paymentsServer([booking('b1')], { flags: { b1: { ...NO_FLAGS, bookingsFromPhone: 3 } } });
@@ -65,7 +68,10 @@ describe('payment review', () => {
     await open(server, 'b1');
     press('KeyV');
     await waitFor(() => expect(shownBooking()).toBe('b2'));
-    expect(server.decisions().map((c) => [c.path, c.body])).toEqual([['/api/bookings/verifyPayment/b1', {}]]);
+    // With the proof on screen, so that one the traveller sent since is never verified unseen.
+    expect(server.decisions().map((c) => [c.path, c.body])).toEqual([
+      ['/api/bookings/verifyPayment/b1', { seen: SEEN_B1 }],
+    ]);
     expect(await screen.findByText(/Payment of ticket .*1000000000001.* verified\./)).toBeTruthy();
     expect(await screen.findByText('Traveller2 Osman')).toBeTruthy();
   });
@@ -99,7 +105,7 @@ describe('payment review', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(shownBooking()).toBe('b2'));
     expect(server.decisions().map((c) => c.body)).toEqual([
-      { override: true, note: 'Checked the bank app with the traveller' },
+      { override: true, note: 'Checked the bank app with the traveller', seen: SEEN_B1 },
     ]);
   });
 
@@ -144,9 +150,29 @@ describe('payment review', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: m.override.confirm }));
     await waitFor(() => expect(shownBooking()).toBe('b2'));
     expect(server.decisions().map((c) => c.body)).toEqual([
-      {},
-      { override: true, note: 'Same traveller, two seats' },
+      { seen: SEEN_B1 },
+      { override: true, note: 'Same traveller, two seats', seen: SEEN_B1 },
     ]);
+  });
+
+  it('says so and shows the new proof when the traveller sent another since the page opened (409 PROOF_CHANGED)', async () => {
+    const server = paymentsServer([booking('b1'), booking('b2')], {
+      verifyAnswer: () => ({
+        status: 409,
+        body: {
+          message:
+            'The traveller sent another proof since you opened this one: look at the new proof before deciding.',
+          code: 'PROOF_CHANGED',
+        },
+      }),
+    });
+    await open(server, 'b1');
+    const loads = () => server.calls.filter((c) => c.path === '/api/payments/getPayment/b1').length;
+    const before = loads();
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(/sent another proof since you opened this one/)).toBeTruthy();
+    await waitFor(() => expect(loads()).toBeGreaterThan(before));
+    expect(shownBooking()).toBe('b1');
   });
 
   it('R rejects with a reason and an optional note', async () => {

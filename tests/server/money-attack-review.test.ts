@@ -2,8 +2,17 @@
 // weakness found by attacking them, and fails on the code it was written against for the reason its name says.
 // What was attacked and withstood is listed in the review's report, not here. Both databases.
 import { describe, expect, it } from 'vitest';
-import { makeTrip, unique } from './helpers/fixtures.ts';
-import { bookWithProof, type Doc, importStatement, newPhone } from './helpers/payments.ts';
+import { ManualClock } from '../../server/clock.ts';
+import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
+import { futureDate, makeTrip, unique } from './helpers/fixtures.ts';
+import {
+  bookWithProof,
+  type Doc,
+  importStatement,
+  newPhone,
+  sendProof,
+  uniquePng,
+} from './helpers/payments.ts';
 import { book, PASSENGER } from './helpers/bookings.ts';
 import { dialects, staffToken } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -127,3 +136,48 @@ describe.each(dialects)('message doors under review: find my bookings (%s)', (di
     expect(owner.statusCode, owner.body).toBe(202);
   });
 });
+
+describe.each(dialects)(
+  'money doors under review: a proof sent again while staff look at the old one (%s)',
+  (dialect) => {
+    const clock = new ManualClock();
+    const t = useTestApp(dialect, { clock, env: { ...OPERATOR, PROOF_REVIEW_MINUTES: '60' } });
+
+    it('verifying the proof on screen does not verify another the traveller sent since: 409 PROOF_CHANGED, nothing moves', async () => {
+      // The review time runs out while a staff member has the proof open (back to awaiting_proof, staff's still);
+      // the traveller sends another proof with another reference. Verifying what was on screen verified the new
+      // one unseen: the transfer the staff member checked (FIRST-1) was then free to pay a second booking.
+      const { trip } = await makeTrip(t, t.token, { date: futureDate(5) });
+      const booking = await bookWithProof(t, trip, [2], 'FIRST-1');
+      const opened = (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json();
+      const seen = { paymentReference: opened.paymentReference, bankakScreenshot: opened.bankakScreenshot };
+      clock.advance(60 * 60_000);
+      await expireLapsedHolds(bookingContext(t.app));
+      const resent = await sendProof(
+        t,
+        { ticketId: booking.ticketId, phone: booking.passengerInfo.phone },
+        uniquePng(),
+        { reference: 'SECOND-2' },
+      );
+      expect(resent.statusCode, resent.body).toBe(200);
+
+      const stale = await t.staff.patch(`/api/bookings/verifyPayment/${booking._id}`, { seen });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json().code).toBe('PROOF_CHANGED');
+      const now = (await t.staff.get(`/api/bookings/getBooking/${booking._id}`)).json();
+      expect(now).toMatchObject({ paymentStatus: 'proof_submitted', paymentReference: 'SECOND2' });
+
+      // Looked at again, the new proof is verified; a body without `seen` (the specification's) still works.
+      const fresh = await t.staff.patch(`/api/bookings/verifyPayment/${booking._id}`, {
+        seen: { paymentReference: now.paymentReference, bankakScreenshot: now.bankakScreenshot },
+      });
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      const other = await bookWithProof(t, trip, [3], 'THIRD-3');
+      expect((await t.staff.patch(`/api/bookings/verifyPayment/${other._id}`)).statusCode).toBe(200);
+      // A `seen` that is not a proof is a clear 400, never a 500.
+      const third = await bookWithProof(t, trip, [4], 'FOURTH-4');
+      const unreadable = await t.staff.patch(`/api/bookings/verifyPayment/${third._id}`, { seen: { a: 1 } });
+      expect(unreadable.statusCode).toBe(400);
+    });
+  },
+);

@@ -51,10 +51,16 @@ const submitProofSchema = travellerProofSchema
   .extend({ deviceId: deviceIdField });
 const OVERRIDE_NOTE =
   'Please say why you verify this payment despite the duplicate (a note of at least 3 characters).';
+const SEEN_FORMAT = 'seen is the proof looked at: {paymentReference, bankakScreenshot}, each a text or null.';
+const seenValue = z.string({ error: SEEN_FORMAT }).max(500, { error: SEEN_FORMAT }).nullable();
 const verifyBody = z
   .object({
     override: z.boolean().optional(),
     note: z.string().trim().max(500).optional(),
+    seen: z
+      .object({ paymentReference: seenValue, bankakScreenshot: seenValue }, { error: SEEN_FORMAT })
+      .strict()
+      .optional(),
   })
   .nullish()
   .refine((body) => !body?.override || (body.note ?? '').length >= 3, { error: OVERRIDE_NOTE });
@@ -96,6 +102,11 @@ const DECISION_REFUSALS: RefusalTable<Refused<DecisionOutcome>> = {
     }),
   NO_PROOF: () => conflict('This booking has no payment proof to reject yet.', { code: 'NO_PROOF' }),
   NOTE_REQUIRED: () => conflict(NO_PROOF_NOTE, { code: 'NOTE_REQUIRED' }),
+  PROOF_CHANGED: () =>
+    conflict(
+      'The traveller sent another proof since you opened this one: look at the new proof before deciding.',
+      { code: 'PROOF_CHANGED' },
+    ),
   FLAGGED: (refusal) =>
     conflict(
       "This payment's reference or proof image is also another booking's. Verify it only if you are sure, with a note saying why.",
@@ -230,6 +241,7 @@ export async function bookingPaymentRoutes(instance: FastifyInstance) {
           via: 'review',
           override: body?.override ? body.note : undefined,
           note: body?.note,
+          seen: body?.seen,
         }),
       );
     },

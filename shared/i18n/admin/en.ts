@@ -653,6 +653,8 @@ export const enOwn = {
         NOT_DOOR_TRIP: "Conductors see the passengers of yesterday's, today's and tomorrow's trips only.",
         TOO_MANY_SCANS:
           'This account has sent more than %{limit} scans this hour. Please wait before syncing again.',
+        PROOF_CHANGED:
+          'The traveller sent another proof since you opened this one: look at the new proof before deciding.',
         NO_OWN_ACCOUNT:
           'This company has no payment account of its own: its travellers pay into the platform’s account, and only that account’s statement confirms their payments.',
       },
