@@ -45,6 +45,7 @@ import * as pairFares from './migrations/2026-12-01-105-pair-fares.ts';
 import * as codeRequests from './migrations/2026-12-02-106-code-requests.ts';
 import * as publicFormPhones from './migrations/2026-12-02-107-public-form-phones.ts';
 import * as codeRequesters from './migrations/2026-12-03-108-code-requesters.ts';
+import * as refundReferenceKeys from './migrations/2026-12-03-109-refund-reference-keys.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-01-reference-data': referenceData,
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-106-code-requests': codeRequests,
   '2026-12-02-107-public-form-phones': publicFormPhones,
   '2026-12-03-108-code-requesters': codeRequesters,
+  '2026-12-03-109-refund-reference-keys': refundReferenceKeys,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

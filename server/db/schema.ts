@@ -82,6 +82,11 @@ export interface BookingsTable {
    * 'operator' (Settings); null for bookings made before migration 2026-11-28-102.
    */
   paidInto?: string | null;
+  /**
+   * A transfer refund's transaction number in the form references are compared in (normaliseReference); null
+   * for cash (migration 2026-12-03-109).
+   */
+  refundReferenceKey?: string | null;
   /** The stops the traveller boards and alights at (0 → 1 for bookings of before stops: a trip's ends). */
   boardingStop?: number;
   alightingStop?: number;

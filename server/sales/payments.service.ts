@@ -34,7 +34,7 @@ import { checkProof, type ProofSender } from './proofs.ts';
 import { forgetOldRejections, proofHolds, recordRejection } from './rejections.ts';
 import { changeAndTell } from '../messages/messages.service.ts';
 import type { BookingRow, Db } from '../db/schema.ts';
-import { lockRow } from '../db/locks.ts';
+import { lockName, lockRow } from '../db/locks.ts';
 import { type Actor, logBookingChange, loggedBooking } from './booking-audit.ts';
 import type { TripDetails } from '../../shared/contract/documents.ts';
 
@@ -415,7 +415,15 @@ export async function expireLapsedHolds(ctx: BookingContext, batch = 1000): Prom
 export type RefundOutcome =
   | { paid: Document }
   | { recorded: Document }
-  | { refused: 'NOT_FOUND' | 'NOT_OWED' | 'ALREADY_PAID' | 'AWAITS_CONFIRMATION' | 'OWN_CASH_REFUND' }
+  | {
+      refused:
+        | 'NOT_FOUND'
+        | 'NOT_OWED'
+        | 'ALREADY_PAID'
+        | 'AWAITS_CONFIRMATION'
+        | 'OWN_CASH_REFUND'
+        | 'REFERENCE_USED';
+    }
   /** What is owed changed since staff read it (a change to a cheaper trip added to it): look again. */
   | { refused: 'AMOUNT_CHANGED'; refundDue: number };
 
@@ -436,14 +444,33 @@ export async function markRefundPaid(
   if (row.refundRecordedAt) return { refused: 'AWAITS_CONFIRMATION' };
   const at = ctx.clock.now();
   const now = at.toISOString();
+  // A transfer's transaction number, kept in the one form payment references have: one transfer pays back one
+  // refund, so a number another refund was recorded with is refused (a second refund "paid" by the first's).
+  const transfer = by.method === 'transfer' && by.reference ? normaliseReference(by.reference) : undefined;
   const recorded = {
     refundMethod: by.method,
     refundRecordedBy: by.staffId,
     refundRecordedAt: now,
     refundReference: by.reference ?? null,
+    refundReferenceKey: transfer ?? null,
   };
   const awaits = by.method === 'cash' && !by.confirms;
+  let reused = false;
   const write = async (trx: Db) => {
+    if (transfer) {
+      // Under a lock of the number (PostgreSQL; SQLite has one writer): two refunds racing with it, one goes.
+      await lockName(trx, `refund-reference:${transfer}`);
+      const other = await trx
+        .selectFrom('bookings')
+        .select('id')
+        .where('refundReferenceKey', '=', transfer)
+        .where('id', '!=', id)
+        .executeTakeFirst();
+      if (other) {
+        reused = true;
+        return false;
+      }
+    }
     const before = await loggedBooking(trx, id);
     const result = await trx
       .updateTable('bookings')
@@ -473,6 +500,7 @@ export async function markRefundPaid(
   const done = awaits
     ? await ctx.db.transaction().execute(write)
     : await changeAndTell(ctx.db, write, 'refund_paid', id, at);
+  if (reused) return { refused: 'REFERENCE_USED' };
   if (!done) return refundRefusal(ctx, id);
   const booking = (await findBookingDocument(ctx.db, id))!;
   return awaits ? { recorded: booking } : { paid: booking };

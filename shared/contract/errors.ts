@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   'FORMS_PHONE_LIMIT',
   'NO_OWN_ACCOUNT',
   'PROOF_CHANGED',
+  'REFUND_REFERENCE_USED',
 ] as const;
 export const errorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -224,7 +225,13 @@ export const payInCashConflictBody = z.union([
 /** markRefundPaid's 409s. */
 export const refundConflictBody = z.union([
   errorBody.extend({
-    code: z.enum(['NO_REFUND_DUE', 'REFUND_ALREADY_PAID', 'REFUND_AWAITS_CONFIRMATION', 'NO_CASH_REFUND']),
+    code: z.enum([
+      'NO_REFUND_DUE',
+      'REFUND_ALREADY_PAID',
+      'REFUND_AWAITS_CONFIRMATION',
+      'NO_CASH_REFUND',
+      'REFUND_REFERENCE_USED',
+    ]),
   }),
   errorBody.extend({ code: z.literal('REFUND_AMOUNT_CHANGED'), refundDue: z.number() }),
 ]);

@@ -3,6 +3,7 @@
 // What was attacked and withstood is listed in the review's report, not here. Both databases.
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
+import * as refundKeys from '../../server/db/migrations/2026-12-03-109-refund-reference-keys.ts';
 import { bookingContext, expireLapsedHolds } from '../../server/sales/index.ts';
 import { futureDate, makeTrip, unique } from './helpers/fixtures.ts';
 import {
@@ -181,3 +182,71 @@ describe.each(dialects)(
     });
   },
 );
+
+describe.each(dialects)('money doors under review: refunds paid by transfer (%s)', (dialect) => {
+  const t = useTestApp(dialect);
+
+  /** A seat sold at the counter by transfer, then cancelled: its price (less the first tier's 10 %) is owed. */
+  async function owedRefund(trip: Doc, seat: number): Promise<Doc> {
+    const sold = await t.staff.post('/api/bookings/counterSale', {
+      tripId: trip._id,
+      seats: [seat],
+      passengerInfo: { firstName: 'Amna', lastName: 'Idris', phone: newPhone() },
+      totalTicketPrice: trip.trip_ticket_priceId.price,
+      paymentMethod: 'bankak',
+      paymentReference: `IN-${unique()}`,
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const cancelled = await t.staff.patch(`/api/bookings/cancelBooking/${sold.json().booking._id}`);
+    expect(cancelled.json().refundDue).toBeGreaterThan(0);
+    return cancelled.json();
+  }
+  const refund = (booking: Doc, refundReference: string) =>
+    t.staff.patch(`/api/payments/markRefundPaid/${booking._id}`, {
+      refundMethod: 'transfer',
+      refundReference,
+    });
+
+  it('one transfer is recorded as paying back one refund, in any spelling of its number, even ten at once', async () => {
+    // A staff member alone could pay one refund and record the same transaction number against a second,
+    // keeping that second refund's money: the numbers were never compared.
+    const { trip } = await makeTrip(t, t.token, { seats: 30 });
+    const [first, second] = [await owedRefund(trip, 1), await owedRefund(trip, 2)];
+    const number = `RF-${unique()}`;
+    expect((await refund(first, number)).statusCode).toBe(200);
+    const again = await refund(second, ` ${number.toLowerCase().replace('-', ' ')} `);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().code).toBe('REFUND_REFERENCE_USED');
+    const still = (await t.staff.get(`/api/bookings/getBooking/${second._id}`)).json();
+    expect(still).toMatchObject({ refundPaidAt: null, refundRecordedAt: null });
+    expect((await refund(second, `RF-${unique()}`)).statusCode).toBe(200);
+
+    // The refunds recorded before the key was kept get it when the database is upgraded (migration 109, run
+    // again here): their numbers are compared as the new ones are.
+    const keyOf = async (booking: Doc) =>
+      (
+        await t.database.db
+          .selectFrom('bookings')
+          .select('refundReferenceKey')
+          .where('id', '=', booking._id)
+          .executeTakeFirstOrThrow()
+      ).refundReferenceKey;
+    const expected = number.replace('-', '').toUpperCase();
+    expect(await keyOf(first)).toBe(expected);
+    await refundKeys.down(t.database.db);
+    await refundKeys.up(t.database.db);
+    expect(await keyOf(first)).toBe(expected);
+    const cash = await owedRefund(trip, 13);
+    expect(
+      (await t.staff.patch(`/api/payments/markRefundPaid/${cash._id}`, { refundMethod: 'cash' })).statusCode,
+    ).toBe(200);
+    expect(await keyOf(cash)).toBeNull();
+    expect((await refund(await owedRefund(trip, 14), number)).json().code).toBe('REFUND_REFERENCE_USED');
+
+    const racing: Doc[] = [];
+    for (let seat = 3; seat < 13; seat++) racing.push(await owedRefund(trip, seat));
+    const shared = `RF-${unique()}`;
+    const answers = await Promise.all(racing.map((booking) => refund(booking, shared)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+  });
+});

@@ -51,6 +51,11 @@ const REFUND_REFUSALS: RefusalTable<Extract<RefundOutcome, { refused: string }>>
       `What is owed on this booking changed while you had it open: it is now ${refusal.refundDue} SDG. Look at it again before you hand it over.`,
       { code: 'REFUND_AMOUNT_CHANGED', refundDue: refusal.refundDue },
     ),
+  REFERENCE_USED: () =>
+    conflict(
+      'This transaction number was already recorded for another refund: one transfer pays back one refund. Check the number.',
+      { code: 'REFUND_REFERENCE_USED' },
+    ),
   OWN_CASH_REFUND: () =>
     conflict('You recorded this cash refund: another manager or admin confirms it.', {
       code: 'NO_CASH_REFUND',

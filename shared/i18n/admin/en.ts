@@ -613,6 +613,8 @@ export const enOwn = {
         NOTE_REQUIRED:
           'This booking has no payment proof: say how you checked that the money arrived (a note of at least 3 characters).',
         REFUND_ALREADY_PAID: 'This refund has already been recorded as paid.',
+        REFUND_REFERENCE_USED:
+          'This transaction number was already recorded for another refund: one transfer pays back one refund. Check the number.',
         PROOF_SENT:
           'The traveller sent a proof of a transfer for this booking: the money may already be in the account. Decide the proof in the review instead.',
         HOLD_LAPSED:
