@@ -47,7 +47,10 @@ describe('a payment without a proof', () => {
     });
     fireEvent.click(confirm);
     await waitFor(() => expect(server.decisions()).toHaveLength(1));
-    expect(server.decisions()[0].body).toEqual({ note: 'Seen in the Bankak account at 10:14' });
+    expect(server.decisions()[0].body).toEqual({
+      note: 'Seen in the Bankak account at 10:14',
+      seen: { paymentReference: unproven.paymentReference, bankakScreenshot: null },
+    });
   });
 });
 
