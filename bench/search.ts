@@ -8,10 +8,12 @@
 //   DATABASE_URL=postgres://… node --import tsx bench/search.ts         (PostgreSQL)
 //   BENCH_ONLY=hot: the hot search, the trip and health only. BENCH_ROUNDS (2): how often each of those runs,
 //   in turn, so that the machine's changing load falls on each alike. BENCH_SECONDS (10) per run.
+//   BENCH_DATABASE_CPUS=1: PostgreSQL on CPU 1, everything else on the others (bench/lib/pin.ts).
 import { makeTrips } from './lib/fixtures.ts';
 import { startBare } from './lib/bare.ts';
 import { cpuMeter, fmt, load as loadWith, type LoadRequest, type LoadResult, ratio } from './lib/load.ts';
 import { login, percentile, startServer } from './lib/server.ts';
+import { pinDatabase } from './lib/pin.ts';
 import os from 'node:os';
 
 /** The machine's 1-minute load beside each figure (other work on the same cores moves every req/s). */
@@ -35,6 +37,7 @@ const mean = (results: LoadResult[]): LoadResult => ({
 /** What one answer costs `r`'s process in CPU, as a share of what it costs the bare one ("56 %"). */
 const cpuRatio = (r: LoadResult, bare: LoadResult) => `${((100 * bare.cpuUs!) / r.cpuUs!).toFixed(0)} %`;
 
+const unpin = pinDatabase();
 const server = await startServer({ DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL });
 try {
   const token = await login(server.url);
@@ -129,6 +132,7 @@ try {
   }
 } finally {
   await server.stop();
+  unpin();
 }
 
 /**

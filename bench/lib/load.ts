@@ -59,12 +59,10 @@ function cpuSeconds(pid: number): number {
  */
 export function cpuMeter(name: string): () => number {
   const used = () => {
-    const byPid = new Map<string, number>();
-    for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)))
+    const byPid = new Map<number, number>();
+    for (const pid of processesNamed(name))
       try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === name)
-          byPid.set(pid, cpuSeconds(Number(pid)));
+        byPid.set(pid, cpuSeconds(pid));
       } catch {
         // Gone meanwhile.
       }
@@ -72,6 +70,19 @@ export function cpuMeter(name: string): () => number {
   };
   const start = used();
   return () => [...used()].reduce((sum, [pid, seconds]) => sum + seconds - (start.get(pid) ?? 0), 0);
+}
+
+/** The ids of this machine's processes named `name` (Linux: /proc/<pid>/stat). */
+export function processesNamed(name: string): number[] {
+  const found: number[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)))
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === name) found.push(Number(pid));
+    } catch {
+      // Gone meanwhile.
+    }
+  return found;
 }
 
 /** `r` as a share of `of` ("26 %"). */
