@@ -120,7 +120,7 @@ export async function buildApp({
   const tickets = new TicketPool(config.ticketWorkers);
   app.decorate('tickets', tickets);
   app.addHook('onClose', () => tickets.close());
-  const tripSearch = new TripSearch(database.db, config.searchWorkers, {
+  const tripSearch = new TripSearch({ db: database.db, arrays: database.arrays }, config.searchWorkers, {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
   });

@@ -121,12 +121,15 @@ const workersBeside = Math.max(1, Math.min(4, os.availableParallelism() - 1));
 /**
  * Search workers unless set. SQLite: one a core, 1 to 4 (a worker runs the statement itself; on 2 cores two of
  * them answered 20–25 % more cold searches than one, the main thread, the workers and the load sharing the
- * cores). PostgreSQL: one fewer than the cores, 1 to 4 (the database's own processes run the statement and need
+ * cores). PostgreSQL: one fewer than the cores, 0 to 4 (the database's own processes run the statement and need
  * the cores too: on 2 cores one worker answered 1,673–1,860 cold searches a second, two 1,334–1,818, none
- * 1,014–1,303), measured on a year of trips.
+ * 1,014–1,303; on a core of its own, PostgreSQL on another, a worker only adds handing each answer across
+ * threads), measured on a year of trips.
  */
 const searchWorkersOn = (postgres: boolean) =>
-  Math.max(1, Math.min(4, os.availableParallelism() - (postgres ? 1 : 0)));
+  postgres
+    ? Math.max(0, Math.min(4, os.availableParallelism() - 1))
+    : Math.max(1, Math.min(4, os.availableParallelism()));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxConnections = positive(env.MAX_CONNECTIONS, 1000);

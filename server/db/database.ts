@@ -17,6 +17,11 @@ export interface Database {
   dialect: Dialect;
   /** Every write through `db` is announced here (server/db/changes.ts). */
   changes: ChangeFeed;
+  /**
+   * PostgreSQL: a read statement's rows as arrays, on `db`'s pool, each statement named by planOnceOnPostgres
+   * planned once a connection (what a search worker's reader does, for the searches answered on this thread).
+   */
+  arrays?: ArrayRows;
   close(): Promise<void>;
 }
 
@@ -45,7 +50,7 @@ export function openDatabase(options: OpenOptions): Database {
     // pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Tables>({ dialect: watchChanges(new PostgresDialect({ pool }), changes, true) });
-    return { db, dialect: 'postgres', changes, close: () => db.destroy() };
+    return { db, dialect: 'postgres', changes, arrays: arraysOn(pool), close: () => db.destroy() };
   }
   // Password hashes and travellers' details: readable by the server's own user only. SQLite creates the
   // -wal and -shm files with the database file's mode; files of an older version are tightened too.
@@ -111,9 +116,7 @@ export function openReader(options: ReaderOptions): { db: Db; arrays: ArrayRows;
     pool.on('connect', planOnce);
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    const arrays: ArrayRows = async (text, values) =>
-      (await pool.query({ name: PREPARED.get(text), text, values: [...values], rowMode: 'array' })).rows;
-    return { db, arrays, close: () => db.destroy() };
+    return { db, arrays: arraysOn(pool), close: () => db.destroy() };
   }
   const sqlite = new SQLite(databaseFile(options.dataDir), { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
@@ -125,6 +128,12 @@ export function openReader(options: ReaderOptions): { db: Db; arrays: ArrayRows;
     raw.getOrMake(text, () => sqlite.prepare(text).raw(true)).all(...values) as unknown[][];
   return { db, arrays, close: () => db.destroy() };
 }
+
+/** A PostgreSQL pool's read statements answering rows as arrays, those named by planOnceOnPostgres prepared. */
+const arraysOn =
+  (pool: pg.Pool): ArrayRows =>
+  async (text, values) =>
+    (await pool.query({ name: PREPARED.get(text), text, values: [...values], rowMode: 'array' })).rows;
 
 /** The statements PostgreSQL plans once per connection (named prepared statements), by their text. */
 const PREPARED = new Map<string, string>();

@@ -4,9 +4,12 @@
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
+import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../server/config.ts';
 import { TripSearch } from '../../server/resources/trips/search-pool.ts';
 import { answerSearch } from '../../server/resources/trips/trip-search.ts';
+import type { SearchSource } from '../../server/resources/trips/search.statement.ts';
 import { corridor, sell } from './helpers/corridor.ts';
 import { futureDate, makeTrip } from './helpers/fixtures.ts';
 import { dialects } from './helpers/test-app.ts';
@@ -75,7 +78,9 @@ describe.each(dialects)('searches on worker threads (%s)', (dialect) => {
   it('answers searches here while a worker cannot start (its database not there), and tries it again later', async () => {
     const { origin, destination, trip } = await makeTrip(t, t.token, { date, time: '7:00 pm' });
     const job = { origin: origin._id, destination: destination._id, date, now: clock.now().getTime() };
-    const broken = new TripSearch(t.database.db, 1, { dataDir: path.join(t.dataDir, 'not-there') });
+    const broken = new TripSearch({ db: t.database.db, arrays: t.database.arrays }, 1, {
+      dataDir: path.join(t.dataDir, 'not-there'),
+    });
     try {
       await expect(broken.ready()).rejects.toThrow();
       const answer = await broken.search(job);
@@ -90,13 +95,19 @@ describe.each(dialects)('searches on worker threads (%s)', (dialect) => {
     }
   });
 
+  /** Watches this thread's reads for a search: PostgreSQL's rows as arrays on the server's pool, SQLite's through Kysely. */
+  const readsHere = () => {
+    const here = (t.app.tripSearch as unknown as { here: Required<SearchSource> }).here;
+    return t.database.dialect === 'postgres' ? vi.spyOn(here, 'arrays') : vi.spyOn(here.db, 'executeQuery');
+  };
+
   it('answers a search while its worker dies, and from the worker that replaces it', async () => {
     const { origin, destination, trip } = await makeTrip(t, t.token, { date, time: '7:00 pm' });
     const pool = (t.app.tripSearch as unknown as { pool: { workers: { worker: Worker }[] } }).pool;
     const dying = pool.workers[0].worker;
     // The worker stops with the search in hand (here before it could read it): answered all the same.
     vi.spyOn(dying, 'postMessage').mockImplementation(() => void dying.terminate());
-    const fallback = vi.spyOn(t.database.db, 'executeQuery');
+    const fallback = readsHere();
     const answer = await search(origin._id, destination._id);
     expect((JSON.parse(answer) as { _id: string }[]).map((found) => found._id)).toEqual([trip._id]);
     // This thread answered it, from the server's connection.
@@ -104,10 +115,33 @@ describe.each(dialects)('searches on worker threads (%s)', (dialect) => {
     fallback.mockRestore();
     await vi.waitFor(() => expect(pool.workers[0].worker).not.toBe(dying));
     await t.app.tripSearch.ready();
-    const asks = vi.spyOn(t.database.db, 'executeQuery');
+    const asks = readsHere();
     expect((JSON.parse(await search(origin._id, destination._id)) as { _id: string }[])[0]._id).toBe(
       trip._id,
     );
     expect(asks).not.toHaveBeenCalled();
+  });
+});
+
+describe('search workers a server starts unless SEARCH_WORKERS says', () => {
+  const workersOn = (cores: number, databaseUrl?: string) => {
+    const spy = vi.spyOn(os, 'availableParallelism').mockReturnValue(cores);
+    try {
+      return loadConfig({ DATABASE_URL: databaseUrl }).searchWorkers;
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('SQLite: one a core, 1 to 4; PostgreSQL: one fewer, none on a core of its own', () => {
+    const postgres = 'postgres://rihla@db.example/rihla';
+    expect([1, 2, 3, 8].map((cores) => workersOn(cores))).toEqual([1, 2, 3, 4]);
+    expect([1, 2, 3, 8].map((cores) => workersOn(cores, postgres))).toEqual([0, 1, 2, 4]);
+    const spy = vi.spyOn(os, 'availableParallelism').mockReturnValue(1);
+    try {
+      expect(loadConfig({ DATABASE_URL: postgres, SEARCH_WORKERS: '2' }).searchWorkers).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -3,8 +3,8 @@
 // so the statement and the documents (~0.2 ms of CPU a search on a year of trips) run beside the event loop,
 // on another core, instead of holding up every other request of the node. A search reads what is committed
 // when its statement runs, as on the main thread: the read cache in front of it is unchanged (trips.routes.ts).
-import type { Db } from '../../db/schema.ts';
 import type { ReaderOptions } from '../../db/database.ts';
+import type { SearchSource } from './search.statement.ts';
 import { WorkerPool } from '../../workers/worker-pool.ts';
 import { answerSearch, type SearchJob, type TripsJson } from './trip-search.ts';
 
@@ -12,7 +12,8 @@ export class TripSearch {
   private pool: WorkerPool<SearchJob, TripsJson>;
 
   constructor(
-    private readonly db: Db,
+    /** Where this thread reads when it answers a search itself. */
+    private readonly here: SearchSource,
     size: number,
     reader: ReaderOptions,
   ) {
@@ -28,7 +29,7 @@ export class TripSearch {
    * search in hand (killed, out of memory) leaves it to this thread: the traveller gets an answer either way.
    */
   async search(job: SearchJob): Promise<TripsJson> {
-    return this.pool.runOr(job, (here) => answerSearch(this.db, here));
+    return this.pool.runOr(job, (here) => answerSearch(this.here, here));
   }
 
   close(): Promise<void> {
