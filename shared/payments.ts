@@ -157,10 +157,16 @@ export interface ProofSeen {
   bankakScreenshot: string | null;
 }
 
+type WithProof = { paymentReference?: string | null; bankakScreenshot?: string | null };
+
+/** The proof a booking carries now, as ProofSeen (a missing field: none). */
+export const proofOf = (booking: WithProof): ProofSeen => ({
+  paymentReference: booking.paymentReference ?? null,
+  bankakScreenshot: booking.bankakScreenshot ?? null,
+});
+
 /** Whether the booking carries another proof than `seen`. */
-export const proofChanged = (
-  row: { paymentReference?: string | null; bankakScreenshot?: string | null },
-  seen: ProofSeen,
-) =>
-  (row.paymentReference ?? null) !== seen.paymentReference ||
-  (row.bankakScreenshot ?? null) !== seen.bankakScreenshot;
+export const proofChanged = (booking: WithProof, seen: ProofSeen) => {
+  const now = proofOf(booking);
+  return now.paymentReference !== seen.paymentReference || now.bankakScreenshot !== seen.bankakScreenshot;
+};

@@ -15,7 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError, Loading, Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { proofUndecided, type RejectionReason } from '../../shared/payments.ts';
+import { proofOf, proofUndecided, type RejectionReason } from '../../shared/payments.ts';
 import { LinkButton } from '../common/LinkButton.tsx';
 import { useErrorMessage } from '../data/useErrorMessage.ts';
 import { formatNumber } from '../i18n/format.ts';
@@ -91,10 +91,7 @@ function PaymentReview({ id }: { id: string }) {
         ? api.verify(
             id,
             // The proof on screen: one the traveller sent since is refused (PROOF_CHANGED), never verified unseen.
-            {
-              paymentReference: booking?.paymentReference ?? null,
-              bankakScreenshot: booking?.bankakScreenshot ?? null,
-            },
+            proofOf(booking ?? {}),
             decision.note ? { note: decision.note, override: !!decision.override } : undefined,
           )
         : api.reject(id, decision.reason, decision.note || undefined),

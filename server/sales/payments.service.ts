@@ -6,6 +6,7 @@ import {
   holdDeadline,
   type PaymentMethod,
   proofChanged,
+  proofOf,
   type ProofSeen,
   PROOF_WANTED_STATUSES,
   type RefundMethod,
@@ -182,10 +183,7 @@ export async function verify(
     return { refused: 'ALREADY_DECIDED', status: row.paymentStatus };
   if (by.seen && proofChanged(row, by.seen)) return { refused: 'PROOF_CHANGED' };
   // What the flags below were read of: a proof sent after them is not verified by this decision.
-  const read: ProofSeen = {
-    paymentReference: row.paymentReference ?? null,
-    bankakScreenshot: row.bankakScreenshot ?? null,
-  };
+  const read = proofOf(row);
   // No proof to look at: what staff checked instead (the account, a call) is written down.
   const note = by.override ?? by.note;
   if (row.paymentStatus === 'awaiting_proof' && !row.bankakScreenshot && (note ?? '').trim().length < 3)
@@ -446,7 +444,8 @@ export async function markRefundPaid(
   const now = at.toISOString();
   // A transfer's transaction number, kept in the one form payment references have: one transfer pays back one
   // refund, so a number another refund was recorded with is refused (a second refund "paid" by the first's).
-  const transfer = by.method === 'transfer' && by.reference ? normaliseReference(by.reference) : undefined;
+  const transfer =
+    (by.method === 'transfer' && by.reference && normaliseReference(by.reference)) || undefined;
   const recorded = {
     refundMethod: by.method,
     refundRecordedBy: by.staffId,

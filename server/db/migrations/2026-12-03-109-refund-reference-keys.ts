@@ -20,7 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where('refundReference', 'is not', null)
     .execute();
   for (const row of rows) {
-    const key = normaliseReference(row.refundReference) || null;
+    const key = normaliseReference(row.refundReference);
     if (key)
       await db.updateTable('bookings').set({ refundReferenceKey: key }).where('id', '=', row.id).execute();
   }

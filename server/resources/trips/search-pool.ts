@@ -29,7 +29,7 @@ export class TripSearch {
    * search in hand (killed, out of memory) leaves it to this thread: the traveller gets an answer either way.
    */
   async search(job: SearchJob): Promise<TripsJson> {
-    return this.pool.runOr(job, (here) => answerSearch(this.here, here));
+    return this.pool.runOr(job, (job) => answerSearch(this.here, job));
   }
 
   close(): Promise<void> {
