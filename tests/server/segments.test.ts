@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '../../shared/segments.ts';
 import type { Db } from '../../server/db/schema.ts';
-import { corridor, corridorTimetable, sell } from './helpers/corridor.ts';
+import { corridor, corridorTimetable, sell, tripsBeside } from './helpers/corridor.ts';
 import { createOk, futureDate } from './helpers/fixtures.ts';
 import { dialects } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -138,16 +138,62 @@ describe.each(dialects)('routes with stops, seats by segment (%s)', (dialect) =>
     const { trip, origins, destinations } = await corridor(t);
     await sell(t, trip._id, [4], 0, 2); // Khartoum → Gedaref: busy on Madani → Gedaref
     await sell(t, trip._id, [6], 3, 4); // Kassala → Port Sudan: not on Madani → Kassala
+    await sell(t, trip._id, [9, 2], 1, 3); // Madani → Kassala: each seat on two of the legs asked, once each
     const found = await t.app.inject({
       url: `/api/trips/filterTrips?${new URLSearchParams({ origin: origins[1]._id, destination: destinations[3]._id, date: trip.trip_date })}`,
     });
     expect(found.statusCode, found.body).toBe(200);
     const [hit] = found.json().filter((x: { _id: string }) => x._id === trip._id);
-    expect(hit).toMatchObject({ boardingStop: 1, alightingStop: 3, price: 2000, bookedSeats: [4] });
+    expect(hit).toMatchObject({ boardingStop: 1, alightingStop: 3, price: 2000, bookedSeats: [2, 4, 9] });
+    // Its stops named as the origins list names their towns, in the order stored.
+    const towns = await t.database.db
+      .selectFrom('origins')
+      .select(['id', 'origin_city', 'origin_city_ar'])
+      .where('id', 'in', [origins[1]._id, origins[2]._id, origins[3]._id])
+      .execute();
+    expect(towns).toHaveLength(3);
+    expect(hit.trip_stops).toEqual(
+      [1, 2, 3].map((i) => {
+        const town = towns.find((row) => row.id === origins[i]._id)!;
+        return expect.objectContaining({
+          originId: origins[i]._id,
+          city: town.origin_city,
+          city_ar: town.origin_city_ar,
+        });
+      }),
+    );
     // 9:00 am Khartoum (UTC+2) + 120 minutes.
     expect(hit.departsAt).toBe(
       new Date(Date.parse(`${trip.trip_date}T09:00:00+02:00`) + 120 * 60_000).toISOString(),
     );
+  });
+
+  it('filterTrips names the stops of a trip found beside trips without stops, and none of theirs', async () => {
+    const road = await corridor(t);
+    // At the same hour and later the same day, on the same ends: trips without stops, read first by the statement.
+    const plain = tripsBeside(t, road, road.date);
+    const early = await plain({
+      trip_originId: road.origins[0]._id,
+      trip_destinationId: road.destinations[4]._id,
+      trip_boarding_time: '9:00 am',
+    });
+    const late = await plain({
+      trip_originId: road.origins[0]._id,
+      trip_destinationId: road.destinations[4]._id,
+      trip_boarding_time: '7:00 pm',
+    });
+    const found = await t.app.inject({
+      url: `/api/trips/filterTrips?${new URLSearchParams({ origin: road.origins[0]._id, destination: road.destinations[4]._id, date: road.date })}`,
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    const byId = new Map(found.json().map((trip: { _id: string }) => [trip._id, trip]));
+    expect([early._id, road.trip._id, late._id].every((id) => byId.has(id))).toBe(true);
+    // A trip without stops answers as it always did: no stops at all.
+    for (const id of [early._id, late._id]) expect(byId.get(id)).not.toHaveProperty('trip_stops');
+    const stops = (byId.get(road.trip._id) as { trip_stops: { originId: string; city: string }[] })
+      .trip_stops;
+    expect(stops.map((stop) => stop.originId)).toEqual([1, 2, 3].map((i) => road.origins[i]._id));
+    for (const stop of stops) expect(stop.city).toMatch(/\S/);
   });
 
   it('filterTrips follows a trip’s new date and stops, and drops a deleted one (the towns the database indexes)', async () => {

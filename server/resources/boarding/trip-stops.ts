@@ -43,15 +43,19 @@ export async function nameStopLists<S extends StoredStop>(
     .select(['id', 'origin_city', 'origin_city_ar'])
     .where('id', 'in', ids)
     .execute();
-  const byId = new Map(towns.map((town) => [town.id, town]));
-  return lists.map((stops) =>
-    stops.map((stop) => ({
-      ...stop,
-      city: byId.get(stop.originId)?.origin_city ?? '',
-      city_ar: byId.get(stop.originId)?.origin_city_ar ?? null,
-    })),
-  );
+  const byId = new Map(towns.map((town) => [town.id, [town.origin_city, town.origin_city_ar] as const]));
+  return lists.map((stops) => withTownNames(stops, (id) => byId.get(id)));
 }
+
+/** A town's names by its origins id: [origin_city, origin_city_ar], or nothing for a town not listed. */
+export type TownNames = (id: string) => readonly [string, string | null] | undefined;
+
+/** Stops with their towns' names beside what each holds (a town not listed: '' and null). */
+export const withTownNames = <S extends StoredStop>(stops: readonly S[], names: TownNames) =>
+  stops.map((stop) => {
+    const town = names(stop.originId);
+    return { ...stop, city: town?.[0] ?? '', city_ar: town?.[1] ?? null };
+  });
 
 /** The intermediate stops with their towns' names, in order. */
 export async function namedStops(db: Db, value: unknown): Promise<NamedStop[]> {

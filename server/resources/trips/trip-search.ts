@@ -12,7 +12,7 @@ import {
 } from '../../../shared/rules.ts';
 import { lastStop, minutesAt } from '../../../shared/segments.ts';
 import { routeOf } from './segments.ts';
-import { searchRows, type SearchSource, stretchOfRow, tripOfRow } from './search.statement.ts';
+import { searchRows, type SearchSource, stretchOfRow, townsOfRows, tripOfRow } from './search.statement.ts';
 import type { Document } from '../crud/row-mapper.ts';
 
 /** A trip as travellers see it (shared/contract publicTripDocument): nothing of the company's or bus's internals. */
@@ -52,8 +52,10 @@ export async function searchTrips(
 ) {
   const found: { trip: Document; departs: Date; time: string }[] = [];
   const reader = source instanceof Kysely ? { db: source } : source;
-  for (const row of await searchRows(reader, originId, destinationId, date)) {
-    const trip = tripOfRow(row);
+  const rows = await searchRows(reader, originId, destinationId, date);
+  const towns = townsOfRows(rows);
+  for (const row of rows) {
+    const trip = tripOfRow(row, towns);
     const stretch = stretchOfRow(row);
     const time = trip.trip_boarding_time as string;
     const leaves = departureInstant(trip.trip_date as string, time);
