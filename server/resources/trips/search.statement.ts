@@ -240,10 +240,7 @@ const ID = Object.fromEntries(
 export function townsOfRows(rows: readonly SearchRow[]): TownNames {
   const towns = rows.find((row) => row[TOWNS] !== null && row[TOWNS] !== undefined)?.[TOWNS];
   if (towns === undefined) return () => undefined;
-  const byId = (typeof towns === 'string' ? JSON.parse(towns) : towns) as Record<
-    string,
-    [string, string | null]
-  >;
+  const byId = JSON.parse(String(towns)) as Record<string, [string, string | null]>;
   return (id) => (Object.hasOwn(byId, id) ? byId[id] : undefined);
 }
 
@@ -269,17 +266,14 @@ export function tripOfRow(row: SearchRow, towns: TownNames): Document {
   return trip;
 }
 
-/** The seats taken, once each in order: SQLite's JSON array, PostgreSQL's array (its text, or as pg read it). */
+/** The seats taken, once each in order, from their text: SQLite's JSON array, PostgreSQL's array ({3,7,7}). */
 function seatsOf(booked: unknown): number[] {
-  if (booked === null || booked === undefined) return [];
-  const seats =
-    typeof booked !== 'string'
-      ? (booked as number[]).map(Number)
-      : booked.startsWith('{')
-        ? booked.length > 2
-          ? booked.slice(1, -1).split(',').map(Number)
-          : []
-        : (JSON.parse(booked) as number[]);
+  const text = String(booked);
+  const seats = !text.startsWith('{')
+    ? (JSON.parse(text) as number[])
+    : text === '{}'
+      ? []
+      : text.slice(1, -1).split(',').map(Number);
   if (seats.length < 2) return seats;
   seats.sort((a, b) => a - b);
   return seats.filter((seat, i) => i === 0 || seat !== seats[i - 1]);
